@@ -1,0 +1,94 @@
+// Lint rules, including the house conventions that would otherwise live only in memory:
+// one-way imports (lib/validation/components <- flows <- app), flows never importing each
+// other, and the single places allowed to call fetch, touch storage or render HTML.
+import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import { readdirSync } from 'node:fs';
+import tseslint from 'typescript-eslint';
+
+const flows = readdirSync(new URL('./src/flows', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const boundaryZones = [
+  { target: './src/lib', from: ['./src/flows', './src/app', './src/components'], message: 'lib is the bottom layer.' },
+  { target: './src/validation', from: ['./src/flows', './src/app', './src/components'], message: 'validation is the bottom layer.' },
+  { target: './src/components', from: ['./src/flows', './src/app'], message: 'components sit below flows and app.' },
+  { target: './src/flows', from: './src/app', message: 'flows sit below app.' },
+  ...flows.map((flow) => ({
+    target: `./src/flows/${flow}`,
+    from: './src/flows',
+    except: [`./${flow}`],
+    message: 'Flows never import each other: move the shared piece down to lib or components.',
+  })),
+  {
+    target: './src/lib/api/api-client.ts',
+    from: './generated',
+    message: 'orval parses the API client before generated/ exists; inject what it needs instead.',
+  },
+  { target: './src', from: ['./tests', './scripts'], message: 'Application code never imports tests or scripts.' },
+];
+
+const onlyIn = (what, where) => `${what} only in ${where}.`;
+
+export default tseslint.config(
+  { ignores: ['generated/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'docs/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+    },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
+      'import-x/no-cycle': 'error',
+      'import-x/no-duplicates': 'error',
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: onlyIn('fetch', 'src/lib/api/api-client.ts') },
+        { name: 'sessionStorage', message: onlyIn('Storage', 'src/lib/session-storage.ts') },
+        { name: 'localStorage', message: onlyIn('Storage', 'src/lib/session-storage.ts') },
+      ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'window', property: 'fetch', message: onlyIn('fetch', 'src/lib/api/api-client.ts') },
+        { object: 'window', property: 'sessionStorage', message: onlyIn('Storage', 'src/lib/session-storage.ts') },
+        { object: 'window', property: 'localStorage', message: onlyIn('Storage', 'src/lib/session-storage.ts') },
+        { object: 'document', property: 'cookie', message: onlyIn('Cookies', 'src/lib/session-storage.ts') },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
+          message: onlyIn('HTML rendering', 'src/lib/sanitize-html.ts (through its component)'),
+        },
+        { selector: "AssignmentExpression[left.property.name='innerHTML']", message: onlyIn('innerHTML', 'src/lib/sanitize-html.ts') },
+      ],
+    },
+  },
+  {
+    files: ['src/lib/api/api-client.ts'],
+    rules: { 'no-restricted-globals': 'off', 'no-restricted-properties': 'off' },
+  },
+  {
+    files: ['src/lib/session-storage.ts'],
+    rules: { 'no-restricted-globals': 'off', 'no-restricted-properties': 'off' },
+  },
+  {
+    files: ['src/lib/sanitize-html.ts', 'src/lib/sanitize-html.tsx', 'src/components/ui/safe-html.tsx'],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
+  {
+    files: ['**/*.test.{ts,tsx}', 'src/testing/**', 'tests/**', 'scripts/**', '*.config.{js,ts}'],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: { 'no-restricted-globals': 'off', 'no-restricted-properties': 'off', 'no-restricted-syntax': 'off' },
+  },
+);

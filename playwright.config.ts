@@ -1,0 +1,48 @@
+import { defineConfig } from '@playwright/test';
+import { MOCK_PORT, PREVIEW_PORT } from './scripts/ports.mjs';
+
+/**
+ * End-to-end tests: Debian's Chromium (Playwright cannot download its own browser here)
+ * against the production build, served with its security headers, and the mock gateway.
+ */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: true,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: [['list']],
+  outputDir: 'test-results/e2e',
+  use: {
+    baseURL: `http://127.0.0.1:${PREVIEW_PORT}`,
+    browserName: 'chromium',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  webServer: [
+    {
+      command: 'node scripts/mock.mjs',
+      url: `http://127.0.0.1:${MOCK_PORT}/__mock/health`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 30_000,
+    },
+    {
+      command: 'node scripts/serve.mjs',
+      url: `http://127.0.0.1:${PREVIEW_PORT}/`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+  ],
+});

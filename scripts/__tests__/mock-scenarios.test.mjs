@@ -1,0 +1,55 @@
+// @vitest-environment node
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { basicUser, chooseRule, findOperation, indexOperations, loadScenarios, preferFor, statusOfExample } from '../mock-scenarios.mjs';
+
+const root = resolve(import.meta.dirname, '..', '..');
+const document = JSON.parse(readFileSync(join(root, 'generated', 'openapi.json'), 'utf8'));
+const scenarios = loadScenarios(join(root, 'openapi', 'mock-scenarios.yaml'));
+const operations = indexOperations(document);
+
+const basic = (user) => `Basic ${Buffer.from(`${user}:any password`).toString('base64')}`;
+const request = ({ headers = {}, query = '', body } = {}) => ({ headers, query: new URLSearchParams(query), body });
+
+describe('mock scenarios', () => {
+  it('names only operations and examples the contract has', () => {
+    const ids = new Set(operations.map((entry) => entry.id));
+    for (const [operationId, rules] of Object.entries(scenarios.rules)) {
+      expect(ids, operationId).toContain(operationId);
+      const { operation } = operations.find((entry) => entry.id === operationId);
+      for (const rule of rules) {
+        if (rule.respond.example) expect(statusOfExample(document, operation, rule.respond.example), `${operationId} ${rule.respond.example}`).toBeDefined();
+      }
+    }
+  });
+
+  it('decodes the basic-auth username, UTF-8 and colons in the password included', () => {
+    expect(basicUser(basic('question'))).toBe('question');
+    expect(basicUser(`Basic ${Buffer.from('jös:a:b').toString('base64')}`)).toBe('jös');
+    expect(basicUser('Bearer x')).toBeUndefined();
+    expect(basicUser(undefined)).toBeUndefined();
+  });
+
+  it.each([
+    ['question', 'code=200, example=AUERR01'],
+    ['mfa', 'code=200, example=AUERR05'],
+    ['wrong', 'code=200, example=AUERR02'],
+    ['broken', 'code=500, example=internalError'],
+  ])('answers the demo account %s with %s', (user, prefer) => {
+    const entry = findOperation(operations, 'POST', '/login-gateway/authentication');
+    const rule = chooseRule(scenarios, entry.id, request({ headers: { authorization: basic(user) } }));
+    expect(preferFor(document, entry.operation, rule.respond)).toBe(prefer);
+  });
+
+  it('lets a security answer succeed whoever signs in', () => {
+    const entry = findOperation(operations, 'POST', '/login-gateway/authentication');
+    const rule = chooseRule(scenarios, entry.id, request({ headers: { authorization: basic('question'), securityanswer: 'blue' } }));
+    expect(rule.respond.example).toBe('success');
+  });
+
+  it('leaves other requests to the default example', () => {
+    const entry = findOperation(operations, 'POST', '/login-gateway/authentication');
+    expect(chooseRule(scenarios, entry.id, request({ headers: { authorization: basic('demo') } }))).toBeUndefined();
+  });
+});

@@ -1,0 +1,97 @@
+// The scenario rules of the mock: which named example of the contract answers which request.
+// Pure functions over the bundled document and openapi/mock-scenarios.yaml, shared by the
+// mock server and its tests.
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
+
+/** Every operation of the bundle with a matcher for its path. */
+export function indexOperations(document) {
+  const operations = [];
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    for (const method of METHODS) {
+      const operation = item[method];
+      if (!operation) continue;
+      const pattern = new RegExp(
+        '^' + path.split(/(\{[^}]+\})/).map((part) => (part.startsWith('{') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('') + '$',
+      );
+      operations.push({ id: operation.operationId, method: method.toUpperCase(), path, pattern, operation, params: (path.match(/\{/g) ?? []).length });
+    }
+  }
+  // Literal paths win over templated ones.
+  return operations.sort((a, b) => a.params - b.params);
+}
+
+export function findOperation(operations, method, pathname) {
+  return operations.find((entry) => entry.method === method && entry.pattern.test(pathname));
+}
+
+/** The status code whose response holds the named example, or undefined. */
+export function statusOfExample(document, operation, exampleName) {
+  for (const [status, response] of Object.entries(operation.responses ?? {})) {
+    const resolved = resolveRef(document, response);
+    for (const media of Object.values(resolved.content ?? {})) {
+      if (media.examples && Object.hasOwn(media.examples, exampleName)) return Number(status);
+    }
+  }
+  return undefined;
+}
+
+export function resolveRef(document, value) {
+  let current = value;
+  while (current && typeof current.$ref === 'string') {
+    current = current.$ref
+      .replace(/^#\//, '')
+      .split('/')
+      .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+      .reduce((node, key) => node?.[key], document);
+  }
+  return current;
+}
+
+export function loadScenarios(file) {
+  return parse(readFileSync(file, 'utf8'));
+}
+
+/** The username of HTTP basic credentials, or undefined. */
+export function basicUser(authorization) {
+  const match = /^Basic\s+(\S+)$/i.exec(authorization ?? '');
+  if (!match) return undefined;
+  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  return colon < 0 ? undefined : decoded.slice(0, colon);
+}
+
+function matchesValue(expected, actual) {
+  if (expected === '*') return actual !== undefined && actual !== null && actual !== '';
+  return actual !== undefined && String(actual) === String(expected);
+}
+
+function matchesMap(expected, lookup) {
+  return Object.entries(expected ?? {}).every(([name, value]) => matchesValue(value, lookup(name)));
+}
+
+/**
+ * The first rule of the operation that matches the request, or undefined.
+ * request: { headers (lower-cased names), query (URLSearchParams), body (parsed JSON or undefined) }
+ */
+export function chooseRule(scenarios, operationId, request) {
+  const rules = scenarios.rules?.[operationId] ?? [];
+  return rules.find(({ when = {} }) => {
+    if (when.basicUser !== undefined && basicUser(request.headers.authorization) !== when.basicUser) return false;
+    if (!matchesMap(when.header, (name) => request.headers[name.toLowerCase()])) return false;
+    if (!matchesMap(when.query, (name) => request.query.get(name) ?? undefined)) return false;
+    if (!matchesMap(when.body, (name) => (request.body && typeof request.body === 'object' ? request.body[name] : undefined))) return false;
+    return true;
+  });
+}
+
+/** The Prefer header that makes Prism answer as the rule says. */
+export function preferFor(document, operation, respond) {
+  const parts = [];
+  const code = respond.code ?? (respond.example ? statusOfExample(document, operation, respond.example) : undefined);
+  if (code !== undefined) parts.push(`code=${code}`);
+  if (respond.example) parts.push(`example=${respond.example}`);
+  return parts.join(', ');
+}

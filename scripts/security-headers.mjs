@@ -1,0 +1,39 @@
+// The security headers the production build is served with: by scripts/serve.mjs, in the
+// end-to-end run, and by any server that ships the portal (copy them, do not weaken them).
+
+/** The captcha provider's origins: the only third party allowed to run code. */
+export const CAPTCHA_SCRIPT_SOURCES = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
+export const CAPTCHA_FRAME_SOURCES = ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'];
+
+/** No 'unsafe-inline', no 'unsafe-eval'. Brand logos may come from any https host. */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'none'",
+  `script-src 'self' ${CAPTCHA_SCRIPT_SOURCES.join(' ')}`,
+  "style-src 'self'",
+  "img-src 'self' https:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  `frame-src ${CAPTCHA_FRAME_SOURCES.join(' ')}`,
+  "manifest-src 'self'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+  "object-src 'none'",
+].join('; ');
+
+/** Headers for every response of the portal's own files. */
+export const SECURITY_HEADERS = {
+  'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+  'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
+  'X-Content-Type-Options': 'nosniff',
+  // Verification pages carry ?token= in their address: never leak it in a Referer.
+  'Referrer-Policy': 'no-referrer',
+  'X-Frame-Options': 'DENY',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+};
+
+/** HTML must never be cached (it names the current asset hashes and carries no secrets to keep). */
+export const HTML_CACHE_CONTROL = 'no-store';
+/** Hashed assets never change under the same name. */
+export const ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable';

@@ -1,0 +1,45 @@
+// `npm start`: installs what is missing, starts the mock gateway (Prism behind the scenario
+// layer) and the Vite dev server with the gateway paths proxied to it, and prints the
+// address and the demo accounts. Ctrl-C stops everything it started.
+import { spawn } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { ensureDeps } from './ensure-deps.mjs';
+
+const root = resolve(import.meta.dirname, '..');
+ensureDeps();
+
+// Imported only now: these need the installed dependencies.
+const { startMock } = await import('./mock.mjs');
+const { loadScenarios } = await import('./mock-scenarios.mjs');
+
+const mock = await startMock({ verbose: process.argv.includes('--verbose') });
+const vite = spawn(join(root, 'node_modules', '.bin', 'vite'), ['--host', '127.0.0.1'], { cwd: root, stdio: ['inherit', 'pipe', 'inherit'] });
+
+let announced = false;
+vite.stdout.on('data', (chunk) => {
+  process.stdout.write(chunk);
+  if (announced || !/ready in/i.test(chunk.toString())) return;
+  announced = true;
+  const { accounts = [] } = loadScenarios(join(root, 'openapi', 'mock-scenarios.yaml'));
+  console.log('\n  Sign-in portal:  http://127.0.0.1:5173/');
+  console.log('  Mock gateway:    http://127.0.0.1:4010 (scenarios: openapi/mock-scenarios.yaml)\n');
+  console.log('  Demo accounts (any password):');
+  for (const account of accounts) console.log(`    ${account.username.padEnd(10)} ${account['leads to']}`);
+  console.log('\n  Ctrl-C stops the portal and the mock.\n');
+});
+
+let stopping = false;
+function stop(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  vite.kill('SIGTERM');
+  mock.stop();
+  process.exit(code);
+}
+process.on('SIGINT', () => stop(0));
+process.on('SIGTERM', () => stop(0));
+vite.on('exit', (code) => stop(code ?? 0));
+mock.prism.on('exit', () => {
+  console.error('The mock (Prism) stopped.');
+  stop(1);
+});

@@ -1,0 +1,63 @@
+// `npm test`: every check, in order, stopping at the first failure, then a summary with each
+// runner's closing count.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..');
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+
+const stages = [
+  { name: 'eslint', command: bin('eslint'), args: ['.', '--max-warnings', '0'], count: () => '0 problems' },
+  // Redocly exits 0 on warnings; the contract must have none.
+  { name: 'redocly lint', command: bin('redocly'), args: ['lint', 'openapi/openapi.yaml'], failOn: /You have \d+ warnings?/, count: () => '0 errors, 0 warnings' },
+  { name: 'drift check', command: process.execPath, args: ['scripts/codegen-check.mjs'], count: () => 'generated/ matches openapi/' },
+  { name: 'tsc', command: bin('tsc'), args: ['-p', '.'], count: () => '0 errors' },
+  { name: 'vitest', command: bin('vitest'), args: ['run'], count: (out) => lastMatch(out, /Tests\s+(.*\(\d+\))/g) },
+  { name: 'build', command: bin('vite'), args: ['build', '--logLevel', 'warn'], count: () => 'built' },
+  { name: 'size', command: process.execPath, args: ['scripts/size-check.mjs'], count: (out) => lastMatch(out, /size: (.*)/g) },
+  { name: 'playwright', command: bin('playwright'), args: ['test'], count: (out) => lastMatch(out, /^\s*(\d+ (?:passed|failed|flaky|skipped).*)$/gm, true) },
+];
+
+function lastMatch(text, pattern, all = false) {
+  // eslint-disable-next-line no-control-regex -- strips terminal colour codes
+  const plain = text.replace(/\x1b\[[0-9;]*m/g, '');
+  const matches = [...plain.matchAll(pattern)].map((match) => match[1].trim());
+  return all ? matches.join(', ') || undefined : matches.at(-1);
+}
+
+function run(stage) {
+  return new Promise((done) => {
+    const child = spawn(stage.command, stage.args, { cwd: root, env: { ...process.env, FORCE_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const tee = (stream) => (chunk) => {
+      output = (output + chunk.toString()).slice(-200_000);
+      stream.write(chunk);
+    };
+    child.stdout.on('data', tee(process.stdout));
+    child.stderr.on('data', tee(process.stderr));
+    child.on('close', (code) => done({ code: code ?? 1, output }));
+  });
+}
+
+if (!existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) {
+  console.error('Chromium is missing: install Debian\'s chromium (apt-get install -y chromium) or set CHROMIUM_PATH.');
+  process.exit(1);
+}
+
+const summary = [];
+const started = Date.now();
+for (const stage of stages) {
+  console.log(`\n=== ${stage.name} ===`);
+  const begin = Date.now();
+  const result = await run(stage);
+  const output = result.output;
+  const code = result.code === 0 && stage.failOn?.test(output) ? 1 : result.code;
+  const seconds = ((Date.now() - begin) / 1000).toFixed(1);
+  summary.push(`  ${code === 0 ? 'ok  ' : 'FAIL'}  ${stage.name.padEnd(13)} ${seconds.padStart(6)} s  ${code === 0 ? (stage.count(output) ?? '') : `exit code ${code}`}`);
+  if (code !== 0) {
+    console.log(`\n=== summary ===\n${summary.join('\n')}\n\nnpm test failed at: ${stage.name}`);
+    process.exit(code);
+  }
+}
+console.log(`\n=== summary ===\n${summary.join('\n')}\n\nnpm test passed in ${((Date.now() - started) / 1000).toFixed(0)} s`);

@@ -1,0 +1,51 @@
+import { dismissNotification, useNotifications, type ShownNotification } from '../../lib/notifications';
+
+interface NotificationAreaProps {
+  /** The area's name; notifications without a target show only in the untargeted area. */
+  readonly target?: string;
+}
+
+/**
+ * Where notifications appear. Errors and warnings are announced assertively, others politely;
+ * the live regions exist before any message so screen readers pick up the first one.
+ */
+export function NotificationArea({ target }: NotificationAreaProps) {
+  const items = useNotifications(target);
+  const urgent = items.filter((item) => item.type === 'error' || item.type === 'warning');
+  const calm = items.filter((item) => item.type === 'success' || item.type === 'info');
+  return (
+    <div className="notification-area" data-target={target}>
+      <div role="alert" aria-live="assertive" className="notification-area__list">
+        {urgent.map((item) => (
+          <NotificationItem key={item.id} item={item} />
+        ))}
+      </div>
+      <div role="status" aria-live="polite" className="notification-area__list">
+        {calm.map((item) => (
+          <NotificationItem key={item.id} item={item} />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function NotificationItem({ item }: { readonly item: ShownNotification }) {
+  return (
+    <div className={`notification notification--${item.type}${item.floating ? ' notification--floating' : ''}`}>
+      <div className="notification__body">
+        {item.title ? <p className="notification__title">{item.title}</p> : null}
+        {item.message ? <p className="notification__message">{item.message}</p> : null}
+        {item.cta ? (
+          <button type="button" className="button button--link notification__cta" onClick={item.cta.onClick}>
+            {item.cta.text}
+          </button>
+        ) : null}
+      </div>
+      {item.isDismissable ? (
+        <button type="button" className="notification__close" aria-label="Dismiss notification" onClick={() => dismissNotification(item.id)}>
+          ×
+        </button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+
+interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+  readonly label: string;
+  readonly error?: string | undefined;
+  readonly hint?: string;
+  /** Rendered inside the field's frame after the input, for example a show-password toggle. */
+  readonly adornment?: ReactNode;
+  readonly ref?: Ref<HTMLInputElement>;
+}
+
+/** A labelled input whose error is tied to it for assistive technology. */
+export function TextField({ label, error, hint, adornment, className, ref, ...input }: TextFieldProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={['field', error ? 'field--invalid' : null, className].filter(Boolean).join(' ')}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      {hint ? (
+        <p className="field__hint" id={hintId}>
+          {hint}
+        </p>
+      ) : null}
+      <div className="field__control">
+        <input {...input} ref={ref} id={id} className="field__input" aria-invalid={error ? true : undefined} aria-describedby={describedBy} />
+        {adornment}
+      </div>
+      {error ? (
+        <p className="field__error" id={errorId}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { readEnv } from '../env';
+
+describe('readEnv', () => {
+  it('defaults to the captcha test double and a 30 s deadline', () => {
+    expect(readEnv({})).toEqual({ captchaProvider: 'test-double', captchaSiteKey: '', envPathPrefix: '', apiTimeoutMs: 30_000 });
+  });
+
+  it('reads the real captcha provider with its site key', () => {
+    expect(readEnv({ VITE_CAPTCHA_PROVIDER: 'recaptcha', VITE_CAPTCHA_SITE_KEY: 'key', VITE_ENV_PATH_PREFIX: '/prod' })).toMatchObject({
+      captchaProvider: 'recaptcha',
+      captchaSiteKey: 'key',
+      envPathPrefix: '/prod',
+    });
+  });
+
+  it.each([
+    [{ VITE_CAPTCHA_PROVIDER: 'other' }, /VITE_CAPTCHA_PROVIDER/],
+    [{ VITE_CAPTCHA_PROVIDER: 'recaptcha' }, /VITE_CAPTCHA_SITE_KEY/],
+    [{ VITE_ENV_PATH_PREFIX: 'https://evil.example' }, /VITE_ENV_PATH_PREFIX/],
+    [{ VITE_API_TIMEOUT_MS: '-1' }, /VITE_API_TIMEOUT_MS/],
+  ])('rejects %j', (source, message) => {
+    expect(() => readEnv(source)).toThrow(message);
+  });
+});

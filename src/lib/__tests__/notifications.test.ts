@@ -1,0 +1,67 @@
+import { act, renderHook } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { clearNotifications, dismissNotification, notify, useNotifications } from '../notifications';
+
+afterEach(() => {
+  clearNotifications();
+  vi.useRealTimers();
+});
+
+describe('notifications', () => {
+  it('appends normal notifications and defaults to a warning', () => {
+    const { result } = renderHook(() => useNotifications(undefined));
+    act(() => {
+      notify({ message: 'one' });
+      notify({ type: 'info', message: 'two' });
+    });
+    expect(result.current.map((item) => [item.type, item.message])).toEqual([
+      ['warning', 'one'],
+      ['info', 'two'],
+    ]);
+  });
+
+  it('lets a unique notification replace the list, and null clear it', () => {
+    const { result } = renderHook(() => useNotifications(undefined));
+    act(() => {
+      notify({ message: 'one' });
+      notify({ message: 'two' });
+      notify({ message: 'only', isUnique: true });
+    });
+    expect(result.current.map((item) => item.message)).toEqual(['only']);
+    act(() => {
+      notify(null);
+    });
+    expect(result.current).toEqual([]);
+  });
+
+  it('dismisses on timeout and by id', () => {
+    vi.useFakeTimers();
+    const { result } = renderHook(() => useNotifications(undefined));
+    let id: number | null = null;
+    act(() => {
+      notify({ message: 'timed', dismissOnTimeout: 5000 });
+      id = notify({ message: 'kept' });
+    });
+    act(() => {
+      vi.advanceTimersByTime(4999);
+    });
+    expect(result.current).toHaveLength(2);
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
+    expect(result.current.map((item) => item.message)).toEqual(['kept']);
+    act(() => dismissNotification(id ?? -1));
+    expect(result.current).toEqual([]);
+  });
+
+  it('shows a targeted notification only in its area, an untargeted one only in the untargeted area', () => {
+    const untargeted = renderHook(() => useNotifications(undefined));
+    const modal = renderHook(() => useNotifications('modal'));
+    act(() => {
+      notify({ message: 'everywhere?' });
+      notify({ message: 'modal only', target: 'modal' });
+    });
+    expect(untargeted.result.current.map((item) => item.message)).toEqual(['everywhere?']);
+    expect(modal.result.current.map((item) => item.message)).toEqual(['modal only']);
+  });
+});

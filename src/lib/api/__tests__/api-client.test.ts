@@ -1,0 +1,192 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { apiClient, configureApiClient, type ApiOperation } from '../api-client';
+import { ApiError } from '../api-error';
+import { holdSignInCredentials, releaseSignInCredentials } from '../sign-in-credentials';
+
+const thing = z.object({ name: z.string(), errors: z.array(z.object({ code: z.string(), description: z.string() })).optional() });
+
+const operations: ApiOperation[] = [
+  { operationId: 'getThing', method: 'GET', pathPattern: /^\/gw\/thing$/, security: 'token', loadResponseSchema: async () => thing },
+  { operationId: 'postThing', method: 'POST', pathPattern: /^\/gw\/thing$/, security: 'token', loadResponseSchema: async () => thing },
+  { operationId: 'signIn', method: 'POST', pathPattern: /^\/gw\/auth$/, security: 'basic', loadResponseSchema: async () => thing },
+  { operationId: 'status', method: 'GET', pathPattern: /^\/gw\/status$/, security: 'none', loadResponseSchema: async () => z.string() },
+  { operationId: 'remove', method: 'DELETE', pathPattern: /^\/gw\/thing\/[^/]+$/, security: 'token', loadResponseSchema: undefined },
+];
+
+let token: string | null = null;
+let xsrf: string | null = null;
+const fetchMock = vi.fn<typeof fetch>();
+
+function respond(status: number, body: string, contentType = 'application/json') {
+  fetchMock.mockResolvedValueOnce(new Response(status === 204 ? null : body, { status, headers: { 'Content-Type': contentType } }));
+}
+
+function sentHeaders(): Headers {
+  const init = fetchMock.mock.calls[0]?.[1];
+  return new Headers(init?.headers);
+}
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+}
+
+beforeEach(() => {
+  token = null;
+  xsrf = null;
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+  configureApiClient({ operations, timeoutMs: 1000, readAuthToken: () => token, readXsrfToken: () => xsrf });
+});
+
+afterEach(() => {
+  releaseSignInCredentials();
+  vi.useRealTimers();
+});
+
+describe('apiClient', () => {
+  it('returns the body parsed by the contract schema', async () => {
+    respond(200, JSON.stringify({ name: 'a', extra: 'dropped' }));
+    await expect(apiClient('/gw/thing')).resolves.toEqual({ name: 'a' });
+  });
+
+  it('returns a text body for a text response', async () => {
+    respond(200, 'UP', 'text/plain');
+    await expect(apiClient('/gw/status')).resolves.toBe('UP');
+  });
+
+  it('returns undefined for an empty response without a schema', async () => {
+    respond(204, '');
+    await expect(apiClient('/gw/thing/7', { method: 'DELETE' })).resolves.toBeUndefined();
+  });
+
+  it('sends X-Auth-Token only when a token is held', async () => {
+    respond(200, '{"name":"a"}');
+    await apiClient('/gw/thing');
+    expect(sentHeaders().has('X-Auth-Token')).toBe(false);
+
+    token = 'tok-1';
+    fetchMock.mockReset();
+    respond(200, '{"name":"a"}');
+    await apiClient('/gw/thing');
+    expect(sentHeaders().get('X-Auth-Token')).toBe('tok-1');
+  });
+
+  it('sends X-XSRF-TOKEN on state-changing calls, never on GET', async () => {
+    xsrf = 'xsrf-1';
+    respond(200, '{"name":"a"}');
+    await apiClient('/gw/thing');
+    expect(sentHeaders().has('X-XSRF-TOKEN')).toBe(false);
+
+    fetchMock.mockReset();
+    respond(200, '{"name":"a"}');
+    await apiClient('/gw/thing', { method: 'POST', body: '{}' });
+    expect(sentHeaders().get('X-XSRF-TOKEN')).toBe('xsrf-1');
+  });
+
+  it('sends held basic credentials only to the basic-auth operation', async () => {
+    holdSignInCredentials('ana', 'pä$$');
+    respond(200, '{"name":"a"}');
+    await apiClient('/gw/auth', { method: 'POST', body: '"fp"' });
+    expect(sentHeaders().get('Authorization')).toBe(`Basic ${btoa('ana:p\u00c3\u00a4$$')}`);
+
+    fetchMock.mockReset();
+    respond(200, '{"name":"a"}');
+    await apiClient('/gw/thing', { method: 'POST', body: '{}' });
+    expect(sentHeaders().has('Authorization')).toBe(false);
+  });
+
+  it('refuses an address outside the portal without calling it', async () => {
+    token = 'tok-1';
+    const error = await failure(apiClient('https://evil.example/gw/thing'));
+    expect(error.kind).toBe('contract');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('refuses a call the contract does not describe', async () => {
+    const error = await failure(apiClient('/gw/unknown'));
+    expect(error.kind).toBe('contract');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('throws an http error with the status and the body errors', async () => {
+    respond(403, JSON.stringify({ errors: [{ code: 'FORBIDDEN', description: 'Access is denied' }] }));
+    const error = await failure(apiClient('/gw/thing'));
+    expect(error).toMatchObject({ kind: 'http', status: 403, codes: ['FORBIDDEN'] });
+  });
+
+  it('throws an http error for a 500 whose body is not JSON', async () => {
+    respond(500, '<html>oops</html>', 'text/html');
+    const error = await failure(apiClient('/gw/thing'));
+    expect(error).toMatchObject({ kind: 'http', status: 500, errors: [] });
+  });
+
+  it('throws a business error for a 200 with a non-empty errors list', async () => {
+    respond(200, JSON.stringify({ name: 'a', errors: [{ code: 'AUERR01', description: 'Security question required' }] }));
+    const error = await failure(apiClient('/gw/thing'));
+    expect(error).toMatchObject({ kind: 'business', status: 200, codes: ['AUERR01'] });
+  });
+
+  it('accepts a 200 with an empty errors list', async () => {
+    respond(200, JSON.stringify({ name: 'a', errors: [] }));
+    await expect(apiClient('/gw/thing')).resolves.toEqual({ name: 'a', errors: [] });
+  });
+
+  it.each([
+    ['a wrong type', JSON.stringify({ name: 123 })],
+    ['a missing field', '{}'],
+    ['null', 'null'],
+    ['an array', '[]'],
+    ['truncated JSON', '{"name":"a"'],
+    ['HTML with a JSON content type', '<!doctype html><p>gateway error</p>'],
+  ])('throws a contract error for %s', async (_, body) => {
+    respond(200, body);
+    const error = await failure(apiClient('/gw/thing'));
+    expect(error.kind).toBe('contract');
+  });
+
+  it('throws a network error when there is no response', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    const error = await failure(apiClient('/gw/thing'));
+    expect(error.kind).toBe('network');
+  });
+
+  it('throws a timeout error when the deadline passes', async () => {
+    vi.useFakeTimers();
+    fetchMock.mockImplementationOnce(
+      (_, init) =>
+        new Promise((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+    );
+    const pending = failure(apiClient('/gw/thing'));
+    await vi.advanceTimersByTimeAsync(1000);
+    expect((await pending).kind).toBe('timeout');
+  });
+
+  it("rethrows the caller's abort reason when the caller cancels", async () => {
+    fetchMock.mockImplementationOnce(
+      (_, init) =>
+        new Promise((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+    );
+    const controller = new AbortController();
+    const pending = apiClient('/gw/thing', { signal: controller.signal });
+    const reason = new Error('cancelled by React Query');
+    controller.abort(reason);
+    await expect(pending).rejects.toBe(reason);
+  });
+
+  it('keeps query strings (which may carry tokens) out of the error', async () => {
+    respond(500, '');
+    const error = await failure(apiClient('/gw/thing?token=secret'));
+    expect(error.path).toBe('/gw/thing');
+    expect(error.message).not.toContain('secret');
+  });
+});

@@ -1,0 +1,167 @@
+import { ApiError, type ApiErrorItem, type ApiErrorKind } from './api-error';
+import { heldBasicAuthorization } from './sign-in-credentials';
+
+/*
+ * The only caller of fetch. Every generated hook goes through `apiClient`.
+ *
+ * This file must not import from generated/: orval parses it while generating, before that
+ * code exists, and silently drops the hooks' typed `request` option when an import is
+ * missing. The operation table comes in through `configureApiClient` instead.
+ */
+
+/** The result of checking a value against a response schema (a subset of zod's `safeParse`). */
+export type SchemaResult =
+  | { readonly success: true; readonly data: unknown }
+  | { readonly success: false; readonly error: { readonly issues: readonly { readonly path: readonly PropertyKey[]; readonly message: string }[] } };
+
+export interface ResponseSchema {
+  safeParse(value: unknown): SchemaResult;
+}
+
+/** One gateway operation of the contract, as generated into generated/operations.ts. */
+export interface ApiOperation {
+  readonly operationId: string;
+  readonly method: string;
+  /** Matches the request path (without query) of this operation. */
+  readonly pathPattern: RegExp;
+  readonly security: 'basic' | 'token' | 'none';
+  /** Loads the 2xx response's schema; undefined when the response has no body. */
+  readonly loadResponseSchema: (() => Promise<ResponseSchema>) | undefined;
+}
+
+interface ApiClientConfig {
+  readonly operations: readonly ApiOperation[];
+  /** Deadline for one call, response body included. */
+  readonly timeoutMs: number;
+  /** The session token to send as `X-Auth-Token`, when one is held. */
+  readonly readAuthToken: () => string | null;
+  /** The anti-forgery token from the `XSRF-TOKEN` cookie, when set. */
+  readonly readXsrfToken: () => string | null;
+}
+
+let config: ApiClientConfig = {
+  operations: [],
+  timeoutMs: 30_000,
+  readAuthToken: () => null,
+  readXsrfToken: () => null,
+};
+
+/** Sets the contract's operation table, the token sources and the per-call deadline. */
+export function configureApiClient(next: Partial<ApiClientConfig>): void {
+  config = { ...config, ...next };
+}
+
+/** orval types every hook's error with this: all failures are an {@link ApiError}. */
+// The type parameter is the contract's error body, which orval passes; every failure is an ApiError.
+export type ErrorType<_Body> = ApiError;
+
+const SAFE_METHODS = new Set(['GET', 'HEAD']);
+
+function findOperation(method: string, path: string): ApiOperation | undefined {
+  return config.operations.find((operation) => operation.method === method && operation.pathPattern.test(path));
+}
+
+function errorItemsOf(body: unknown): ApiErrorItem[] {
+  if (typeof body !== 'object' || body === null || !('errors' in body) || !Array.isArray(body.errors)) return [];
+  return body.errors.filter(
+    (item): item is ApiErrorItem =>
+      typeof item === 'object' &&
+      item !== null &&
+      typeof (item as Record<string, unknown>).code === 'string' &&
+      typeof (item as Record<string, unknown>).description === 'string',
+  );
+}
+
+function parseBody(text: string, contentType: string): { ok: true; value: unknown } | { ok: false } {
+  if (text === '') return { ok: true, value: undefined };
+  if (!/[/+]json\b/i.test(contentType)) return { ok: true, value: text };
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false };
+  }
+}
+
+function describeIssues(result: Extract<SchemaResult, { success: false }>): string {
+  return result.error.issues
+    .slice(0, 3)
+    .map((issue) => `${issue.path.map(String).join('.') || '(root)'}: ${issue.message}`)
+    .join('; ');
+}
+
+/**
+ * Calls the gateway and returns the response body, checked against the contract.
+ * Sends `X-Auth-Token` when a token is held, `X-XSRF-TOKEN` on state-changing calls, and
+ * basic auth on the sign-in call while credentials are held; only to the portal's own origin.
+ *
+ * @throws {ApiError} on any failure: HTTP status, non-empty `errors`, contract violation,
+ *   network failure or deadline. A cancellation by the caller's signal rethrows its reason.
+ */
+export const apiClient = async <T>(url: string, init: RequestInit = {}): Promise<T> => {
+  const method = (init.method ?? 'GET').toUpperCase();
+  const target = new URL(url, window.location.origin);
+  const path = target.pathname;
+  const fail = (kind: ApiErrorKind, extra: { status?: number; errors?: ApiErrorItem[]; detail?: string; cause?: unknown } = {}) =>
+    new ApiError({ kind, method, path, ...extra });
+
+  if (target.origin !== window.location.origin) throw fail('contract', { detail: 'not a gateway address' });
+  const operation = findOperation(method, path);
+  if (!operation) throw fail('contract', { detail: 'not in the contract' });
+
+  const headers = new Headers(init.headers);
+  headers.set('Accept', 'application/json, text/plain');
+  const token = config.readAuthToken();
+  if (token) headers.set('X-Auth-Token', token);
+  if (!SAFE_METHODS.has(method)) {
+    const xsrf = config.readXsrfToken();
+    if (xsrf) headers.set('X-XSRF-TOKEN', xsrf);
+  }
+  if (operation.security === 'basic') {
+    const basic = heldBasicAuthorization();
+    if (basic) headers.set('Authorization', basic);
+  }
+
+  const callerSignal = init.signal ?? undefined;
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, config.timeoutMs);
+  const forwardAbort = () => controller.abort(callerSignal?.reason);
+  if (callerSignal?.aborted) forwardAbort();
+  callerSignal?.addEventListener('abort', forwardAbort);
+
+  let status: number;
+  let text: string;
+  let contentType: string;
+  try {
+    const response = await fetch(target.href, { ...init, method, headers, signal: controller.signal, credentials: 'same-origin' });
+    status = response.status;
+    contentType = response.headers.get('Content-Type') ?? '';
+    text = await response.text();
+  } catch (cause) {
+    if (callerSignal?.aborted) throw callerSignal.reason ?? cause;
+    throw fail(timedOut ? 'timeout' : 'network', { cause });
+  } finally {
+    clearTimeout(timer);
+    callerSignal?.removeEventListener('abort', forwardAbort);
+  }
+
+  const parsed = parseBody(text, contentType);
+  if (status < 200 || status > 299) {
+    throw fail('http', { status, errors: parsed.ok ? errorItemsOf(parsed.value) : [] });
+  }
+  if (!parsed.ok) throw fail('contract', { status, detail: 'body is not valid JSON' });
+
+  let body = parsed.value;
+  if (operation.loadResponseSchema) {
+    const schema = await operation.loadResponseSchema();
+    const result = schema.safeParse(body);
+    if (!result.success) throw fail('contract', { status, detail: describeIssues(result) });
+    body = result.data;
+  }
+  const errors = errorItemsOf(body);
+  if (errors.length > 0) throw fail('business', { status, errors });
+  return body as T;
+};

@@ -1,0 +1,90 @@
+import { useSyncExternalStore } from 'react';
+
+export type NotificationType = 'success' | 'warning' | 'error' | 'info';
+
+/** What a screen sends to the notification area (the spec's Notification entity). */
+export interface NotificationInput {
+  /** Defaults to `warning`. */
+  readonly type?: NotificationType;
+  readonly title?: string;
+  /** Plain text, rendered as text. */
+  readonly message?: string;
+  /** HTML from the gateway or configuration, rendered only through the sanitiser. */
+  readonly messageHtml?: string;
+  /** Defaults to false: the user cannot dismiss it. */
+  readonly isDismissable?: boolean;
+  /** Closes itself after this many milliseconds. */
+  readonly dismissOnTimeout?: number;
+  /** Shown only in the area with this name; without one, only in the untargeted area. */
+  readonly target?: string;
+  /** Replaces every notification currently shown. */
+  readonly isUnique?: boolean;
+  readonly floating?: boolean;
+  readonly cta?: { readonly text: string; readonly onClick: () => void };
+}
+
+export interface ShownNotification extends NotificationInput {
+  readonly id: number;
+  readonly type: NotificationType;
+}
+
+type Listener = () => void;
+
+let shown: readonly ShownNotification[] = [];
+let nextId = 1;
+const listeners = new Set<Listener>();
+const timers = new Map<number, ReturnType<typeof setTimeout>>();
+
+function publish(next: readonly ShownNotification[]): void {
+  shown = next;
+  for (const listener of listeners) listener();
+}
+
+function stopTimer(id: number): void {
+  const timer = timers.get(id);
+  if (timer !== undefined) clearTimeout(timer);
+  timers.delete(id);
+}
+
+/** Removes one notification. */
+export function dismissNotification(id: number): void {
+  stopTimer(id);
+  publish(shown.filter((item) => item.id !== id));
+}
+
+/** Removes every notification. */
+export function clearNotifications(): void {
+  for (const id of timers.keys()) stopTimer(id);
+  publish([]);
+}
+
+/**
+ * Shows a notification: a unique one replaces the list, a normal one is appended, and
+ * null clears the list (the spec's "sending an empty value").
+ */
+export function notify(input: NotificationInput | null): number | null {
+  if (input === null) {
+    clearNotifications();
+    return null;
+  }
+  if (input.isUnique) clearNotifications();
+  const item: ShownNotification = { ...input, id: nextId++, type: input.type ?? 'warning' };
+  publish([...shown, item]);
+  if (input.dismissOnTimeout !== undefined && input.dismissOnTimeout > 0) {
+    timers.set(item.id, setTimeout(() => dismissNotification(item.id), input.dismissOnTimeout));
+  }
+  return item.id;
+}
+
+function subscribe(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const getSnapshot = () => shown;
+
+/** The notifications for one area: its target name, or undefined for the untargeted area. */
+export function useNotifications(target: string | undefined): readonly ShownNotification[] {
+  const all = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+  return all.filter((item) => item.target === target);
+}

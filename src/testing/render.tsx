@@ -1,0 +1,43 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, type RenderResult } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { vi } from 'vitest';
+import { operations } from '../../generated/operations';
+import { createQueryClient } from '../app/providers';
+import { configureApiClient } from '../lib/api/api-client';
+import { readAuthToken } from '../lib/session-storage';
+import '../lib/zod-setup';
+
+/** The current route, rendered so tests can assert navigation as a person would see it. */
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname}</output>;
+}
+
+/**
+ * Renders a screen at a route with the real query client and API client (the contract's
+ * operation table and response validation); only `fetch` is replaced.
+ */
+export function renderRoute(element: ReactElement, { path = '/', at = path }: { path?: string; at?: string } = {}) {
+  const fetchMock = vi.fn<typeof fetch>();
+  vi.stubGlobal('fetch', fetchMock);
+  configureApiClient({ operations, timeoutMs: 2000, readAuthToken, readXsrfToken: () => null });
+  const result: RenderResult = render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter initialEntries={[at]}>
+        <Routes>
+          <Route path={path} element={element} />
+          <Route path="*" element={null} />
+        </Routes>
+        <LocationProbe />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return { ...result, fetchMock };
+}
+
+/** A JSON response for the fetch mock. */
+export function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}

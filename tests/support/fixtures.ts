@@ -1,0 +1,80 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+/** A stand-in image for brand logos on https hosts, which this machine cannot reach. */
+const LOGO_SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"><rect width="120" height="40" fill="#335"/></svg>';
+
+interface Guards {
+  /** Console errors a test expects (for example the browser's report of an HTTP 500). */
+  allowConsoleErrors: (pattern: RegExp) => void;
+}
+
+declare global {
+  interface Window {
+    __cspViolations: string[];
+    __scriptRan: string[];
+  }
+}
+
+/**
+ * Every test fails on a CSP violation, an uncaught page error, a console error it did not
+ * expect, or a script run through alert/confirm/print (injected script detection).
+ */
+export const test = base.extend<{ guards: Guards }>({
+  guards: [
+    async ({ page }, use) => {
+      const allowed: RegExp[] = [];
+      const problems: string[] = [];
+      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+      page.on('console', (message) => {
+        if (message.type() !== 'error') return;
+        const text = message.text();
+        if (!allowed.some((pattern) => pattern.test(text))) problems.push(`console.error: ${text}`);
+      });
+      await page.addInitScript(() => {
+        window.__cspViolations = [];
+        window.__scriptRan = [];
+        document.addEventListener('securitypolicyviolation', (event) => {
+          window.__cspViolations.push(`${event.violatedDirective} blocked ${event.blockedURI || '(inline)'}`);
+        });
+        for (const name of ['alert', 'confirm', 'print'] as const) {
+          Object.defineProperty(window, name, { value: () => window.__scriptRan.push(name), configurable: true });
+        }
+      });
+      await page.route(/^https:\/\/assets\.example-partner\.com\//, (route) =>
+        route.fulfill({ status: 200, contentType: 'image/svg+xml', body: LOGO_SVG }),
+      );
+      await use({ allowConsoleErrors: (pattern) => allowed.push(pattern) });
+      if (!page.isClosed()) {
+        const seen = await page
+          .evaluate(() => ({ csp: window.__cspViolations ?? [], ran: window.__scriptRan ?? [] }))
+          .catch(() => ({ csp: [] as string[], ran: [] as string[] }));
+        problems.push(...seen.csp.map((line) => `CSP violation: ${line}`), ...seen.ran.map((name) => `script called ${name}()`));
+      }
+      expect(problems, 'CSP violations, page errors, unexpected console errors or injected script').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** Runs axe on the page and fails on any violation, listing them. */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+  });
+  expect(violations).toEqual([]);
+}
+
+/** Makes the mock answer the next matching request with a named example (a Prefer header). */
+export async function preferExample(page: Page, url: RegExp, prefer: string): Promise<void> {
+  await page.route(url, (route) => route.continue({ headers: { ...route.request().headers(), prefer } }));
+}

@@ -1,0 +1,51 @@
+/// <reference types="vitest/config" />
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import { MOCK_PORT, GATEWAY_PREFIXES } from './scripts/ports.mjs';
+import { DASHBOARD_PATHS } from './src/lib/paths';
+
+const projectRoot = fileURLToPath(new URL('.', import.meta.url));
+
+export default defineConfig(({ command }) => ({
+  root: 'src',
+  publicDir: 'public',
+  envDir: projectRoot,
+  plugins: [react()],
+  resolve: {
+    // react-router publishes its production build under a path, not an export condition.
+    alias:
+      command === 'build'
+        ? [{ find: /^react-router$/, replacement: fileURLToPath(new URL('node_modules/react-router/dist/production/index.mjs', import.meta.url)) }]
+        : [],
+  },
+  build: {
+    outDir: '../dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    // The polyfill is an inline-free module, but every supported browser has modulepreload.
+    modulePreload: { polyfill: false },
+    sourcemap: false,
+    // Every asset is a file: inlined data: URLs would need a weaker img-src.
+    assetsInlineLimit: 0,
+    // scripts/size-check.mjs reads the manifest to find the first screen's JavaScript.
+    manifest: true,
+  },
+  server: {
+    port: 5173,
+    strictPort: true,
+    // The gateway paths go to the mock's scenario layer, as a reverse proxy does in production;
+    // so do the dashboards, which the mock stands in for.
+    proxy: Object.fromEntries(
+      [...GATEWAY_PREFIXES, ...DASHBOARD_PATHS.map((path) => `^${path}$`)].map((prefix) => [prefix, `http://127.0.0.1:${MOCK_PORT}`]),
+    ),
+  },
+  test: {
+    root: projectRoot,
+    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.mjs', 'tests/unit/**/*.test.{ts,tsx}'],
+    environment: 'jsdom',
+    setupFiles: ['src/testing/setup.ts'],
+    restoreMocks: true,
+    unstubGlobals: true,
+  },
+}));
