@@ -2,7 +2,7 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
-import { MOCK_PORT, GATEWAY_PREFIXES } from './scripts/ports.mjs';
+import { GATEWAY_FILES, GATEWAY_PREFIXES, MOCK_PORT } from './scripts/ports.mjs';
 import { DASHBOARD_PATHS } from './src/lib/paths';
 
 const projectRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -37,12 +37,15 @@ export default defineConfig(({ command }) => ({
     // The gateway paths go to the mock's scenario layer, as a reverse proxy does in production;
     // so do the dashboards, which the mock stands in for.
     proxy: Object.fromEntries(
-      [...GATEWAY_PREFIXES, ...DASHBOARD_PATHS.map((path) => `^${path}$`)].map((prefix) => [prefix, `http://127.0.0.1:${MOCK_PORT}`]),
+      [...GATEWAY_PREFIXES.map((prefix) => `^${prefix}`), ...[...GATEWAY_FILES, ...DASHBOARD_PATHS].map((path) => `^${path}$`)].map((pattern) => [
+        pattern,
+        `http://127.0.0.1:${MOCK_PORT}`,
+      ]),
     ),
   },
   test: {
     root: projectRoot,
-    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.mjs', 'tests/unit/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.mjs', 'tests/contract/**/*.test.{mjs,ts}'],
     environment: 'jsdom',
     setupFiles: ['src/testing/setup.ts'],
     restoreMocks: true,

@@ -4,7 +4,127 @@
  */
 
 export interface paths {
-    "/login-gateway/authentication": {
+    "/login-gateway/api/validateSession": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Validate the current session
+         * @description Signed in means `validated` is true and `userId` is present. The portal calls it at start and whenever the auth cookie changes.
+         */
+        get: operations["validateSession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/validateSession": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Validate the current session (the same call without the gateway prefix)
+         * @description The spec names `api/validateSession` beside `login-gateway/api/validateSession`; both answer alike.
+         */
+        get: operations["validateSessionAlias"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/login-gateway/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Gateway status, as text
+         * @description Called before sign-in to see whether the gateway answers.
+         */
+        get: operations["getStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/partner-gateway/keepAlive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Keep the session alive
+         * @description Sent on user activity (throttled) and every 10 minutes while signed in.
+         */
+        get: operations["keepAlive"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/partner-gateway/keepAlive/lastAccessed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * When the session last saw activity
+         * @description Read when the portal goes idle, and during the warning, to tell whether another tab kept the session active.
+         */
+        get: operations["getLastAccessed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/logout.vm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * End the server-side session
+         * @description The server's logout page; the portal calls it on sign-out and ignores the HTML it returns.
+         */
+        get: operations["getLogoutPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/login-gateway/logout": {
         parameters: {
             query?: never;
             header?: never;
@@ -14,46 +134,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Sign in with username and password
-         * @description Username and password go as HTTP basic auth (`base64(UTF-8(username:password))`); the body
-         *     is the device fingerprint. The optional headers carry the second step of a sign-in: the
-         *     security answer (with `Savedevice` and `Captcha`) or a one-time code (with `codeType`).
+         * Log out and get the login page address
+         * @description The spec names this service call ("logout to login URL") without its path or method: `POST /login-gateway/logout` is this contract's choice.
          */
-        post: operations["authenticate"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/login-gateway/userLandingUrl": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Where the user lands after sign-in */
-        get: operations["getUserLandingUrl"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/login-gateway/api/validateSession": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Validate the current session */
-        get: operations["validateSession"];
-        put?: never;
-        post?: never;
+        post: operations["logoutToLoginUrl"];
         delete?: never;
         options?: never;
         head?: never;
@@ -80,36 +164,1275 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/login-gateway/branding/{userId}/brand": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's branding */
+        get: operations["getUserBranding"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/login-gateway/user/{userId}/contact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whom the signed-in user contacts for help */
+        get: operations["getUserContact"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/partner-gateway/user/{userId}/log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Write an activity-log entry (partner gateway)
+         * @description The portal never logs the failure of a log call itself.
+         */
+        post: operations["logPartnerActivity"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/login-gateway/participant/{userId}/log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Write an activity-log entry (participant)
+         * @description The portal never logs the failure of a log call itself.
+         */
+        post: operations["logParticipantActivity"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/announcements.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What's new (a static file)
+         * @description A static JSON file published with the portal, not a gateway call; described here so its shape is checked like every response.
+         */
+        get: operations["getAnnouncements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/login-gateway/authentication": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with username and password
+         * @description Username and password go as HTTP basic auth (`base64(UTF-8(username:password))`); the body
+         *     is the device fingerprint. The optional headers carry the second step of a sign-in: the
+         *     security answer (with `Savedevice` and `Captcha`) or a one-time code (with `codeType`).
+         */
+        post: operations["authenticate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/login-gateway/authentication/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with a link token
+         * @description The spec names this service call ("sign in by token") without its path or method: `POST /login-gateway/authentication/token` is this contract's choice.
+         */
+        post: operations["signInWithToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/login-gateway/auth/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Exchange a link token for a session
+         * @description Used by the token landing page when a validated link signs the user in.
+         */
+        get: operations["getAuthToken"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/login-gateway/userLandingUrl": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where the user lands after sign-in */
+        get: operations["getUserLandingUrl"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/login-gateway/skipEnrollmentSteps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether a participant skips enrollment
+         * @description Decides whether a participant lands on the dashboard or in enrollment.
+         */
+        get: operations["getSkipEnrollmentSteps"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/login-gateway/public/profile/credentials/securityQuestion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The user's security question
+         * @description Used at sign-in on an unrecognised computer and when resetting a password.
+         */
+        post: operations["getSecurityQuestion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/login-gateway/public/profile/mfa-user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Whether a user recovers with a one-time code
+         * @description In the reset flow, a code user chooses a code method; anyone else answers the security question.
+         */
+        post: operations["getMfaUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/login-gateway/public/profile/credentials/resetPassword": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for a password-reset email
+         * @description Sends a reset link if a verified email exists. Proof is the security answer or a one-time code; the captcha is required.
+         */
+        post: operations["resetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/login-gateway/public/profile/credentials/retrieveUsername": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Email the user their username */
+        post: operations["retrieveUsername"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/login-gateway/public/profile/changePassword": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a new password with a reset link's token
+         * @description VEERR01, VEERR02 and VEERR03 mean the reset session timed out; any other error's description is shown.
+         */
+        post: operations["changePasswordWithToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/login-gateway/public/profile/mfa-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The user's one-time-code methods, masked
+         * @description Used before sign-in completes (the MFA selection screen and the reset flow).
+         */
+        post: operations["getMfaOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/login-gateway/mfa/code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a one-time code to someone signing in
+         * @description Sends a code by text, voice call or email. Not used for authenticator apps.
+         */
+        post: operations["requestMfaCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/login-gateway/user/{userId}/mfa/code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a one-time code to the signed-in user
+         * @description Used when setting up or changing a phone or email.
+         */
+        post: operations["requestUserMfaCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/login-gateway/mfa/code/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a one-time code of the signed-in user
+         * @description A message containing "attempts" is a lockout, shown under the code form with the customer-service number.
+         */
+        post: operations["verifyMfaCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/login-gateway/public/profile/verifyToken": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check a password-reset link's token
+         * @description The new-password page sends the user to /verification when the link is missing, expired, completed or not validated.
+         */
+        get: operations["verifyResetToken"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/login-gateway/verification/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check an emailed link's token
+         * @description The token landing page and the link-verification pages (email, invitations, trustee
+         *     signing) use it. The spec names this service call ("verify token") without its path:
+         *     `GET /login-gateway/verification/token` is this contract's choice.
+         */
+        get: operations["verifyToken"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/login-gateway/verifyAccountMapping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Verify an account-link request */
+        get: operations["verifyAccountMapping"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/login-gateway/verification/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark a link's verification complete */
+        post: operations["completeVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/login-gateway/verification/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a fresh link for an expired one
+         * @description On success the resend button is disabled and 'Link Resent!' shows.
+         */
+        post: operations["resendVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/login-gateway/verification/email/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a fresh email-verification link
+         * @description The spec names this service call ("resend verification email") without its path or method: `POST /login-gateway/verification/email/resend` is this contract's choice.
+         */
+        post: operations["resendVerificationEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/login-gateway/verification/enrollment/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a fresh enrollment (invitation) link
+         * @description The spec names this service call ("resend enrollment email") without its path or method: `POST /login-gateway/verification/enrollment/resend` is this contract's choice.
+         */
+        post: operations["resendEnrollmentEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/login-gateway/participant/{userId}/email/verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Verify a participant's email address
+         * @description The spec names "participant email verification for {userId}" without its exact path: `GET /login-gateway/participant/{userId}/email/verification?token=` is this contract's choice.
+         */
+        get: operations["verifyParticipantEmail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/login-gateway/validateUsername": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether a username is available
+         * @description When it is taken, `alternateUsername` offers one that is free.
+         */
+        get: operations["validateUsername"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/login-gateway/account-setup/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete account setup for an invitation token
+         * @description The spec names this service call ("complete setup") without its path or method: `POST /login-gateway/account-setup/complete` is this contract's choice.
+         */
+        post: operations["completeAccountSetup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/login-gateway/user/{userId}/profile/credentials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The user's username and email */
+        get: operations["getUserCredentials"];
+        put?: never;
+        /**
+         * Save the account-setup username, password and email
+         * @description CVERR02 means the username was taken meanwhile: the portal goes to username-taken. Any other error's description is shown.
+         */
+        post: operations["updateUserCredentials"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/login-gateway/credentials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in user's credentials
+         * @description The spec names this service call ("get credentials") without its path: `GET /login-gateway/credentials` is this contract's choice.
+         */
+        get: operations["getCredentials"];
+        /**
+         * Update the signed-in user's credentials
+         * @description The spec names this service call ("update credentials") without its path or method: `PUT /login-gateway/credentials` is this contract's choice. CVERR02 means the username is taken.
+         */
+        put: operations["updateCredentials"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/login-gateway/credentials/changePassword": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the signed-in user's password
+         * @description The first error's description is shown; without one, 'Error updating your password. Please try again.'
+         */
+        post: operations["changePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/login-gateway/credentials/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Save the user's email address */
+        post: operations["updateEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/login-gateway/credentials/email/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Mark the user's email address verified
+         * @description Called after the user entered the code sent to that address.
+         */
+        put: operations["markEmailVerified"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/login-gateway/credentials/phone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save the user's phone
+         * @description The sign-in journey saves type 30, not verified, flagged primary.
+         */
+        post: operations["savePhone"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/login-gateway/credentials/phone/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark the user's phone verified */
+        post: operations["markPhoneVerified"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/login-gateway/profile/optionChoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One option choice of the user
+         * @description Option ids: 20 (text-message codes), 190 (multi-factor sign-in active), 9930 (multi-factor adoption dates).
+         */
+        get: operations["getOptionChoice"];
+        put?: never;
+        /** Turn an option choice on or off */
+        post: operations["saveOptionChoice"];
+        /** Remove an option choice */
+        delete: operations["deleteOptionChoice"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/login-gateway/optionSettings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save an option setting
+         * @description 'Remind me later' saves option 9930, value type 270: the date until which adoption is skipped.
+         */
+        post: operations["saveOptionSettings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/login-gateway/public/profile/get-totp-info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The user's authenticator app, before sign-in completes
+         * @description The app's name when the user has registered one; null otherwise.
+         */
+        post: operations["getTotpInfo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/login-gateway/totp/registerUser": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start registering an authenticator app
+         * @description Returns the `otpauth://` URI the QR code shows. A failure whose message mentions a verified device is shown as it is; any other shows 'Oops, something went wrong'.
+         */
+        post: operations["registerTotp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/login-gateway/totp/verifyUserRegistration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Finish registering an authenticator app with its first code
+         * @description 'The code is not valid, please try again.' shows the inline invalid-code text; other errors are unexpected.
+         */
+        post: operations["verifyTotpRegistration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/login-gateway/profile/info/totp-device": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove the user's authenticator app */
+        delete: operations["removeTotpDevice"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/partner-gateway/partner/{userId}/navigation/partner-side-nav": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The partner side navigation
+         * @description The groups of the partner side navigation, in `data.navGroups`. The spec does not show this call's other fields; `navGroups` is modelled and the rest is left open.
+         */
+        get: operations["getPartnerSideNav"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/partner-gateway/partner/{userId}/plan/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The user's plans
+         * @description The plans the user can see, in `data.planList`. The spec names `planList` and each plan's `planId`; those are modelled and the rest is left open.
+         */
+        get: operations["listPlans"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/partner-gateway/partner/{userId}/plan/{planId}/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One plan's information
+         * @description The plan's information. The spec names `planId` and `autoEnrollmentInfo`; those are modelled and the rest is left open.
+         */
+        get: operations["getPlanInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/partner-gateway/participant/{userId}/plan/details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The participant's plan details
+         * @description The signed-in participant's plan details. The spec does not show this call's fields; the fields it names are modelled and the rest are left open.
+         */
+        get: operations["getParticipantPlanDetails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/partner-gateway/partner/{userId}/plan/{planId}/shElection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit the safe harbor election
+         * @description Records the plan's safe harbor election. The spec does not show this call's fields; the fields it names are modelled and the rest are left open.
+         */
+        post: operations["submitSafeHarborElection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/partner-gateway/partner/{userId}/plan/{planId}/change/request/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Request a plan change
+         * @description Creates a request to change the plan. The spec does not show this call's fields; the fields it names are modelled and the rest are left open.
+         */
+        post: operations["createPlanChangeRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/partner-gateway/partner/{userId}/plan/{planId}/contacts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The plan's contacts
+         * @description The plan's authorized representative and trustees. The spec names `authorizedRepresentative.sameAsloggedInUser` and each trustee's `firstName` and `lastName` (both null for a corporate trustee); those are modelled and the rest is left open.
+         */
+        get: operations["getPlanContacts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/partner-gateway/partner/{userId}/plan/strategicPartners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The strategic partners
+         * @description The strategic partners chosen for the user's plans. The spec does not show this call's fields; the fields it names are modelled and the rest are left open.
+         */
+        get: operations["getStrategicPartners"];
+        put?: never;
+        /**
+         * Save the strategic partners
+         * @description Saves the strategic partners chosen for the user's plans. The spec does not show this call's fields; the fields it names are modelled and the rest are left open.
+         */
+        post: operations["saveStrategicPartners"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/partner-gateway/partner/{userId}/plan/{planId}/lastManualCheckdate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The last manual check date
+         * @description The date of the plan's last manual check. The spec does not show this call's fields; the fields it names are modelled and the rest are left open.
+         */
+        get: operations["getLastManualCheckDate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/partner-gateway/partner/{userId}/plan/{planId}/payroll/settings/forfeiture": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The forfeiture settings
+         * @description The plan's payroll forfeiture settings. The spec does not show this call's fields; the fields it names are modelled and the rest are left open.
+         */
+        get: operations["getForfeitureSettings"];
+        /**
+         * Update the forfeiture settings
+         * @description Replaces the plan's payroll forfeiture settings. The spec does not show this call's fields; the fields it names are modelled and the rest are left open.
+         */
+        put: operations["updateForfeitureSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/partner-gateway/partner/{userId}/plan/{planId}/integration/employers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The plan's integration employers
+         * @description The employers in the plan's payroll integration. The spec does not show this call's fields; the fields it names are modelled and the rest are left open.
+         */
+        get: operations["listIntegrationEmployers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/partner-gateway/partner/{userId}/plan/{planId}/integration/employer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update an integration employer
+         * @description Updates an employer in the plan's payroll integration. The spec does not show this call's fields; the fields it names are modelled and the rest are left open.
+         */
+        put: operations["updateIntegrationEmployer"];
+        /**
+         * Add an integration employer
+         * @description Adds an employer to the plan's payroll integration. The spec does not show this call's fields; the fields it names are modelled and the rest are left open.
+         */
+        post: operations["createIntegrationEmployer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/partner-gateway/partner/{userId}/plan/{planId}/integration/employer/state": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change an integration employer's state
+         * @description Changes the state of an employer in the plan's payroll integration. The spec does not show this call's fields; the fields it names are modelled and the rest are left open.
+         */
+        put: operations["updateIntegrationEmployerState"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/partner-gateway/partner/{userId}/plan/{planId}/integration/adoption": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the plan can adopt a payroll integration
+         * @description Whether the plan can adopt a payroll integration, in `data.canAdopt`. The spec names `canAdopt`; it is modelled and the rest is left open.
+         */
+        get: operations["getIntegrationAdoption"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/partner-gateway/partner/{userId}/plan/{planId}/integration/monthlyFee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The monthly fee of a payroll integration
+         * @description The monthly fee for a fee type and a connection type. The spec does not show this call's fields; the fields it names are modelled and the rest are left open.
+         */
+        get: operations["getIntegrationMonthlyFee"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/partner-gateway/partner/{userId}/plan/{planId}/integration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Connect a payroll integration
+         * @description Connects the plan's payroll integration with the token from the payroll provider's connect flow. The spec names the body's `token`; the response's fields are not shown and are left open.
+         */
+        post: operations["connectIntegration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/partner-gateway/partner/{userId}/plan/{planId}/integration/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An employer's integration session
+         * @description The payroll-integration session of one employer. The spec does not show this call's fields; the fields it names are modelled and the rest are left open.
+         */
+        get: operations["getIntegrationSession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/partner-gateway/partner/{userId}/plan/{planId}/integration/reauth": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Re-authorize an employer's integration
+         * @description What the portal needs to re-authorize one employer's payroll integration. The spec does not show this call's fields; the fields it names are modelled and the rest are left open.
+         */
+        get: operations["reauthorizeIntegration"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/partner-gateway/partner/{userId}/plan/{planId}/integration/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove an employer's integration
+         * @description Removes one employer's payroll integration. The spec does not show this call's fields; the fields it names are modelled and the rest are left open.
+         */
+        delete: operations["removeIntegration"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/partner-gateway/partner/{userId}/plan/{planId}/integration/employer/deductions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An employer's payroll deductions
+         * @description The payroll deductions of one employer in the plan's integration. The spec does not show this call's fields; the fields it names are modelled and the rest are left open.
+         */
+        get: operations["getEmployerDeductions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/partner-gateway/partner/{userId}/integration/vendors/active": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The active payroll vendors
+         * @description The active payroll vendors, given the user's preferred payroll vendor. The spec does not show this call's fields; the fields it names are modelled and the rest are left open.
+         */
+        get: operations["listActiveVendors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
-         * @description How a one-time code reaches the user: text message, voice call, email, or an authenticator app (TOTP).
-         * @enum {string}
-         */
-        MfaType: "sms" | "call" | "email" | "totp";
-        /**
-         * @description A stable, non-identifying fingerprint of the browser, so the gateway can recognise a computer the user chose to remember.
-         * @example d3v1c3f1ng3rpr1nt
-         */
-        DeviceFingerprint: string;
-        /**
-         * @description A user's role. ROLE_PLAN_ADVISOR and ROLE_TPA are read-only; the others are read-write.
-         * @enum {string}
-         */
-        Role: "ROLE_PARTICIPANT" | "ROLE_PLAN_ADMIN" | "ROLE_PLAN_ADVISOR" | "ROLE_TPA" | "ROLE_OTHER";
-        /**
          * @description The gateway's identifier of a user.
          * @example 100245
          */
         UserId: string;
-        AuthData: {
-            /** @description The user's roles; the portal uses the first. */
-            roles: components["schemas"]["Role"][];
-            userId: components["schemas"]["UserId"];
-            /** @description The session token, sent back as `X-Auth-Token`. */
-            token: string;
+        /** @description The result of validating the current session. Signed in means `validated` is true and `userId` is present. */
+        SessionValidation: {
+            validated: boolean;
+            userId?: components["schemas"]["UserId"];
         };
         /** @description One business error. `code` is stable and machine-readable; `description` is shown to people as text. */
         ErrorItem: {
@@ -120,37 +1443,35 @@ export interface components {
         };
         /** @description Business errors. A non-empty list means the call failed, whatever the HTTP status. */
         ErrorList: components["schemas"]["ErrorItem"][];
-        /**
-         * @description Sign-in result. On success `data` is present and `errors` is empty or absent.
-         *     `AUERR01` asks for the security question, `AUERR05` for a one-time code; any other
-         *     code's description is shown to the user as text.
-         */
-        AuthResponse: {
-            data?: components["schemas"]["AuthData"];
-            errors?: components["schemas"]["ErrorList"];
-        };
         /** @description The body of every error response (4xx and 5xx). */
         ErrorEnvelope: {
             errors: components["schemas"]["ErrorList"];
         };
-        LandingUrl: {
+        /**
+         * @description The gateway's status as plain text.
+         * @example UP
+         */
+        ServiceStatus: string;
+        /**
+         * @description When the session last saw activity, in milliseconds since the Unix epoch. The portal shows the idle warning only when this is at least the idle period ago.
+         * @example 1795425600000
+         */
+        LastAccessed: number;
+        /**
+         * @description The server-side logout page (HTML); the portal only needs the call to succeed.
+         * @example <!doctype html><title>Logged out</title>
+         */
+        LogoutPage: string;
+        LoginUrl: {
             /**
-             * @description Where the user goes after sign-in: one of the seven dashboard paths, or one of the
-             *     markers `acctSetup-username`, `password`, `mfaAdoption`. The portal follows nothing else.
-             * @example /participant
+             * @description Where to send the user after logout; the portal follows it only when it is one of its own pages.
+             * @example /#/login
              */
-            url: string;
-            /** @description True when the landing address is outside the portal. */
-            externalUrl?: boolean;
+            loginUrl: string;
         };
-        LandingUrlResponse: {
-            data?: components["schemas"]["LandingUrl"];
+        LoginUrlResponse: {
+            data?: components["schemas"]["LoginUrl"];
             errors?: components["schemas"]["ErrorList"];
-        };
-        /** @description The result of validating the current session. Signed in means `validated` is true and `userId` is present. */
-        SessionValidation: {
-            validated: boolean;
-            userId?: components["schemas"]["UserId"];
         };
         /** @description Addresses of brand assets. The portal uses each only if it parses as an `https:` URL and falls back to its default otherwise. */
         BrandLinks: {
@@ -188,19 +1509,673 @@ export interface components {
             brandLinks?: components["schemas"]["BrandLinks"];
             contactInfo?: components["schemas"]["ContactInfo"];
         };
+        BrandingResponse: {
+            data?: components["schemas"]["Branding"];
+            errors?: components["schemas"]["ErrorList"];
+        };
+        /** @description A person or desk to contact. */
+        Contact: {
+            /** @example Participant Services */
+            name?: string | null;
+            /** @example 800-555-0100 */
+            phoneNumber?: string | null;
+            /** @example 2 */
+            phoneExtension?: string | null;
+            /** @example help@example-partner.com */
+            email?: string | null;
+            /** @example support */
+            role?: string | null;
+        };
+        Address: {
+            /** @example Example Partner Retirement Services */
+            name?: string | null;
+            /** @example Regular mail */
+            description?: string | null;
+            streetAddress?: {
+                /** @example PO Box 1234 */
+                street1?: string | null;
+                /** @example Suite 100 */
+                street2?: string | null;
+            };
+            /** @example Hartford */
+            city?: string | null;
+            /** @example CT */
+            state?: string | null;
+            /** @example 06101 */
+            zipCode?: string | null;
+            /**
+             * @example Hartford
+             * @example CT 06101
+             */
+            cityStateZip?: string | null;
+        };
+        MailingInstructions: {
+            /** @example 800-555-0190 */
+            faxNumber?: string | null;
+            addresses?: components["schemas"]["Address"][];
+        };
+        /** @description Whom the user contacts for help. `featureSettings` is open; the spec does not show its fields. */
+        SupportContacts: {
+            support?: components["schemas"]["Contact"];
+            mailingInstructions?: components["schemas"]["MailingInstructions"];
+            featureSettings?: {
+                [key: string]: unknown;
+            };
+        };
+        SupportContactsResponse: {
+            data?: components["schemas"]["SupportContacts"];
+            errors?: components["schemas"]["ErrorList"];
+        };
+        /** @description One activity-log entry. */
+        ActivityLogEntry: {
+            /**
+             * @description The application writing the entry.
+             * @example Sign In
+             */
+            app: string;
+            /** @example Internal Error */
+            feature: string;
+            currentUserId: components["schemas"]["UserId"];
+            /** @example GET /login-gateway/userLandingUrl failed with HTTP 500 */
+            message: string;
+        };
+        /**
+         * Format: date
+         * @description A calendar date, `YYYY-MM-DD`.
+         * @example 2026-12-31
+         */
+        Date: string;
+        AnnouncementFeature: {
+            /** @example Sign in with an authenticator app */
+            title: string;
+            /** @example You can now use an authenticator app instead of text messages to get your sign-in codes. */
+            description: string;
+        };
+        AnnouncementChange: {
+            date: components["schemas"]["Date"];
+            features: components["schemas"]["AnnouncementFeature"][];
+        };
+        /** @description The static announcements file. `changes` is newest first; the banner shows the first change's date and its number of features. */
+        Announcements: {
+            changes: components["schemas"]["AnnouncementChange"][];
+        };
+        /**
+         * @description A one-time code; digits only, at most 6.
+         * @example 123456
+         */
+        MfaCode: string;
+        /**
+         * @description How a one-time code reaches the user: text message, voice call, email, or an authenticator app (TOTP).
+         * @enum {string}
+         */
+        MfaType: "sms" | "call" | "email" | "totp";
+        /**
+         * @description The captcha provider's response token for the solved challenge.
+         * @example 03AFcWeA6-captcha-response
+         */
+        CaptchaResponse: string;
+        /**
+         * @description A stable, non-identifying fingerprint of the browser, so the gateway can recognise a computer the user chose to remember.
+         * @example d3v1c3f1ng3rpr1nt
+         */
+        DeviceFingerprint: string;
+        /**
+         * @description A user's role. ROLE_PLAN_ADVISOR and ROLE_TPA are read-only; the others are read-write.
+         * @enum {string}
+         */
+        Role: "ROLE_PARTICIPANT" | "ROLE_PLAN_ADMIN" | "ROLE_PLAN_ADVISOR" | "ROLE_TPA" | "ROLE_OTHER";
+        AuthData: {
+            /** @description The user's roles; the portal uses the first. */
+            roles: components["schemas"]["Role"][];
+            userId: components["schemas"]["UserId"];
+            /** @description The session token, sent back as `X-Auth-Token`. */
+            token: string;
+        };
+        /**
+         * @description Sign-in result. On success `data` is present and `errors` is empty or absent.
+         *     `AUERR01` asks for the security question, `AUERR05` for a one-time code; any other
+         *     code's description is shown to the user as text.
+         */
+        AuthResponse: {
+            data?: components["schemas"]["AuthData"];
+            errors?: components["schemas"]["ErrorList"];
+        };
+        /**
+         * @description A one-time token from an emailed link.
+         * @example email-validated
+         */
+        LinkToken: string;
+        TokenSignInRequest: {
+            token: components["schemas"]["LinkToken"];
+            fingerprint?: components["schemas"]["DeviceFingerprint"];
+        };
+        LandingUrl: {
+            /**
+             * @description Where the user goes after sign-in: one of the seven dashboard paths, or one of the
+             *     markers `acctSetup-username`, `password`, `mfaAdoption`. The portal follows nothing else.
+             * @example /participant
+             */
+            url: string;
+            /** @description True when the landing address is outside the portal. */
+            externalUrl?: boolean;
+        };
+        LandingUrlResponse: {
+            data?: components["schemas"]["LandingUrl"];
+            errors?: components["schemas"]["ErrorList"];
+        };
+        SkipEnrollment: {
+            /** @description True when a participant goes straight to the dashboard; false sends them to enrollment. */
+            skipEnrollmentSteps: boolean;
+        };
+        SkipEnrollmentResponse: {
+            data?: components["schemas"]["SkipEnrollment"];
+            errors?: components["schemas"]["ErrorList"];
+        };
+        /**
+         * @description The username someone types to sign in or recover an account. Existing accounts may predate the username rules, so only its length is bounded.
+         * @example jsmith401
+         */
+        LoginUsername: string;
+        UsernameRequest: {
+            username: components["schemas"]["LoginUsername"];
+        };
+        SecurityQuestion: {
+            /**
+             * @description The user's security question, shown as text.
+             * @example What was the name of your first pet?
+             */
+            securityQuestion: string;
+        };
+        SecurityQuestionResponse: {
+            data?: components["schemas"]["SecurityQuestion"];
+            errors?: components["schemas"]["ErrorList"];
+        };
+        MfaUser: {
+            /** @description True when the user recovers the account with a one-time code rather than the security question. */
+            isCodeUser: boolean;
+        };
+        MfaUserResponse: {
+            data?: components["schemas"]["MfaUser"];
+            errors?: components["schemas"]["ErrorList"];
+        };
+        /** @description Asks for a password-reset email. Exactly one of `securityAnswer` and `mfaCode` proves who the user is. */
+        ResetPasswordRequest: {
+            username: components["schemas"]["LoginUsername"];
+            /** @example Rex */
+            securityAnswer?: string;
+            mfaCode?: components["schemas"]["MfaCode"];
+            captcha: components["schemas"]["CaptchaResponse"];
+        };
+        /**
+         * @description The result of a call that returns nothing else. Success means `errors` is empty or absent;
+         *     a non-empty list is the failure (the spec: "a falsy result means success").
+         */
+        OperationResult: {
+            errors?: components["schemas"]["ErrorList"];
+        };
+        /**
+         * @description Who is asking for their username: a participant, a plan administrator, or another role such as an adviser or TPA.
+         * @enum {string}
+         */
+        ForgotUsernameRole: "ROLE_PARTICIPANT" | "ROLE_PLAN_ADMIN" | "ROLE_OTHER";
+        /**
+         * @description The email address to send the username to; at most 50 characters, ending in a 2 to 4 letter suffix.
+         * @example jane.smith@example.com
+         */
+        ForgotUsernameEmail: string;
+        RetrieveUsernameRequest: {
+            role: components["schemas"]["ForgotUsernameRole"];
+            email: components["schemas"]["ForgotUsernameEmail"];
+            captcha: components["schemas"]["CaptchaResponse"];
+        };
+        /**
+         * @description A new password: 8 to 16 characters; at least one uppercase and one lowercase letter; at
+         *     least one digit or one of `!#$%&?@`; only letters, digits and those symbols; no character
+         *     three or more times in a row.
+         * @example Retire#2045
+         */
+        Password: string;
+        /** @description Sets a new password with the token from a reset email. */
+        TokenPasswordRequest: {
+            token: components["schemas"]["LinkToken"];
+            newPassword: components["schemas"]["Password"];
+        };
+        /**
+         * @description One way to receive a one-time code. `contactInfo` is already masked by the gateway: a
+         *     phone shows only its last 4 digits, an email keeps 1 or 2 leading characters, and an
+         *     authenticator app is shown by its name.
+         */
+        MfaOption: {
+            type: components["schemas"]["MfaType"];
+            /** @example ***-***-1234 */
+            contactInfo?: string | null;
+        };
+        MfaOptions: {
+            options: components["schemas"]["MfaOption"][];
+        };
+        MfaOptionsResponse: {
+            data?: components["schemas"]["MfaOptions"];
+            errors?: components["schemas"]["ErrorList"];
+        };
+        /** @description Asks for a one-time code for someone who has not signed in yet. */
+        MfaCodeRequest: {
+            type: components["schemas"]["MfaType"];
+            username: components["schemas"]["LoginUsername"];
+        };
+        /** @description Asks for a one-time code for the signed-in user. */
+        UserMfaCodeRequest: {
+            type: components["schemas"]["MfaType"];
+        };
+        VerifyMfaCodeRequest: {
+            code: components["schemas"]["MfaCode"];
+            type: components["schemas"]["MfaType"];
+        };
+        /**
+         * @description What an emailed link verifies. `Email Verification` leads to the email-verified page; the others to enrollment.
+         * @enum {string}
+         */
+        VerificationType: "Email Verification" | "Account Setup" | "Authorized Representative Invitation" | "Advisor Invitation" | "Trustee Signing";
+        /** @description What a link's token stands for. A link is usable when it is validated or verified and has not expired. */
+        VerificationRecord: {
+            type: components["schemas"]["VerificationType"];
+            isCompleted: boolean;
+            isValidated: boolean;
+            verified: boolean;
+            hasExpiredVerification: boolean;
+        };
+        VerificationRecordResponse: {
+            data?: components["schemas"]["VerificationRecord"];
+            errors?: components["schemas"]["ErrorList"];
+        };
+        AccountMapping: {
+            /** @description True when the account link was verified and linking is complete. */
+            verified: boolean;
+            hasExpiredVerification?: boolean;
+        };
+        AccountMappingResponse: {
+            data?: components["schemas"]["AccountMapping"];
+            errors?: components["schemas"]["ErrorList"];
+        };
+        TokenRequest: {
+            token: components["schemas"]["LinkToken"];
+        };
+        EmailVerification: {
+            verified: boolean;
+            /** @description True when the address had been verified before this link was used. */
+            alreadyVerified?: boolean;
+        };
+        EmailVerificationResponse: {
+            data?: components["schemas"]["EmailVerification"];
+            errors?: components["schemas"]["ErrorList"];
+        };
+        /**
+         * @description A username: 4 to 16 letters and digits, starting with a letter.
+         * @example jsmith401
+         */
+        Username: string;
+        UsernameAvailability: {
+            userNameAvailable: boolean;
+            /**
+             * @description A username that is available, offered when the one asked for is taken.
+             * @example jsmith4012
+             */
+            alternateUsername?: string | null;
+        };
+        UsernameAvailabilityResponse: {
+            data?: components["schemas"]["UsernameAvailability"];
+            errors?: components["schemas"]["ErrorList"];
+        };
+        /**
+         * Format: email
+         * @description An email address as the gateway stores it.
+         * @example jane.smith@example.com
+         */
+        Email: string;
+        /** @description The signed-in user's credentials as the gateway stores them. `userName`/`emailAddress` and `username`/`email` are the same values under the two names the gateway uses. */
+        Credentials: {
+            userId?: components["schemas"]["UserId"];
+            userName?: components["schemas"]["LoginUsername"];
+            username?: components["schemas"]["LoginUsername"];
+            emailAddress?: components["schemas"]["Email"] | null;
+            email?: components["schemas"]["Email"] | null;
+            isEmailVerified?: boolean;
+        };
+        CredentialsResponse: {
+            data?: components["schemas"]["Credentials"];
+            errors?: components["schemas"]["ErrorList"];
+        };
+        /**
+         * Format: email
+         * @description An email address given during account setup or a profile change.
+         * @example jane.smith@example.com
+         */
+        SetupEmail: string;
+        /** @description The account-setup choices. CVERR02 means the username was taken meanwhile. */
+        SetupAccount: {
+            username: components["schemas"]["Username"];
+            password: components["schemas"]["Password"];
+            email: components["schemas"]["SetupEmail"];
+        };
+        ChangePasswordRequest: {
+            username: components["schemas"]["LoginUsername"];
+            newPassword: components["schemas"]["Password"];
+        };
+        EmailRequest: {
+            email: components["schemas"]["SetupEmail"];
+        };
+        /** @description A phone number. `type` 30 is the phone used for one-time codes. */
+        Phone: {
+            /**
+             * @description The phone's type code; 30 is the one-time-code phone.
+             * @example 30
+             */
+            type: number;
+            /**
+             * @description The national number, digits only.
+             * @example 5555550123
+             */
+            number: string;
+            /**
+             * @description The country calling code without `+`.
+             * @default 1
+             * @example 1
+             */
+            countryCode: string;
+            /** @example  */
+            extension?: string | null;
+            /** @description True for the primary phone. */
+            preferred?: boolean;
+            smsEnabled?: boolean;
+            verified?: boolean;
+        };
+        PhoneVerifyRequest: {
+            /**
+             * @description The type code of the phone to mark as verified.
+             * @example 30
+             */
+            type: number;
+        };
+        /**
+         * @description An option choice's id. Documented values: 20 (text-message codes), 190 (multi-factor
+         *     sign-in active; `isActive`), 9930 (multi-factor adoption, with the dates
+         *     `skipMfaAdoptionUntil` and `mandatoryMfaAdoption`).
+         * @example 9930
+         */
+        OptionType: number;
+        /** @description Values of an option choice. 9930 has the adoption dates; 190 has `isActive`. */
+        OptionValues: {
+            skipMfaAdoptionUntil?: components["schemas"]["Date"] | null;
+            mandatoryMfaAdoption?: components["schemas"]["Date"] | null;
+            isActive?: boolean;
+        };
+        OptionChoiceState: {
+            optionType: components["schemas"]["OptionType"];
+            active: boolean;
+            optionValues?: components["schemas"]["OptionValues"];
+        };
+        OptionChoiceResponse: {
+            data?: components["schemas"]["OptionChoiceState"] | null;
+            errors?: components["schemas"]["ErrorList"];
+        };
+        OptionChoice: {
+            optionType: components["schemas"]["OptionType"];
+            active: boolean;
+        };
+        /** @description One option setting. Documented: option 9930 with value type 270 holds the adoption reminder date (`skipMfaAdoptionUntil`). */
+        OptionSettings: {
+            optionTypeId: components["schemas"]["OptionType"];
+            /** @example 270 */
+            optionValueTypeId: number;
+            /** @example 2026-11-28 */
+            optionValue: string;
+        };
+        /**
+         * @description The name the user gives their authenticator app; optional in the form, `Authenticator app` by default.
+         * @example Authenticator app
+         */
+        AuthAppName: string;
+        TotpInfo: {
+            authAppName?: components["schemas"]["AuthAppName"] | null;
+        };
+        TotpInfoResponse: {
+            data?: components["schemas"]["TotpInfo"];
+            errors?: components["schemas"]["ErrorList"];
+        };
+        TotpRegistration: {
+            /**
+             * @description The `otpauth://` URI to show as a QR code and as a copyable link.
+             * @example otpauth://totp/Example%20Partner:jsmith401?secret=JBSWY3DPEHPK3PXP&issuer=Example%20Partner
+             */
+            uri: string;
+        };
+        TotpRegistrationResponse: {
+            data?: components["schemas"]["TotpRegistration"];
+            errors?: components["schemas"]["ErrorList"];
+        };
+        TotpVerifyRequest: {
+            code: components["schemas"]["MfaCode"];
+            authAppName: components["schemas"]["AuthAppName"];
+        };
+        /** @description One group of entries in the partner side navigation. The spec does not show its fields; they are left open. */
+        NavGroup: {
+            [key: string]: unknown;
+        };
+        /** @description The partner side navigation. The spec names `navGroups`; the rest is open. */
+        PartnerSideNav: {
+            /** @description The navigation's groups, in display order. */
+            navGroups: components["schemas"]["NavGroup"][];
+        } & {
+            [key: string]: unknown;
+        };
+        PartnerSideNavResponse: {
+            data?: components["schemas"]["PartnerSideNav"];
+            errors?: components["schemas"]["ErrorList"];
+        };
+        /**
+         * @description The gateway's identifier of a plan.
+         * @example PLN-20931
+         */
+        PlanId: string;
+        /** @description One plan in the plan list. The spec names `planId`; the rest is open. */
+        PlanSummary: {
+            planId: components["schemas"]["PlanId"];
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description The plans the user can see. The spec names `planList`; the rest is open. */
+        PlanList: {
+            planList: components["schemas"]["PlanSummary"][];
+        } & {
+            [key: string]: unknown;
+        };
+        PlanListResponse: {
+            data?: components["schemas"]["PlanList"];
+            errors?: components["schemas"]["ErrorList"];
+        };
+        /** @description The plan's automatic-enrollment settings. The spec does not show its fields; they are left open. */
+        AutoEnrollmentInfo: {
+            [key: string]: unknown;
+        };
+        /** @description One plan's information. The spec names `planId` and `autoEnrollmentInfo`; the rest is open. */
+        PlanInfo: {
+            planId: components["schemas"]["PlanId"];
+            autoEnrollmentInfo?: components["schemas"]["AutoEnrollmentInfo"];
+        } & {
+            [key: string]: unknown;
+        };
+        PlanInfoResponse: {
+            data?: components["schemas"]["PlanInfo"];
+            errors?: components["schemas"]["ErrorList"];
+        };
+        /** @description The signed-in participant's plan details. The spec does not show its fields; they are left open. */
+        ParticipantPlanDetails: {
+            [key: string]: unknown;
+        };
+        ParticipantPlanDetailsResponse: {
+            data?: components["schemas"]["ParticipantPlanDetails"];
+            errors?: components["schemas"]["ErrorList"];
+        };
+        /** @description A plan's safe harbor election. The spec does not show its fields; they are left open. */
+        SafeHarborElection: {
+            [key: string]: unknown;
+        };
+        /** @description A request to change a plan. The spec does not show its fields; they are left open. */
+        PlanChangeRequest: {
+            [key: string]: unknown;
+        };
+        /** @description The plan's authorized representative. The spec names `sameAsloggedInUser`; the rest is open. */
+        AuthorizedRepresentative: {
+            /** @description True when the authorized representative is the signed-in user. */
+            sameAsloggedInUser?: boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * @description One trustee of the plan. `firstName` and `lastName` both null means a corporate trustee.
+         *     The spec names only the two names; the rest is open.
+         */
+        Trustee: {
+            /** @example Maria */
+            firstName?: string | null;
+            /** @example Alvarez */
+            lastName?: string | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description The plan's contacts. The spec names `authorizedRepresentative` and `trustees`; the rest is open. */
+        PlanContacts: {
+            authorizedRepresentative?: components["schemas"]["AuthorizedRepresentative"];
+            trustees?: components["schemas"]["Trustee"][];
+        } & {
+            [key: string]: unknown;
+        };
+        PlanContactsResponse: {
+            data?: components["schemas"]["PlanContacts"];
+            errors?: components["schemas"]["ErrorList"];
+        };
+        /** @description The strategic partners chosen for the user's plans. The spec does not show its fields; they are left open. */
+        StrategicPartners: {
+            [key: string]: unknown;
+        };
+        StrategicPartnersResponse: {
+            data?: components["schemas"]["StrategicPartners"];
+            errors?: components["schemas"]["ErrorList"];
+        };
+        /** @description The plan's last manual check date. The spec does not show its fields; they are left open. */
+        LastManualCheckDate: {
+            [key: string]: unknown;
+        };
+        LastManualCheckDateResponse: {
+            data?: components["schemas"]["LastManualCheckDate"];
+            errors?: components["schemas"]["ErrorList"];
+        };
+        /** @description The plan's payroll forfeiture settings. The spec does not show its fields; they are left open. */
+        ForfeitureSettings: {
+            [key: string]: unknown;
+        };
+        ForfeitureSettingsResponse: {
+            data?: components["schemas"]["ForfeitureSettings"];
+            errors?: components["schemas"]["ErrorList"];
+        };
+        /** @description The employers in a plan's payroll integration. The spec does not show its fields; they are left open. */
+        IntegrationEmployers: {
+            [key: string]: unknown;
+        };
+        IntegrationEmployersResponse: {
+            data?: components["schemas"]["IntegrationEmployers"];
+            errors?: components["schemas"]["ErrorList"];
+        };
+        /** @description An employer in a plan's payroll integration. The spec does not show its fields; they are left open. */
+        IntegrationEmployer: {
+            [key: string]: unknown;
+        };
+        /** @description A change to an integration employer's state. The spec does not show its fields; they are left open. */
+        IntegrationEmployerState: {
+            [key: string]: unknown;
+        };
+        /** @description Whether the plan can adopt a payroll integration. The spec names `canAdopt`; the rest is open. */
+        IntegrationAdoption: {
+            /** @description True when the plan can adopt a payroll integration. */
+            canAdopt: boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        IntegrationAdoptionResponse: {
+            data?: components["schemas"]["IntegrationAdoption"];
+            errors?: components["schemas"]["ErrorList"];
+        };
+        /**
+         * @description The identifier of a fee type.
+         * @example 1
+         */
+        FeeTypeId: string;
+        /**
+         * @description The identifier of a payroll connection type.
+         * @example 2
+         */
+        ConnectionTypeId: string;
+        /** @description The monthly fee for a fee type and connection type. The spec does not show its fields; they are left open. */
+        IntegrationMonthlyFee: {
+            [key: string]: unknown;
+        };
+        IntegrationMonthlyFeeResponse: {
+            data?: components["schemas"]["IntegrationMonthlyFee"];
+            errors?: components["schemas"]["ErrorList"];
+        };
+        /** @description Connects a payroll integration with the token the payroll provider's connect flow returned. */
+        IntegrationConnectRequest: {
+            /**
+             * @description The token from the payroll provider's connect flow.
+             * @example 3b9f2c4e-7a1d-4f0b-8e26-5c9d1a7f3e40
+             */
+            token: string;
+        };
+        /**
+         * @description The gateway's identifier of an employer in a payroll integration.
+         * @example EMP-55012
+         */
+        EmployerId: string;
+        /** @description An employer's payroll-integration session. The spec does not show its fields; they are left open. */
+        IntegrationSession: {
+            [key: string]: unknown;
+        };
+        IntegrationSessionResponse: {
+            data?: components["schemas"]["IntegrationSession"];
+            errors?: components["schemas"]["ErrorList"];
+        };
+        /** @description What the portal needs to re-authorize an employer's payroll integration. The spec does not show its fields; they are left open. */
+        IntegrationReauth: {
+            [key: string]: unknown;
+        };
+        IntegrationReauthResponse: {
+            data?: components["schemas"]["IntegrationReauth"];
+            errors?: components["schemas"]["ErrorList"];
+        };
+        /** @description An employer's payroll deductions. The spec does not show its fields; they are left open. */
+        EmployerDeductions: {
+            [key: string]: unknown;
+        };
+        EmployerDeductionsResponse: {
+            data?: components["schemas"]["EmployerDeductions"];
+            errors?: components["schemas"]["ErrorList"];
+        };
+        /**
+         * @description The name of a payroll vendor.
+         * @example Gusto
+         */
+        PayrollVendor: string;
+        /** @description The active payroll vendors. The spec does not show its fields; they are left open. */
+        ActiveVendors: {
+            [key: string]: unknown;
+        };
+        ActiveVendorsResponse: {
+            data?: components["schemas"]["ActiveVendors"];
+            errors?: components["schemas"]["ErrorList"];
+        };
     };
     responses: {
         /** @description Missing or invalid credentials. The portal sends the user to `/login`. */
         Unauthorized: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ErrorEnvelope"];
-            };
-        };
-        /** @description The gateway failed. The portal shows its internal-error message. */
-        InternalError: {
             headers: {
                 [name: string]: unknown;
             };
@@ -226,6 +2201,24 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /** @description The request does not match the contract or the gateway refused it. */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The gateway failed. The portal shows its internal-error message. */
+        InternalError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /** @description Nothing exists at this address. */
         NotFound: {
             headers: {
@@ -239,6 +2232,12 @@ export interface components {
     parameters: {
         /** @description Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists. */
         XsrfToken: string;
+        /** @description The gateway's identifier of the signed-in user. */
+        UserIdPath: components["schemas"]["UserId"];
+        /** @description The one-time token from the link in an email. Never logged; the portal removes it from the address bar. */
+        TokenQuery: components["schemas"]["LinkToken"];
+        /** @description The plan's identifier. */
+        PlanIdPath: components["schemas"]["PlanId"];
     };
     requestBodies: never;
     headers: never;
@@ -246,6 +2245,335 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    validateSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether the session is valid, and whose it is. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionValidation"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            440: components["responses"]["SessionExpired"];
+        };
+    };
+    validateSessionAlias: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether the session is valid, and whose it is. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionValidation"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            440: components["responses"]["SessionExpired"];
+        };
+    };
+    getStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The gateway answers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ServiceStatus"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["InternalError"];
+            /** @description The gateway is down for maintenance. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["ServiceStatus"];
+                };
+            };
+        };
+    };
+    keepAlive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session was extended. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            440: components["responses"]["SessionExpired"];
+        };
+    };
+    getLastAccessed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Milliseconds since the Unix epoch. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LastAccessed"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            440: components["responses"]["SessionExpired"];
+        };
+    };
+    getLogoutPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Logged out. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": components["schemas"]["LogoutPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    logoutToLoginUrl: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists. */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Logged out; where to go next. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginUrlResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            440: components["responses"]["SessionExpired"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPublicBranding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The partner's brand. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Branding"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getUserBranding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The gateway's identifier of the signed-in user. */
+                userId: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The brand of the user's partner, in `data`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BrandingResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            440: components["responses"]["SessionExpired"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getUserContact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The gateway's identifier of the signed-in user. */
+                userId: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Support contact, mailing instructions and feature settings, in `data`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportContactsResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            440: components["responses"]["SessionExpired"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    logPartnerActivity: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists. */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path: {
+                /** @description The gateway's identifier of the signed-in user. */
+                userId: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ActivityLogEntry"];
+            };
+        };
+        responses: {
+            /** @description Logged. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            440: components["responses"]["SessionExpired"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    logParticipantActivity: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists. */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path: {
+                /** @description The gateway's identifier of the signed-in user. */
+                userId: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ActivityLogEntry"];
+            };
+        };
+        responses: {
+            /** @description Logged. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            440: components["responses"]["SessionExpired"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getAnnouncements: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The announcements, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Announcements"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
     authenticate: {
         parameters: {
             query?: never;
@@ -257,11 +2585,11 @@ export interface operations {
                 /** @description `true` to remember this computer, so the security question is not asked again on it. */
                 Savedevice?: "true" | "false";
                 /** @description A one-time code the user received or read from an authenticator app. */
-                twilioMfaCode?: string;
+                twilioMfaCode?: components["schemas"]["MfaCode"];
                 /** @description How the one-time code in `twilioMfaCode` was delivered. */
                 codeType?: components["schemas"]["MfaType"];
                 /** @description The captcha provider's response token. */
-                Captcha?: string;
+                Captcha?: components["schemas"]["CaptchaResponse"];
             };
             path?: never;
             cookie?: never;
@@ -281,6 +2609,61 @@ export interface operations {
                     "application/json": components["schemas"]["AuthResponse"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    signInWithToken: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists. */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TokenSignInRequest"];
+            };
+        };
+        responses: {
+            /** @description Signed in, or a business error in `errors`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getAuthToken: {
+        parameters: {
+            query: {
+                /** @description The link's token. */
+                id: components["schemas"]["LinkToken"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed in, or a business error in `errors`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalError"];
         };
@@ -311,7 +2694,7 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
-    validateSession: {
+    getSkipEnrollmentSteps: {
         parameters: {
             query?: never;
             header?: never;
@@ -320,21 +2703,628 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Whether the session is valid, and whose it is. */
+            /** @description The flag, in `data`. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SessionValidation"];
+                    "application/json": components["schemas"]["SkipEnrollmentResponse"];
                 };
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
+            500: components["responses"]["InternalError"];
         };
     };
-    getPublicBranding: {
+    getSecurityQuestion: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists. */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UsernameRequest"];
+            };
+        };
+        responses: {
+            /** @description The question, in `data`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecurityQuestionResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getMfaUser: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists. */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UsernameRequest"];
+            };
+        };
+        responses: {
+            /** @description The flag, in `data`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MfaUserResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    resetPassword: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists. */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetPasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description Done, or a business error in `errors`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperationResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    retrieveUsername: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists. */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RetrieveUsernameRequest"];
+            };
+        };
+        responses: {
+            /** @description Done, or a business error in `errors` (its description is shown). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperationResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    changePasswordWithToken: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists. */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TokenPasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description Done, or a business error in `errors`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperationResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getMfaOptions: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists. */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UsernameRequest"];
+            };
+        };
+        responses: {
+            /** @description The methods, in `data.options`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MfaOptionsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    requestMfaCode: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists. */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MfaCodeRequest"];
+            };
+        };
+        responses: {
+            /** @description Sent, or a business error in `errors`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperationResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    requestUserMfaCode: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists. */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path: {
+                /** @description The gateway's identifier of the signed-in user. */
+                userId: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserMfaCodeRequest"];
+            };
+        };
+        responses: {
+            /** @description Sent, or a business error in `errors`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperationResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            440: components["responses"]["SessionExpired"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    verifyMfaCode: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists. */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyMfaCodeRequest"];
+            };
+        };
+        responses: {
+            /** @description Verified, or a business error in `errors`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperationResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            440: components["responses"]["SessionExpired"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    verifyResetToken: {
+        parameters: {
+            query: {
+                /** @description The one-time token from the link in an email. Never logged; the portal removes it from the address bar. */
+                token: components["parameters"]["TokenQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What the token stands for, in `data`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerificationRecordResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    verifyToken: {
+        parameters: {
+            query: {
+                /** @description The one-time token from the link in an email. Never logged; the portal removes it from the address bar. */
+                token: components["parameters"]["TokenQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What the token stands for, in `data`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerificationRecordResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    verifyAccountMapping: {
+        parameters: {
+            query: {
+                /** @description The one-time token from the link in an email. Never logged; the portal removes it from the address bar. */
+                token: components["parameters"]["TokenQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether the link was verified, in `data`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountMappingResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    completeVerification: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists. */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TokenRequest"];
+            };
+        };
+        responses: {
+            /** @description Done, or a business error in `errors`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperationResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    resendVerification: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists. */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TokenRequest"];
+            };
+        };
+        responses: {
+            /** @description Sent, or a business error in `errors`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperationResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    resendVerificationEmail: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists. */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TokenRequest"];
+            };
+        };
+        responses: {
+            /** @description Sent, or a business error in `errors`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperationResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    resendEnrollmentEmail: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists. */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TokenRequest"];
+            };
+        };
+        responses: {
+            /** @description Sent, or a business error in `errors`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperationResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    verifyParticipantEmail: {
+        parameters: {
+            query: {
+                /** @description The one-time token from the link in an email. Never logged; the portal removes it from the address bar. */
+                token: components["parameters"]["TokenQuery"];
+            };
+            header?: never;
+            path: {
+                /** @description The gateway's identifier of the signed-in user. */
+                userId: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether the address is verified, in `data`; an error means the link expired. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailVerificationResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    validateUsername: {
+        parameters: {
+            query: {
+                /** @description The username to check. */
+                username: components["schemas"]["Username"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer, in `data`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsernameAvailabilityResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            440: components["responses"]["SessionExpired"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    completeAccountSetup: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists. */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TokenRequest"];
+            };
+        };
+        responses: {
+            /** @description Done, or a business error in `errors`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperationResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            440: components["responses"]["SessionExpired"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getUserCredentials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The gateway's identifier of the signed-in user. */
+                userId: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The credentials, in `data`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CredentialsResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            440: components["responses"]["SessionExpired"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateUserCredentials: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists. */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path: {
+                /** @description The gateway's identifier of the signed-in user. */
+                userId: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetupAccount"];
+            };
+        };
+        responses: {
+            /** @description Done, or a business error in `errors`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperationResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            440: components["responses"]["SessionExpired"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCredentials: {
         parameters: {
             query?: never;
             header?: never;
@@ -343,16 +3333,1201 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The partner's brand. */
+            /** @description The credentials, in `data`. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Branding"];
+                    "application/json": components["schemas"]["CredentialsResponse"];
                 };
             };
-            404: components["responses"]["NotFound"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            440: components["responses"]["SessionExpired"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateCredentials: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists. */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetupAccount"];
+            };
+        };
+        responses: {
+            /** @description Done, or a business error in `errors`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperationResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            440: components["responses"]["SessionExpired"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists. */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangePasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description Done, or a business error in `errors`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperationResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            440: components["responses"]["SessionExpired"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateEmail: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists. */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailRequest"];
+            };
+        };
+        responses: {
+            /** @description Done, or a business error in `errors`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperationResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            440: components["responses"]["SessionExpired"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    markEmailVerified: {
+        parameters: {
+            query: {
+                /** @description The one-time-code method that verified the address. */
+                type: components["schemas"]["MfaType"];
+            };
+            header?: {
+                /** @description Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists. */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done, or a business error in `errors`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperationResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            440: components["responses"]["SessionExpired"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    savePhone: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists. */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Phone"];
+            };
+        };
+        responses: {
+            /** @description Done, or a business error in `errors`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperationResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            440: components["responses"]["SessionExpired"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    markPhoneVerified: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists. */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PhoneVerifyRequest"];
+            };
+        };
+        responses: {
+            /** @description Done, or a business error in `errors`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperationResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            440: components["responses"]["SessionExpired"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getOptionChoice: {
+        parameters: {
+            query: {
+                /** @description The option choice's id. */
+                type: components["schemas"]["OptionType"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The choice and its values, in `data` (null when never set). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OptionChoiceResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            440: components["responses"]["SessionExpired"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    saveOptionChoice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists. */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OptionChoice"];
+            };
+        };
+        responses: {
+            /** @description Done, or a business error in `errors`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperationResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            440: components["responses"]["SessionExpired"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteOptionChoice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists. */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OptionChoice"];
+            };
+        };
+        responses: {
+            /** @description Done, or a business error in `errors`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperationResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            440: components["responses"]["SessionExpired"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    saveOptionSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists. */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OptionSettings"];
+            };
+        };
+        responses: {
+            /** @description Done, or a business error in `errors`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperationResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            440: components["responses"]["SessionExpired"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getTotpInfo: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists. */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UsernameRequest"];
+            };
+        };
+        responses: {
+            /** @description The app's name, in `data`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TotpInfoResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    registerTotp: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists. */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The URI, in `data`, or a business error in `errors`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TotpRegistrationResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            440: components["responses"]["SessionExpired"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    verifyTotpRegistration: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists. */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TotpVerifyRequest"];
+            };
+        };
+        responses: {
+            /** @description Verified, or a business error in `errors`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperationResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            440: components["responses"]["SessionExpired"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    removeTotpDevice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists. */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed, or a business error in `errors`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperationResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            440: components["responses"]["SessionExpired"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPartnerSideNav: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The gateway's identifier of the signed-in user. */
+                userId: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The side navigation, or a business error in `errors`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnerSideNavResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            440: components["responses"]["SessionExpired"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listPlans: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The gateway's identifier of the signed-in user. */
+                userId: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plan list, or a business error in `errors`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanListResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            440: components["responses"]["SessionExpired"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPlanInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The gateway's identifier of the signed-in user. */
+                userId: components["parameters"]["UserIdPath"];
+                /** @description The plan's identifier. */
+                planId: components["parameters"]["PlanIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plan's information, or a business error in `errors`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanInfoResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            440: components["responses"]["SessionExpired"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getParticipantPlanDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The gateway's identifier of the signed-in user. */
+                userId: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plan details, or a business error in `errors`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ParticipantPlanDetailsResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            440: components["responses"]["SessionExpired"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    submitSafeHarborElection: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists. */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path: {
+                /** @description The gateway's identifier of the signed-in user. */
+                userId: components["parameters"]["UserIdPath"];
+                /** @description The plan's identifier. */
+                planId: components["parameters"]["PlanIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SafeHarborElection"];
+            };
+        };
+        responses: {
+            /** @description Submitted, or a business error in `errors`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperationResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            440: components["responses"]["SessionExpired"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createPlanChangeRequest: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists. */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path: {
+                /** @description The gateway's identifier of the signed-in user. */
+                userId: components["parameters"]["UserIdPath"];
+                /** @description The plan's identifier. */
+                planId: components["parameters"]["PlanIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlanChangeRequest"];
+            };
+        };
+        responses: {
+            /** @description Created, or a business error in `errors`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperationResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            440: components["responses"]["SessionExpired"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPlanContacts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The gateway's identifier of the signed-in user. */
+                userId: components["parameters"]["UserIdPath"];
+                /** @description The plan's identifier. */
+                planId: components["parameters"]["PlanIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plan's contacts, or a business error in `errors`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanContactsResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            440: components["responses"]["SessionExpired"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getStrategicPartners: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The gateway's identifier of the signed-in user. */
+                userId: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The strategic partners, or a business error in `errors`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StrategicPartnersResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            440: components["responses"]["SessionExpired"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    saveStrategicPartners: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists. */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path: {
+                /** @description The gateway's identifier of the signed-in user. */
+                userId: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StrategicPartners"];
+            };
+        };
+        responses: {
+            /** @description Saved, or a business error in `errors`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperationResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            440: components["responses"]["SessionExpired"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getLastManualCheckDate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The gateway's identifier of the signed-in user. */
+                userId: components["parameters"]["UserIdPath"];
+                /** @description The plan's identifier. */
+                planId: components["parameters"]["PlanIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The last manual check date, or a business error in `errors`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LastManualCheckDateResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            440: components["responses"]["SessionExpired"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getForfeitureSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The gateway's identifier of the signed-in user. */
+                userId: components["parameters"]["UserIdPath"];
+                /** @description The plan's identifier. */
+                planId: components["parameters"]["PlanIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The forfeiture settings, or a business error in `errors`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForfeitureSettingsResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            440: components["responses"]["SessionExpired"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateForfeitureSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists. */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path: {
+                /** @description The gateway's identifier of the signed-in user. */
+                userId: components["parameters"]["UserIdPath"];
+                /** @description The plan's identifier. */
+                planId: components["parameters"]["PlanIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ForfeitureSettings"];
+            };
+        };
+        responses: {
+            /** @description Updated, or a business error in `errors`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperationResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            440: components["responses"]["SessionExpired"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listIntegrationEmployers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The gateway's identifier of the signed-in user. */
+                userId: components["parameters"]["UserIdPath"];
+                /** @description The plan's identifier. */
+                planId: components["parameters"]["PlanIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The employers, or a business error in `errors`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationEmployersResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            440: components["responses"]["SessionExpired"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateIntegrationEmployer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists. */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path: {
+                /** @description The gateway's identifier of the signed-in user. */
+                userId: components["parameters"]["UserIdPath"];
+                /** @description The plan's identifier. */
+                planId: components["parameters"]["PlanIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IntegrationEmployer"];
+            };
+        };
+        responses: {
+            /** @description Updated, or a business error in `errors`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperationResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            440: components["responses"]["SessionExpired"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createIntegrationEmployer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists. */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path: {
+                /** @description The gateway's identifier of the signed-in user. */
+                userId: components["parameters"]["UserIdPath"];
+                /** @description The plan's identifier. */
+                planId: components["parameters"]["PlanIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IntegrationEmployer"];
+            };
+        };
+        responses: {
+            /** @description Added, or a business error in `errors`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperationResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            440: components["responses"]["SessionExpired"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateIntegrationEmployerState: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists. */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path: {
+                /** @description The gateway's identifier of the signed-in user. */
+                userId: components["parameters"]["UserIdPath"];
+                /** @description The plan's identifier. */
+                planId: components["parameters"]["PlanIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IntegrationEmployerState"];
+            };
+        };
+        responses: {
+            /** @description Changed, or a business error in `errors`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperationResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            440: components["responses"]["SessionExpired"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getIntegrationAdoption: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The gateway's identifier of the signed-in user. */
+                userId: components["parameters"]["UserIdPath"];
+                /** @description The plan's identifier. */
+                planId: components["parameters"]["PlanIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether the plan can adopt, or a business error in `errors`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationAdoptionResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            440: components["responses"]["SessionExpired"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getIntegrationMonthlyFee: {
+        parameters: {
+            query: {
+                /** @description The fee type to price. */
+                feeTypeId: components["schemas"]["FeeTypeId"];
+                /** @description The payroll connection type to price. */
+                connectionTypeId: components["schemas"]["ConnectionTypeId"];
+            };
+            header?: never;
+            path: {
+                /** @description The gateway's identifier of the signed-in user. */
+                userId: components["parameters"]["UserIdPath"];
+                /** @description The plan's identifier. */
+                planId: components["parameters"]["PlanIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The monthly fee, or a business error in `errors`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationMonthlyFeeResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            440: components["responses"]["SessionExpired"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    connectIntegration: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists. */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path: {
+                /** @description The gateway's identifier of the signed-in user. */
+                userId: components["parameters"]["UserIdPath"];
+                /** @description The plan's identifier. */
+                planId: components["parameters"]["PlanIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IntegrationConnectRequest"];
+            };
+        };
+        responses: {
+            /** @description Connected, or a business error in `errors`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperationResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            440: components["responses"]["SessionExpired"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getIntegrationSession: {
+        parameters: {
+            query: {
+                /** @description The employer whose payroll integration is meant. */
+                employerId: components["schemas"]["EmployerId"];
+            };
+            header?: never;
+            path: {
+                /** @description The gateway's identifier of the signed-in user. */
+                userId: components["parameters"]["UserIdPath"];
+                /** @description The plan's identifier. */
+                planId: components["parameters"]["PlanIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session, or a business error in `errors`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationSessionResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            440: components["responses"]["SessionExpired"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    reauthorizeIntegration: {
+        parameters: {
+            query: {
+                /** @description The employer whose payroll integration is meant. */
+                employerId: components["schemas"]["EmployerId"];
+            };
+            header?: never;
+            path: {
+                /** @description The gateway's identifier of the signed-in user. */
+                userId: components["parameters"]["UserIdPath"];
+                /** @description The plan's identifier. */
+                planId: components["parameters"]["PlanIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The re-authorization, or a business error in `errors`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationReauthResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            440: components["responses"]["SessionExpired"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    removeIntegration: {
+        parameters: {
+            query: {
+                /** @description The employer whose payroll integration is meant. */
+                employerId: components["schemas"]["EmployerId"];
+            };
+            header?: {
+                /** @description Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists. */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path: {
+                /** @description The gateway's identifier of the signed-in user. */
+                userId: components["parameters"]["UserIdPath"];
+                /** @description The plan's identifier. */
+                planId: components["parameters"]["PlanIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed, or a business error in `errors`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperationResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            440: components["responses"]["SessionExpired"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getEmployerDeductions: {
+        parameters: {
+            query: {
+                /** @description The employer whose payroll integration is meant. */
+                employerId: components["schemas"]["EmployerId"];
+            };
+            header?: never;
+            path: {
+                /** @description The gateway's identifier of the signed-in user. */
+                userId: components["parameters"]["UserIdPath"];
+                /** @description The plan's identifier. */
+                planId: components["parameters"]["PlanIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deductions, or a business error in `errors`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmployerDeductionsResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            440: components["responses"]["SessionExpired"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listActiveVendors: {
+        parameters: {
+            query: {
+                /** @description The payroll vendor the user prefers. */
+                preferredPayrollVendor: components["schemas"]["PayrollVendor"];
+            };
+            header?: never;
+            path: {
+                /** @description The gateway's identifier of the signed-in user. */
+                userId: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The active vendors, or a business error in `errors`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActiveVendorsResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            440: components["responses"]["SessionExpired"];
+            500: components["responses"]["InternalError"];
         };
     };
 }

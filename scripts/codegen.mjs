@@ -46,6 +46,22 @@ function securityOf(document, operation) {
   return 'none';
 }
 
+function resolve$ref(document, value) {
+  let current = value;
+  while (current?.$ref) current = current.$ref.slice(2).split('/').reduce((node, key) => node?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], document);
+  return current;
+}
+
+/** What the success response carries: JSON (validated by its zod schema), text, or nothing. */
+function responseKindOf(document, operation) {
+  const [, response] = Object.entries(operation.responses ?? {}).find(([status]) => /^2/.test(status)) ?? [];
+  const types = Object.keys(resolve$ref(document, response)?.content ?? {});
+  if (types.length === 0) return 'empty';
+  if (types.some((type) => /json/.test(type))) return 'json';
+  if (types.every((type) => type.startsWith('text/'))) return 'text';
+  throw new Error(`${operation.operationId}: unsupported response media types ${types.join(', ')}`);
+}
+
 /** The operation table: method, path pattern, security and a lazy loader of the 2xx response schema. */
 export function renderOperations(root, document) {
   const rows = [];
@@ -66,10 +82,12 @@ export function renderOperations(root, document) {
       const loader = hasSchema
         ? `() => import('./zod/${tag}/${tag}.zod').then((module) => module.${schemaName})`
         : 'undefined';
+      const kind = responseKindOf(document, operation);
+      if (kind === 'json' && !hasSchema) throw new Error(`${id}: a JSON response without a generated zod schema`);
       rows.push(
         `  {\n    operationId: '${id}',\n    method: '${method.toUpperCase()}',\n` +
           `    pathPattern: /${pathPattern(path).replace(/\//g, '\\/')}/,\n` +
-          `    security: '${securityOf(document, operation)}',\n    loadResponseSchema: ${loader},\n  },`,
+          `    security: '${securityOf(document, operation)}',\n    responseKind: '${kind}',\n    loadResponseSchema: ${loader},\n  },`,
       );
     }
   }

@@ -72,6 +72,16 @@ function matchesMap(expected, lookup) {
   return Object.entries(expected ?? {}).every(([name, value]) => matchesValue(value, lookup(name)));
 }
 
+/** The request's cookies by name. */
+export function cookiesOf(header) {
+  const cookies = {};
+  for (const part of (header ?? '').split(';')) {
+    const separator = part.indexOf('=');
+    if (separator > 0) cookies[part.slice(0, separator).trim()] = part.slice(separator + 1).trim();
+  }
+  return cookies;
+}
+
 /**
  * The first rule of the operation that matches the request, or undefined.
  * request: { headers (lower-cased names), query (URLSearchParams), body (parsed JSON or undefined) }
@@ -83,6 +93,7 @@ export function chooseRule(scenarios, operationId, request) {
     if (!matchesMap(when.header, (name) => request.headers[name.toLowerCase()])) return false;
     if (!matchesMap(when.query, (name) => request.query.get(name) ?? undefined)) return false;
     if (!matchesMap(when.body, (name) => (request.body && typeof request.body === 'object' ? request.body[name] : undefined))) return false;
+    if (!matchesMap(when.cookie, (name) => cookiesOf(request.headers.cookie)[name])) return false;
     return true;
   });
 }

@@ -7,7 +7,7 @@ import { createServer, request as httpRequest } from 'node:http';
 import { readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { GATEWAY_PREFIXES, MOCK_PORT, PRISM_PORT } from './ports.mjs';
+import { isGatewayPath, MOCK_PORT, PRISM_PORT } from './ports.mjs';
 import { chooseRule, findOperation, indexOperations, loadScenarios, preferFor } from './mock-scenarios.mjs';
 
 const root = resolve(import.meta.dirname, '..');
@@ -62,7 +62,7 @@ export function startScenarioLayer({ port = MOCK_PORT, prismPort = PRISM_PORT, l
         res.writeHead(200, { 'Content-Type': 'text/plain' });
         return res.end('ok');
       }
-      if (!GATEWAY_PREFIXES.some((prefix) => url.pathname.startsWith(`${prefix}/`))) {
+      if (!isGatewayPath(url.pathname)) {
         return standInPage(res, url.pathname);
       }
       const body = await readBody(req);

@@ -7,7 +7,7 @@ import { createServer, request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { GATEWAY_PREFIXES, MOCK_PORT, PREVIEW_PORT } from './ports.mjs';
+import { isGatewayPath, MOCK_PORT, PREVIEW_PORT } from './ports.mjs';
 import { ASSET_CACHE_CONTROL, HTML_CACHE_CONTROL, SECURITY_HEADERS } from './security-headers.mjs';
 
 const TYPES = {
@@ -40,7 +40,7 @@ export function createPortalServer({ distDir, gatewayUrl }) {
   const root = resolve(distDir);
   return createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://portal.invalid');
-    if (GATEWAY_PREFIXES.some((prefix) => url.pathname.startsWith(`${prefix}/`))) return forward(req, res, gatewayUrl);
+    if (isGatewayPath(url.pathname)) return forward(req, res, gatewayUrl);
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { ...SECURITY_HEADERS, Allow: 'GET, HEAD' });
       return res.end();

@@ -3,7 +3,9 @@
  */
 import type { XsrfTokenParameter } from './xsrfTokenParameter';
 import type { AuthenticateSavedevice } from './authenticateSavedevice';
+import type { MfaCode } from './mfaCode';
 import type { MfaType } from './mfaType';
+import type { CaptchaResponse } from './captchaResponse';
 
 export type AuthenticateHeaders = {
 /**
@@ -23,17 +25,14 @@ Securityanswer?: string;
 Savedevice?: AuthenticateSavedevice;
 /**
  * A one-time code the user received or read from an authenticator app.
- * @pattern ^[0-9]{1,6}$
  */
-twilioMfaCode?: string;
+twilioMfaCode?: MfaCode;
 /**
  * How the one-time code in `twilioMfaCode` was delivered.
  */
 codeType?: MfaType;
 /**
  * The captcha provider's response token.
- * @minLength 1
- * @maxLength 4096
  */
-Captcha?: string;
+Captcha?: CaptchaResponse;
 };

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { basicUser, chooseRule, findOperation, indexOperations, loadScenarios, preferFor, statusOfExample } from '../mock-scenarios.mjs';
+import { basicUser, chooseRule, findOperation, indexOperations, loadScenarios, preferFor, resolveRef, statusOfExample } from '../mock-scenarios.mjs';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const document = JSON.parse(readFileSync(join(root, 'generated', 'openapi.json'), 'utf8'));
@@ -24,6 +24,19 @@ describe('mock scenarios', () => {
     }
   });
 
+  it('reaches every example of every success response: the default, or a rule', () => {
+    const unreachable = [];
+    for (const { id, operation } of operations) {
+      const names = Object.entries(operation.responses)
+        .filter(([status]) => status.startsWith('2'))
+        .flatMap(([, response]) => Object.values(resolveRef(document, response).content ?? {}))
+        .flatMap((media) => Object.keys(media.examples ?? {}));
+      const ruled = new Set((scenarios.rules[id] ?? []).map((rule) => rule.respond.example));
+      for (const name of names.slice(1)) if (!ruled.has(name)) unreachable.push(`${id}: ${name}`);
+    }
+    expect(unreachable).toEqual([]);
+  });
+
   it('decodes the basic-auth username, UTF-8 and colons in the password included', () => {
     expect(basicUser(basic('question'))).toBe('question');
     expect(basicUser(`Basic ${Buffer.from('jös:a:b').toString('base64')}`)).toBe('jös');
@@ -40,6 +53,12 @@ describe('mock scenarios', () => {
     const entry = findOperation(operations, 'POST', '/login-gateway/authentication');
     const rule = chooseRule(scenarios, entry.id, request({ headers: { authorization: basic(user) } }));
     expect(preferFor(document, entry.operation, rule.respond)).toBe(prefer);
+  });
+
+  it('switches scenarios by cookie', () => {
+    const entry = findOperation(operations, 'GET', '/login-gateway/public/branding/brand');
+    expect(chooseRule(scenarios, entry.id, request({ headers: { cookie: 'a=b; mockBrand=unsafe' } })).respond.example).toBe('unsafeLinks');
+    expect(chooseRule(scenarios, entry.id, request({ headers: { cookie: 'mockBrand=other' } }))).toBeUndefined();
   });
 
   it('lets a security answer succeed whoever signs in', () => {

@@ -18,7 +18,13 @@ import type {
 
 import type {
   Branding,
-  NotFoundResponse
+  BrandingResponse,
+  ForbiddenResponse,
+  InternalErrorResponse,
+  NotFoundResponse,
+  SessionExpiredResponse,
+  SupportContactsResponse,
+  UnauthorizedResponse
 } from '../../models';
 
 import { apiClient } from '../../../src/lib/api/api-client';
@@ -119,6 +125,204 @@ export function useGetPublicBranding<TData = Awaited<ReturnType<typeof getPublic
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getGetPublicBrandingQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary The signed-in user's branding
+ */
+export const getGetUserBrandingUrl = (userId: string,) => {
+
+
+  
+
+  return `/login-gateway/branding/${userId}/brand`
+}
+
+export const getUserBranding = async (userId: string, options?: RequestInit): Promise<BrandingResponse> => {
+  
+  return apiClient<BrandingResponse>(getGetUserBrandingUrl(userId),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetUserBrandingQueryKey = (userId?: string,) => {
+    return [
+    `/login-gateway/branding/${userId}/brand`
+    ] as const;
+    }
+
+    
+export const getGetUserBrandingQueryOptions = <TData = Awaited<ReturnType<typeof getUserBranding>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserBranding>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetUserBrandingQueryKey(userId);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getUserBranding>>> = ({ signal }) => getUserBranding(userId, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(userId), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getUserBranding>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetUserBrandingQueryResult = NonNullable<Awaited<ReturnType<typeof getUserBranding>>>
+export type GetUserBrandingQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>
+
+
+export function useGetUserBranding<TData = Awaited<ReturnType<typeof getUserBranding>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+ userId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserBranding>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getUserBranding>>,
+          TError,
+          Awaited<ReturnType<typeof getUserBranding>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiClient>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetUserBranding<TData = Awaited<ReturnType<typeof getUserBranding>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+ userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserBranding>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getUserBranding>>,
+          TError,
+          Awaited<ReturnType<typeof getUserBranding>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetUserBranding<TData = Awaited<ReturnType<typeof getUserBranding>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+ userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserBranding>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The signed-in user's branding
+ */
+
+export function useGetUserBranding<TData = Awaited<ReturnType<typeof getUserBranding>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+ userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserBranding>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetUserBrandingQueryOptions(userId,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Whom the signed-in user contacts for help
+ */
+export const getGetUserContactUrl = (userId: string,) => {
+
+
+  
+
+  return `/login-gateway/user/${userId}/contact`
+}
+
+export const getUserContact = async (userId: string, options?: RequestInit): Promise<SupportContactsResponse> => {
+  
+  return apiClient<SupportContactsResponse>(getGetUserContactUrl(userId),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetUserContactQueryKey = (userId?: string,) => {
+    return [
+    `/login-gateway/user/${userId}/contact`
+    ] as const;
+    }
+
+    
+export const getGetUserContactQueryOptions = <TData = Awaited<ReturnType<typeof getUserContact>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserContact>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetUserContactQueryKey(userId);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getUserContact>>> = ({ signal }) => getUserContact(userId, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(userId), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getUserContact>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetUserContactQueryResult = NonNullable<Awaited<ReturnType<typeof getUserContact>>>
+export type GetUserContactQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>
+
+
+export function useGetUserContact<TData = Awaited<ReturnType<typeof getUserContact>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+ userId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserContact>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getUserContact>>,
+          TError,
+          Awaited<ReturnType<typeof getUserContact>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiClient>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetUserContact<TData = Awaited<ReturnType<typeof getUserContact>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+ userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserContact>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getUserContact>>,
+          TError,
+          Awaited<ReturnType<typeof getUserContact>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetUserContact<TData = Awaited<ReturnType<typeof getUserContact>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+ userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserContact>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Whom the signed-in user contacts for help
+ */
+
+export function useGetUserContact<TData = Awaited<ReturnType<typeof getUserContact>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+ userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserContact>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetUserContactQueryOptions(userId,options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 

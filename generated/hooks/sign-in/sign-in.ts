@@ -23,12 +23,17 @@ import type {
 import type {
   AuthResponse,
   AuthenticateHeaders,
+  BadRequestResponse,
   DeviceFingerprint,
   ForbiddenResponse,
+  GetAuthTokenParams,
   GetUserLandingUrlParams,
   InternalErrorResponse,
   LandingUrlResponse,
   SessionExpiredResponse,
+  SignInWithTokenHeaders,
+  SkipEnrollmentResponse,
+  TokenSignInRequest,
   UnauthorizedResponse
 } from '../../models';
 
@@ -117,6 +122,186 @@ export const useAuthenticate = <TError = ErrorType<UnauthorizedResponse | Intern
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * The spec names this service call ("sign in by token") without its path or method: `POST /login-gateway/authentication/token` is this contract's choice.
+ * @summary Sign in with a link token
+ */
+export const getSignInWithTokenUrl = () => {
+
+
+  
+
+  return `/login-gateway/authentication/token`
+}
+
+export const signInWithToken = async (tokenSignInRequest: TokenSignInRequest,
+    headers?: SignInWithTokenHeaders, options?: RequestInit): Promise<AuthResponse> => {
+  
+  return apiClient<AuthResponse>(getSignInWithTokenUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json',...headers, ...options?.headers },
+    body: JSON.stringify(
+      tokenSignInRequest,)
+  }
+);}
+
+
+
+
+export const getSignInWithTokenMutationOptions = <TError = ErrorType<BadRequestResponse | InternalErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signInWithToken>>, TError,{data: TokenSignInRequest;headers?: SignInWithTokenHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
+): UseMutationOptions<Awaited<ReturnType<typeof signInWithToken>>, TError,{data: TokenSignInRequest;headers?: SignInWithTokenHeaders}, TContext> => {
+
+const mutationKey = ['signInWithToken'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof signInWithToken>>, {data: TokenSignInRequest;headers?: SignInWithTokenHeaders}> = (props) => {
+          const {data,headers} = props ?? {};
+
+          return  signInWithToken(data,headers,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SignInWithTokenMutationResult = NonNullable<Awaited<ReturnType<typeof signInWithToken>>>
+    export type SignInWithTokenMutationBody = TokenSignInRequest
+    export type SignInWithTokenMutationError = ErrorType<BadRequestResponse | InternalErrorResponse>
+
+    /**
+ * @summary Sign in with a link token
+ */
+export const useSignInWithToken = <TError = ErrorType<BadRequestResponse | InternalErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signInWithToken>>, TError,{data: TokenSignInRequest;headers?: SignInWithTokenHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof signInWithToken>>,
+        TError,
+        {data: TokenSignInRequest;headers?: SignInWithTokenHeaders},
+        TContext
+      > => {
+
+      const mutationOptions = getSignInWithTokenMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Used by the token landing page when a validated link signs the user in.
+ * @summary Exchange a link token for a session
+ */
+export const getGetAuthTokenUrl = (params: GetAuthTokenParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/login-gateway/auth/token?${stringifiedParams}` : `/login-gateway/auth/token`
+}
+
+export const getAuthToken = async (params: GetAuthTokenParams, options?: RequestInit): Promise<AuthResponse> => {
+  
+  return apiClient<AuthResponse>(getGetAuthTokenUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetAuthTokenQueryKey = (params?: GetAuthTokenParams,) => {
+    return [
+    `/login-gateway/auth/token`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getGetAuthTokenQueryOptions = <TData = Awaited<ReturnType<typeof getAuthToken>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | InternalErrorResponse>>(params: GetAuthTokenParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAuthToken>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetAuthTokenQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getAuthToken>>> = ({ signal }) => getAuthToken(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getAuthToken>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetAuthTokenQueryResult = NonNullable<Awaited<ReturnType<typeof getAuthToken>>>
+export type GetAuthTokenQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | InternalErrorResponse>
+
+
+export function useGetAuthToken<TData = Awaited<ReturnType<typeof getAuthToken>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | InternalErrorResponse>>(
+ params: GetAuthTokenParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAuthToken>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAuthToken>>,
+          TError,
+          Awaited<ReturnType<typeof getAuthToken>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiClient>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetAuthToken<TData = Awaited<ReturnType<typeof getAuthToken>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | InternalErrorResponse>>(
+ params: GetAuthTokenParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAuthToken>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAuthToken>>,
+          TError,
+          Awaited<ReturnType<typeof getAuthToken>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetAuthToken<TData = Awaited<ReturnType<typeof getAuthToken>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | InternalErrorResponse>>(
+ params: GetAuthTokenParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAuthToken>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Exchange a link token for a session
+ */
+
+export function useGetAuthToken<TData = Awaited<ReturnType<typeof getAuthToken>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | InternalErrorResponse>>(
+ params: GetAuthTokenParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAuthToken>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetAuthTokenQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
  * @summary Where the user lands after sign-in
  */
 export const getGetUserLandingUrlUrl = (params: GetUserLandingUrlParams,) => {
@@ -212,6 +397,106 @@ export function useGetUserLandingUrl<TData = Awaited<ReturnType<typeof getUserLa
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getGetUserLandingUrlQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * Decides whether a participant lands on the dashboard or in enrollment.
+ * @summary Whether a participant skips enrollment
+ */
+export const getGetSkipEnrollmentStepsUrl = () => {
+
+
+  
+
+  return `/login-gateway/skipEnrollmentSteps`
+}
+
+export const getSkipEnrollmentSteps = async ( options?: RequestInit): Promise<SkipEnrollmentResponse> => {
+  
+  return apiClient<SkipEnrollmentResponse>(getGetSkipEnrollmentStepsUrl(),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetSkipEnrollmentStepsQueryKey = () => {
+    return [
+    `/login-gateway/skipEnrollmentSteps`
+    ] as const;
+    }
+
+    
+export const getGetSkipEnrollmentStepsQueryOptions = <TData = Awaited<ReturnType<typeof getSkipEnrollmentSteps>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSkipEnrollmentSteps>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetSkipEnrollmentStepsQueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getSkipEnrollmentSteps>>> = ({ signal }) => getSkipEnrollmentSteps({ signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getSkipEnrollmentSteps>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetSkipEnrollmentStepsQueryResult = NonNullable<Awaited<ReturnType<typeof getSkipEnrollmentSteps>>>
+export type GetSkipEnrollmentStepsQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>
+
+
+export function useGetSkipEnrollmentSteps<TData = Awaited<ReturnType<typeof getSkipEnrollmentSteps>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSkipEnrollmentSteps>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getSkipEnrollmentSteps>>,
+          TError,
+          Awaited<ReturnType<typeof getSkipEnrollmentSteps>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiClient>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetSkipEnrollmentSteps<TData = Awaited<ReturnType<typeof getSkipEnrollmentSteps>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSkipEnrollmentSteps>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getSkipEnrollmentSteps>>,
+          TError,
+          Awaited<ReturnType<typeof getSkipEnrollmentSteps>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetSkipEnrollmentSteps<TData = Awaited<ReturnType<typeof getSkipEnrollmentSteps>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSkipEnrollmentSteps>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Whether a participant skips enrollment
+ */
+
+export function useGetSkipEnrollmentSteps<TData = Awaited<ReturnType<typeof getSkipEnrollmentSteps>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSkipEnrollmentSteps>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetSkipEnrollmentStepsQueryOptions(options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 

@@ -31,3 +31,86 @@ export const getPublicBrandingResponse = zod.object({
 }).optional()
 })
 
+/**
+ * @summary The signed-in user's branding
+ */
+export const getUserBrandingPathUserIdMax = 64;
+
+export const getUserBrandingParams = zod.object({
+  "userId": zod.string().min(1).max(getUserBrandingPathUserIdMax).describe('The gateway\'s identifier of the signed-in user.')
+})
+
+export const getUserBrandingResponseDataBrandNameMax = 200;export const getUserBrandingResponseDataBrandLinksLeftLogoLinkMax = 2048;export const getUserBrandingResponseDataBrandLinksRightLogoLinkMax = 2048;export const getUserBrandingResponseDataBrandLinksPrivacyLinkMax = 2048;export const getUserBrandingResponseDataBrandLinksBrandedLoginLinkMax = 2048;export const getUserBrandingResponseDataBrandLinksAlternateLeftLogoLinkMax = 2048;export const getUserBrandingResponseDataBrandLinksFaviconLinkMax = 2048;export const getUserBrandingResponseDataContactInfoSupportNameMax = 200;export const getUserBrandingResponseDataContactInfoSupportPhoneExtensionMax = 10;export const getUserBrandingResponseDataContactInfoSupportPhoneMax = 30;export const getUserBrandingResponseDataContactInfoSupportAddressMax = 254;export const getUserBrandingResponseDataContactInfoAdminAddressMax = 254;export const getUserBrandingResponseErrorsItemCodeMax = 32;
+
+export const getUserBrandingResponse = zod.object({
+  "data": zod.object({
+  "brandingId": zod.number().optional(),
+  "brandName": zod.string().min(1).max(getUserBrandingResponseDataBrandNameMax),
+  "hasAdvisorBanner": zod.boolean().optional(),
+  "brandLinks": zod.object({
+  "leftLogoLink": zod.string().max(getUserBrandingResponseDataBrandLinksLeftLogoLinkMax).nullish(),
+  "rightLogoLink": zod.string().max(getUserBrandingResponseDataBrandLinksRightLogoLinkMax).nullish(),
+  "privacyLink": zod.string().max(getUserBrandingResponseDataBrandLinksPrivacyLinkMax).nullish(),
+  "brandedLoginLink": zod.string().max(getUserBrandingResponseDataBrandLinksBrandedLoginLinkMax).nullish(),
+  "alternateLeftLogoLink": zod.string().max(getUserBrandingResponseDataBrandLinksAlternateLeftLogoLinkMax).nullish(),
+  "faviconLink": zod.string().max(getUserBrandingResponseDataBrandLinksFaviconLinkMax).nullish()
+}).optional().describe('Addresses of brand assets. The portal uses each only if it parses as an `https:` URL and falls back to its default otherwise.'),
+  "contactInfo": zod.object({
+  "supportName": zod.string().max(getUserBrandingResponseDataContactInfoSupportNameMax).nullish(),
+  "supportPhoneExtension": zod.string().max(getUserBrandingResponseDataContactInfoSupportPhoneExtensionMax).nullish(),
+  "supportPhone": zod.string().max(getUserBrandingResponseDataContactInfoSupportPhoneMax).nullish(),
+  "supportAddress": zod.string().max(getUserBrandingResponseDataContactInfoSupportAddressMax).nullish(),
+  "adminAddress": zod.string().max(getUserBrandingResponseDataContactInfoAdminAddressMax).nullish()
+}).optional()
+}).optional(),
+  "errors": zod.array(zod.object({
+  "code": zod.string().max(getUserBrandingResponseErrorsItemCodeMax),
+  "description": zod.string()
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
+})
+
+/**
+ * @summary Whom the signed-in user contacts for help
+ */
+export const getUserContactPathUserIdMax = 64;
+
+export const getUserContactParams = zod.object({
+  "userId": zod.string().min(1).max(getUserContactPathUserIdMax).describe('The gateway\'s identifier of the signed-in user.')
+})
+
+export const getUserContactResponseDataSupportNameMax = 200;export const getUserContactResponseDataSupportPhoneNumberMax = 30;export const getUserContactResponseDataSupportPhoneExtensionMax = 10;export const getUserContactResponseDataSupportEmailMax = 254;export const getUserContactResponseDataSupportRoleMax = 64;export const getUserContactResponseDataMailingInstructionsFaxNumberMax = 30;export const getUserContactResponseDataMailingInstructionsAddressesItemNameMax = 200;export const getUserContactResponseDataMailingInstructionsAddressesItemDescriptionMax = 200;export const getUserContactResponseDataMailingInstructionsAddressesItemStreetAddressStreet1Max = 200;export const getUserContactResponseDataMailingInstructionsAddressesItemStreetAddressStreet2Max = 200;export const getUserContactResponseDataMailingInstructionsAddressesItemCityMax = 100;export const getUserContactResponseDataMailingInstructionsAddressesItemStateMax = 2;export const getUserContactResponseDataMailingInstructionsAddressesItemZipCodeMax = 10;
+export const getUserContactResponseDataMailingInstructionsAddressesItemZipCodeRegExp = new RegExp('^[0-9]{5}(-?[0-9]{4})?$');
+export const getUserContactResponseDataMailingInstructionsAddressesItemCityStateZipMax = 200;export const getUserContactResponseErrorsItemCodeMax = 32;
+
+export const getUserContactResponse = zod.object({
+  "data": zod.object({
+  "support": zod.object({
+  "name": zod.string().max(getUserContactResponseDataSupportNameMax).nullish(),
+  "phoneNumber": zod.string().max(getUserContactResponseDataSupportPhoneNumberMax).nullish(),
+  "phoneExtension": zod.string().max(getUserContactResponseDataSupportPhoneExtensionMax).nullish(),
+  "email": zod.string().max(getUserContactResponseDataSupportEmailMax).nullish(),
+  "role": zod.string().max(getUserContactResponseDataSupportRoleMax).nullish()
+}).optional().describe('A person or desk to contact.'),
+  "mailingInstructions": zod.object({
+  "faxNumber": zod.string().max(getUserContactResponseDataMailingInstructionsFaxNumberMax).nullish(),
+  "addresses": zod.array(zod.object({
+  "name": zod.string().max(getUserContactResponseDataMailingInstructionsAddressesItemNameMax).nullish(),
+  "description": zod.string().max(getUserContactResponseDataMailingInstructionsAddressesItemDescriptionMax).nullish(),
+  "streetAddress": zod.object({
+  "street1": zod.string().max(getUserContactResponseDataMailingInstructionsAddressesItemStreetAddressStreet1Max).nullish(),
+  "street2": zod.string().max(getUserContactResponseDataMailingInstructionsAddressesItemStreetAddressStreet2Max).nullish()
+}).optional(),
+  "city": zod.string().max(getUserContactResponseDataMailingInstructionsAddressesItemCityMax).nullish(),
+  "state": zod.string().max(getUserContactResponseDataMailingInstructionsAddressesItemStateMax).nullish(),
+  "zipCode": zod.string().max(getUserContactResponseDataMailingInstructionsAddressesItemZipCodeMax).regex(getUserContactResponseDataMailingInstructionsAddressesItemZipCodeRegExp).nullish(),
+  "cityStateZip": zod.string().max(getUserContactResponseDataMailingInstructionsAddressesItemCityStateZipMax).nullish()
+})).optional()
+}).optional(),
+  "featureSettings": zod.record(zod.string(), zod.any()).optional()
+}).optional().describe('Whom the user contacts for help. `featureSettings` is open; the spec does not show its fields.'),
+  "errors": zod.array(zod.object({
+  "code": zod.string().max(getUserContactResponseErrorsItemCodeMax),
+  "description": zod.string()
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
+})
+

@@ -5,6 +5,7 @@ import * as zod from 'zod';
 
 
 /**
+ * Signed in means `validated` is true and `userId` is present. The portal calls it at start and whenever the auth cookie changes.
  * @summary Validate the current session
  */
 export const validateSessionResponseUserIdMax = 64;
@@ -13,4 +14,45 @@ export const validateSessionResponse = zod.object({
   "validated": zod.boolean(),
   "userId": zod.string().min(1).max(validateSessionResponseUserIdMax).optional().describe('The gateway\'s identifier of a user.')
 }).describe('The result of validating the current session. Signed in means `validated` is true and `userId` is present.')
+
+/**
+ * The spec names `api/validateSession` beside `login-gateway/api/validateSession`; both answer alike.
+ * @summary Validate the current session (the same call without the gateway prefix)
+ */
+export const validateSessionAliasResponseUserIdMax = 64;
+
+export const validateSessionAliasResponse = zod.object({
+  "validated": zod.boolean(),
+  "userId": zod.string().min(1).max(validateSessionAliasResponseUserIdMax).optional().describe('The gateway\'s identifier of a user.')
+}).describe('The result of validating the current session. Signed in means `validated` is true and `userId` is present.')
+
+/**
+ * Read when the portal goes idle, and during the warning, to tell whether another tab kept the session active.
+ * @summary When the session last saw activity
+ */
+export const getLastAccessedResponseMin = 0;
+
+export const getLastAccessedResponse = zod.number().min(getLastAccessedResponseMin).describe('When the session last saw activity, in milliseconds since the Unix epoch. The portal shows the idle warning only when this is at least the idle period ago.')
+
+/**
+ * The spec names this service call ("logout to login URL") without its path or method: `POST /login-gateway/logout` is this contract's choice.
+ * @summary Log out and get the login page address
+ */
+export const logoutToLoginUrlHeaderXXSRFTOKENMax = 256;
+
+export const logoutToLoginUrlHeader = zod.object({
+  "X-XSRF-TOKEN": zod.string().max(logoutToLoginUrlHeaderXXSRFTOKENMax).optional().describe('Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists.')
+})
+
+export const logoutToLoginUrlResponseDataLoginUrlMax = 2048;export const logoutToLoginUrlResponseErrorsItemCodeMax = 32;
+
+export const logoutToLoginUrlResponse = zod.object({
+  "data": zod.object({
+  "loginUrl": zod.string().max(logoutToLoginUrlResponseDataLoginUrlMax).describe('Where to send the user after logout; the portal follows it only when it is one of its own pages.')
+}).optional(),
+  "errors": zod.array(zod.object({
+  "code": zod.string().max(logoutToLoginUrlResponseErrorsItemCodeMax),
+  "description": zod.string()
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
+})
 

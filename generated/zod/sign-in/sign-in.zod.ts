@@ -42,6 +42,65 @@ export const authenticateResponse = zod.object({
 }).describe('Sign-in result. On success `data` is present and `errors` is empty or absent.\n`AUERR01` asks for the security question, `AUERR05` for a one-time code; any other\ncode\'s description is shown to the user as text.\n')
 
 /**
+ * The spec names this service call ("sign in by token") without its path or method: `POST /login-gateway/authentication/token` is this contract's choice.
+ * @summary Sign in with a link token
+ */
+export const signInWithTokenHeaderXXSRFTOKENMax = 256;
+
+export const signInWithTokenHeader = zod.object({
+  "X-XSRF-TOKEN": zod.string().max(signInWithTokenHeaderXXSRFTOKENMax).optional().describe('Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists.')
+})
+
+export const signInWithTokenBodyTokenMax = 512;
+export const signInWithTokenBodyTokenRegExp = new RegExp('^[A-Za-z0-9._~-]+$');
+export const signInWithTokenBodyFingerprintMax = 128;
+
+export const signInWithTokenBody = zod.object({
+  "token": zod.string().min(1).max(signInWithTokenBodyTokenMax).regex(signInWithTokenBodyTokenRegExp).describe('A one-time token from an emailed link.'),
+  "fingerprint": zod.string().min(1).max(signInWithTokenBodyFingerprintMax).optional().describe('A stable, non-identifying fingerprint of the browser, so the gateway can recognise a computer the user chose to remember.')
+})
+
+export const signInWithTokenResponseDataUserIdMax = 64;export const signInWithTokenResponseDataTokenMax = 4096;export const signInWithTokenResponseErrorsItemCodeMax = 32;
+
+export const signInWithTokenResponse = zod.object({
+  "data": zod.object({
+  "roles": zod.array(zod.enum(['ROLE_PARTICIPANT', 'ROLE_PLAN_ADMIN', 'ROLE_PLAN_ADVISOR', 'ROLE_TPA', 'ROLE_OTHER']).describe('A user\'s role. ROLE_PLAN_ADVISOR and ROLE_TPA are read-only; the others are read-write.')).min(1).describe('The user\'s roles; the portal uses the first.'),
+  "userId": zod.string().min(1).max(signInWithTokenResponseDataUserIdMax).describe('The gateway\'s identifier of a user.'),
+  "token": zod.string().min(1).max(signInWithTokenResponseDataTokenMax).describe('The session token, sent back as `X-Auth-Token`.')
+}).optional(),
+  "errors": zod.array(zod.object({
+  "code": zod.string().max(signInWithTokenResponseErrorsItemCodeMax),
+  "description": zod.string()
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
+}).describe('Sign-in result. On success `data` is present and `errors` is empty or absent.\n`AUERR01` asks for the security question, `AUERR05` for a one-time code; any other\ncode\'s description is shown to the user as text.\n')
+
+/**
+ * Used by the token landing page when a validated link signs the user in.
+ * @summary Exchange a link token for a session
+ */
+export const getAuthTokenQueryIdMax = 512;
+export const getAuthTokenQueryIdRegExp = new RegExp('^[A-Za-z0-9._~-]+$');
+
+
+export const getAuthTokenQueryParams = zod.object({
+  "id": zod.string().min(1).max(getAuthTokenQueryIdMax).regex(getAuthTokenQueryIdRegExp).describe('The link\'s token.')
+})
+
+export const getAuthTokenResponseDataUserIdMax = 64;export const getAuthTokenResponseDataTokenMax = 4096;export const getAuthTokenResponseErrorsItemCodeMax = 32;
+
+export const getAuthTokenResponse = zod.object({
+  "data": zod.object({
+  "roles": zod.array(zod.enum(['ROLE_PARTICIPANT', 'ROLE_PLAN_ADMIN', 'ROLE_PLAN_ADVISOR', 'ROLE_TPA', 'ROLE_OTHER']).describe('A user\'s role. ROLE_PLAN_ADVISOR and ROLE_TPA are read-only; the others are read-write.')).min(1).describe('The user\'s roles; the portal uses the first.'),
+  "userId": zod.string().min(1).max(getAuthTokenResponseDataUserIdMax).describe('The gateway\'s identifier of a user.'),
+  "token": zod.string().min(1).max(getAuthTokenResponseDataTokenMax).describe('The session token, sent back as `X-Auth-Token`.')
+}).optional(),
+  "errors": zod.array(zod.object({
+  "code": zod.string().max(getAuthTokenResponseErrorsItemCodeMax),
+  "description": zod.string()
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
+}).describe('Sign-in result. On success `data` is present and `errors` is empty or absent.\n`AUERR01` asks for the security question, `AUERR05` for a one-time code; any other\ncode\'s description is shown to the user as text.\n')
+
+/**
  * @summary Where the user lands after sign-in
  */
 export const getUserLandingUrlQueryParams = zod.object({
@@ -57,6 +116,22 @@ export const getUserLandingUrlResponse = zod.object({
 }).optional(),
   "errors": zod.array(zod.object({
   "code": zod.string().max(getUserLandingUrlResponseErrorsItemCodeMax),
+  "description": zod.string()
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
+})
+
+/**
+ * Decides whether a participant lands on the dashboard or in enrollment.
+ * @summary Whether a participant skips enrollment
+ */
+export const getSkipEnrollmentStepsResponseErrorsItemCodeMax = 32;
+
+export const getSkipEnrollmentStepsResponse = zod.object({
+  "data": zod.object({
+  "skipEnrollmentSteps": zod.boolean().describe('True when a participant goes straight to the dashboard; false sends them to enrollment.')
+}).optional(),
+  "errors": zod.array(zod.object({
+  "code": zod.string().max(getSkipEnrollmentStepsResponseErrorsItemCodeMax),
   "description": zod.string()
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 })

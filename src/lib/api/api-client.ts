@@ -25,7 +25,9 @@ export interface ApiOperation {
   /** Matches the request path (without query) of this operation. */
   readonly pathPattern: RegExp;
   readonly security: 'basic' | 'token' | 'none';
-  /** Loads the 2xx response's schema; undefined when the response has no body. */
+  /** What the success response carries: JSON checked by its schema, text, or nothing. */
+  readonly responseKind: 'json' | 'text' | 'empty';
+  /** Loads the 2xx JSON response's schema; undefined for text and empty responses. */
   readonly loadResponseSchema: (() => Promise<ResponseSchema>) | undefined;
 }
 
@@ -155,6 +157,11 @@ export const apiClient = async <T>(url: string, init: RequestInit = {}): Promise
   if (!parsed.ok) throw fail('contract', { status, detail: 'body is not valid JSON' });
 
   let body = parsed.value;
+  if (operation.responseKind === 'empty' && text !== '') throw fail('contract', { status, detail: 'expected no body' });
+  if (operation.responseKind === 'text' && (typeof body !== 'string' || !/^text\//i.test(contentType))) {
+    throw fail('contract', { status, detail: 'expected a text body' });
+  }
+  if (operation.responseKind === 'json' && !/[/+]json\b/i.test(contentType)) throw fail('contract', { status, detail: 'expected JSON' });
   if (operation.loadResponseSchema) {
     const schema = await operation.loadResponseSchema();
     const result = schema.safeParse(body);

@@ -7,11 +7,11 @@ import { holdSignInCredentials, releaseSignInCredentials } from '../sign-in-cred
 const thing = z.object({ name: z.string(), errors: z.array(z.object({ code: z.string(), description: z.string() })).optional() });
 
 const operations: ApiOperation[] = [
-  { operationId: 'getThing', method: 'GET', pathPattern: /^\/gw\/thing$/, security: 'token', loadResponseSchema: async () => thing },
-  { operationId: 'postThing', method: 'POST', pathPattern: /^\/gw\/thing$/, security: 'token', loadResponseSchema: async () => thing },
-  { operationId: 'signIn', method: 'POST', pathPattern: /^\/gw\/auth$/, security: 'basic', loadResponseSchema: async () => thing },
-  { operationId: 'status', method: 'GET', pathPattern: /^\/gw\/status$/, security: 'none', loadResponseSchema: async () => z.string() },
-  { operationId: 'remove', method: 'DELETE', pathPattern: /^\/gw\/thing\/[^/]+$/, security: 'token', loadResponseSchema: undefined },
+  { operationId: 'getThing', method: 'GET', pathPattern: /^\/gw\/thing$/, security: 'token', responseKind: 'json', loadResponseSchema: async () => thing },
+  { operationId: 'postThing', method: 'POST', pathPattern: /^\/gw\/thing$/, security: 'token', responseKind: 'json', loadResponseSchema: async () => thing },
+  { operationId: 'signIn', method: 'POST', pathPattern: /^\/gw\/auth$/, security: 'basic', responseKind: 'json', loadResponseSchema: async () => thing },
+  { operationId: 'status', method: 'GET', pathPattern: /^\/gw\/status$/, security: 'none', responseKind: 'text', loadResponseSchema: undefined },
+  { operationId: 'remove', method: 'DELETE', pathPattern: /^\/gw\/thing\/[^/]+$/, security: 'token', responseKind: 'empty', loadResponseSchema: undefined },
 ];
 
 let token: string | null = null;
@@ -58,6 +58,21 @@ describe('apiClient', () => {
   it('returns a text body for a text response', async () => {
     respond(200, 'UP', 'text/plain');
     await expect(apiClient('/gw/status')).resolves.toBe('UP');
+  });
+
+  it('throws a contract error for a JSON call answered with text', async () => {
+    respond(200, 'name=a', 'text/plain');
+    expect((await failure(apiClient('/gw/thing'))).kind).toBe('contract');
+  });
+
+  it('throws a contract error for a text call answered with JSON', async () => {
+    respond(200, '{"status":"UP"}');
+    expect((await failure(apiClient('/gw/status'))).kind).toBe('contract');
+  });
+
+  it('throws a contract error for a call without a body answered with one', async () => {
+    respond(200, '{"unexpected":true}');
+    expect((await failure(apiClient('/gw/thing/7', { method: 'DELETE' }))).kind).toBe('contract');
   });
 
   it('returns undefined for an empty response without a schema', async () => {

@@ -1,0 +1,76 @@
+// Reading the bundled contract in tests: operations, their named examples, and a valid
+// request for each (path and query values, security, body) built from the contract's own
+// examples.
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export const root = resolve(import.meta.dirname, '..', '..');
+export const bundle = JSON.parse(readFileSync(join(root, 'generated', 'openapi.json'), 'utf8'));
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
+
+export function deref(value) {
+  let current = value;
+  while (current && typeof current.$ref === 'string') {
+    current = current.$ref
+      .slice(2)
+      .split('/')
+      .reduce((node, key) => node?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], bundle);
+  }
+  return current;
+}
+
+export function operations() {
+  const list = [];
+  for (const [path, item] of Object.entries(bundle.paths)) {
+    for (const method of METHODS) if (item[method]) list.push({ path, method: method.toUpperCase(), operation: item[method] });
+  }
+  return list;
+}
+
+/** Every named example of an operation's responses: { status, mediaType, name, value, shared }. */
+export function responseExamples(operation) {
+  const found = [];
+  for (const [status, response] of Object.entries(operation.responses)) {
+    const shared = typeof response.$ref === 'string';
+    for (const [mediaType, media] of Object.entries(deref(response).content ?? {})) {
+      for (const [name, example] of Object.entries(media.examples ?? {})) {
+        found.push({ status: Number(status), mediaType, name, value: deref(example).value, shared });
+      }
+    }
+  }
+  return found;
+}
+
+function exampleOf(parameter) {
+  const resolved = deref(parameter);
+  if (resolved.example !== undefined) return resolved.example;
+  const schema = deref(resolved.schema);
+  if (schema.examples?.length) return schema.examples[0];
+  if (schema.enum?.length) return schema.enum[0];
+  throw new Error(`parameter ${resolved.name} has no example`);
+}
+
+/** A request the contract accepts for this operation. */
+export function validRequest({ path, method, operation }) {
+  const parameters = (operation.parameters ?? []).map(deref);
+  let url = path;
+  const query = new URLSearchParams();
+  for (const parameter of parameters) {
+    if (parameter.in === 'path') url = url.replace(`{${parameter.name}}`, encodeURIComponent(String(exampleOf(parameter))));
+    if (parameter.in === 'query' && parameter.required) query.set(parameter.name, String(exampleOf(parameter)));
+  }
+  const headers = { Accept: '*/*' };
+  const security = (operation.security ?? bundle.security ?? []).flatMap((requirement) => Object.keys(requirement));
+  if (security.includes('basicAuth')) headers.Authorization = `Basic ${Buffer.from('demo:Secret#123').toString('base64')}`;
+  if (security.includes('authToken')) headers['X-Auth-Token'] = 'contract-test-token';
+  let body;
+  const media = deref(operation.requestBody)?.content?.['application/json'];
+  if (media) {
+    const example = Object.values(media.examples ?? {})[0];
+    if (!example) throw new Error(`${operation.operationId}: request body has no named example`);
+    body = JSON.stringify(deref(example).value);
+    headers['Content-Type'] = 'application/json';
+  }
+  return { url: query.size ? `${url}?${query}` : url, method, headers, body };
+}
