@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { GATEWAY_FILES, GATEWAY_PREFIXES, MOCK_PORT } from './scripts/ports.mjs';
-import { DASHBOARD_PATHS } from './src/lib/paths';
+import { DASHBOARD_PATHS } from './src/lib/paths.ts';
 
 const projectRoot = fileURLToPath(new URL('.', import.meta.url));
 

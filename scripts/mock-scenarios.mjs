@@ -98,6 +98,19 @@ export function chooseRule(scenarios, operationId, request) {
   });
 }
 
+/** The rule that answers when no other matches: the first example of the first 2xx response. */
+export function defaultRespond(document, operation) {
+  for (const [status, response] of Object.entries(operation.responses ?? {})) {
+    if (!status.startsWith('2')) continue;
+    for (const media of Object.values(resolveRef(document, response).content ?? {})) {
+      const [name] = Object.keys(media.examples ?? {});
+      if (name) return { example: name, code: Number(status) };
+    }
+    return { code: Number(status) };
+  }
+  return undefined;
+}
+
 /** The Prefer header that makes Prism answer as the rule says. */
 export function preferFor(document, operation, respond) {
   const parts = [];

@@ -8,7 +8,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isGatewayPath, MOCK_PORT, PRISM_PORT } from './ports.mjs';
-import { chooseRule, findOperation, indexOperations, loadScenarios, preferFor } from './mock-scenarios.mjs';
+import { chooseRule, defaultRespond, findOperation, indexOperations, loadScenarios, preferFor } from './mock-scenarios.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const bundleFile = join(root, 'generated', 'openapi.json');
@@ -72,10 +72,12 @@ export function startScenarioLayer({ port = MOCK_PORT, prismPort = PRISM_PORT, l
       let delayMs = 0;
       if (entry && headers.prefer === undefined) {
         const rule = chooseRule(scenarios, entry.id, { headers: req.headers, query: url.searchParams, body: parseJson(body) });
-        if (rule) {
-          const prefer = preferFor(document, entry.operation, rule.respond ?? {});
+        // Without a rule, name the default explicitly: Prism alone may prefer a schema's example.
+        const respond = rule?.respond ?? defaultRespond(document, entry.operation);
+        if (respond) {
+          const prefer = preferFor(document, entry.operation, respond);
           if (prefer) headers.prefer = prefer;
-          delayMs = rule.respond?.delayMs ?? 0;
+          delayMs = respond.delayMs ?? 0;
         }
       }
       log(`${req.method} ${url.pathname}${headers.prefer ? `  [Prefer: ${headers.prefer}]` : ''}`);

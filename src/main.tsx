@@ -3,17 +3,18 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { operations } from '../generated/operations';
 import { AppRoutes } from './app/router';
-import { createQueryClient, Providers } from './app/providers';
+import { Providers } from './app/providers';
+import { createQueryClient } from './lib/query-client';
 import { configureApiClient } from './lib/api/api-client';
 import { env } from './lib/env';
-import { readAuthToken, readCookie } from './lib/session-storage';
+import { readAuthToken, readXsrfToken } from './lib/session-storage';
 import './styles.css';
 
 configureApiClient({
   operations,
   timeoutMs: env.apiTimeoutMs,
   readAuthToken,
-  readXsrfToken: () => readCookie('XSRF-TOKEN'),
+  readXsrfToken,
 });
 
 const root = document.getElementById('root');

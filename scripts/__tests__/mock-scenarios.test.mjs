@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { basicUser, chooseRule, findOperation, indexOperations, loadScenarios, preferFor, resolveRef, statusOfExample } from '../mock-scenarios.mjs';
+import { basicUser, chooseRule, defaultRespond, findOperation, indexOperations, loadScenarios, preferFor, resolveRef, statusOfExample } from '../mock-scenarios.mjs';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const document = JSON.parse(readFileSync(join(root, 'generated', 'openapi.json'), 'utf8'));
@@ -67,8 +67,13 @@ describe('mock scenarios', () => {
     expect(rule.respond.example).toBe('success');
   });
 
-  it('leaves other requests to the default example', () => {
+  it('answers other requests with the first example of the first success response', () => {
     const entry = findOperation(operations, 'POST', '/login-gateway/authentication');
     expect(chooseRule(scenarios, entry.id, request({ headers: { authorization: basic('demo') } }))).toBeUndefined();
+    expect(preferFor(document, entry.operation, defaultRespond(document, entry.operation))).toBe('code=200, example=success');
+    const lastAccessed = findOperation(operations, 'GET', '/partner-gateway/keepAlive/lastAccessed');
+    expect(preferFor(document, lastAccessed.operation, defaultRespond(document, lastAccessed.operation))).toBe('code=200, example=longAgo');
+    const keepAlive = findOperation(operations, 'GET', '/partner-gateway/keepAlive');
+    expect(preferFor(document, keepAlive.operation, defaultRespond(document, keepAlive.operation))).toBe('code=204');
   });
 });

@@ -1,27 +1,5 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { isApiError } from '../lib/api/api-error';
-
-const MAX_RETRIES = 2;
-
-/**
- * One query client for the app. Only idempotent GETs (queries) are retried, and only when the
- * failure may pass (network, deadline, 5xx); mutations (sign-in, codes, answers) never are.
- */
-export function createQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: {
-        retry: (failureCount, error) =>
-          failureCount < MAX_RETRIES &&
-          isApiError(error) &&
-          (error.kind === 'network' || error.kind === 'timeout' || (error.kind === 'http' && (error.status ?? 0) >= 500)),
-        refetchOnWindowFocus: false,
-      },
-      mutations: { retry: false },
-    },
-  });
-}
 
 export function Providers({ client, children }: { readonly client: QueryClient; readonly children: ReactNode }) {
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;

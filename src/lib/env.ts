@@ -1,3 +1,5 @@
+import { DEFAULT_IDLE_SECONDS } from './constants';
+
 /**
  * Build-time configuration, read once from Vite's `import.meta.env` and checked here so a
  * bad value fails at start-up with a clear message, not later in a screen.
@@ -10,6 +12,14 @@ export interface PortalEnv {
   readonly envPathPrefix: string;
   /** Deadline for one gateway call. */
   readonly apiTimeoutMs: number;
+  /** Idle period before the timeout warning. */
+  readonly idleSeconds: number;
+  /** The help centre (https). */
+  readonly helpCenterUrl: string;
+  /** Where advisers request an account (https). */
+  readonly partnersPageUrl: string;
+  /** The logout survey; the user type is added as a query parameter (https). */
+  readonly surveyUrl: string;
 }
 
 function positiveInteger(name: string, raw: string | undefined, fallback: number): number {
@@ -17,6 +27,18 @@ function positiveInteger(name: string, raw: string | undefined, fallback: number
   const value = Number(raw);
   if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
   return value;
+}
+
+function httpsUrl(name: string, raw: string | undefined, fallback: string): string {
+  const value = raw === undefined || raw === '' ? fallback : raw;
+  let parsed: URL;
+  try {
+    parsed = new URL(value);
+  } catch {
+    throw new Error(`${name} must be an https URL, got "${value}"`);
+  }
+  if (parsed.protocol !== 'https:') throw new Error(`${name} must be an https URL, got "${value}"`);
+  return parsed.href;
 }
 
 function readEnv(source: Record<string, string | boolean | undefined>): PortalEnv {
@@ -39,6 +61,10 @@ function readEnv(source: Record<string, string | boolean | undefined>): PortalEn
     captchaSiteKey: siteKey,
     envPathPrefix: prefix,
     apiTimeoutMs: positiveInteger('VITE_API_TIMEOUT_MS', text('VITE_API_TIMEOUT_MS'), 30_000),
+    idleSeconds: positiveInteger('VITE_IDLE_SECONDS', text('VITE_IDLE_SECONDS'), DEFAULT_IDLE_SECONDS),
+    helpCenterUrl: httpsUrl('VITE_HELP_CENTER_URL', text('VITE_HELP_CENTER_URL'), 'https://help.example-recordkeeper.com/'),
+    partnersPageUrl: httpsUrl('VITE_PARTNERS_PAGE_URL', text('VITE_PARTNERS_PAGE_URL'), 'https://www.example-recordkeeper.com/partners'),
+    surveyUrl: httpsUrl('VITE_SURVEY_URL', text('VITE_SURVEY_URL'), 'https://survey.example-recordkeeper.com/logout'),
   };
 }
 

@@ -4,7 +4,7 @@ import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
 import { operations } from '../../generated/operations';
-import { createQueryClient } from '../app/providers';
+import { createQueryClient } from '../lib/query-client';
 import { configureApiClient } from '../lib/api/api-client';
 import { readAuthToken } from '../lib/session-storage';
 import '../lib/zod-setup';
@@ -19,10 +19,12 @@ function LocationProbe() {
  * Renders a screen at a route with the real query client and API client (the contract's
  * operation table and response validation); only `fetch` is replaced.
  */
-export function renderRoute(element: ReactElement, { path = '/', at = path }: { path?: string; at?: string } = {}) {
-  const fetchMock = vi.fn<typeof fetch>();
-  vi.stubGlobal('fetch', fetchMock);
-  configureApiClient({ operations, timeoutMs: 2000, readAuthToken, readXsrfToken: () => null });
+export function renderRoute(
+  element: ReactElement,
+  { path = '/', at = path, gateway }: { path?: string; at?: string; gateway?: Record<string, (init: RequestInit | undefined) => Response> } = {},
+) {
+  const fetchMock = installApi();
+  if (gateway) routeFetch(fetchMock, gateway);
   const result: RenderResult = render(
     <QueryClientProvider client={createQueryClient()}>
       <MemoryRouter initialEntries={[at]}>
@@ -35,6 +37,24 @@ export function renderRoute(element: ReactElement, { path = '/', at = path }: { 
     </QueryClientProvider>,
   );
   return { ...result, fetchMock };
+}
+
+/** The real API client with the contract's operations, over a fetch mock. */
+export function installApi() {
+  const fetchMock = vi.fn<typeof fetch>();
+  vi.stubGlobal('fetch', fetchMock);
+  configureApiClient({ operations, timeoutMs: 2000, readAuthToken, readXsrfToken: () => null });
+  return fetchMock;
+}
+
+/** A fetch mock that answers by path: `{ '/login-gateway/x': () => jsonResponse(...) }`; anything else fails the test. */
+export function routeFetch(fetchMock: ReturnType<typeof installApi>, routes: Record<string, (init: RequestInit | undefined) => Response>) {
+  fetchMock.mockImplementation(async (input, init) => {
+    const path = new URL(String(input)).pathname;
+    const answer = routes[path];
+    if (!answer) throw new Error(`unexpected call to ${path}`);
+    return answer(init);
+  });
 }
 
 /** A JSON response for the fetch mock. */

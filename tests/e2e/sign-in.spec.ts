@@ -20,7 +20,7 @@ test('the public shell shows the brand from public branding', async ({ page }) =
   );
   await expect(page.locator('img[src="https://assets.example-partner.com/logo-right.svg"]')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Why create an online account?' })).toBeVisible();
-  await expect(page.getByRole('complementary').getByRole('listitem')).toHaveCount(3);
+  await expect(page.getByRole('region', { name: 'Why create an online account?' }).getByRole('listitem')).toHaveCount(3);
 });
 
 test('the sign-in screen has no accessibility violations', async ({ page }) => {

@@ -65,6 +65,15 @@ export { expect };
 
 /** Runs axe on the page and fails on any violation, listing them. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
+  // Contrast is judged on the settled page: let opening animations (the modal's fade) finish.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;

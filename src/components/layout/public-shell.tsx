@@ -1,55 +1,117 @@
-import { useEffect, type MouseEvent } from 'react';
-import { Outlet } from 'react-router-dom';
+import { useState } from 'react';
+import { Link, Outlet } from 'react-router-dom';
+import { useGetAnnouncements } from '../../../generated/hooks/announcements/announcements';
 import { useGetPublicBranding } from '../../../generated/hooks/branding/branding';
-import defaultLogo from '../../assets/default-logo.svg';
-import { NotificationArea } from '../ui/notification-area';
-import { BrandLogo } from './brand-logo';
-
-/** The app name, the document title until branding names the brand. */
-export const APP_NAME = 'Sign In';
+import { monthDay, updatesLabel } from '../../lib/announcements';
+import { env } from '../../lib/env';
+import { paths } from '../../lib/paths';
+import { Button } from '../ui/button';
+import { Modal } from '../ui/modal';
 
 /**
- * The public pages' frame: brand header, the benefits panel, the notification area and the
- * child route in the centre.
+ * The sign-in pages' layout: the latest announcement, the benefits panel, 'Create Your
+ * Account' and 'Having trouble signing in?', and the sign-in step in the centre.
  */
 export function PublicShell() {
-  const branding = useGetPublicBranding({ query: { staleTime: Infinity, retry: 1 } });
-  const brand = branding.data;
-  const brandName = brand?.brandName ?? null;
-
-  useEffect(() => {
-    document.title = brandName ?? APP_NAME;
-  }, [brandName]);
-
+  const [open, setOpen] = useState<'create' | 'help' | null>(null);
   return (
-    <div className="shell">
-      <a className="skip-link" href="#main-content" onClick={focusMain}>
-        Skip to main content
-      </a>
-      <header className="shell__header">
-        <BrandLogo className="shell__logo" src={brand?.brandLinks?.leftLogoLink} fallback={defaultLogo} alt={brandName ?? APP_NAME} />
-        <BrandLogo className="shell__logo shell__logo--right" src={brand?.brandLinks?.rightLogoLink} fallback={null} alt="" />
-      </header>
-      <NotificationArea />
-      <div className="shell__body">
-        <aside className="shell__benefits" aria-labelledby="benefits-heading">
+    <div className="public-shell">
+      <AnnouncementBanner />
+      <div className="public-shell__body">
+        <div className="public-shell__centre">
+          <Outlet />
+          <div className="public-shell__actions">
+            <Button variant="link" onClick={() => setOpen('help')}>
+              Having trouble signing in?
+            </Button>
+            <Button variant="secondary" onClick={() => setOpen('create')}>
+              Create Your Account
+            </Button>
+          </div>
+        </div>
+        <section className="public-shell__benefits" aria-labelledby="benefits-heading">
           <h2 id="benefits-heading">Why create an online account?</h2>
           <ul>
             <li>No more waiting for statements: see your balance whenever you like.</li>
             <li>Quickly update your account details and investment funds.</li>
             <li>Plan ahead with retirement tools.</li>
           </ul>
-        </aside>
-        <main id="main-content" className="shell__main" tabIndex={-1}>
-          <Outlet />
-        </main>
+        </section>
       </div>
+      <CreateAccountModal open={open === 'create'} onClose={() => setOpen(null)} />
+      <HelpModal open={open === 'help'} onClose={() => setOpen(null)} />
     </div>
   );
 }
 
-function focusMain(event: MouseEvent<HTMLAnchorElement>) {
-  // Hash routing owns the URL fragment: move focus without changing the location.
-  event.preventDefault();
-  document.getElementById('main-content')?.focus();
+function AnnouncementBanner() {
+  const announcements = useGetAnnouncements({ query: { staleTime: Infinity, retry: false } });
+  const latest = announcements.data?.changes[0];
+  if (!latest || latest.features.length === 0) return null;
+  return (
+    <section className="announcement" aria-label="Latest update">
+      <p>
+        <strong>Update {monthDay(latest.date)}</strong> <span>{updatesLabel(latest)}</span>{' '}
+        <Link to={paths.whatsNew}>See What&apos;s New</Link>
+      </p>
+    </section>
+  );
+}
+
+function CreateAccountModal({ open, onClose }: { readonly open: boolean; readonly onClose: () => void }) {
+  const branding = useGetPublicBranding({ query: { staleTime: Infinity, retry: 1 } });
+  const contact = branding.data?.contactInfo;
+  const phone = contact?.supportPhone ? `${contact.supportPhone}${contact.supportPhoneExtension ? ` ext. ${contact.supportPhoneExtension}` : ''}` : null;
+  const digits = (value: string | null | undefined) => (value ?? '').replace(/[^0-9]/g, '');
+  // A comma in a tel: link pauses, then dials the extension.
+  const telHref = `tel:${digits(contact?.supportPhone)}${contact?.supportPhoneExtension ? `,${digits(contact.supportPhoneExtension)}` : ''}`;
+  return (
+    <Modal open={open} onClose={onClose} mode="alert" title="Create Your Account" alertLabel="Close">
+      <p>
+        If you are eligible for your employer&apos;s 401(k) plan, you will receive an enrollment email with a link to create your
+        account. Eligibility depends on your plan&apos;s rules, so not every employee receives one right away.
+      </p>
+      {contact?.adminAddress || phone ? (
+        <p>
+          Haven&apos;t received it? Contact{' '}
+          {contact?.adminAddress ? <a href={`mailto:${contact.adminAddress}`}>{contact.adminAddress}</a> : null}
+          {contact?.adminAddress && phone ? ' or call ' : phone ? 'us at ' : null}
+          {phone ? <a href={telHref}>{phone}</a> : null}.
+        </p>
+      ) : (
+        <p>Haven&apos;t received it? Please contact your plan administrator.</p>
+      )}
+      <p>
+        Are you an advisor? Please request an account on our{' '}
+        <a href={env.partnersPageUrl} target="_blank" rel="noopener noreferrer">
+          partners page
+        </a>
+        .
+      </p>
+    </Modal>
+  );
+}
+
+function HelpModal({ open, onClose }: { readonly open: boolean; readonly onClose: () => void }) {
+  return (
+    <Modal open={open} onClose={onClose} mode="alert" title="What can we help you with?" alertLabel="Close">
+      <ul className="choice-list">
+        <li>
+          <Link to={paths.forgotUsername} onClick={onClose}>
+            I forgot my username
+          </Link>
+        </li>
+        <li>
+          <Link to={paths.resetPassword} onClick={onClose}>
+            I forgot my password
+          </Link>
+        </li>
+        <li>
+          <a href={env.helpCenterUrl} target="_blank" rel="noopener noreferrer">
+            Help Center
+          </a>
+        </li>
+      </ul>
+    </Modal>
+  );
 }

@@ -1,4 +1,5 @@
 import { dismissNotification, useNotifications, type ShownNotification } from '../../lib/notifications';
+import { SafeHtml } from './safe-html';
 
 interface NotificationAreaProps {
   /** The area's name; notifications without a target show only in the untargeted area. */
@@ -35,6 +36,11 @@ function NotificationItem({ item }: { readonly item: ShownNotification }) {
       <div className="notification__body">
         {item.title ? <p className="notification__title">{item.title}</p> : null}
         {item.message ? <p className="notification__message">{item.message}</p> : null}
+        {item.messageHtml ? (
+          <p className="notification__message">
+            <SafeHtml html={item.messageHtml} />
+          </p>
+        ) : null}
         {item.cta ? (
           <button type="button" className="button button--link notification__cta" onClick={item.cta.onClick}>
             {item.cta.text}

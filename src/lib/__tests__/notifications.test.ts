@@ -65,3 +65,20 @@ describe('notifications', () => {
     expect(modal.result.current.map((item) => item.message)).toEqual(['modal only']);
   });
 });
+
+describe('error toasts', () => {
+  it('clear earlier notifications, cannot be dismissed and close after 5 seconds', async () => {
+    const { errorToast, TOASTS } = await import('../api/error-catalogue');
+    vi.useFakeTimers();
+    const { result } = renderHook(() => useNotifications(undefined));
+    act(() => {
+      notify({ type: 'info', message: 'earlier' });
+      notify(errorToast(TOASTS.updatePhone));
+    });
+    expect(result.current).toEqual([expect.objectContaining({ type: 'error', message: 'Unable to update phone', isDismissable: false })]);
+    act(() => {
+      vi.advanceTimersByTime(5000);
+    });
+    expect(result.current).toEqual([]);
+  });
+});

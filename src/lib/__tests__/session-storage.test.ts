@@ -1,5 +1,28 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { clearSessionStorage, isReadOnlyRole, readAuthToken, readCookie, readSession, saveLanding, siteOf, startSession } from '../session-storage';
+import {
+  acceptCookies,
+  clearSessionStorage,
+  endSession,
+  hasAcceptedCookies,
+  hasTotpOption,
+  isMfaAdoptionInProgress,
+  isReadOnlyRole,
+  readAuthCookie,
+  readAuthToken,
+  readCookie,
+  readMfaOptionType,
+  readSession,
+  saveLanding,
+  saveMfaOptionType,
+  setFlag,
+  setHasTotpOption,
+  setMfaAdoptionInProgress,
+  setTotpSetupSuccess,
+  siteOf,
+  startSession,
+  takeFlag,
+  takeTotpSetupSuccess,
+} from '../session-storage';
 
 beforeEach(() => {
   clearSessionStorage();
@@ -27,9 +50,63 @@ describe('session storage', () => {
     expect(readAuthToken()).toBe('tok-abc');
   });
 
+  it('sets the auth cookie with the session, and ends both together', () => {
+    startSession(session);
+    expect(readAuthCookie()).toBe('tok-abc');
+    setMfaAdoptionInProgress(true);
+    endSession();
+    expect(window.sessionStorage.length).toBe(0);
+    expect(readAuthCookie()).toBeNull();
+    expect(isMfaAdoptionInProgress()).toBe(false);
+  });
+
+  it('uses the auth cookie for X-Auth-Token when nothing is stored', () => {
+    document.cookie = 'authToken=cookie-token; path=/';
+    expect(readAuthToken()).toBe('cookie-token');
+    document.cookie = 'authToken=bad%0D%0Atoken; path=/';
+    expect(readAuthToken()).toBeNull();
+  });
+
   it('reads no session when nothing is stored', () => {
     expect(readSession()).toBeNull();
     expect(readAuthToken()).toBeNull();
+  });
+
+  it('keeps the adoption marker in session storage and its cookie', () => {
+    setMfaAdoptionInProgress(true);
+    expect(window.sessionStorage.getItem('mfaAdoptionInProgress')).toBe('true');
+    expect(readCookie('mfaAdoptionInProgress')).toBe('true');
+    expect(isMfaAdoptionInProgress()).toBe(true);
+    setMfaAdoptionInProgress(false);
+    expect(isMfaAdoptionInProgress()).toBe(false);
+  });
+
+  it('keeps the chosen code method as JSON and drops garbage', () => {
+    saveMfaOptionType({ type: 'totp', authAppName: 'My app' });
+    expect(window.sessionStorage.getItem('mfaOptionType')).toBe('{"type":"totp","authAppName":"My app"}');
+    expect(readMfaOptionType()).toEqual({ type: 'totp', authAppName: 'My app' });
+    window.sessionStorage.setItem('mfaOptionType', '{"type":"pigeon"}');
+    expect(readMfaOptionType()).toBeNull();
+    window.sessionStorage.setItem('mfaOptionType', '{not json');
+    expect(readMfaOptionType()).toBeNull();
+    expect(window.sessionStorage.getItem('mfaOptionType')).toBeNull();
+  });
+
+  it('shows one-shot messages once', () => {
+    setFlag('showSuccessVerification');
+    expect(takeFlag('showSuccessVerification')).toBe(true);
+    expect(takeFlag('showSuccessVerification')).toBe(false);
+    setTotpSetupSuccess(false);
+    expect(takeTotpSetupSuccess()).toBe(false);
+    expect(takeTotpSetupSuccess()).toBeNull();
+  });
+
+  it('remembers the authenticator option and the cookie consent in cookies', () => {
+    setHasTotpOption(true);
+    expect(hasTotpOption()).toBe(true);
+    expect(hasAcceptedCookies()).toBe(false);
+    acceptCookies();
+    expect(hasAcceptedCookies()).toBe(true);
   });
 
   it.each([

@@ -59,6 +59,18 @@ export type ErrorType<_Body> = ApiError;
 
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
 
+type ApiErrorListener = (error: ApiError, operation: ApiOperation | undefined) => void;
+const errorListeners = new Set<ApiErrorListener>();
+
+/**
+ * Calls the listener with every {@link ApiError} any call throws (after the caller's own
+ * handling is set up), so the app can apply the spec's HTTP error rules in one place.
+ */
+export function onApiError(listener: ApiErrorListener): () => void {
+  errorListeners.add(listener);
+  return () => errorListeners.delete(listener);
+}
+
 function findOperation(method: string, path: string): ApiOperation | undefined {
   return config.operations.find((operation) => operation.method === method && operation.pathPattern.test(path));
 }
@@ -101,17 +113,28 @@ function describeIssues(result: Extract<SchemaResult, { success: false }>): stri
  */
 export const apiClient = async <T>(url: string, init: RequestInit = {}): Promise<T> => {
   const method = (init.method ?? 'GET').toUpperCase();
+  const path = new URL(url, window.location.origin).pathname;
+  const operation = findOperation(method, path);
+  try {
+    return await call<T>(url, init, operation);
+  } catch (error) {
+    if (error instanceof ApiError) for (const listener of errorListeners) listener(error, operation);
+    throw error;
+  }
+};
+
+async function call<T>(url: string, init: RequestInit, operation: ApiOperation | undefined): Promise<T> {
+  const method = (init.method ?? 'GET').toUpperCase();
   const target = new URL(url, window.location.origin);
   const path = target.pathname;
   const fail = (kind: ApiErrorKind, extra: { status?: number; errors?: ApiErrorItem[]; detail?: string; cause?: unknown } = {}) =>
     new ApiError({ kind, method, path, ...extra });
 
   if (target.origin !== window.location.origin) throw fail('contract', { detail: 'not a gateway address' });
-  const operation = findOperation(method, path);
   if (!operation) throw fail('contract', { detail: 'not in the contract' });
 
   const headers = new Headers(init.headers);
-  headers.set('Accept', 'application/json, text/plain');
+  headers.set('Accept', 'application/json, text/*;q=0.9');
   const token = config.readAuthToken();
   if (token) headers.set('X-Auth-Token', token);
   if (!SAFE_METHODS.has(method)) {
@@ -171,4 +194,4 @@ export const apiClient = async <T>(url: string, init: RequestInit = {}): Promise
   const errors = errorItemsOf(body);
   if (errors.length > 0) throw fail('business', { status, errors });
   return body as T;
-};
+}

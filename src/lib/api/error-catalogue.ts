@@ -2,8 +2,8 @@ import type { ApiError } from './api-error';
 import type { NotificationInput } from '../notifications';
 
 /*
- * The spec's error catalogue (section 8): the codes screens branch on, through named
- * predicates, and the user-facing texts, in one place.
+ * The spec's error catalogue (section 8): the codes and statuses screens branch on, through
+ * named predicates, and the user-facing texts, in one place.
  */
 
 /** AUERR01: the gateway does not recognise this computer and asks the security question. */
@@ -16,6 +16,31 @@ export function needsMfa(error: ApiError): boolean {
   return error.codes.includes('AUERR05');
 }
 
+/** HTTP 403 or 440: the session is over; the user is signed out and sent to login. */
+export function isSessionRejected(error: ApiError): boolean {
+  return error.kind === 'http' && (error.status === 403 || error.status === 440);
+}
+
+/** HTTP 401: the user is sent to /login. */
+export function isUnauthorized(error: ApiError): boolean {
+  return error.kind === 'http' && error.status === 401;
+}
+
+/** VEERR01-03: the password-reset session timed out. */
+export function isResetSessionTimeout(error: ApiError): boolean {
+  return error.codes.some((code) => /^VEERR0[123]$/.test(code));
+}
+
+/** CVERR02: the chosen username was taken meanwhile. */
+export function isUsernameTaken(error: ApiError): boolean {
+  return error.codes.includes('CVERR02');
+}
+
+/** A lockout: the gateway's message mentions the attempts used up. */
+export function isLockout(error: ApiError): boolean {
+  return error.errors.some((item) => /attempts/i.test(item.description));
+}
+
 /**
  * The first business error's description, shown to the user as text: from a response's
  * `errors` list, or from a 4xx body. A 5xx is never described this way: it is an internal
@@ -24,6 +49,16 @@ export function needsMfa(error: ApiError): boolean {
 export function businessErrorDescription(error: ApiError): string | null {
   const fromGateway = error.kind === 'business' || (error.kind === 'http' && (error.status ?? 0) < 500);
   return fromGateway ? (error.errors[0]?.description ?? null) : null;
+}
+
+/**
+ * The message of a failed call (section 8): a 403 carries the server's message or the HTTP
+ * one; a business error its description; anything else is 'Internal Error'.
+ */
+export function errorMessage(error: ApiError): string {
+  if (error.kind === 'http' && error.status === 403) return error.errors[0]?.description ?? 'Forbidden';
+  if (error.kind === 'business') return error.errors[0]?.description ?? 'Has errors in response.';
+  return 'Internal Error';
 }
 
 /** The sign-in notification for internal errors: error type, not dismissable, 5000 ms. */
@@ -35,3 +70,20 @@ export const signInInternalError: NotificationInput = {
   dismissOnTimeout: 5000,
   isUnique: true,
 };
+
+/** The catalogue's error toasts. */
+export const TOASTS = {
+  updatePhone: 'Unable to update phone',
+  requestToken: 'Unable to request token. Please try again later',
+  codeNotValid: 'The code is not valid, please try again',
+  verifyPhone: 'Unable to verify phone',
+  verifyEmail: 'Unable to verify email address',
+  updateEmail: 'Unable to update email address',
+  removeTotpDevice: 'Unable to remove TOTP device, please try again',
+  noSecurityDevice: "We didn't find a security device registered to your account",
+} as const;
+
+/** An error toast: not dismissable, closes after 5 seconds, and clears earlier notifications. */
+export function errorToast(message: string): NotificationInput {
+  return { type: 'error', message, isDismissable: false, dismissOnTimeout: 5000, isUnique: true };
+}

@@ -1,0 +1,141 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setTitleBase } from '../../lib/document-title';
+import { onSignOut, resetSessionForTests } from '../../lib/session';
+import { startSession } from '../../lib/session-storage';
+import { installApi, jsonResponse, routeFetch } from '../../testing/render';
+import { createQueryClient } from '../../lib/query-client';
+import { IdleTimeout } from '../idle-timeout';
+
+const IDLE_SECONDS = 60;
+let lastAccessed = 0;
+let keepAlives = 0;
+
+function renderIdle() {
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <IdleTimeout idleSeconds={IDLE_SECONDS} />
+    </QueryClientProvider>,
+  );
+}
+
+async function advance(ms: number) {
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
+}
+
+beforeAll(async () => {
+  // The API client loads response schemas lazily; load them now, outside the fake clock.
+  await import('../../../generated/zod/session/session.zod');
+});
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date', 'performance'] });
+  vi.setSystemTime(new Date('2026-11-21T10:00:00Z'));
+  startSession({ userId: '7', username: 'ana', token: 'tok', role: 'ROLE_PARTICIPANT' });
+  setTitleBase('Example Partner');
+  lastAccessed = Date.now();
+  keepAlives = 0;
+  const fetchMock = installApi();
+  routeFetch(fetchMock, {
+    '/partner-gateway/keepAlive': () => {
+      keepAlives += 1;
+      return new Response(null, { status: 204 });
+    },
+    '/partner-gateway/keepAlive/lastAccessed': () => jsonResponse(lastAccessed),
+  });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  resetSessionForTests();
+});
+
+describe('IdleTimeout', () => {
+  it('warns after the idle period, counts down in the modal and the title, and signs out at zero', async () => {
+    const signedOut = vi.fn();
+    onSignOut(signedOut);
+    renderIdle();
+    await advance(IDLE_SECONDS * 1000 - 1);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await advance(1);
+    const visible = { selector: 'p:not(.visually-hidden)' };
+    const announced = () => document.querySelector('[aria-live="assertive"].visually-hidden')?.textContent;
+    expect(screen.getByText('You will be logged out in 30 seconds due to inactivity.', visible)).toBeInTheDocument();
+    expect(screen.getByText('Click anywhere to continue your session.')).toBeInTheDocument();
+    expect(announced()).toBe('You will be logged out in 30 seconds due to inactivity.');
+    expect(document.title).toBe('30 seconds left | Example Partner');
+    await advance(5000);
+    expect(screen.getByText('You will be logged out in 25 seconds due to inactivity.', visible)).toBeInTheDocument();
+    expect(announced()).toBe('');
+    await advance(5000);
+    expect(screen.getByText('You will be logged out in 20 seconds due to inactivity.', visible)).toBeInTheDocument();
+    expect(document.title).toBe('20 seconds left | Example Partner');
+    await advance(20_000);
+    expect(signedOut).toHaveBeenCalledWith('timeout');
+  });
+
+  it('does not warn when the gateway saw activity elsewhere meanwhile, and waits out the rest', async () => {
+    renderIdle();
+    await advance(30_000);
+    lastAccessed = Date.now();
+    await advance(30_000);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await advance(30_000);
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
+  it('stops the warning when activity elsewhere shows up during the countdown', async () => {
+    renderIdle();
+    await advance(IDLE_SECONDS * 1000);
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    lastAccessed = Date.now();
+    await advance(5000);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(document.title).toBe('Example Partner');
+  });
+
+  it('continues the session on a click anywhere, with a keep-alive', async () => {
+    renderIdle();
+    await advance(IDLE_SECONDS * 1000);
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    fireEvent.click(document.body);
+    await advance(0);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(keepAlives).toBe(1);
+  });
+
+  it('restarts the idle period on activity', async () => {
+    renderIdle();
+    await advance(50_000);
+    fireEvent.keyDown(document.body, { key: 'a' });
+    await advance(50_000);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('sends a keep-alive on activity at most every 10 minutes', async () => {
+    renderIdle();
+    for (let minute = 0; minute < 25; minute += 1) {
+      fireEvent.scroll(window);
+      await advance(59_000);
+      fireEvent.touchStart(document.body);
+      await advance(1000);
+    }
+    expect(keepAlives).toBeGreaterThanOrEqual(2);
+    expect(keepAlives).toBeLessThanOrEqual(3);
+  });
+
+  it('counts from a monotonic deadline: a wall-clock jump does not change the seconds left', async () => {
+    renderIdle();
+    await advance(IDLE_SECONDS * 1000);
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    await act(async () => {
+      vi.setSystemTime(Date.now() + 12_000);
+      vi.advanceTimersToNextTimer();
+    });
+    await advance(12_000);
+    expect(screen.getByText('You will be logged out in 18 seconds due to inactivity.', { selector: 'p:not(.visually-hidden)' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,62 @@
+import { act, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setMfaAdoptionInProgress, startSession } from '../../lib/session-storage';
+import { RequireSession } from '../route-guard';
+
+function renderGuarded(allowedRoles?: Parameters<typeof RequireSession>[0]['allowedRoles']) {
+  render(
+    <MemoryRouter initialEntries={['/password']}>
+      <Routes>
+        <Route element={<RequireSession {...(allowedRoles ? { allowedRoles } : {})} />}>
+          <Route path="/password" element={<h1>Guarded screen</h1>} />
+        </Route>
+        <Route path="/login" element={<h1>Login</h1>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+describe('RequireSession', () => {
+  it('shows the screen with a stored session', () => {
+    startSession({ userId: '7', username: 'ana', token: 'tok', role: 'ROLE_PARTICIPANT' });
+    renderGuarded();
+    expect(screen.getByRole('heading', { name: 'Guarded screen' })).toBeInTheDocument();
+  });
+
+  it('shows nothing without a session and goes to login after 50 ms', () => {
+    renderGuarded();
+    expect(screen.queryByRole('heading')).not.toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(49));
+    expect(screen.queryByRole('heading', { name: 'Login' })).not.toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.getByRole('heading', { name: 'Login' })).toBeInTheDocument();
+  });
+
+  it('refuses a role the route does not allow', () => {
+    startSession({ userId: '7', username: 'ana', token: 'tok', role: 'ROLE_TPA' });
+    renderGuarded(['ROLE_PARTICIPANT']);
+    act(() => vi.advanceTimersByTime(50));
+    expect(screen.getByRole('heading', { name: 'Login' })).toBeInTheDocument();
+  });
+
+  it('refuses while multi-factor adoption is in progress', () => {
+    startSession({ userId: '7', username: 'ana', token: 'tok', role: 'ROLE_PARTICIPANT' });
+    setMfaAdoptionInProgress(true);
+    renderGuarded();
+    act(() => vi.advanceTimersByTime(50));
+    expect(screen.getByRole('heading', { name: 'Login' })).toBeInTheDocument();
+  });
+
+  it('signs out cleanly when the stored session was tampered with', () => {
+    startSession({ userId: '7', username: 'ana', token: 'tok', role: 'ROLE_PARTICIPANT' });
+    window.sessionStorage.setItem('role', 'ROLE_SUPERUSER');
+    renderGuarded();
+    act(() => vi.advanceTimersByTime(50));
+    expect(screen.getByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    expect(window.sessionStorage.length).toBe(0);
+  });
+});

@@ -1,0 +1,167 @@
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { getGetPublicBrandingQueryOptions } from '../../../generated/hooks/branding/branding';
+import { getGetUserLandingUrlQueryOptions } from '../../../generated/hooks/sign-in/sign-in';
+import { getSessionState, resetSessionForTests } from '../../lib/session';
+import { readAuthCookie, startSession } from '../../lib/session-storage';
+import { installApi, jsonResponse, routeFetch } from '../../testing/render';
+import { ApiErrorPolicy } from '../api-error-policy';
+import { createQueryClient } from '../../lib/query-client';
+import { SessionWatcher } from '../session-watcher';
+
+function LandingProbe() {
+  useQuery({ ...getGetUserLandingUrlQueryOptions({ role: 'ROLE_PARTICIPANT' }), retry: false });
+  return null;
+}
+
+function renderApp(extra: React.ReactNode = null) {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter initialEntries={['/somewhere']}>
+        <SessionWatcher />
+        <ApiErrorPolicy />
+        {extra}
+        <Routes>
+          <Route path="/somewhere" element={<h1>Somewhere</h1>} />
+          <Route path="/login" element={<h1>Login</h1>} />
+          <Route path="/session-expired" element={<h1>Session expired</h1>} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const session = { userId: '7', username: 'ana', token: 'tok', role: 'ROLE_PARTICIPANT' } as const;
+
+afterEach(() => {
+  resetSessionForTests();
+  vi.useRealTimers();
+});
+
+describe('SessionWatcher', () => {
+  it('validates a stored session at start', async () => {
+    startSession(session);
+    const fetchMock = installApi();
+    routeFetch(fetchMock, { '/login-gateway/api/validateSession': () => jsonResponse({ validated: true, userId: '7' }) });
+    renderApp();
+    await waitFor(() => expect(getSessionState()).toEqual({ status: 'signed-in', userId: '7' }));
+  });
+
+  it('ends a stored session the gateway refuses, without leaving the page', async () => {
+    startSession(session);
+    const fetchMock = installApi();
+    routeFetch(fetchMock, { '/login-gateway/api/validateSession': () => jsonResponse({ validated: false }) });
+    renderApp();
+    await waitFor(() => expect(getSessionState().status).toBe('signed-out'));
+    expect(window.sessionStorage.length).toBe(0);
+    expect(screen.getByRole('heading', { name: 'Somewhere' })).toBeInTheDocument();
+  });
+
+  it('keeps a sign-in in progress (no token yet) untouched', async () => {
+    window.sessionStorage.setItem('userName', 'ana');
+    installApi();
+    renderApp();
+    await waitFor(() => expect(getSessionState().status).toBe('signed-out'));
+    expect(window.sessionStorage.getItem('userName')).toBe('ana');
+  });
+
+  it('signs out and shows session-expired when the auth cookie disappears', async () => {
+    startSession(session);
+    const fetchMock = installApi();
+    routeFetch(fetchMock, { '/login-gateway/api/validateSession': () => jsonResponse({ validated: true, userId: '7' }) });
+    renderApp();
+    await waitFor(() => expect(getSessionState().status).toBe('signed-in'));
+    document.cookie = 'authToken=; max-age=0; path=/';
+    expect(await screen.findByRole('heading', { name: 'Session expired' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(window.sessionStorage.length).toBe(0);
+  });
+
+  it('validates again when the auth cookie changes', async () => {
+    const fetchMock = installApi();
+    let validations = 0;
+    routeFetch(fetchMock, {
+      '/login-gateway/api/validateSession': () => {
+        validations += 1;
+        return jsonResponse({ validated: true, userId: '8' });
+      },
+    });
+    renderApp();
+    await waitFor(() => expect(getSessionState().status).toBe('signed-out'));
+    document.cookie = 'authToken=from-another-app; path=/';
+    await waitFor(() => expect(getSessionState()).toEqual({ status: 'signed-in', userId: '8' }), { timeout: 3000 });
+    expect(validations).toBe(1);
+    expect(readAuthCookie()).toBe('from-another-app');
+  });
+});
+
+describe('ApiErrorPolicy', () => {
+  it.each([403, 440])('signs out and goes to login on HTTP %i', async (status) => {
+    startSession(session);
+    const fetchMock = installApi();
+    routeFetch(fetchMock, {
+      '/login-gateway/api/validateSession': () => jsonResponse({ validated: true, userId: '7' }),
+      '/login-gateway/userLandingUrl': () => jsonResponse({ errors: [{ code: 'X', description: 'Denied' }] }, status),
+      '/login-gateway/participant/7/log': () => new Response(null, { status: 204 }),
+    });
+    renderApp(<LandingProbe />);
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    expect(window.sessionStorage.length).toBe(0);
+  });
+
+  it('goes to /login on HTTP 401', async () => {
+    startSession(session);
+    const fetchMock = installApi();
+    routeFetch(fetchMock, {
+      '/login-gateway/api/validateSession': () => jsonResponse({ validated: true, userId: '7' }),
+      '/login-gateway/userLandingUrl': () => jsonResponse({ errors: [] }, 401),
+    });
+    renderApp(<LandingProbe />);
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+  });
+
+  it('logs other failures through the participant log, and never a failing log call', async () => {
+    startSession(session);
+    const fetchMock = installApi();
+    const logged: unknown[] = [];
+    routeFetch(fetchMock, {
+      '/login-gateway/api/validateSession': () => jsonResponse({ validated: true, userId: '7' }),
+      '/login-gateway/userLandingUrl': () => jsonResponse({ errors: [] }, 500),
+      '/login-gateway/participant/7/log': (init) => {
+        logged.push(JSON.parse(String(init?.body)));
+        return new Response('{}', { status: 500, headers: { 'Content-Type': 'application/json' } });
+      },
+    });
+    renderApp(<LandingProbe />);
+    await waitFor(() => expect(logged).toHaveLength(1));
+    expect(logged[0]).toMatchObject({ app: 'Sign In', feature: 'Internal Error', currentUserId: '7' });
+    expect(String((logged[0] as { message: string }).message)).toContain('getUserLandingUrl');
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(logged).toHaveLength(1);
+    expect(screen.getByRole('heading', { name: 'Somewhere' })).toBeInTheDocument();
+  });
+
+  it('leaves the failures of public calls to their screens', async () => {
+    startSession(session);
+    const fetchMock = installApi();
+    let brandingCalls = 0;
+    routeFetch(fetchMock, {
+      '/login-gateway/api/validateSession': () => jsonResponse({ validated: true, userId: '7' }),
+      '/login-gateway/public/branding/brand': () => {
+        brandingCalls += 1;
+        return jsonResponse({ errors: [{ code: 'X', description: 'Denied' }] }, 403);
+      },
+      '/login-gateway/participant/7/log': () => new Response(null, { status: 204 }),
+    });
+    function BrandingProbe() {
+      useQuery({ ...getGetPublicBrandingQueryOptions(), retry: false });
+      return null;
+    }
+    renderApp(<BrandingProbe />);
+    await waitFor(() => expect(brandingCalls).toBe(1));
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.getByRole('heading', { name: 'Somewhere' })).toBeInTheDocument();
+    expect(window.sessionStorage.getItem('token')).toBe('tok');
+  });
+});

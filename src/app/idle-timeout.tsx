@@ -1,0 +1,145 @@
+import { useEffect, useRef, useState } from 'react';
+import { getLastAccessed, keepAlive } from '../../generated/hooks/session/session';
+import { Modal } from '../components/ui/modal';
+import { ACTIVITY_THROTTLE_MS, IDLE_WARNING_SECONDS, KEEP_ALIVE_INTERVAL_MS } from '../lib/constants';
+import { setTitlePrefix } from '../lib/document-title';
+import { signOut } from '../lib/session';
+
+const ACTIVITY_EVENTS = ['click', 'keydown', 'scroll', 'touchstart'] as const;
+/** While the warning shows, the last-accessed time is checked this often for activity elsewhere. */
+const WARNING_CHECK_MS = 5000;
+/** Seconds left at which the countdown is announced to screen readers (not every second). */
+const ANNOUNCE_AT = new Set([30, 20, 10, 5]);
+
+type Phase = { readonly name: 'active' } | { readonly name: 'warning'; readonly deadline: number };
+
+/**
+ * Idle handling while signed in (spec sections 4 and 9). Activity (click, key, scroll, touch;
+ * throttled to 500 ms) restarts the idle timer and keeps the gateway session alive at least
+ * every 10 minutes. After the idle period the gateway's last-accessed time decides: activity in
+ * another tab or app restarts the timer, otherwise a 30-second warning counts down, in the modal
+ * and in the page title. Any click or key continues the session; at zero the user is signed out
+ * as timed out. Time is read from `performance.now()`, so the countdown is right after a
+ * hidden tab's throttled timers or a wall-clock jump.
+ */
+export function IdleTimeout({ idleSeconds }: { readonly idleSeconds: number }) {
+  const idleMs = idleSeconds * 1000;
+  const [phase, setPhase] = useState<Phase>({ name: 'active' });
+  const [now, setNow] = useState(() => performance.now());
+  const phaseRef = useRef(phase);
+  phaseRef.current = phase;
+  const idleTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const lastActivity = useRef(0);
+  const lastKeepAlive = useRef(performance.now());
+
+  useEffect(() => {
+    let disposed = false;
+
+    const startIdleTimer = (delayMs: number) => {
+      clearTimeout(idleTimer.current);
+      idleTimer.current = setTimeout(() => void onIdle(), delayMs);
+    };
+
+    const sendKeepAlive = () => {
+      lastKeepAlive.current = performance.now();
+      keepAlive().catch(() => undefined);
+    };
+
+    // Milliseconds since the gateway last saw activity for this session, from any tab.
+    const sinceLastAccess = async (): Promise<number | null> => {
+      try {
+        return Date.now() - (await getLastAccessed());
+      } catch {
+        return null;
+      }
+    };
+
+    const onIdle = async () => {
+      const since = await sinceLastAccess();
+      if (disposed || phaseRef.current.name !== 'active') return;
+      if (since !== null && since < idleMs) return startIdleTimer(idleMs - since);
+      setPhase({ name: 'warning', deadline: performance.now() + IDLE_WARNING_SECONDS * 1000 });
+    };
+
+    const onActivity = () => {
+      const at = performance.now();
+      if (at - lastActivity.current < ACTIVITY_THROTTLE_MS) return;
+      lastActivity.current = at;
+      if (phaseRef.current.name === 'warning') {
+        setPhase({ name: 'active' });
+        sendKeepAlive();
+      } else if (at - lastKeepAlive.current >= KEEP_ALIVE_INTERVAL_MS) {
+        sendKeepAlive();
+      }
+      startIdleTimer(idleMs);
+    };
+
+    for (const type of ACTIVITY_EVENTS) window.addEventListener(type, onActivity, { capture: true, passive: true });
+    startIdleTimer(idleMs);
+    const keepAliveTimer = setInterval(() => {
+      // The 10-minute ping goes out only while the user is active.
+      if (performance.now() - lastActivity.current < KEEP_ALIVE_INTERVAL_MS) sendKeepAlive();
+    }, KEEP_ALIVE_INTERVAL_MS);
+    return () => {
+      disposed = true;
+      clearTimeout(idleTimer.current);
+      clearInterval(keepAliveTimer);
+      for (const type of ACTIVITY_EVENTS) window.removeEventListener(type, onActivity, { capture: true });
+    };
+  }, [idleMs]);
+
+  useEffect(() => {
+    if (phase.name !== 'warning') return;
+    const tick = () => setNow(performance.now());
+    tick();
+    const ticker = setInterval(tick, 250);
+    const check = setInterval(async () => {
+      try {
+        const since = Date.now() - (await getLastAccessed());
+        if (since < idleMs && phaseRef.current.name === 'warning') setPhase({ name: 'active' });
+      } catch {
+        // Keep counting down: no answer is no sign of activity.
+      }
+    }, WARNING_CHECK_MS);
+    document.addEventListener('visibilitychange', tick);
+    return () => {
+      clearInterval(ticker);
+      clearInterval(check);
+      document.removeEventListener('visibilitychange', tick);
+    };
+  }, [phase, idleMs]);
+
+  const secondsLeft = phase.name === 'warning' ? Math.max(0, Math.ceil((phase.deadline - now) / 1000)) : null;
+
+  useEffect(() => {
+    if (secondsLeft === 0) signOut('timeout');
+  }, [secondsLeft]);
+
+  useEffect(() => {
+    setTitlePrefix(secondsLeft === null ? null : `${secondsLeft} seconds left`);
+  }, [secondsLeft]);
+
+  useEffect(() => () => setTitlePrefix(null), []);
+
+  if (secondsLeft === null) return null;
+  const touch = window.matchMedia?.('(pointer: coarse)').matches ?? false;
+  return (
+    <Modal
+      open
+      mode="alert"
+      title="Are you still there?"
+      alertLabel="Continue my session"
+      closeOnBackdrop
+      onClose={() => {
+        setPhase({ name: 'active' });
+        keepAlive().catch(() => undefined);
+      }}
+    >
+      <p>You will be logged out in {secondsLeft} seconds due to inactivity.</p>
+      <p>{touch ? 'Tap anywhere on the screen to continue your session.' : 'Click anywhere to continue your session.'}</p>
+      <p className="visually-hidden" aria-live="assertive">
+        {ANNOUNCE_AT.has(secondsLeft) ? `You will be logged out in ${secondsLeft} seconds due to inactivity.` : ''}
+      </p>
+    </Modal>
+  );
+}

@@ -1,0 +1,19 @@
+import { useEffect } from 'react';
+import { Outlet, useNavigate } from 'react-router-dom';
+import type { Role } from '../../generated/models/role';
+import { GUARD_REDIRECT_DELAY_MS } from '../lib/constants';
+import { paths } from '../lib/paths';
+import { mayEnter } from '../lib/route-access';
+import { isMfaAdoptionInProgress, readSession } from '../lib/session-storage';
+
+/** A route that needs a session: otherwise nothing renders and the user goes to login after 50 ms. */
+export function RequireSession({ allowedRoles }: { readonly allowedRoles?: readonly Role[] }) {
+  const navigate = useNavigate();
+  const allowed = mayEnter(readSession(), allowedRoles, isMfaAdoptionInProgress());
+  useEffect(() => {
+    if (allowed) return;
+    const timer = setTimeout(() => navigate(paths.login, { replace: true }), GUARD_REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [allowed, navigate]);
+  return allowed ? <Outlet /> : null;
+}

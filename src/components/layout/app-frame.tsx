@@ -1,0 +1,74 @@
+import { Suspense, useEffect, type MouseEvent } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { useGetPublicBranding } from '../../../generated/hooks/branding/branding';
+import defaultLogo from '../../assets/default-logo.svg';
+import { APP_NAME } from '../../lib/constants';
+import { setTitleBase } from '../../lib/document-title';
+import { httpsUrlOrNull } from '../../lib/safe-url';
+import { LoadingBar } from '../ui/loading-bar';
+import { NotificationArea } from '../ui/notification-area';
+import { BrandLogo } from './brand-logo';
+import { CookieBanner } from './cookie-banner';
+import { RouteErrorBoundary } from './route-error-boundary';
+
+/**
+ * The frame of every page: brand header, loading bar, notification area, the route in the
+ * main landmark (behind an error boundary, so a failing screen never leaves the page white),
+ * and the cookie banner. The brand also names the document and sets its icon.
+ */
+export function AppFrame() {
+  const branding = useGetPublicBranding({ query: { staleTime: Infinity, retry: 1 } });
+  const brand = branding.data;
+  const brandName = brand?.brandName ?? null;
+  const favicon = httpsUrlOrNull(brand?.brandLinks?.faviconLink);
+  const location = useLocation();
+
+  useEffect(() => {
+    setTitleBase(brandName ?? APP_NAME);
+  }, [brandName]);
+
+  useEffect(() => {
+    if (!favicon) return;
+    const link = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
+    if (!link) return;
+    const previous = { href: link.href, type: link.type };
+    link.href = favicon;
+    link.removeAttribute('type');
+    return () => {
+      link.href = previous.href;
+      link.type = previous.type;
+    };
+  }, [favicon]);
+
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [location.pathname]);
+
+  return (
+    <div className="frame">
+      <a className="skip-link" href="#main-content" onClick={focusMain}>
+        Skip to main content
+      </a>
+      <header className="frame__header">
+        <LoadingBar />
+        <BrandLogo className="frame__logo" src={brand?.brandLinks?.leftLogoLink} fallback={defaultLogo} alt={brandName ?? APP_NAME} />
+        <BrandLogo className="frame__logo frame__logo--right" src={brand?.brandLinks?.rightLogoLink} fallback={null} alt="" />
+      </header>
+      <NotificationArea />
+      <main id="main-content" className="frame__main" tabIndex={-1}>
+        <RouteErrorBoundary resetKey={location.pathname}>
+          <Suspense fallback={<p className="frame__pending">Loading…</p>}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
+      </main>
+      <CookieBanner />
+    </div>
+  );
+}
+
+function focusMain(event: MouseEvent<HTMLAnchorElement>) {
+  // Hash routing owns the URL fragment: move focus without changing the location.
+  event.preventDefault();
+  document.getElementById('main-content')?.focus();
+}

@@ -1,0 +1,39 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+
+interface State {
+  readonly failed: boolean;
+}
+
+/**
+ * Catches a screen that fails to render (or to load its code), so the page never goes white:
+ * the frame stays, with a message and a way back. Reset by changing `resetKey` (the route).
+ */
+export class RouteErrorBoundary extends Component<{ readonly resetKey: string; readonly children: ReactNode }, State> {
+  override state: State = { failed: false };
+
+  static getDerivedStateFromError(): State {
+    return { failed: true };
+  }
+
+  override componentDidUpdate(previous: { readonly resetKey: string }) {
+    if (previous.resetKey !== this.props.resetKey && this.state.failed) this.setState({ failed: false });
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    // Kept for developers; the user sees the message below.
+    console.warn('A screen failed to render', error, info.componentStack);
+  }
+
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <section className="card" role="alert">
+        <h1 className="page-heading">Something went wrong</h1>
+        <p>This page could not be shown. Please try again later, or contact customer support if the issue persists.</p>
+        <p>
+          <a href="#/">Go to Sign In</a>
+        </p>
+      </section>
+    );
+  }
+}

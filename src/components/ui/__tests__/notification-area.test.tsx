@@ -1,0 +1,66 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { clearNotifications, notify } from '../../../lib/notifications';
+import { NotificationArea } from '../notification-area';
+
+afterEach(() => act(() => clearNotifications()));
+
+describe('NotificationArea', () => {
+  it('announces errors in an alert region and successes in a status region', () => {
+    render(<NotificationArea />);
+    act(() => {
+      notify({ type: 'error', title: 'Failed', message: 'Try again' });
+      notify({ type: 'success', message: 'Saved' });
+    });
+    expect(screen.getByRole('alert')).toHaveTextContent('FailedTry again');
+    expect(screen.getByRole('status')).toHaveTextContent('Saved');
+  });
+
+  it('renders a message as text, and an HTML message only once sanitised', async () => {
+    render(<NotificationArea />);
+    act(() => {
+      notify({ type: 'warning', message: '<b>not bold</b>' });
+      notify({ type: 'warning', messageHtml: 'Call <a href="tel:8005550100">us</a><img src=x onerror="window.__hacked=1">' });
+    });
+    expect(screen.getByText('<b>not bold</b>')).toBeInTheDocument();
+    const link = await screen.findByRole('link', { name: 'us' });
+    expect(link).toHaveAttribute('href', 'tel:8005550100');
+    expect(document.querySelector('.notification-area img')).toBeNull();
+  });
+
+  it('lets the user dismiss a dismissable notification, and runs its call to action', async () => {
+    const onClick = vi.fn();
+    render(<NotificationArea />);
+    act(() => {
+      notify({ type: 'info', message: 'Session timed out', isDismissable: true, cta: { text: 'Reload', onClick } });
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Reload' }));
+    expect(onClick).toHaveBeenCalledOnce();
+    await userEvent.click(screen.getByRole('button', { name: 'Dismiss notification' }));
+    await waitFor(() => expect(screen.queryByText('Session timed out')).not.toBeInTheDocument());
+  });
+
+  it('offers no dismiss button for a non-dismissable notification', () => {
+    render(<NotificationArea />);
+    act(() => {
+      notify({ type: 'error', message: 'Unable to update phone' });
+    });
+    expect(screen.queryByRole('button', { name: 'Dismiss notification' })).not.toBeInTheDocument();
+  });
+
+  it('shows a targeted notification only in its area', () => {
+    render(
+      <>
+        <NotificationArea />
+        <NotificationArea target="code-form" />
+      </>,
+    );
+    act(() => {
+      notify({ type: 'error', message: 'Locked', target: 'code-form' });
+    });
+    const areas = document.querySelectorAll('.notification-area');
+    expect(areas[0]).not.toHaveTextContent('Locked');
+    expect(areas[1]).toHaveTextContent('Locked');
+  });
+});

@@ -1,0 +1,22 @@
+import { useEffect } from 'react';
+import { Navigate, useSearchParams } from 'react-router-dom';
+import { getLogoutPage } from '../../../generated/hooks/session/session';
+import { feedbackUserTypeOf, feedbackUserTypeOfInd, paths } from '../../lib/paths';
+import { signOut } from '../../lib/session';
+import { readSession } from '../../lib/session-storage';
+
+/**
+ * `/redirectLogin?ind=...`: where the other applications send a user who logged out. It sets
+ * the survey's user type (from `ind`, else the stored role), ends the session here and in the
+ * other tabs, and shows the logout feedback screen.
+ */
+export function RedirectLoginPage() {
+  const [search] = useSearchParams();
+  const userType = feedbackUserTypeOfInd(search.get('ind')) ?? feedbackUserTypeOf(readSession()?.role);
+  useEffect(() => {
+    signOut('logout');
+    // Ends the server-side session too; its HTML answer is not needed.
+    getLogoutPage().catch(() => undefined);
+  }, []);
+  return <Navigate to={paths.logoutFeedback} replace state={{ userType }} />;
+}

@@ -1,0 +1,41 @@
+/** The spec's business constants (section 9), in one place. Times in milliseconds unless named. */
+
+/** The application's name: the document title until branding names the brand, and the log's app. */
+export const APP_NAME = 'Sign In';
+
+/** Idle period before the warning, by default (configurable: VITE_IDLE_SECONDS). */
+export const DEFAULT_IDLE_SECONDS = 1770;
+/** The idle warning counts down this many seconds before signing out. */
+export const IDLE_WARNING_SECONDS = 30;
+/** While signed in, a keep-alive goes out at least this often. */
+export const KEEP_ALIVE_INTERVAL_MS = 10 * 60 * 1000;
+/** User activity sends a keep-alive at most this often. */
+export const ACTIVITY_THROTTLE_MS = 500;
+/** How often the auth cookie is checked for a change made by another tab or application. */
+export const AUTH_COOKIE_POLL_MS = 1500;
+/** A guarded route that refuses redirects to login after this delay. */
+export const GUARD_REDIRECT_DELAY_MS = 50;
+/** Notifications with a timeout close after this long. */
+export const NOTIFICATION_TIMEOUT_MS = 5000;
+/** Modal animation, and its backdrop's. */
+export const MODAL_ANIMATION_MS = 300;
+export const MODAL_BACKDROP_ANIMATION_MS = 150;
+/** Focus moves to the captcha after this delay. */
+export const CAPTCHA_FOCUS_DELAY_MS = 100;
+/** 'Link copied!' shows this long. */
+export const LINK_COPIED_MS = 2000;
+/** Seconds before a one-time code may be sent again. */
+export const RESEND_COUNTDOWN_SECONDS = 60;
+/** Mandatory multi-factor adoption: the text changes within this many days of the date. */
+export const ADOPTION_NOTICE_DAYS = 60;
+/** 'Remind me later' postpones adoption by this many days, or the short delay near the date. */
+export const ADOPTION_REMINDER_DAYS = 7;
+export const ADOPTION_SHORT_REMINDER_DAYS = 3;
+export const ADOPTION_SHORT_REMINDER_WINDOW_DAYS = 14;
+/** Option choice ids and the adoption reminder's setting. */
+export const OPTION_SMS = 20;
+export const OPTION_MFA_ACTIVE = 190;
+export const OPTION_MFA_ADOPTION = 9930;
+export const SETTING_ADOPTION_REMINDER = 270;
+/** The phone type used for one-time codes. */
+export const PHONE_TYPE_MFA = 30;

@@ -1,0 +1,100 @@
+import { useSyncExternalStore } from 'react';
+import { endSession } from './session-storage';
+
+/**
+ * Whether this tab is signed in, as the gateway last confirmed it, and the one way to sign
+ * out. A sign-out in one tab reaches the others at once through a BroadcastChannel (and, as a
+ * fallback, through the shared auth cookie, which every tab polls).
+ */
+
+export type SignOutReason =
+  /** The user chose to log out. */
+  | 'logout'
+  /** The idle countdown reached zero. */
+  | 'timeout'
+  /** The gateway refused the session (HTTP 403 or 440), or validation failed. */
+  | 'rejected'
+  /** Another tab or application ended the session. */
+  | 'elsewhere';
+
+export type SessionStatus = 'unknown' | 'signed-in' | 'signed-out';
+
+export interface SessionState {
+  readonly status: SessionStatus;
+  readonly userId: string | null;
+}
+
+type Listener = () => void;
+type SignOutListener = (reason: SignOutReason) => void;
+
+const CHANNEL_NAME = 'portal-session';
+let state: SessionState = { status: 'unknown', userId: null };
+const listeners = new Set<Listener>();
+const signOutListeners = new Set<SignOutListener>();
+let channel: BroadcastChannel | null = null;
+
+function publish(next: SessionState): void {
+  if (next.status === state.status && next.userId === state.userId) return;
+  state = next;
+  for (const listener of listeners) listener();
+}
+
+function openChannel(): BroadcastChannel | null {
+  if (channel || typeof BroadcastChannel === 'undefined') return channel;
+  channel = new BroadcastChannel(CHANNEL_NAME);
+  channel.onmessage = (event: MessageEvent<unknown>) => {
+    if (event.data === 'signed-out' && state.status !== 'signed-out') signOut('elsewhere', { broadcast: false });
+  };
+  return channel;
+}
+
+/** Records that the gateway confirmed the session. */
+export function markSignedIn(userId: string): void {
+  openChannel();
+  publish({ status: 'signed-in', userId });
+}
+
+/** Records that there is no session, without a sign-out (nothing to end). */
+export function markSignedOut(): void {
+  openChannel();
+  publish({ status: 'signed-out', userId: null });
+}
+
+/**
+ * Ends the session: clears storage and cookies, tells the other tabs, and lets the app react
+ * (for example by going to the session-expired page). Safe to call more than once.
+ */
+export function signOut(reason: SignOutReason, { broadcast = true }: { broadcast?: boolean } = {}): void {
+  endSession();
+  if (broadcast) openChannel()?.postMessage('signed-out');
+  publish({ status: 'signed-out', userId: null });
+  for (const listener of signOutListeners) listener(reason);
+}
+
+/** Calls the listener on every sign-out, with its reason; returns the unsubscribe. */
+export function onSignOut(listener: SignOutListener): () => void {
+  signOutListeners.add(listener);
+  return () => signOutListeners.delete(listener);
+}
+
+export function getSessionState(): SessionState {
+  return state;
+}
+
+function subscribe(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useSessionState(): SessionState {
+  return useSyncExternalStore(subscribe, getSessionState, getSessionState);
+}
+
+/** For tests: forget the state and listeners. */
+export function resetSessionForTests(): void {
+  state = { status: 'unknown', userId: null };
+  listeners.clear();
+  signOutListeners.clear();
+  channel?.close();
+  channel = null;
+}

@@ -1,0 +1,187 @@
+import { expect, expectNoAxeViolations, preferExample, test } from '../support/fixtures';
+import { DEMO_SESSION, mockScenario, seedSession } from '../support/session';
+
+const IDLE_MS = 1770 * 1000;
+const START = new Date('2026-11-21T12:00:00Z');
+
+test('a guarded route without a session goes to the sign-in page', async ({ page }) => {
+  await page.goto('/#/password');
+  await expect(page).toHaveURL(/#\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to your 401(k) account' })).toBeVisible();
+});
+
+test('a guarded route opens with a session', async ({ page }) => {
+  await seedSession(page);
+  await page.goto('/#/password');
+  await expect(page.getByRole('heading', { level: 1, name: 'Change your password' })).toBeVisible();
+});
+
+test('tampered session storage ends in a clean sign-out, not a crash', async ({ page }) => {
+  await seedSession(page, { role: 'ROLE_ROOT' });
+  await page.goto('/#/password');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to your 401(k) account' })).toBeVisible();
+  expect(await page.evaluate(() => window.sessionStorage.length)).toBe(0);
+});
+
+test('the session-expired page explains and offers Sign In', async ({ page }) => {
+  await page.goto('/#/session-expired');
+  await expect(page.getByRole('heading', { level: 1, name: 'You have been logged out' })).toBeVisible();
+  await expect(
+    page.getByText('This may be due to a long period of inactivity or you may have logged out of your account on another page.'),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('link', { name: 'Sign In' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to your 401(k) account' })).toBeVisible();
+});
+
+test('the feedback redirect ends the session and offers the survey for the user type', async ({ page }) => {
+  await seedSession(page);
+  const logout = page.waitForRequest('**/public/logout.vm');
+  await page.goto('/#/redirectLogin?ind=advisor');
+  await expect(page).toHaveURL(/#\/logout-feedback$/);
+  await expect(page.getByRole('heading', { level: 1, name: "You've successfully logged out" })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Take the survey' })).toHaveAttribute('href', /userType=Advisor/);
+  await logout;
+  expect(await page.evaluate(() => window.sessionStorage.length)).toBe(0);
+  expect(await page.evaluate(() => document.cookie)).not.toContain('authToken');
+  await expectNoAxeViolations(page);
+  await page.getByRole('link', { name: 'No, thanks' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to your 401(k) account' })).toBeVisible();
+});
+
+for (const status of [403, 440]) {
+  test(`HTTP ${status} on a session call signs out and goes to login`, async ({ page, guards }) => {
+    guards.allowConsoleErrors(new RegExp(`status of ${status}`));
+    await seedSession(page);
+    await preferExample(page, /\/login-gateway\/api\/validateSession$/, `code=${status}`);
+    await page.goto('/#/whats-new');
+    await expect(page).toHaveURL(/#\/$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in to your 401(k) account' })).toBeVisible();
+    expect(await page.evaluate(() => window.sessionStorage.length)).toBe(0);
+  });
+}
+
+test('a sign-out in one tab signs the other tabs out', async ({ context, page }) => {
+  await seedSession(page);
+  await page.goto('/#/password');
+  await expect(page.getByRole('heading', { level: 1, name: 'Change your password' })).toBeVisible();
+  const other = await context.newPage();
+  await seedSession(other);
+  await other.goto('/#/password');
+  await expect(other.getByRole('heading', { level: 1, name: 'Change your password' })).toBeVisible();
+
+  await page.goto('/#/redirectLogin?ind=employee');
+  await expect(page.getByRole('heading', { level: 1, name: "You've successfully logged out" })).toBeVisible();
+  await expect(other).toHaveURL(/#\/session-expired$/);
+  await expect(other.getByRole('heading', { level: 1, name: 'You have been logged out' })).toBeVisible();
+  expect(await other.evaluate(() => window.sessionStorage.length)).toBe(0);
+});
+
+test('losing the auth cookie (a logout in another application) ends the session here', async ({ context, page }) => {
+  await seedSession(page);
+  await page.goto('/#/password');
+  await expect(page.getByRole('heading', { level: 1, name: 'Change your password' })).toBeVisible();
+  await context.clearCookies({ name: 'authToken' });
+  await expect(page).toHaveURL(/#\/session-expired$/, { timeout: 5000 });
+});
+
+test.describe('idle timeout', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.clock.install({ time: START });
+    await seedSession(page);
+    // The session is validated, the brand loaded and the idle module running before the clock
+    // moves; from then on time moves only when the test says so.
+    const idleLoaded = page.waitForResponse(/\/assets\/idle-timeout-[^/]+\.js$/);
+    await page.goto('/#/password');
+    await expect(page.getByRole('heading', { level: 1, name: 'Change your password' })).toBeVisible();
+    await expect(page).toHaveTitle('Example Partner 401(k)');
+    await idleLoaded;
+    await page.clock.pauseAt(START.getTime() + 60_000);
+  });
+
+  test('warns after the idle period, counts down in the modal and the title, and logs out at zero', async ({ page }) => {
+    await page.clock.fastForward(IDLE_MS);
+    const dialog = page.getByRole('dialog', { name: 'Are you still there?' });
+    await expect(dialog).toBeVisible();
+    const countdown = dialog.locator('.modal__body > p').first();
+    await expect(countdown).toHaveText('You will be logged out in 30 seconds due to inactivity.');
+    // Screen readers hear the countdown at 30, 20, 10 and 5 seconds, not every second.
+    await expect(dialog.locator('[aria-live="assertive"]')).toHaveText('You will be logged out in 30 seconds due to inactivity.');
+    await expect(dialog.getByText('Click anywhere to continue your session.')).toBeVisible();
+    await expect(page).toHaveTitle(/^30 seconds left \| Example Partner 401\(k\)$/);
+    await page.clock.runFor(10_000);
+    await expect(countdown).toHaveText('You will be logged out in 20 seconds due to inactivity.');
+    await expect(page).toHaveTitle(/^20 seconds left/);
+    await page.clock.runFor(20_000);
+    await expect(page).toHaveURL(/#\/session-expired$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'You have been logged out' })).toBeVisible();
+    await expect(page).toHaveTitle('Example Partner 401(k)');
+    expect(await page.evaluate(() => window.sessionStorage.length)).toBe(0);
+  });
+
+  test('the warning has no accessibility violations', async ({ page }) => {
+    await page.clock.fastForward(IDLE_MS);
+    await expect(page.getByRole('dialog', { name: 'Are you still there?' })).toBeVisible();
+    // axe waits on timers: let time flow (the countdown has 30 s to spare).
+    await page.clock.resume();
+    await expectNoAxeViolations(page);
+  });
+
+  test('the countdown survives a hidden tab whose timers were held back', async ({ page }) => {
+    await page.clock.fastForward(IDLE_MS);
+    const countdown = page.getByRole('dialog').locator('.modal__body > p').first();
+    await expect(countdown).toHaveText('You will be logged out in 30 seconds due to inactivity.');
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    // A jump fires each pending timer at most once, as a throttled background tab does.
+    await page.clock.fastForward(12_000);
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await expect(countdown).toHaveText('You will be logged out in 18 seconds due to inactivity.');
+  });
+
+  test('a click anywhere continues the session', async ({ page }) => {
+    await page.clock.fastForward(IDLE_MS);
+    const dialog = page.getByRole('dialog', { name: 'Are you still there?' });
+    await expect(dialog).toBeVisible();
+    const keepAlive = page.waitForRequest('**/partner-gateway/keepAlive');
+    await page.mouse.click(5, 5);
+    await keepAlive;
+    await expect(dialog).toBeHidden();
+    await page.clock.runFor(60_000);
+    await expect(page).toHaveURL(/#\/password$/);
+  });
+
+  test('no warning when the gateway saw activity elsewhere', async ({ page, context }) => {
+    await mockScenario(context, 'mockActivity', 'recent');
+    const checked = page.waitForResponse('**/partner-gateway/keepAlive/lastAccessed');
+    await page.clock.fastForward(IDLE_MS);
+    await checked;
+    await page.clock.runFor(2000);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page).toHaveURL(/#\/password$/);
+  });
+});
+
+test.describe('idle timeout on a touch screen', () => {
+  test.use({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
+
+  test('asks for a tap', async ({ page }) => {
+    await page.clock.install({ time: START });
+    await seedSession(page);
+    const idleLoaded = page.waitForResponse(/\/assets\/idle-timeout-[^/]+\.js$/);
+    await page.goto('/#/password');
+    await idleLoaded;
+    await page.clock.pauseAt(START.getTime() + 60_000);
+    await page.clock.fastForward(IDLE_MS);
+    await expect(page.getByText('Tap anywhere on the screen to continue your session.')).toBeVisible();
+  });
+});
+
+test('the demo token is what the seeded session holds', () => {
+  expect(DEMO_SESSION.token).toMatch(/^[0-9a-f-]{36}$/);
+});

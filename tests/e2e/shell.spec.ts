@@ -1,0 +1,128 @@
+import { expect, expectNoAxeViolations, preferExample, test } from '../support/fixtures';
+import { mockScenario } from '../support/session';
+
+test.beforeEach(async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to your 401(k) account' })).toBeVisible();
+});
+
+test('the brand names the page and sets its icon', async ({ page }) => {
+  await expect(page).toHaveTitle('Example Partner 401(k)');
+  await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', 'https://assets.example-partner.com/favicon.ico');
+});
+
+test("'Create Your Account' explains enrollment in a modal that traps focus, closes on Escape and restores focus", async ({ page }) => {
+  const opener = page.getByRole('button', { name: 'Create Your Account' });
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Create Your Account' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('enrollment email');
+  await expect(dialog.getByRole('link', { name: 'admin@example-partner.com' })).toBeVisible();
+  await expect(dialog.getByRole('link', { name: '800-555-0100 ext. 2' })).toHaveAttribute('href', 'tel:8005550100,2');
+  await expect(dialog.getByRole('link', { name: 'partners page' })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // Tab cycles inside the modal; the page behind is inert.
+  for (let step = 0; step < 6; step += 1) {
+    await page.keyboard.press('Tab');
+    const inside = await page.evaluate(() => Boolean(document.activeElement?.closest('dialog')) || document.activeElement === document.body);
+    expect(inside).toBe(true);
+  }
+
+  // A click on the backdrop is ignored.
+  await page.mouse.click(5, 5);
+  await expect(dialog).toBeVisible();
+
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+});
+
+test("'Having trouble signing in?' offers the username and password recovery and the Help Center", async ({ page }) => {
+  await page.getByRole('button', { name: 'Having trouble signing in?' }).click();
+  const dialog = page.getByRole('dialog', { name: 'What can we help you with?' });
+  await expect(dialog.getByRole('link', { name: 'Help Center' })).toHaveAttribute('href', /^https:\/\//);
+  await expectNoAxeViolations(page);
+  await dialog.getByRole('link', { name: 'I forgot my password' }).click();
+  await expect(page).toHaveURL(/#\/reset-password$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'What is your username?' })).toBeFocused();
+
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Having trouble signing in?' }).click();
+  await page.getByRole('link', { name: 'I forgot my username' }).click();
+  await expect(page).toHaveURL(/#\/forgot-username$/);
+});
+
+test("the latest announcement leads to What's New, grouped by date", async ({ page }) => {
+  const banner = page.getByRole('region', { name: 'Latest update' });
+  await expect(banner).toContainText('Update 11/14');
+  await expect(banner).toContainText('2 new updates!');
+  await banner.getByRole('link', { name: "See What's New" }).click();
+  await expect(page).toHaveURL(/#\/whats-new$/);
+  await expect(page.getByRole('heading', { level: 1, name: "What's New" })).toBeFocused();
+  await expect(page.getByRole('heading', { level: 2, name: 'November 14, 2026' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'September 2, 2026' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 3, name: 'Sign in with an authenticator app' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('link', { name: 'Back' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to your 401(k) account' })).toBeVisible();
+});
+
+test('no banner when nothing is announced', async ({ page, context }) => {
+  await mockScenario(context, 'mockAnnouncements', 'none');
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to your 401(k) account' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Latest update' })).toHaveCount(0);
+});
+
+test('the cookie banner goes once accepted, for 30 days', async ({ page, context }) => {
+  const banner = page.getByRole('region', { name: 'Cookie notice' });
+  await expect(banner).toBeVisible();
+  await banner.getByRole('button', { name: 'Accept cookies' }).click();
+  await expect(banner).toBeHidden();
+  const consent = (await context.cookies()).find((cookie) => cookie.name === 'cookieConsent');
+  const days = ((consent?.expires ?? 0) * 1000 - Date.now()) / 86_400_000;
+  expect(days).toBeGreaterThan(29.9);
+  expect(days).toBeLessThanOrEqual(30);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to your 401(k) account' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Cookie notice' })).toHaveCount(0);
+});
+
+test('the loading bar shows while a call is in flight', async ({ page }) => {
+  await page.route('**/login-gateway/authentication', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.fallback();
+  });
+  await preferExample(page, /\/login-gateway\/authentication$/, 'example=AUERR02');
+  await page.getByLabel('Username').fill('wrong');
+  await page.getByLabel('Password', { exact: true }).fill('x');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('progressbar', { name: 'Loading' })).toBeVisible();
+  await expect(page.getByText('The username or password you entered is incorrect.')).toBeVisible();
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+});
+
+test('navigation scrolls back to the top', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 400 });
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  await page.getByRole('link', { name: "See What's New" }).click();
+  await expect(page.getByRole('heading', { level: 1, name: "What's New" })).toBeVisible();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test('the skip link moves keyboard focus to the main content', async ({ page }) => {
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to main content' });
+  await expect(skip).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#main-content')).toBeFocused();
+});
+
+test('a screen of a later flow says which flow builds it', async ({ page }) => {
+  await page.goto('/#/totp-setup');
+  await expect(page.getByRole('heading', { level: 1, name: 'Set up authenticator app' })).toBeVisible();
+  await expect(page.getByText('This screen is part of authenticator-app setup and is not built yet.')).toBeVisible();
+});
