@@ -1,13 +1,19 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, loadEnv } from 'vite';
 import { GATEWAY_FILES, GATEWAY_PREFIXES, MOCK_PORT } from './scripts/ports.mjs';
 import { DASHBOARD_PATHS } from './src/lib/paths.ts';
 
 const projectRoot = fileURLToPath(new URL('.', import.meta.url));
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(({ command, mode }) => {
+  const settings = { ...loadEnv(mode, projectRoot, 'VITE_'), ...process.env };
+  // A production captcha needs its site key: fail the build, not the sign-in page.
+  if (settings.VITE_CAPTCHA_PROVIDER === 'recaptcha' && !settings.VITE_CAPTCHA_SITE_KEY) {
+    throw new Error('VITE_CAPTCHA_PROVIDER=recaptcha needs VITE_CAPTCHA_SITE_KEY');
+  }
+  return {
   root: 'src',
   publicDir: 'public',
   envDir: projectRoot,
@@ -51,4 +57,5 @@ export default defineConfig(({ command }) => ({
     restoreMocks: true,
     unstubGlobals: true,
   },
-}));
+};
+});

@@ -1741,9 +1741,10 @@ export interface components {
             newPassword: components["schemas"]["Password"];
         };
         /**
-         * @description One way to receive a one-time code. `contactInfo` is already masked by the gateway: a
-         *     phone shows only its last 4 digits, an email keeps 1 or 2 leading characters, and an
-         *     authenticator app is shown by its name.
+         * @description One way to receive a one-time code. `contactInfo` is the phone number or the email address
+         *     the code goes to (the gateway may mask it already), or the authenticator app's name. The
+         *     portal masks phones and emails before showing them either way: a phone shows only its last
+         *     4 digits; an email keeps its first 1 or 2 characters, then stars, then the domain.
          */
         MfaOption: {
             type: components["schemas"]["MfaType"];
@@ -2580,7 +2581,7 @@ export interface operations {
             header?: {
                 /** @description Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists. */
                 "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
-                /** @description The answer to the user's security question. */
+                /** @description The answer to the user's security question, percent-encoded as UTF-8 (`encodeURIComponent`) so that any character survives in a header. */
                 Securityanswer?: string;
                 /** @description `true` to remember this computer, so the security question is not asked again on it. */
                 Savedevice?: "true" | "false";

@@ -24,15 +24,6 @@ function run(root, bin, args) {
   return output;
 }
 
-/** Path template to an anchored regular expression source. */
-function pathPattern(template) {
-  const escaped = template
-    .split(/(\{[^}]+\})/)
-    .map((part) => (part.startsWith('{') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-    .join('');
-  return `^${escaped}$`;
-}
-
 function kebab(tag) {
   return tag.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
 }
@@ -62,9 +53,14 @@ function responseKindOf(document, operation) {
   throw new Error(`${operation.operationId}: unsupported response media types ${types.join(', ')}`);
 }
 
-/** The operation table: method, path pattern, security and a lazy loader of the 2xx response schema. */
+/**
+ * The operation table: method, path, security, response kind and the zod schema of the 2xx
+ * response (loaded with its tag, on first use). Rows are compact; the table is part of the first
+ * screen's JavaScript.
+ */
 export function renderOperations(root, document) {
   const rows = [];
+  const tags = new Set();
   // Literal paths before templated ones, so `/plan/list` is never taken for `/plan/{planId}`.
   const paths = Object.entries(document.paths ?? {}).sort(
     ([a], [b]) => (a.match(/\{/g)?.length ?? 0) - (b.match(/\{/g)?.length ?? 0),
@@ -76,26 +72,34 @@ export function renderOperations(root, document) {
       const id = operation.operationId;
       const tag = kebab(operation.tags?.[0] ?? 'default');
       const zodFile = join(root, 'generated', 'zod', tag, `${tag}.zod.ts`);
-      const schemaName = `${id}Response`;
       const zodSource = existsSync(zodFile) ? readFileSync(zodFile, 'utf8') : '';
-      const hasSchema = new RegExp(`export const ${schemaName} = `).test(zodSource);
-      const loader = hasSchema
-        ? `() => import('./zod/${tag}/${tag}.zod').then((module) => module.${schemaName})`
-        : 'undefined';
+      const hasSchema = new RegExp(`export const ${id}Response = `).test(zodSource);
       const kind = responseKindOf(document, operation);
       if (kind === 'json' && !hasSchema) throw new Error(`${id}: a JSON response without a generated zod schema`);
-      rows.push(
-        `  {\n    operationId: '${id}',\n    method: '${method.toUpperCase()}',\n` +
-          `    pathPattern: /${pathPattern(path).replace(/\//g, '\\/')}/,\n` +
-          `    security: '${securityOf(document, operation)}',\n    responseKind: '${kind}',\n    loadResponseSchema: ${loader},\n  },`,
-      );
+      if (hasSchema) tags.add(tag);
+      const fields = [id, method.toUpperCase(), path, securityOf(document, operation), kind, ...(hasSchema ? [tag] : [])];
+      rows.push(`  [${fields.map((field) => `'${field}'`).join(', ')}],`);
     }
   }
+  const loaders = [...tags].sort().map((tag) => `  '${tag}': () => import('./zod/${tag}/${tag}.zod'),`);
   return (
     HEADER +
-    "import type { ApiOperation } from '../src/lib/api/api-client';\n\n" +
-    '/** Every operation of the contract. Response schemas load with their tag, on first use. */\n' +
-    `export const operations: readonly ApiOperation[] = [\n${rows.join('\n')}\n];\n`
+    "import type { ApiOperation, ResponseSchema } from '../src/lib/api/api-client';\n\n" +
+    '/** Each tag\'s zod schemas, loaded on first use. */\n' +
+    `const schemas: Record<string, () => Promise<Record<string, unknown>>> = {\n${loaders.join('\n')}\n};\n\n` +
+    "type Row = readonly [operationId: string, method: string, path: string, security: ApiOperation['security'], kind: ApiOperation['responseKind'], tag?: string];\n\n" +
+    `const rows: readonly Row[] = [\n${rows.join('\n')}\n];\n\n` +
+    '/** Every operation of the contract. */\n' +
+    'export const operations: readonly ApiOperation[] = rows.map(([operationId, method, path, security, responseKind, tag]) => ({\n' +
+    '  operationId,\n' +
+    '  method,\n' +
+    "  pathPattern: new RegExp(`^${path.replace(/[.*+?^$()|[\\]\\\\]/g, '\\\\$&').replace(/\\{[^}]+\\}/g, '[^/]+')}$`),\n" +
+    '  security,\n' +
+    '  responseKind,\n' +
+    '  loadResponseSchema: tag\n' +
+    '    ? () => (schemas[tag] as () => Promise<Record<string, unknown>>)().then((module) => module[`${operationId}Response`] as ResponseSchema)\n' +
+    '    : undefined,\n' +
+    '}));\n'
   );
 }
 

@@ -14,7 +14,7 @@ export type AuthenticateHeaders = {
  */
 'X-XSRF-TOKEN'?: XsrfTokenParameter;
 /**
- * The answer to the user's security question.
+ * The answer to the user's security question, percent-encoded as UTF-8 (`encodeURIComponent`) so that any character survives in a header.
  * @minLength 1
  * @maxLength 256
  */

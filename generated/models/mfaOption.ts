@@ -5,9 +5,10 @@ import type { MfaType } from './mfaType';
 import type { MfaOptionContactInfo } from './mfaOptionContactInfo';
 
 /**
- * One way to receive a one-time code. `contactInfo` is already masked by the gateway: a
-phone shows only its last 4 digits, an email keeps 1 or 2 leading characters, and an
-authenticator app is shown by its name.
+ * One way to receive a one-time code. `contactInfo` is the phone number or the email address
+the code goes to (the gateway may mask it already), or the authenticator app's name. The
+portal masks phones and emails before showing them either way: a phone shows only its last
+4 digits; an email keeps its first 1 or 2 characters, then stars, then the domain.
 
  */
 export interface MfaOption {

@@ -77,3 +77,15 @@ describe('mock scenarios', () => {
     expect(preferFor(document, keepAlive.operation, defaultRespond(document, keepAlive.operation))).toBe('code=204');
   });
 });
+
+describe('demo accounts', () => {
+  it('are all listed in the README', () => {
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    for (const account of scenarios.accounts) expect(readme, account.username).toContain(`| \`${account.username}\` | ${account['leads to']} |`);
+  });
+
+  it('each reach a rule of the sign-in call, or its default', () => {
+    const ruled = new Set(scenarios.rules.authenticate.map((rule) => rule.when.basicUser).filter(Boolean));
+    for (const account of scenarios.accounts) if (account.username !== 'demo') expect(ruled, account.username).toContain(account.username);
+  });
+});

@@ -7,6 +7,7 @@ import { SignInPage } from '../flows/sign-in/sign-in-page';
 import { env } from '../lib/env';
 import { paths } from '../lib/paths';
 import { useSessionState } from '../lib/session';
+import { AdoptionLock } from './adoption-lock';
 import { ApiErrorPolicy } from './api-error-policy';
 import { RequireSession } from './route-guard';
 import { SessionWatcher } from './session-watcher';
@@ -21,8 +22,13 @@ const LogoutFeedbackPage = screen(() => import('../flows/session/logout-feedback
 const RedirectLoginPage = screen(() => import('../flows/session/redirect-login-page'), 'RedirectLoginPage');
 const SessionExpiredPage = screen(() => import('../flows/session/session-expired-page'), 'SessionExpiredPage');
 const IdleTimeout = screen(() => import('./idle-timeout'), 'IdleTimeout');
+const SecurityQuestionPage = screen(() => import('../flows/sign-in/security-question-page'), 'SecurityQuestionPage');
+const OptionalAdoptionPage = screen(() => import('../flows/adoption/optional-adoption-page'), 'OptionalAdoptionPage');
+const MfaPage = screen(() => import('../flows/mfa/mfa-page'), 'MfaPage');
+const CodeEntryPage = screen(() => import('../flows/code-entry/code-entry-page'), 'CodeEntryPage');
+const UpdatePhonePage = screen(() => import('../flows/phone-setup/update-phone-page'), 'UpdatePhonePage');
+const UpdateEmailPage = screen(() => import('../flows/email-verification/update-email-page'), 'UpdateEmailPage');
 
-const SIGN_IN_JOURNEY = 'the sign-in journey';
 const RECOVERY = 'account recovery (forgotten password and username)';
 const ACCOUNT_SETUP = 'account setup';
 const LINKS = 'link verification';
@@ -43,15 +49,13 @@ export function AppRoutes() {
       <SessionWatcher />
       <ApiErrorPolicy />
       <IdleWhenSignedIn />
+      <AdoptionLock />
       <Routes>
         <Route element={<AppFrame />}>
           <Route element={<PublicShell />}>
             <Route index element={<SignInPage />} />
-            <Route path={top(paths.securityQuestion)} element={<PlaceholderPage title="Answer Your Security Question" flow={SIGN_IN_JOURNEY} />} />
-            <Route
-              path={top(paths.optionalAdoption)}
-              element={<PlaceholderPage title="Add an extra layer of security to your account" flow={SIGN_IN_JOURNEY} />}
-            />
+            <Route path={top(paths.securityQuestion)} element={<SecurityQuestionPage />} />
+            <Route path={top(paths.optionalAdoption)} element={<OptionalAdoptionPage />} />
           </Route>
           <Route path={top(paths.login)} element={<Navigate to={paths.signIn} replace />} />
           <Route path={top(paths.logoutFeedback)} element={<LogoutFeedbackPage />} />
@@ -83,13 +87,10 @@ export function AppRoutes() {
             </Route>
           </Route>
           <Route path={top(paths.whatsNew)} element={<WhatsNewPage />} />
-          <Route path={top(paths.mfa)} element={<PlaceholderPage title="Verify your identity" flow={SIGN_IN_JOURNEY} />} />
-          <Route path={top(paths.mfaVerification)} element={<PlaceholderPage title="Enter the code" flow={SIGN_IN_JOURNEY} />} />
-          <Route path={top(paths.updateEmail)} element={<PlaceholderPage title="Verify your email address" flow={SIGN_IN_JOURNEY} />} />
-          <Route
-            path={top(paths.updatePhone)}
-            element={<PlaceholderPage title="Add an extra layer of security to your account" flow={SIGN_IN_JOURNEY} />}
-          />
+          <Route path={top(paths.mfa)} element={<MfaPage />} />
+          <Route path={top(paths.mfaVerification)} element={<CodeEntryPage />} />
+          <Route path={top(paths.updateEmail)} element={<UpdateEmailPage />} />
+          <Route path={top(paths.updatePhone)} element={<UpdatePhonePage />} />
           <Route path={top(paths.profileUpdatePhone)} element={<PlaceholderPage title="Enter your new phone number" flow={PROFILE} />} />
           <Route path={top(paths.outerMfaVerification)} element={<PlaceholderPage title="Enter the code" flow={PROFILE} />} />
           <Route path={top(paths.profileMfaVerification)} element={<PlaceholderPage title="Enter the code" flow={PROFILE} />} />

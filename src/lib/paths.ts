@@ -81,6 +81,15 @@ export function dashboardUrl(prefix: string, dashboard: DashboardPath): string {
   return `${prefix}${dashboard}`;
 }
 
+/**
+ * Whether a stored landing address is one the portal itself built: a dashboard of this
+ * environment, or participant enrollment. Anything else (a tampered value) is never followed.
+ */
+export function isPortalLandingAddress(address: string, prefix: string): boolean {
+  const allowed = [...DASHBOARD_PATHS.map((path) => dashboardUrl(prefix, path)), externalTargets(prefix, 'https://help.invalid/').participantEnrollment];
+  return allowed.includes(address);
+}
+
 /** The documents the document viewer shows: plan highlights, adoption agreement, loan policy, safe harbor notice. */
 export type DocumentId = 'ph' | 'aa' | 'lp' | 'shn';
 

@@ -157,6 +157,11 @@ export function saveLanding(url: string, external: boolean): void {
   write(KEYS.landingDataExists, 'true');
 }
 
+/** The landing address saved at sign-in, when there is one. */
+export function readLandingUrl(): string | null {
+  return read(KEYS.landingDataExists) === 'true' ? read(KEYS.landingPageUrl) : null;
+}
+
 /** Marks (or clears) multi-factor adoption in progress, in session storage and its cookie. */
 export function setMfaAdoptionInProgress(inProgress: boolean): void {
   if (inProgress) {

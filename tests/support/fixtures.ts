@@ -83,6 +83,14 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   expect(violations).toEqual([]);
 }
 
+/** Stands in for the dashboards (other applications) the portal hands over to. */
+export async function standInDashboards(page: Page): Promise<void> {
+  await page.route(/^http:\/\/127\.0\.0\.1:\d+\/(advisor|participant|plan-admin|eps-admin|sales-representative|plan-establishment|partner-dashboard)(#.*)?$/, (route) => {
+    const name = new URL(route.request().url()).pathname.slice(1);
+    return route.fulfill({ contentType: 'text/html', body: `<!doctype html><html lang="en"><title>${name}</title><h1>Dashboard: ${name}</h1></html>` });
+  });
+}
+
 /** Makes the mock answer the next matching request with a named example (a Prefer header). */
 export async function preferExample(page: Page, url: RegExp, prefer: string): Promise<void> {
   await page.route(url, (route) => route.continue({ headers: { ...route.request().headers(), prefer } }));

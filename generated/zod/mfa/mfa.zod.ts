@@ -27,7 +27,7 @@ export const getMfaOptionsResponse = zod.object({
   "options": zod.array(zod.object({
   "type": zod.enum(['sms', 'call', 'email', 'totp']).describe('How a one-time code reaches the user: text message, voice call, email, or an authenticator app (TOTP).'),
   "contactInfo": zod.string().max(getMfaOptionsResponseDataOptionsItemContactInfoMax).nullish()
-}).describe('One way to receive a one-time code. `contactInfo` is already masked by the gateway: a\nphone shows only its last 4 digits, an email keeps 1 or 2 leading characters, and an\nauthenticator app is shown by its name.\n'))
+}).describe('One way to receive a one-time code. `contactInfo` is the phone number or the email address\nthe code goes to (the gateway may mask it already), or the authenticator app\'s name. The\nportal masks phones and emails before showing them either way: a phone shows only its last\n4 digits; an email keeps its first 1 or 2 characters, then stars, then the domain.\n'))
 }).optional(),
   "errors": zod.array(zod.object({
   "code": zod.string().max(getMfaOptionsResponseErrorsItemCodeMax),

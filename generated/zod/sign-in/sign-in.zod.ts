@@ -16,7 +16,7 @@ export const authenticateHeaderCaptchaMax = 4096;
 
 export const authenticateHeader = zod.object({
   "X-XSRF-TOKEN": zod.string().max(authenticateHeaderXXSRFTOKENMax).optional().describe('Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists.'),
-  "Securityanswer": zod.string().min(1).max(authenticateHeaderSecurityanswerMax).optional().describe('The answer to the user\'s security question.'),
+  "Securityanswer": zod.string().min(1).max(authenticateHeaderSecurityanswerMax).optional().describe('The answer to the user\'s security question, percent-encoded as UTF-8 (`encodeURIComponent`) so that any character survives in a header.'),
   "Savedevice": zod.enum(['true', 'false']).optional().describe('`true` to remember this computer, so the security question is not asked again on it.'),
   "twilioMfaCode": zod.string().regex(authenticateHeaderTwilioMfaCodeRegExp).optional().describe('A one-time code the user received or read from an authenticator app.'),
   "codeType": zod.enum(['sms', 'call', 'email', 'totp']).optional().describe('How the one-time code in `twilioMfaCode` was delivered.'),

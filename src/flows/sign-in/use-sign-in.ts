@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAuthenticate } from '../../../generated/hooks/sign-in/sign-in';
@@ -7,18 +8,18 @@ import { holdSignInCredentials, releaseSignInCredentials } from '../../lib/api/s
 import { deviceFingerprint } from '../../lib/device-fingerprint';
 import { notify } from '../../lib/notifications';
 import { paths } from '../../lib/paths';
-import { clearSessionStorage, startSession } from '../../lib/session-storage';
 import type { SignInValues } from './sign-in.schema';
-import { usePostLoginRedirect } from './use-post-login-redirect';
+
+const loadJourney = () => import('../../lib/journey/post-sign-in');
 
 /**
  * Signs in with username and password: one request per submit, AUERR01 to the security
  * question, AUERR05 to the one-time code, any other code's description inline, anything else
- * the internal-error notification.
+ * the internal-error notification. Credentials stay held (in memory) for the next steps.
  */
 export function useSignIn() {
   const navigate = useNavigate();
-  const redirect = usePostLoginRedirect();
+  const queryClient = useQueryClient();
   const authenticate = useAuthenticate();
   const [inlineError, setInlineError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -27,6 +28,9 @@ export function useSignIn() {
 
   const signIn = async ({ username, password }: SignInValues): Promise<void> => {
     holdSignInCredentials(username, password);
+    // The steps after sign-in load with the submit, not with the first screen.
+    const journey = loadJourney();
+    journey.catch(() => undefined); // Handled where it is awaited.
     let result;
     try {
       result = await authenticate.mutateAsync({ data: deviceFingerprint() });
@@ -39,18 +43,14 @@ export function useSignIn() {
       else notify(signInInternalError);
       return;
     }
-    releaseSignInCredentials();
-    const data = result.data;
-    const role = data?.roles[0];
-    if (!data || !role) return void notify(signInInternalError);
-    startSession({ userId: data.userId, username, token: data.token, role });
+    let steps;
     try {
-      if (await redirect(role)) return;
+      steps = await journey;
     } catch {
-      // Falls through: no landing address means no sign-in.
+      releaseSignInCredentials();
+      return void notify(signInInternalError);
     }
-    clearSessionStorage();
-    notify(signInInternalError);
+    await steps.completeSignIn(result, username, { navigate: (to) => void navigate(to), queryClient });
   };
 
   const submit = async (values: SignInValues): Promise<void> => {

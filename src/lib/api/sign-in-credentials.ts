@@ -4,6 +4,7 @@
  * forgets them, which sends the user back to the sign-in form.
  */
 let held: string | null = null;
+let heldUser: string | null = null;
 
 /** `base64(UTF-8(text))`: plain `btoa` throws on characters outside Latin-1. */
 export function base64Utf8(text: string): string {
@@ -15,6 +16,12 @@ export function base64Utf8(text: string): string {
 /** Holds the credentials for the sign-in calls that follow. The password is never trimmed. */
 export function holdSignInCredentials(username: string, password: string): void {
   held = `Basic ${base64Utf8(`${username}:${password}`)}`;
+  heldUser = username;
+}
+
+/** The username of the sign-in in progress (for the security question and the code methods). */
+export function heldUsername(): string | null {
+  return heldUser;
 }
 
 /** The `Authorization` value for the sign-in call, when credentials are held. */
@@ -30,4 +37,5 @@ export function hasHeldSignInCredentials(): boolean {
 /** Forgets the held credentials: after sign-in succeeds, or when the user leaves. */
 export function releaseSignInCredentials(): void {
   held = null;
+  heldUser = null;
 }

@@ -61,16 +61,24 @@ describe('SignInPage', () => {
 
   it('stores the session and leaves for the dashboard the gateway names', async () => {
     const leave = vi.spyOn(location, 'leavePortal').mockImplementation(() => {});
-    const { fetchMock } = renderRoute(<SignInPage />);
-    fetchMock
-      .mockResolvedValueOnce(jsonResponse({ data: { roles: ['ROLE_PARTICIPANT'], userId: '7', token: 'tok' }, errors: [] }))
-      .mockResolvedValueOnce(jsonResponse({ data: { url: '/participant', externalUrl: false } }));
+    let landingToken: string | null = null;
+    renderRoute(<SignInPage />, {
+      gateway: {
+        '/login-gateway/authentication': () => jsonResponse({ data: { roles: ['ROLE_PARTICIPANT'], userId: '7', token: 'tok' }, errors: [] }),
+        '/login-gateway/public/profile/mfa-options': () => jsonResponse({ data: { options: [{ type: 'sms', contactInfo: '5555551234' }] } }),
+        '/login-gateway/userLandingUrl': (init) => {
+          landingToken = new Headers(init?.headers).get('X-Auth-Token');
+          return jsonResponse({ data: { url: '/participant', externalUrl: false } });
+        },
+        '/login-gateway/skipEnrollmentSteps': () => jsonResponse({ data: { skipEnrollmentSteps: true } }),
+        '/login-gateway/profile/optionChoice': () => jsonResponse({ data: { optionType: 190, active: true, optionValues: { isActive: true } } }),
+      },
+    });
     await fillAndSubmit('ana', 'pw');
     await waitFor(() => expect(leave).toHaveBeenCalledWith('/participant'));
     expect(window.sessionStorage.getItem('token')).toBe('tok');
     expect(window.sessionStorage.getItem('site')).toBe('participant');
-    const landingCall = fetchMock.mock.calls[1] ?? [];
-    expect(String(landingCall[0])).toMatch(/userLandingUrl\?role=ROLE_PARTICIPANT$/);
-    expect(new Headers(landingCall[1]?.headers).get('X-Auth-Token')).toBe('tok');
+    expect(window.sessionStorage.getItem('landingPageUrl')).toBe('/participant');
+    expect(landingToken).toBe('tok');
   });
 });

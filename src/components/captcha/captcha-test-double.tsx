@@ -1,0 +1,21 @@
+import { useEffect, useId } from 'react';
+import type { CaptchaProviderProps } from './captcha-types';
+
+/** The token the test double hands over; the mock gateway accepts any. */
+export const TEST_CAPTCHA_TOKEN = 'test-captcha-token';
+
+/**
+ * A stand-in for the captcha provider in development and tests, where the provider's script
+ * cannot load. Never part of a production build (the build's captcha setting decides).
+ */
+export function CaptchaTestDouble({ onChange, onReady }: CaptchaProviderProps) {
+  const id = useId();
+  useEffect(() => onReady(), [onReady]);
+  return (
+    <div className="captcha captcha--test-double">
+      <input id={id} type="checkbox" onChange={(event) => onChange(event.target.checked ? TEST_CAPTCHA_TOKEN : null)} />
+      <label htmlFor={id}>I&apos;m not a robot</label>
+      <span className="captcha__note">Test captcha (development and tests only)</span>
+    </div>
+  );
+}

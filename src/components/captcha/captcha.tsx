@@ -1,0 +1,40 @@
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { CAPTCHA_FOCUS_DELAY_MS } from '../../lib/constants';
+
+/*
+ * The captcha behind one small interface. Which implementation loads is decided when the app is
+ * built (VITE_CAPTCHA_PROVIDER), by a comparison Vite turns into a constant, so a production
+ * build holds only the real provider and a test build only the test double.
+ */
+const Provider =
+  import.meta.env.VITE_CAPTCHA_PROVIDER === 'recaptcha'
+    ? lazy(() => import('./recaptcha').then((module) => ({ default: module.ReCaptchaWidget })))
+    : lazy(() => import('./captcha-test-double').then((module) => ({ default: module.CaptchaTestDouble })));
+
+interface CaptchaProps {
+  /** The token once solved; null when none is valid. */
+  readonly onChange: (token: string | null) => void;
+}
+
+/** A captcha that takes focus 100 ms after it appears. Remount it (a new `key`) to ask again. */
+export function Captcha({ onChange }: CaptchaProps) {
+  const container = useRef<HTMLDivElement>(null);
+  const [ready, setReady] = useState(false);
+  const onReady = useCallback(() => setReady(true), []);
+
+  useEffect(() => {
+    if (!ready) return;
+    const timer = setTimeout(() => {
+      container.current?.querySelector<HTMLElement>('input, iframe, button, [tabindex]')?.focus();
+    }, CAPTCHA_FOCUS_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [ready]);
+
+  return (
+    <div ref={container} className="captcha" role="group" aria-label="Security check">
+      <Suspense fallback={<p className="captcha__loading">Loading the security check…</p>}>
+        <Provider onChange={onChange} onReady={onReady} />
+      </Suspense>
+    </div>
+  );
+}

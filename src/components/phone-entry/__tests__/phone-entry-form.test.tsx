@@ -1,0 +1,108 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { countryOptions } from '../countries';
+import { PhoneEntryForm } from '../phone-entry-form';
+import { formatAsTyped, nationalPlaceholder, phoneError, phoneValue } from '../phone-rules';
+
+describe('phone rules', () => {
+  it('lists the United States +1 first, then the others alphabetically as "Country, code, +dial"', () => {
+    const options = countryOptions();
+    expect(options[0]?.label).toBe('United States, US, +1');
+    const rest = options.slice(1).map((option) => option.label);
+    expect(rest).toEqual([...rest].sort(new Intl.Collator('en').compare));
+    expect(rest).toContain('Canada, CA, +1');
+    expect(rest).toContain('United Kingdom, GB, +44');
+  });
+
+  it('formats as typed for the country', () => {
+    expect(formatAsTyped('2015550123', 'US')).toBe('(201) 555-0123');
+    expect(formatAsTyped('07400123456', 'GB')).toBe('07400 123456');
+  });
+
+  it('uses a national example as the placeholder', () => {
+    expect(nationalPlaceholder('US')).toMatch(/^\(\d{3}\) \d{3}-\d{4}$/);
+  });
+
+  it.each([
+    ['', 'US', 'Number is required'],
+    ['(201) 555-0123', 'US', null],
+    ['555-0123', 'US', 'Number not valid'],
+    ['(201) 555-01234', 'US', 'Number not valid'],
+    ['07400 123456', 'GB', null],
+    ['555-0123', 'GB', 'Number not valid'],
+  ])('%j in %s: %s', (number, country, error) => {
+    expect(phoneError(number, country as 'US' | 'GB')).toBe(error);
+  });
+
+  it('saves the national number and the calling code', () => {
+    expect(phoneValue('(201) 555-0123', 'US')).toEqual({ number: '2015550123', countryCode: '1' });
+    expect(phoneValue('07400 123456', 'GB')).toEqual({ number: '7400123456', countryCode: '44' });
+  });
+});
+
+describe('PhoneEntryForm', () => {
+  it('titles the set-up and explains the next step', () => {
+    render(<PhoneEntryForm mode="setup" onSubmit={() => {}} />);
+    expect(screen.getByRole('heading', { name: 'Add an extra layer of security to your account' })).toBeInTheDocument();
+    expect(screen.getByText('Enter your phone number below.')).toBeInTheDocument();
+    expect(screen.getByText("We'll send a code to verify your number in the next step.")).toBeInTheDocument();
+  });
+
+  it('titles the profile update without the set-up text', () => {
+    render(<PhoneEntryForm mode="update" onSubmit={() => {}} onCancel={() => {}} />);
+    expect(screen.getByRole('heading', { name: 'Enter your new phone number' })).toBeInTheDocument();
+    expect(screen.queryByText('Enter your phone number below.')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+  });
+
+  it('keeps Continue disabled while the number is empty, formats on key-up, and submits the value', async () => {
+    const onSubmit = vi.fn();
+    render(<PhoneEntryForm mode="setup" onSubmit={onSubmit} />);
+    const continueButton = screen.getByRole('button', { name: 'Continue' });
+    expect(continueButton).toBeDisabled();
+    expect(screen.getByLabelText('Country')).toHaveValue('US');
+    await userEvent.type(screen.getByLabelText('Phone number'), '2015550123');
+    expect(screen.getByLabelText('Phone number')).toHaveValue('(201) 555-0123');
+    await userEvent.click(continueButton);
+    expect(onSubmit).toHaveBeenCalledWith({ number: '2015550123', countryCode: '1' });
+  });
+
+  it('shows "Number not valid" with the error style, and clears it on focus', async () => {
+    const onSubmit = vi.fn();
+    render(<PhoneEntryForm mode="setup" onSubmit={onSubmit} />);
+    const input = screen.getByLabelText('Phone number');
+    await userEvent.type(input, '555');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Number not valid');
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(onSubmit).not.toHaveBeenCalled();
+    fireEvent.blur(input);
+    fireEvent.focus(input);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows "Number is required" when the field is left empty', async () => {
+    render(<PhoneEntryForm mode="setup" onSubmit={() => {}} />);
+    const input = screen.getByLabelText('Phone number');
+    fireEvent.focus(input);
+    fireEvent.blur(input);
+    expect(screen.getByRole('alert')).toHaveTextContent('Number is required');
+  });
+
+  it('validates against the chosen country', async () => {
+    const onSubmit = vi.fn();
+    render(<PhoneEntryForm mode="setup" onSubmit={onSubmit} />);
+    await userEvent.selectOptions(screen.getByLabelText('Country'), 'GB');
+    await userEvent.type(screen.getByLabelText('Phone number'), '07400123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(onSubmit).toHaveBeenCalledWith({ number: '7400123456', countryCode: '44' });
+  });
+
+  it('offers an optional secondary link that goes back', async () => {
+    const back = vi.fn();
+    render(<PhoneEntryForm mode="setup" onSubmit={() => {}} secondaryLink={{ text: 'Back', onClick: back }} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(back).toHaveBeenCalledOnce();
+  });
+});

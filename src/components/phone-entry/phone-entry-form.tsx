@@ -1,0 +1,124 @@
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import type { CountryCode } from 'libphonenumber-js/min';
+import { Button } from '../ui/button';
+import { PageHeading } from '../ui/page-heading';
+import { countryOptions, DEFAULT_COUNTRY } from './countries';
+import { formatAsTyped, nationalPlaceholder, phoneError, phoneValue, type PhoneValue } from './phone-rules';
+
+interface PhoneEntryFormProps {
+  /** `update` when changing the phone from the profile, `setup` otherwise. */
+  readonly mode: 'update' | 'setup';
+  /** Replaces the default title (account setup has its own). */
+  readonly title?: string;
+  readonly onSubmit: (phone: PhoneValue) => Promise<void> | void;
+  readonly busy?: boolean;
+  /** Shows a Cancel button. */
+  readonly onCancel?: () => void;
+  /** An optional secondary link that goes back. */
+  readonly secondaryLink?: { readonly text: string; readonly onClick: () => void };
+}
+
+/**
+ * The phone entry of the spec's section 2, shared by the sign-in journey, account setup and the
+ * profile: a country (United States +1 first), a number formatted per country as it is typed
+ * and checked against the country's patterns (libphonenumber-js, which loads only with the
+ * screens that use this form).
+ */
+export function PhoneEntryForm({ mode, title, onSubmit, busy = false, onCancel, secondaryLink }: PhoneEntryFormProps) {
+  const countries = useMemo(() => countryOptions(), []);
+  const [country, setCountry] = useState<CountryCode>(DEFAULT_COUNTRY);
+  const [number, setNumber] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const countryId = useId();
+  const numberId = useId();
+  const errorId = `${numberId}-error`;
+  const headingId = useId();
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const problem = phoneError(number, country);
+    // The error is announced (role=alert); focus stays put, since focusing the field clears it.
+    setError(problem);
+    if (!problem) void onSubmit(phoneValue(number, country));
+  };
+
+  return (
+    <section className="card" aria-labelledby={headingId}>
+      <PageHeading id={headingId}>
+        {title ?? (mode === 'update' ? 'Enter your new phone number' : 'Add an extra layer of security to your account')}
+      </PageHeading>
+      {mode === 'update' ? null : <p>Enter your phone number below.</p>}
+      <p>We&apos;ll send a code to verify your number in the next step.</p>
+      <form className="form" noValidate onSubmit={submit}>
+        <div className="field">
+          <label className="field__label" htmlFor={countryId}>
+            Country
+          </label>
+          <div className="field__control">
+            <select
+              id={countryId}
+              className="field__input"
+              value={country}
+              onChange={(event) => {
+                const next = event.target.value as CountryCode;
+                setCountry(next);
+                setNumber((current) => formatAsTyped(current, next));
+              }}
+            >
+              {countries.map((option) => (
+                <option key={option.code} value={option.code}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <div className={`field${error ? ' field--invalid' : ''}`}>
+          <label className="field__label" htmlFor={numberId}>
+            Phone number
+          </label>
+          <div className="field__control">
+            <input
+              id={numberId}
+              className="field__input"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel-national"
+              placeholder={nationalPlaceholder(country)}
+              value={number}
+              maxLength={24}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
+              onChange={(event) => setNumber(event.target.value)}
+              onKeyUp={() => setNumber((current) => formatAsTyped(current, country))}
+              onFocus={() => setError(null)}
+              onBlur={() => {
+                if (number.replace(/\D/g, '') === '') setError('Number is required');
+              }}
+            />
+          </div>
+          {error ? (
+            <p className="field__error" id={errorId} role="alert">
+              {error}
+            </p>
+          ) : null}
+        </div>
+        <div className="form__actions">
+          <Button type="submit" busy={busy} disabled={number.replace(/\D/g, '') === ''}>
+            Continue
+          </Button>
+          {onCancel ? (
+            <Button variant="secondary" onClick={onCancel}>
+              Cancel
+            </Button>
+          ) : null}
+          {secondaryLink ? (
+            <Button variant="link" onClick={secondaryLink.onClick}>
+              {secondaryLink.text}
+            </Button>
+          ) : null}
+        </div>
+      </form>
+    </section>
+  );
+}

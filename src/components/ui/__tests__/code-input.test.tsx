@@ -1,0 +1,35 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { CodeInput, digitsOnly } from '../code-input';
+
+describe('digitsOnly', () => {
+  it.each([
+    ['123456', 6, '123456'],
+    ['12a4 5-6', 6, '12456'],
+    ['１２３４５６', 6, '123456'],
+    ['1234567', 6, '123456'],
+    ['987', 2, '98'],
+    ['\u0000\r\n1', 6, '1'],
+  ])('%j (max %i) keeps %j', (typed, max, kept) => {
+    expect(digitsOnly(typed, max)).toBe(kept);
+  });
+});
+
+function Harness({ max = 6 }: { max?: number }) {
+  const [code, setCode] = useState('');
+  return <CodeInput label="Code" value={code} onValueChange={setCode} maxLength={max} />;
+}
+
+describe('CodeInput', () => {
+  it('takes digits only, up to its length, with a numeric keyboard and one-time-code autofill', async () => {
+    render(<Harness max={6} />);
+    const input = screen.getByLabelText('Code');
+    await userEvent.type(input, '12ab3456789');
+    expect(input).toHaveValue('123456');
+    expect(input).toHaveAttribute('inputmode', 'numeric');
+    expect(input).toHaveAttribute('autocomplete', 'one-time-code');
+    expect(input).toHaveAttribute('maxlength', '6');
+  });
+});

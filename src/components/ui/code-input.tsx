@@ -1,0 +1,30 @@
+import type { ComponentProps } from 'react';
+import { TextField } from './text-field';
+
+type CodeInputProps = Omit<ComponentProps<typeof TextField>, 'type' | 'inputMode' | 'onChange' | 'value' | 'maxLength'> & {
+  readonly value: string;
+  readonly onValueChange: (code: string) => void;
+  readonly maxLength: number;
+};
+
+/** Digits as they may be typed or pasted, full-width ones included, reduced to ASCII digits. */
+export function digitsOnly(text: string, maxLength: number): string {
+  return text.normalize('NFKC').replace(/\D/g, '').slice(0, maxLength);
+}
+
+/** A one-time-code field: digits only, at most `maxLength`, numeric keyboard, autofill from SMS. */
+export function CodeInput({ value, onValueChange, maxLength, ...field }: CodeInputProps) {
+  return (
+    <TextField
+      {...field}
+      type="text"
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      pattern="[0-9]*"
+      spellCheck={false}
+      maxLength={maxLength}
+      value={value}
+      onChange={(event) => onValueChange(digitsOnly(event.target.value, maxLength))}
+    />
+  );
+}

@@ -1,0 +1,37 @@
+import { useId, type ReactNode } from 'react';
+
+export interface RadioOption<V extends string> {
+  readonly value: V;
+  readonly label: ReactNode;
+}
+
+interface RadioGroupProps<V extends string> {
+  readonly legend: string;
+  readonly options: readonly RadioOption<V>[];
+  readonly value: V | null;
+  readonly onChange: (value: V) => void;
+  readonly name?: string;
+}
+
+/** A labelled group of radio buttons (arrow keys move between them, as the browser provides). */
+export function RadioGroup<V extends string>({ legend, options, value, onChange, name }: RadioGroupProps<V>) {
+  const id = useId();
+  return (
+    <fieldset className="radio-group">
+      <legend className="field__label">{legend}</legend>
+      {options.map((option) => (
+        <div key={option.value} className="radio-group__option">
+          <input
+            id={`${id}-${option.value}`}
+            type="radio"
+            name={name ?? id}
+            value={option.value}
+            checked={value === option.value}
+            onChange={() => onChange(option.value)}
+          />
+          <label htmlFor={`${id}-${option.value}`}>{option.label}</label>
+        </div>
+      ))}
+    </fieldset>
+  );
+}

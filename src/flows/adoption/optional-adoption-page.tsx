@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { Navigate } from 'react-router-dom';
+import { useGetOptionChoice, useSaveOptionSettings } from '../../../generated/hooks/profile/profile';
+import { Button } from '../../components/ui/button';
+import { PageHeading } from '../../components/ui/page-heading';
+import { hasHeldSignInCredentials } from '../../lib/api/sign-in-credentials';
+import { OPTION_MFA_ADOPTION, SETTING_ADOPTION_REMINDER } from '../../lib/constants';
+import { localIsoDate, reminderDate, showsDeadline, usDate } from '../../lib/journey/adoption';
+import { runJourneyStep } from '../../lib/journey/post-sign-in';
+import { useJourney } from '../../lib/journey/use-journey';
+import { paths } from '../../lib/paths';
+
+/** `/optional-adoption`: multi-factor sign-in offered before it becomes mandatory. */
+export function OptionalAdoptionPage() {
+  // Part of a sign-in in progress: after a reload there is none.
+  if (!hasHeldSignInCredentials()) return <Navigate to={paths.signIn} replace />;
+  return <OptionalAdoption />;
+}
+
+function OptionalAdoption() {
+  const { startAdoption, continueToLanding } = useJourney();
+  const adoption = useGetOptionChoice({ type: OPTION_MFA_ADOPTION });
+  const saveSettings = useSaveOptionSettings();
+  const [busy, setBusy] = useState<'now' | 'later' | null>(null);
+  const today = localIsoDate();
+  const mandatory = adoption.data?.data?.optionValues?.mandatoryMfaAdoption ?? null;
+
+  const run = async (choice: 'now' | 'later') => {
+    setBusy(choice);
+    await runJourneyStep(async () => {
+      if (choice === 'now') return startAdoption();
+      await saveSettings.mutateAsync({
+        data: { optionTypeId: OPTION_MFA_ADOPTION, optionValueTypeId: SETTING_ADOPTION_REMINDER, optionValue: reminderDate(today, mandatory) },
+      });
+      return continueToLanding();
+    });
+    setBusy(null);
+  };
+
+  return (
+    <section className="card" aria-labelledby="adoption-heading">
+      <PageHeading id="adoption-heading">Add an extra layer of security to your account</PageHeading>
+      {adoption.isPending ? <p aria-busy="true">Loading…</p> : null}
+      {adoption.isError ? <p role="alert">Your deadline could not be loaded. You can still set up the verification step now.</p> : null}
+      {adoption.isSuccess ? (
+        showsDeadline(today, mandatory) ? (
+          <p>
+            Please set up this verification step by {usDate(mandatory)}. After this date, you will only be able to login into your account
+            with the code.
+          </p>
+        ) : (
+          <p>
+            Protect your retirement savings with a one-time code: when you sign in on a new computer, we&apos;ll send a code to your phone to
+            make sure it is you. It takes a minute to set up.
+          </p>
+        )
+      ) : null}
+      <div className="form__actions">
+        <Button onClick={() => void run('now')} busy={busy === 'now'} disabled={busy !== null || adoption.isPending}>
+          Set up now
+        </Button>
+        <Button variant="secondary" onClick={() => void run('later')} busy={busy === 'later'} disabled={busy !== null || adoption.isPending}>
+          Remind me later
+        </Button>
+      </div>
+    </section>
+  );
+}

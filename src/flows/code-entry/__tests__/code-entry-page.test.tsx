@@ -1,0 +1,114 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../lib/api/api-error';
+import { setVerificationData, type VerificationData } from '../../../lib/journey/verification-data';
+import { jsonResponse, renderRoute } from '../../../testing/render';
+import { CodeEntryPage } from '../code-entry-page';
+
+const brand = { '/login-gateway/public/branding/brand': () => jsonResponse({ brandName: 'B', contactInfo: { supportPhone: '800-555-0100' } }) };
+
+function data(overrides: Partial<VerificationData> = {}): VerificationData {
+  return {
+    mfaOption: { type: 'sms', contactInfo: '5555551234' },
+    mfaOptionCount: 3,
+    submit: vi.fn(async () => {}),
+    resend: vi.fn(async () => {}),
+    backRoute: '/mfa',
+    mfaLength: 6,
+    onFailure: vi.fn(),
+    ...overrides,
+  };
+}
+
+function renderWith(verification: VerificationData | null) {
+  setVerificationData(verification);
+  return renderRoute(<CodeEntryPage />, { path: '/mfa-verification', gateway: brand });
+}
+
+afterEach(() => {
+  setVerificationData(null);
+  vi.useRealTimers();
+});
+
+describe('CodeEntryPage', () => {
+  it('goes back to sign-in without verification data (after a reload)', () => {
+    renderWith(null);
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+  });
+
+  it('says where the code went, masked, and keeps Continue disabled until a code is typed', () => {
+    renderWith(data());
+    expect(screen.getByRole('heading', { name: 'Enter the code' })).toBeInTheDocument();
+    expect(screen.getByText('We sent a code by text message to ***-***-1234.')).toBeInTheDocument();
+    const button = screen.getByRole('button', { name: 'Continue' });
+    expect(button).toBeDisabled();
+    fireEvent.change(screen.getByLabelText('Code'), { target: { value: '12x' } });
+    expect(screen.getByLabelText('Code')).toHaveValue('12');
+    expect(button).toBeEnabled();
+  });
+
+  it('reads Back with several methods and Cancel with one', () => {
+    renderWith(data());
+    expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/mfa');
+  });
+
+  it('reads Cancel with one method', () => {
+    renderWith(data({ mfaOptionCount: 1, backRoute: '/' }));
+    expect(screen.getByRole('link', { name: 'Cancel' })).toHaveAttribute('href', '/');
+  });
+
+  it('uses the flow\'s code length (2 on the phone flows)', () => {
+    renderWith(data({ mfaLength: 2 }));
+    fireEvent.change(screen.getByLabelText('Code'), { target: { value: '1234' } });
+    expect(screen.getByLabelText('Code')).toHaveValue('12');
+  });
+
+  it('offers a new code after 60 seconds, and restarts the countdown', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout', 'performance'] });
+    const verification = data();
+    renderWith(verification);
+    expect(screen.getByText('You can request a new code in 60 seconds.')).toBeInTheDocument();
+    await act(async () => vi.advanceTimersByTime(59_000));
+    expect(screen.getByText('You can request a new code in 1 second.')).toBeInTheDocument();
+    await act(async () => vi.advanceTimersByTime(1000));
+    fireEvent.click(screen.getByRole('button', { name: 'Send a new code' }));
+    await act(async () => {});
+    expect(verification.resend).toHaveBeenCalledOnce();
+    expect(screen.getByText('You can request a new code in 60 seconds.')).toBeInTheDocument();
+  });
+
+  it('offers no new code for an authenticator app', () => {
+    const { resend: _resend, ...rest } = data({ mfaOption: { type: 'totp', contactInfo: 'My app' } });
+    renderWith(rest);
+    expect(screen.getByText('Enter the code shown in your authenticator app (My app).')).toBeInTheDocument();
+    expect(screen.queryByText(/request a new code/)).not.toBeInTheDocument();
+  });
+
+  it('shows a lockout under the form with the customer-service number', async () => {
+    const lockout = new ApiError({
+      kind: 'business',
+      method: 'POST',
+      path: '/x',
+      errors: [{ code: 'MFAERR02', description: 'You have exceeded the maximum number of attempts.' }],
+    });
+    const verification = data({ submit: vi.fn(async () => Promise.reject(lockout)) });
+    renderWith(verification);
+    fireEvent.change(screen.getByLabelText('Code'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('You have exceeded the maximum number of attempts.');
+    await vi.waitFor(() => expect(alert).toHaveTextContent('800-555-0100'));
+    expect(verification.onFailure).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
+  });
+
+  it('hands any other failure to the flow', async () => {
+    const refused = new ApiError({ kind: 'business', method: 'POST', path: '/x', errors: [{ code: 'X', description: 'Nope' }] });
+    const verification = data({ submit: vi.fn(async () => Promise.reject(refused)) });
+    renderWith(verification);
+    fireEvent.change(screen.getByLabelText('Code'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await vi.waitFor(() => expect(verification.onFailure).toHaveBeenCalledWith(refused));
+    expect(screen.getByLabelText('Code')).toHaveValue('');
+  });
+});

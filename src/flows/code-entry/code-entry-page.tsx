@@ -1,0 +1,121 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, Navigate } from 'react-router-dom';
+import { Button } from '../../components/ui/button';
+import { CodeInput } from '../../components/ui/code-input';
+import { PageHeading } from '../../components/ui/page-heading';
+import { ApiError, isApiError } from '../../lib/api/api-error';
+import { errorToast, isLockout, TOASTS } from '../../lib/api/error-catalogue';
+import { RESEND_COUNTDOWN_SECONDS } from '../../lib/constants';
+import { codeSentText } from '../../lib/journey/mfa-option-text';
+import { useSupportPhone } from '../../lib/journey/use-support-phone';
+import { useVerificationData, type VerificationData } from '../../lib/journey/verification-data';
+import { notify } from '../../lib/notifications';
+import { paths } from '../../lib/paths';
+
+/** `/mfa-verification`: 'Enter the code', for whichever flow sent the user here. */
+export function CodeEntryPage() {
+  const data = useVerificationData();
+  // The verification data lives in memory: after a reload there is no code to enter.
+  if (!data) return <Navigate to={paths.signIn} replace />;
+  return <CodeEntryForm data={data} />;
+}
+
+function CodeEntryForm({ data }: { readonly data: VerificationData }) {
+  const supportPhone = useSupportPhone();
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [lockout, setLockout] = useState<string | null>(null);
+  const [resendAt, setResendAt] = useState(() => performance.now() + RESEND_COUNTDOWN_SECONDS * 1000);
+  const [now, setNow] = useState(() => performance.now());
+  const inFlight = useRef(false);
+
+  useEffect(() => {
+    const tick = () => setNow(performance.now());
+    const timer = setInterval(tick, 1000);
+    document.addEventListener('visibilitychange', tick);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', tick);
+    };
+  }, []);
+
+  const secondsToResend = Math.max(0, Math.ceil((resendAt - now) / 1000));
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (code === '' || inFlight.current || lockout) return;
+    inFlight.current = true;
+    setBusy(true);
+    try {
+      await data.submit(code);
+    } catch (error) {
+      const failure = isApiError(error) ? error : new ApiError({ kind: 'contract', method: 'POST', path: paths.mfaVerification, cause: error });
+      if (isLockout(failure)) setLockout(failure.errors.find((item) => /attempts/i.test(item.description))?.description ?? null);
+      else data.onFailure(failure);
+      setCode('');
+    } finally {
+      inFlight.current = false;
+      setBusy(false);
+    }
+  };
+
+  const resend = async () => {
+    if (!data.resend) return;
+    try {
+      await data.resend();
+      setResendAt(performance.now() + RESEND_COUNTDOWN_SECONDS * 1000);
+      setNow(performance.now());
+      notify({ type: 'success', message: 'We sent you a new code.', isDismissable: true, dismissOnTimeout: 5000, isUnique: true });
+    } catch {
+      notify(errorToast(TOASTS.requestToken));
+    }
+  };
+
+  return (
+    <section className="card" aria-labelledby="code-entry-heading">
+      <p>
+        <Link to={data.backRoute}>{data.mfaOptionCount === 1 ? 'Cancel' : 'Back'}</Link>
+      </p>
+      <PageHeading id="code-entry-heading">Enter the code</PageHeading>
+      <p>{codeSentText(data.mfaOption)}</p>
+      <form className="form" noValidate onSubmit={onSubmit}>
+        <CodeInput
+          label="Code"
+          hint={`${data.mfaLength === 1 ? '1 digit' : `Up to ${data.mfaLength} digits`}`}
+          name="code"
+          placeholder={'0'.repeat(data.mfaLength)}
+          maxLength={data.mfaLength}
+          value={code}
+          onValueChange={setCode}
+          disabled={lockout !== null}
+        />
+        <div className="form__actions">
+          <Button type="submit" busy={busy} disabled={code === '' || lockout !== null}>
+            Continue
+          </Button>
+        </div>
+        {lockout ? (
+          <p className="form__error" role="alert">
+            {lockout} Please call customer service{supportPhone ? ` at ${supportPhone}` : ''}.
+          </p>
+        ) : null}
+      </form>
+      {data.resend ? (
+        <div className="resend">
+          {secondsToResend > 0 ? (
+            <p>
+              You can request a new code in {secondsToResend} {secondsToResend === 1 ? 'second' : 'seconds'}.
+            </p>
+          ) : (
+            <Button variant="link" onClick={() => void resend()} disabled={lockout !== null}>
+              Send a new code
+            </Button>
+          )}
+          <p className="visually-hidden" aria-live="polite">
+            {secondsToResend === 0 ? 'You can now request a new code.' : ''}
+          </p>
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,127 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { useRequestUserMfaCode, useVerifyMfaCode } from '../../../generated/hooks/mfa/mfa';
+import { useGetUserCredentials, useMarkEmailVerified, useUpdateEmail } from '../../../generated/hooks/profile/profile';
+import type { EmailRequest } from '../../../generated/models/emailRequest';
+import { Button } from '../../components/ui/button';
+import { PageHeading } from '../../components/ui/page-heading';
+import { TextField } from '../../components/ui/text-field';
+import { businessErrorDescription, errorToast, TOASTS } from '../../lib/api/error-catalogue';
+import { maskEmail } from '../../lib/format';
+import { setVerificationData } from '../../lib/journey/verification-data';
+import { notify } from '../../lib/notifications';
+import { paths } from '../../lib/paths';
+import { readSession } from '../../lib/session-storage';
+import { updateEmailSchema } from './update-email.schema';
+
+/**
+ * `/update-email`: 'Verify your email address', before the phone in multi-factor adoption. A
+ * code goes to the email address (which the user may change first); once it is entered the
+ * address is marked verified and the user goes on to add a phone.
+ */
+export function UpdateEmailPage() {
+  const session = readSession();
+  if (!session) return <Navigate to={paths.signIn} replace />;
+  return <EmailVerification userId={session.userId} />;
+}
+
+function EmailVerification({ userId }: { readonly userId: string }) {
+  const navigate = useNavigate();
+  const credentials = useGetUserCredentials(userId);
+  const updateEmail = useUpdateEmail();
+  const requestCode = useRequestUserMfaCode();
+  const verifyCode = useVerifyMfaCode();
+  const markVerified = useMarkEmailVerified();
+  const [changed, setChanged] = useState<string | null>(null);
+  const [editing, setEditing] = useState(false);
+  const form = useForm<EmailRequest>({ resolver: zodResolver(updateEmailSchema), defaultValues: { email: '' } });
+
+  const email = changed ?? credentials.data?.data?.emailAddress ?? credentials.data?.data?.email ?? null;
+
+  const saveEmail = async ({ email: next }: EmailRequest) => {
+    try {
+      await updateEmail.mutateAsync({ data: { email: next } });
+      setChanged(next);
+      setEditing(false);
+    } catch {
+      notify(errorToast(TOASTS.updateEmail));
+    }
+  };
+
+  const sendCode = async () => {
+    await requestCode.mutateAsync({ userId, data: { type: 'email' } });
+  };
+
+  const start = async () => {
+    if (!email) return;
+    try {
+      await sendCode();
+    } catch {
+      notify(errorToast(TOASTS.requestToken));
+      return;
+    }
+    setVerificationData({
+      mfaOption: { type: 'email', contactInfo: email },
+      mfaOptionCount: 2,
+      mfaLength: 6,
+      backRoute: paths.updateEmail,
+      submit: async (code) => {
+        await verifyCode.mutateAsync({ data: { code, type: 'email' } });
+        try {
+          await markVerified.mutateAsync({ params: { type: 'email' } });
+        } catch {
+          notify(errorToast(TOASTS.verifyEmail));
+          return;
+        }
+        navigate(paths.updatePhone);
+      },
+      resend: sendCode,
+      onFailure: (error) => notify(errorToast(businessErrorDescription(error) ? TOASTS.codeNotValid : TOASTS.verifyEmail)),
+      isSetup: true,
+    });
+    navigate(paths.mfaVerification);
+  };
+
+  return (
+    <section className="card" aria-labelledby="verify-email-heading">
+      <PageHeading id="verify-email-heading">Verify your email address</PageHeading>
+      {credentials.isPending ? <p aria-busy="true">Loading your email address…</p> : null}
+      {credentials.isError ? <p role="alert">Your email address could not be loaded. Please try again later.</p> : null}
+      {email && !editing ? (
+        <>
+          <p>Before you add a phone, please confirm your email address. We&apos;ll send a code to {maskEmail(email)}.</p>
+          <div className="form__actions">
+            <Button onClick={() => void start()} busy={requestCode.isPending}>
+              Send code
+            </Button>
+            <Button variant="link" onClick={() => setEditing(true)}>
+              Use a different email address
+            </Button>
+          </div>
+        </>
+      ) : null}
+      {editing ? (
+        <form className="form" noValidate onSubmit={form.handleSubmit(saveEmail)}>
+          <TextField
+            label="Email address"
+            type="email"
+            autoComplete="email"
+            maxLength={200}
+            error={form.formState.errors.email ? 'Please enter a valid email address.' : undefined}
+            {...form.register('email', { onChange: () => form.clearErrors('email') })}
+          />
+          <div className="form__actions">
+            <Button type="submit" busy={updateEmail.isPending}>
+              Save email address
+            </Button>
+            <Button variant="link" onClick={() => setEditing(false)}>
+              Cancel
+            </Button>
+          </div>
+        </form>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,149 @@
+import { useEffect, useRef, useState } from 'react';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { useGetMfaOptions, useRequestMfaCode } from '../../../generated/hooks/mfa/mfa';
+import { useAuthenticate } from '../../../generated/hooks/sign-in/sign-in';
+import type { MfaOption } from '../../../generated/models/mfaOption';
+import { Button } from '../../components/ui/button';
+import { PageHeading } from '../../components/ui/page-heading';
+import { RadioGroup } from '../../components/ui/radio-group';
+import { businessErrorDescription, errorToast, signInInternalError, TOASTS } from '../../lib/api/error-catalogue';
+import { hasHeldSignInCredentials, heldUsername, releaseSignInCredentials } from '../../lib/api/sign-in-credentials';
+import { deviceFingerprint } from '../../lib/device-fingerprint';
+import { mfaOptionLabel } from '../../lib/journey/mfa-option-text';
+import { useJourney } from '../../lib/journey/use-journey';
+import { useSupportPhone } from '../../lib/journey/use-support-phone';
+import { setVerificationData } from '../../lib/journey/verification-data';
+import { notify } from '../../lib/notifications';
+import { paths } from '../../lib/paths';
+import { saveMfaOptionType } from '../../lib/session-storage';
+
+/** `/mfa`: 'Verify your identity', the choice of how to receive a one-time code. */
+export function MfaPage() {
+  const username = heldUsername();
+  if (!hasHeldSignInCredentials() || username === null) return <Navigate to={paths.signIn} replace />;
+  return <MfaChoice username={username} />;
+}
+
+function MfaChoice({ username }: { readonly username: string }) {
+  const navigate = useNavigate();
+  const supportPhone = useSupportPhone();
+  const options = useGetMfaOptions();
+  const requestCode = useRequestMfaCode();
+  const authenticate = useAuthenticate();
+  const { completeSignIn } = useJourney();
+  const [chosen, setChosen] = useState<number | null>(null);
+  const started = useRef(false);
+
+  const methods: readonly MfaOption[] = options.data?.data?.options ?? [];
+
+  /** Sends the code (unless it comes from an app) and hands over to the code-entry screen. */
+  const proceed = async (method: MfaOption, count: number) => {
+    saveMfaOptionType(method.type === 'totp' ? { type: 'totp', authAppName: method.contactInfo ?? 'Authenticator app' } : { type: method.type });
+    const sendCode = async () => {
+      await requestCode.mutateAsync({ data: { type: method.type, username } });
+    };
+    if (method.type !== 'totp') {
+      try {
+        await sendCode();
+      } catch {
+        notify(errorToast(TOASTS.requestToken));
+        return;
+      }
+    }
+    setVerificationData({
+      mfaOption: method,
+      mfaOptionCount: count,
+      mfaLength: 6,
+      backRoute: count === 1 ? paths.signIn : paths.mfa,
+      submit: async (code) => {
+        const result = await authenticate.mutateAsync({ data: deviceFingerprint(), headers: { twilioMfaCode: code, codeType: method.type } });
+        await completeSignIn(result, username);
+      },
+      ...(method.type === 'totp' ? {} : { resend: sendCode }),
+      onFailure: (error) => {
+        if (businessErrorDescription(error)) notify(errorToast(TOASTS.codeNotValid));
+        else notify(signInInternalError);
+      },
+    });
+    navigate(paths.mfaVerification);
+  };
+
+  const { mutate: fetchOptions } = options;
+  useEffect(() => {
+    fetchOptions(
+      { data: { username } },
+      {
+        onSuccess: (answer) => {
+          const list = answer.data?.options ?? [];
+          if (list.length === 0) {
+            releaseSignInCredentials();
+            notify({
+              type: 'error',
+              title: 'We could not find a way to send you a code',
+              message: `Please contact customer service${supportPhone ? ` at ${supportPhone}` : ''} to sign in.`,
+              isDismissable: true,
+              isUnique: true,
+            });
+            navigate(paths.signIn, { replace: true });
+            return;
+          }
+          const only = list[0];
+          if (list.length === 1 && only && !started.current) {
+            // One method: it is chosen for the user.
+            started.current = true;
+            setChosen(0);
+            void proceed(only, 1);
+          }
+        },
+        onError: () => {
+          releaseSignInCredentials();
+          notify(signInInternalError);
+          navigate(paths.signIn, { replace: true });
+        },
+      },
+    );
+    // Runs once per username: choosing again would send another code.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [username]);
+
+  const method = chosen === null ? undefined : methods[chosen];
+  return (
+    <section className="card" aria-labelledby="mfa-heading">
+      <PageHeading id="mfa-heading">Verify your identity</PageHeading>
+      {options.isPending ? <p aria-busy="true">Loading your verification methods…</p> : null}
+      {methods.length > 1 ? (
+        <form
+          className="form"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (method) void proceed(method, methods.length);
+          }}
+        >
+          <p>To keep your account secure, we need to send you a one-time code.</p>
+          <RadioGroup
+            legend="How would you like to receive your code?"
+            options={methods.map((option, index) => ({ value: String(index), label: mfaOptionLabel(option) }))}
+            value={chosen === null ? null : String(chosen)}
+            onChange={(value) => setChosen(Number(value))}
+          />
+          <div className="form__actions">
+            <Button type="submit" busy={requestCode.isPending} disabled={!method}>
+              Continue
+            </Button>
+            <Button
+              variant="link"
+              onClick={() => {
+                releaseSignInCredentials();
+                navigate(paths.signIn);
+              }}
+            >
+              Cancel
+            </Button>
+          </div>
+        </form>
+      ) : null}
+      {methods.length === 1 && method ? <p aria-busy="true">Sending your code…</p> : null}
+    </section>
+  );
+}

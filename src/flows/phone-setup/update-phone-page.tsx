@@ -1,0 +1,139 @@
+import { useState } from 'react';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { useRequestUserMfaCode, useVerifyMfaCode } from '../../../generated/hooks/mfa/mfa';
+import { useDeleteOptionChoice, useMarkPhoneVerified, useSaveOptionChoice, useSavePhone } from '../../../generated/hooks/profile/profile';
+import { PhoneEntryForm } from '../../components/phone-entry/phone-entry-form';
+import type { PhoneValue } from '../../components/phone-entry/phone-rules';
+import { Button } from '../../components/ui/button';
+import { PageHeading } from '../../components/ui/page-heading';
+import { RadioGroup } from '../../components/ui/radio-group';
+import { businessErrorDescription, errorToast, TOASTS } from '../../lib/api/error-catalogue';
+import { OPTION_MFA_ACTIVE, OPTION_MFA_ADOPTION, OPTION_SMS, PHONE_TYPE_MFA } from '../../lib/constants';
+import { getPhoneBackRoute } from '../../lib/journey/journey-state';
+import { runJourneyStep } from '../../lib/journey/post-sign-in';
+import { useJourney } from '../../lib/journey/use-journey';
+import { setVerificationData } from '../../lib/journey/verification-data';
+import { notify } from '../../lib/notifications';
+import { paths } from '../../lib/paths';
+import { signOut } from '../../lib/session';
+import { readSession, setMfaAdoptionInProgress } from '../../lib/session-storage';
+
+/** The spec's code length on the phone flows (its value, as given). */
+const PHONE_CODE_LENGTH = 2;
+
+/**
+ * `/update-phone`: adds the phone for one-time codes after sign-in. Save it (type 30, not
+ * verified, primary), choose text or voice call, enter the code, then the phone is marked
+ * verified, multi-factor sign-in switched on (9930 off, 20 removed, 190 on) and adoption ends.
+ */
+export function UpdatePhonePage() {
+  const session = readSession();
+  if (!session) return <Navigate to={paths.signIn} replace />;
+  return <PhoneSetup userId={session.userId} />;
+}
+
+function PhoneSetup({ userId }: { readonly userId: string }) {
+  const navigate = useNavigate();
+  const { continueToLanding } = useJourney();
+  const savePhone = useSavePhone();
+  const requestCode = useRequestUserMfaCode();
+  const verifyCode = useVerifyMfaCode();
+  const markVerified = useMarkPhoneVerified();
+  const saveOption = useSaveOptionChoice();
+  const deleteOption = useDeleteOptionChoice();
+  const [phone, setPhone] = useState<PhoneValue | null>(null);
+  const [method, setMethod] = useState<'sms' | 'call'>('sms');
+
+  const back = () => {
+    const route = getPhoneBackRoute();
+    if (route) navigate(route);
+    // Nowhere to go back to: the sign-in cannot continue without a phone.
+    else signOut('rejected');
+  };
+
+  const save = async (value: PhoneValue) => {
+    try {
+      await savePhone.mutateAsync({
+        data: { type: PHONE_TYPE_MFA, number: value.number, countryCode: value.countryCode, extension: '', preferred: true, smsEnabled: true, verified: false },
+      });
+      setPhone(value);
+    } catch {
+      notify(errorToast(TOASTS.updatePhone));
+    }
+  };
+
+  const finish = async (code: string) => {
+    await verifyCode.mutateAsync({ data: { code, type: method } });
+    try {
+      await markVerified.mutateAsync({ data: { type: PHONE_TYPE_MFA } });
+      await saveOption.mutateAsync({ data: { optionType: OPTION_MFA_ADOPTION, active: false } });
+      await deleteOption.mutateAsync({ data: { optionType: OPTION_SMS, active: false } });
+      await saveOption.mutateAsync({ data: { optionType: OPTION_MFA_ACTIVE, active: true } });
+    } catch {
+      notify(errorToast(TOASTS.verifyPhone));
+      return;
+    }
+    setMfaAdoptionInProgress(false);
+    await runJourneyStep(continueToLanding);
+  };
+
+  const sendCode = async () => {
+    await requestCode.mutateAsync({ userId, data: { type: method } });
+  };
+
+  const chooseMethod = async () => {
+    if (!phone) return;
+    try {
+      await sendCode();
+    } catch {
+      notify(errorToast(TOASTS.requestToken));
+      return;
+    }
+    setVerificationData({
+      mfaOption: { type: method, contactInfo: phone.number },
+      mfaOptionCount: 2,
+      mfaLength: PHONE_CODE_LENGTH,
+      backRoute: paths.updatePhone,
+      submit: finish,
+      resend: sendCode,
+      onFailure: (error) => notify(errorToast(businessErrorDescription(error) ? TOASTS.codeNotValid : TOASTS.verifyPhone)),
+      isSetup: true,
+    });
+    navigate(paths.mfaVerification);
+  };
+
+  if (!phone) {
+    return <PhoneEntryForm mode="setup" onSubmit={save} busy={savePhone.isPending} secondaryLink={{ text: 'Back', onClick: back }} />;
+  }
+  return (
+    <section className="card" aria-labelledby="phone-method-heading">
+      <PageHeading id="phone-method-heading">How should we send your code?</PageHeading>
+      <form
+        className="form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void chooseMethod();
+        }}
+      >
+        <RadioGroup
+          legend="Send the code to verify your number by"
+          options={[
+            { value: 'sms', label: 'Text message' },
+            { value: 'call', label: 'Voice call' },
+          ]}
+          value={method}
+          onChange={setMethod}
+        />
+        <div className="form__actions">
+          <Button type="submit" busy={requestCode.isPending}>
+            Send code
+          </Button>
+          <Button variant="link" onClick={() => setPhone(null)}>
+            Back
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,125 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { useGetSecurityQuestion } from '../../../generated/hooks/recovery/recovery';
+import { useAuthenticate } from '../../../generated/hooks/sign-in/sign-in';
+import { Captcha } from '../../components/captcha/captcha';
+import { Button } from '../../components/ui/button';
+import { CheckboxField } from '../../components/ui/checkbox-field';
+import { HelpTooltip } from '../../components/ui/help-tooltip';
+import { PageHeading } from '../../components/ui/page-heading';
+import { TextField } from '../../components/ui/text-field';
+import { isApiError } from '../../lib/api/api-error';
+import { businessErrorDescription, needsMfa, signInInternalError } from '../../lib/api/error-catalogue';
+import { hasHeldSignInCredentials, heldUsername, releaseSignInCredentials } from '../../lib/api/sign-in-credentials';
+import { deviceFingerprint } from '../../lib/device-fingerprint';
+import { useJourney } from '../../lib/journey/use-journey';
+import { notify } from '../../lib/notifications';
+import { paths } from '../../lib/paths';
+import { securityQuestionSchema, type SecurityQuestionValues } from './security-question.schema';
+
+/** `/security-question`: the second step of a sign-in on an unrecognised computer. */
+export function SecurityQuestionPage() {
+  const username = heldUsername();
+  // Without the sign-in in progress (a reload forgets it), there is nothing to answer for.
+  if (!hasHeldSignInCredentials() || username === null) return <Navigate to={paths.signIn} replace />;
+  return <SecurityQuestionForm username={username} />;
+}
+
+function SecurityQuestionForm({ username }: { readonly username: string }) {
+  const navigate = useNavigate();
+  const { completeSignIn } = useJourney();
+  const question = useGetSecurityQuestion();
+  const authenticate = useAuthenticate();
+  const [captcha, setCaptcha] = useState<string | null>(null);
+  const [captchaRound, setCaptchaRound] = useState(0);
+  const [inlineError, setInlineError] = useState<string | null>(null);
+  const inFlight = useRef(false);
+  const {
+    register,
+    handleSubmit,
+    clearErrors,
+    formState: { errors, isSubmitting },
+  } = useForm<SecurityQuestionValues>({
+    resolver: zodResolver(securityQuestionSchema),
+    defaultValues: { answer: '', rememberComputer: false },
+    reValidateMode: 'onSubmit',
+  });
+
+  const { mutate: fetchQuestion } = question;
+  useEffect(() => {
+    fetchQuestion(
+      { data: { username } },
+      {
+        // Without the question there is no second step: back to the sign-in form.
+        onError: () => {
+          releaseSignInCredentials();
+          navigate(paths.signIn, { replace: true });
+        },
+      },
+    );
+  }, [fetchQuestion, navigate, username]);
+
+  const submit = async ({ answer, rememberComputer }: SecurityQuestionValues) => {
+    if (!captcha || inFlight.current) return;
+    inFlight.current = true;
+    setInlineError(null);
+    try {
+      const result = await authenticate.mutateAsync({
+        data: deviceFingerprint(),
+        headers: { Securityanswer: encodeURIComponent(answer), Savedevice: rememberComputer ? 'true' : 'false', Captcha: captcha },
+      });
+      await completeSignIn(result, username);
+    } catch (error) {
+      if (isApiError(error) && needsMfa(error)) return void navigate(paths.mfa);
+      const description = isApiError(error) ? businessErrorDescription(error) : null;
+      if (description) setInlineError(description);
+      else notify(signInInternalError);
+      // A captcha answer is good for one try.
+      setCaptcha(null);
+      setCaptchaRound((round) => round + 1);
+    } finally {
+      inFlight.current = false;
+    }
+  };
+
+  const securityQuestion = question.data?.data?.securityQuestion;
+  return (
+    <section className="card" aria-labelledby="security-question-heading">
+      <PageHeading id="security-question-heading">Answer Your Security Question</PageHeading>
+      <p className="with-help">
+        We don&apos;t recognize this computer.{' '}
+        <HelpTooltip label="Why am I asked this?">
+          You are signing in from a computer or browser we have not seen before. To make sure it is you, please answer your security
+          question. Select &apos;Remember this computer&apos; so we don&apos;t ask again on this computer.
+        </HelpTooltip>
+      </p>
+      <form className="form" noValidate onSubmit={handleSubmit(submit)}>
+        {securityQuestion ? <p className="security-question">{securityQuestion}</p> : <p aria-busy="true">Loading your question…</p>}
+        <TextField
+          label="Security Answer"
+          autoComplete="off"
+          spellCheck={false}
+          error={errors.answer?.message}
+          {...register('answer', {
+            onChange: () => {
+              clearErrors('answer');
+              setInlineError(null);
+            },
+          })}
+        />
+        <CheckboxField label="Remember this computer" {...register('rememberComputer')} />
+        <Captcha key={captchaRound} onChange={setCaptcha} />
+        {inlineError ? (
+          <p className="form__error" role="alert">
+            {inlineError}
+          </p>
+        ) : null}
+        <Button type="submit" busy={isSubmitting} disabled={!captcha || !securityQuestion}>
+          Sign In
+        </Button>
+      </form>
+    </section>
+  );
+}

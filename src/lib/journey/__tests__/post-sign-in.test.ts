@@ -1,0 +1,185 @@
+import { act } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installApi, jsonResponse, routeFetch } from '../../../testing/render';
+import * as location from '../../browser-location';
+import { clearNotifications } from '../../notifications';
+import { createQueryClient } from '../../query-client';
+import { isMfaAdoptionInProgress, readSession, startSession } from '../../session-storage';
+import { completeSignIn, continueToLanding, postLoginRedirect } from '../post-sign-in';
+import { getPhoneBackRoute } from '../journey-state';
+
+const session = { userId: '7', username: 'ana', token: 'tok', role: 'ROLE_PARTICIPANT' } as const;
+
+interface Answers {
+  landing?: string;
+  skip?: boolean;
+  mfaActive?: boolean;
+  adoption?: { mandatoryMfaAdoption?: string | null; skipMfaAdoptionUntil?: string | null } | null;
+  emailVerified?: boolean;
+  options?: { type: string; contactInfo?: string }[];
+}
+
+function gateway(answers: Answers = {}) {
+  const fetchMock = installApi();
+  routeFetch(fetchMock, {
+    '/login-gateway/userLandingUrl': () => jsonResponse({ data: { url: answers.landing ?? '/participant', externalUrl: false } }),
+    '/login-gateway/skipEnrollmentSteps': () => jsonResponse({ data: { skipEnrollmentSteps: answers.skip ?? true } }),
+    '/login-gateway/user/7/profile/credentials': () => jsonResponse({ data: { isEmailVerified: answers.emailVerified ?? true } }),
+    '/login-gateway/public/profile/mfa-options': () => jsonResponse({ data: { options: answers.options ?? [{ type: 'sms', contactInfo: '5555551234' }] } }),
+  });
+  // The option choices answer by their `type` query parameter.
+  const byPath = fetchMock.getMockImplementation();
+  fetchMock.mockImplementation(async (input, init) => {
+    const url = new URL(String(input));
+    if (url.pathname !== '/login-gateway/profile/optionChoice') return byPath!(input, init);
+    if (url.searchParams.get('type') === '190') {
+      const active = answers.mfaActive ?? true;
+      return jsonResponse({ data: { optionType: 190, active, optionValues: { isActive: active } } });
+    }
+    return jsonResponse({ data: answers.adoption === null ? null : { optionType: 9930, active: true, optionValues: answers.adoption ?? {} } });
+  });
+  return fetchMock;
+}
+
+let navigate: ReturnType<typeof vi.fn<(to: string) => void>>;
+let leave: ReturnType<typeof vi.fn<(url: string) => void>>;
+const deps = () => ({ navigate, queryClient: createQueryClient() });
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(2026, 10, 21, 10));
+  navigate = vi.fn<(to: string) => void>();
+  leave = vi.fn<(url: string) => void>();
+  vi.spyOn(location, 'leavePortal').mockImplementation(leave);
+  startSession(session);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  act(() => clearNotifications());
+});
+
+describe('postLoginRedirect', () => {
+  it.each([
+    ['acctSetup-username', '/account-setup'],
+    ['password', '/password'],
+  ])('sends the landing marker %s to %s', async (landing, route) => {
+    gateway({ landing });
+    await expect(postLoginRedirect(deps())).resolves.toBe('screen');
+    expect(navigate).toHaveBeenCalledWith(route);
+  });
+
+  it('starts adoption for the mfaAdoption marker: a verified email goes to the phone', async () => {
+    gateway({ landing: 'mfaAdoption', emailVerified: true });
+    await postLoginRedirect(deps());
+    expect(navigate).toHaveBeenCalledWith('/update-phone');
+    expect(isMfaAdoptionInProgress()).toBe(true);
+    expect(getPhoneBackRoute()).toBe('/');
+  });
+
+  it('starts adoption with email verification first when the email is not verified', async () => {
+    gateway({ landing: 'mfaAdoption', emailVerified: false });
+    await postLoginRedirect(deps());
+    expect(navigate).toHaveBeenCalledWith('/update-email');
+  });
+
+  it('leaves for an allowed dashboard, saved with the landing flags, when multi-factor sign-in is active', async () => {
+    gateway({ landing: '/plan-admin' });
+    await expect(postLoginRedirect(deps())).resolves.toBe('left');
+    expect(leave).toHaveBeenCalledWith('/plan-admin');
+    expect(window.sessionStorage.getItem('landingPageUrl')).toBe('/plan-admin');
+    expect(window.sessionStorage.getItem('landingExt')).toBe('false');
+    expect(window.sessionStorage.getItem('landingDataExists')).toBe('true');
+  });
+
+  it.each(['https://evil.example/#/participant', '//evil.example', '/\\evil.example', '/participant/../admin'])(
+    'never follows %s and ends the session',
+    async (landing) => {
+      gateway({ landing });
+      await expect(postLoginRedirect(deps())).resolves.toBe('refused');
+      expect(leave).not.toHaveBeenCalled();
+      expect(readSession()).toBeNull();
+    },
+  );
+
+  it('sends a participant who has not enrolled to enrollment', async () => {
+    gateway({ skip: false });
+    await postLoginRedirect(deps());
+    expect(leave).toHaveBeenCalledWith('/participant#/participant-enrollment');
+  });
+
+  it('forces adoption when the mandatory date is today', async () => {
+    gateway({ mfaActive: false, adoption: { mandatoryMfaAdoption: '2026-11-21', skipMfaAdoptionUntil: '2026-12-31' } });
+    await postLoginRedirect(deps());
+    expect(navigate).toHaveBeenCalledWith('/update-phone');
+    expect(isMfaAdoptionInProgress()).toBe(true);
+  });
+
+  it('offers optional adoption without a reminder date', async () => {
+    gateway({ mfaActive: false, adoption: { mandatoryMfaAdoption: '2027-06-30', skipMfaAdoptionUntil: null } });
+    await postLoginRedirect(deps());
+    expect(navigate).toHaveBeenCalledWith('/optional-adoption');
+  });
+
+  it('offers optional adoption when the option was never set', async () => {
+    gateway({ mfaActive: false, adoption: null });
+    await postLoginRedirect(deps());
+    expect(navigate).toHaveBeenCalledWith('/optional-adoption');
+  });
+
+  it('goes to the landing address while a reminder is ahead', async () => {
+    gateway({ mfaActive: false, adoption: { mandatoryMfaAdoption: '2027-06-30', skipMfaAdoptionUntil: '2026-11-25' } });
+    await postLoginRedirect(deps());
+    expect(leave).toHaveBeenCalledWith('/participant');
+  });
+});
+
+describe('continueToLanding', () => {
+  it('leaves for the saved landing address', async () => {
+    gateway();
+    window.sessionStorage.setItem('landingPageUrl', '/advisor');
+    window.sessionStorage.setItem('landingDataExists', 'true');
+    await continueToLanding(deps());
+    expect(leave).toHaveBeenCalledWith('/advisor');
+  });
+
+  it('never follows a tampered saved address: it asks the gateway again', async () => {
+    gateway();
+    window.sessionStorage.setItem('landingPageUrl', 'https://evil.example/');
+    window.sessionStorage.setItem('landingDataExists', 'true');
+    await continueToLanding(deps());
+    expect(leave).toHaveBeenCalledWith('/participant');
+  });
+});
+
+describe('completeSignIn', () => {
+  const result = { data: { roles: ['ROLE_PLAN_ADMIN' as const], userId: '7', token: 'tok-2' }, errors: [] };
+
+  it('stores the session afresh and redirects', async () => {
+    window.sessionStorage.setItem('leftover', 'x');
+    gateway({ landing: '/plan-admin', options: [{ type: 'totp', contactInfo: 'App' }] });
+    await completeSignIn(result, 'ana', deps());
+    expect(readSession()).toMatchObject({ userId: '7', username: 'ana', token: 'tok-2', role: 'ROLE_PLAN_ADMIN', site: 'plan_admin', showAlerts: true });
+    expect(window.sessionStorage.getItem('leftover')).toBeNull();
+    expect(document.cookie).toContain('hasTotpOption=true');
+    expect(leave).toHaveBeenCalledWith('/plan-admin');
+  });
+
+  it('sends a user with neither a phone nor an authenticator app to add a phone', async () => {
+    gateway({ options: [{ type: 'email', contactInfo: 'a@b.com' }] });
+    await completeSignIn(result, 'ana', deps());
+    expect(navigate).toHaveBeenCalledWith('/update-phone');
+    expect(getPhoneBackRoute()).toBeNull();
+  });
+
+  it('keeps nothing and shows the internal error when a call fails', async () => {
+    const fetchMock = installApi();
+    fetchMock.mockResolvedValue(new Response('oops', { status: 500 }));
+    const { useNotifications } = await import('../../notifications');
+    const { renderHook } = await import('@testing-library/react');
+    const shown = renderHook(() => useNotifications(undefined));
+    await act(async () => completeSignIn(result, 'ana', deps()));
+    expect(readSession()).toBeNull();
+    expect(shown.result.current[0]?.title).toBe('An internal error has occurred while processing your request');
+  });
+});

@@ -1,0 +1,49 @@
+import { useSyncExternalStore } from 'react';
+import type { MfaType } from '../../../generated/models/mfaType';
+import type { ApiError } from '../api/api-error';
+
+/**
+ * The spec's "verification data": what the code-entry screen (/mfa-verification) needs from the
+ * flow that sends the user there. Held in memory only (it carries callbacks, and a code must
+ * never reach storage); after a reload the code-entry screen has none and goes back to sign-in.
+ */
+export interface VerificationData {
+  /** The method the code comes by, and where it was sent (shown masked). */
+  readonly mfaOption: { readonly type: MfaType; readonly contactInfo?: string | null | undefined };
+  /** How many methods the user could choose from: with one, the back link reads Cancel. */
+  readonly mfaOptionCount: number;
+  /** Checks the code; throws an ApiError when it is refused. */
+  readonly submit: (code: string) => Promise<void>;
+  /** Sends a new code; absent when codes come from an app. */
+  readonly resend?: () => Promise<void>;
+  /** Where Back (or Cancel) goes. */
+  readonly backRoute: string;
+  /** Code length: 6, or 2 on the phone flows (the spec's value). */
+  readonly mfaLength: number;
+  /** Shows a failure that is not a lockout (the screen shows lockouts under the form). */
+  readonly onFailure: (error: ApiError) => void;
+  readonly isSetup?: boolean;
+  readonly setupStep?: number;
+  readonly isExternalPage?: boolean;
+}
+
+let current: VerificationData | null = null;
+const listeners = new Set<() => void>();
+
+export function setVerificationData(data: VerificationData | null): void {
+  current = data;
+  for (const listener of listeners) listener();
+}
+
+export function getVerificationData(): VerificationData | null {
+  return current;
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useVerificationData(): VerificationData | null {
+  return useSyncExternalStore(subscribe, getVerificationData, getVerificationData);
+}
