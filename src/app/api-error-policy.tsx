@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { isLogOperation, logActivity } from '../lib/activity-log';
 import { onApiError } from '../lib/api/api-client';
-import { isSessionRejected, isUnauthorized } from '../lib/api/error-catalogue';
+import { errorMessage, isSessionRejected, isUnauthorized } from '../lib/api/error-catalogue';
 import { paths } from '../lib/paths';
 import { signOut } from '../lib/session';
 
@@ -27,7 +27,7 @@ export function ApiErrorPolicy() {
           return;
         }
         if (error.kind === 'http' || error.kind === 'contract') {
-          void logActivity('Internal Error', `${operation.operationId}: ${error.message}`);
+          void logActivity(errorMessage(error), `${operation.operationId}: ${error.message}`);
         }
       }),
     [navigate],

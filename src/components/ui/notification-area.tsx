@@ -1,5 +1,5 @@
 import { dismissNotification, useNotifications, type ShownNotification } from '../../lib/notifications';
-import { SafeHtml } from './safe-html';
+import { SanitizedHtml } from '../../lib/sanitize-html';
 
 interface NotificationAreaProps {
   /** The area's name; notifications without a target show only in the untargeted area. */
@@ -38,7 +38,7 @@ function NotificationItem({ item }: { readonly item: ShownNotification }) {
         {item.message ? <p className="notification__message">{item.message}</p> : null}
         {item.messageHtml ? (
           <p className="notification__message">
-            <SafeHtml html={item.messageHtml} />
+            <SanitizedHtml html={item.messageHtml} />
           </p>
         ) : null}
         {item.cta ? (

@@ -10,7 +10,7 @@ import { PageHeading } from '../../components/ui/page-heading';
 import { TextField } from '../../components/ui/text-field';
 import { businessErrorDescription, errorToast, TOASTS } from '../../lib/api/error-catalogue';
 import { maskEmail } from '../../lib/format';
-import { setVerificationData } from '../../lib/journey/verification-data';
+import { goToCodeEntry } from '../../lib/journey/verification-data';
 import { notify } from '../../lib/notifications';
 import { paths } from '../../lib/paths';
 import { readSession } from '../../lib/session-storage';
@@ -56,32 +56,28 @@ function EmailVerification({ userId }: { readonly userId: string }) {
 
   const start = async () => {
     if (!email) return;
-    try {
-      await sendCode();
-    } catch {
-      notify(errorToast(TOASTS.requestToken));
-      return;
-    }
-    setVerificationData({
-      mfaOption: { type: 'email', contactInfo: email },
-      mfaOptionCount: 2,
-      mfaLength: 6,
-      backRoute: paths.updateEmail,
-      submit: async (code) => {
-        await verifyCode.mutateAsync({ data: { code, type: 'email' } });
-        try {
-          await markVerified.mutateAsync({ params: { type: 'email' } });
-        } catch {
-          notify(errorToast(TOASTS.verifyEmail));
-          return;
-        }
-        navigate(paths.updatePhone);
+    await goToCodeEntry(
+      {
+        mfaOption: { type: 'email', contactInfo: email },
+        mfaOptionCount: 2,
+        mfaLength: 6,
+        backRoute: paths.updateEmail,
+        submit: async (code) => {
+          await verifyCode.mutateAsync({ data: { code, type: 'email' } });
+          try {
+            await markVerified.mutateAsync({ params: { type: 'email' } });
+          } catch {
+            notify(errorToast(TOASTS.verifyEmail));
+            return;
+          }
+          navigate(paths.updatePhone);
+        },
+        resend: sendCode,
+        onFailure: (error) => notify(errorToast(businessErrorDescription(error) ? TOASTS.codeNotValid : TOASTS.verifyEmail)),
+        isSetup: true,
       },
-      resend: sendCode,
-      onFailure: (error) => notify(errorToast(businessErrorDescription(error) ? TOASTS.codeNotValid : TOASTS.verifyEmail)),
-      isSetup: true,
-    });
-    navigate(paths.mfaVerification);
+      navigate,
+    );
   };
 
   return (

@@ -9,10 +9,10 @@ import { RadioGroup } from '../../components/ui/radio-group';
 import { businessErrorDescription, errorToast, signInInternalError, TOASTS } from '../../lib/api/error-catalogue';
 import { hasHeldSignInCredentials, heldUsername, releaseSignInCredentials } from '../../lib/api/sign-in-credentials';
 import { deviceFingerprint } from '../../lib/device-fingerprint';
-import { mfaOptionLabel } from '../../lib/journey/mfa-option-text';
+import { DEFAULT_AUTH_APP_NAME, mfaOptionLabel } from '../../lib/journey/mfa-option-text';
 import { useJourney } from '../../lib/journey/use-journey';
 import { useSupportPhone } from '../../lib/journey/use-support-phone';
-import { setVerificationData } from '../../lib/journey/verification-data';
+import { goToCodeEntry } from '../../lib/journey/verification-data';
 import { notify } from '../../lib/notifications';
 import { paths } from '../../lib/paths';
 import { saveMfaOptionType } from '../../lib/session-storage';
@@ -38,34 +38,29 @@ function MfaChoice({ username }: { readonly username: string }) {
 
   /** Sends the code (unless it comes from an app) and hands over to the code-entry screen. */
   const proceed = async (method: MfaOption, count: number) => {
-    saveMfaOptionType(method.type === 'totp' ? { type: 'totp', authAppName: method.contactInfo ?? 'Authenticator app' } : { type: method.type });
+    saveMfaOptionType(method.type === 'totp' ? { type: 'totp', authAppName: method.contactInfo ?? DEFAULT_AUTH_APP_NAME } : { type: method.type });
     const sendCode = async () => {
       await requestCode.mutateAsync({ data: { type: method.type, username } });
     };
-    if (method.type !== 'totp') {
-      try {
-        await sendCode();
-      } catch {
-        notify(errorToast(TOASTS.requestToken));
-        return;
-      }
-    }
-    setVerificationData({
-      mfaOption: method,
-      mfaOptionCount: count,
-      mfaLength: 6,
-      backRoute: count === 1 ? paths.signIn : paths.mfa,
-      submit: async (code) => {
-        const result = await authenticate.mutateAsync({ data: deviceFingerprint(), headers: { twilioMfaCode: code, codeType: method.type } });
-        await completeSignIn(result, username);
+    await goToCodeEntry(
+      {
+        mfaOption: method,
+        mfaOptionCount: count,
+        mfaLength: 6,
+        backRoute: count === 1 ? paths.signIn : paths.mfa,
+        submit: async (code) => {
+          const result = await authenticate.mutateAsync({ data: deviceFingerprint(), headers: { twilioMfaCode: code, codeType: method.type } });
+          await completeSignIn(result, username);
+        },
+        // Codes from an app are never sent.
+        ...(method.type === 'totp' ? {} : { resend: sendCode }),
+        onFailure: (error) => {
+          if (businessErrorDescription(error)) notify(errorToast(TOASTS.codeNotValid));
+          else notify(signInInternalError);
+        },
       },
-      ...(method.type === 'totp' ? {} : { resend: sendCode }),
-      onFailure: (error) => {
-        if (businessErrorDescription(error)) notify(errorToast(TOASTS.codeNotValid));
-        else notify(signInInternalError);
-      },
-    });
-    navigate(paths.mfaVerification);
+      navigate,
+    );
   };
 
   const { mutate: fetchOptions } = options;

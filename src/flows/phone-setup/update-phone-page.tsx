@@ -12,7 +12,7 @@ import { OPTION_MFA_ACTIVE, OPTION_MFA_ADOPTION, OPTION_SMS, PHONE_TYPE_MFA } fr
 import { getPhoneBackRoute } from '../../lib/journey/journey-state';
 import { runJourneyStep } from '../../lib/journey/post-sign-in';
 import { useJourney } from '../../lib/journey/use-journey';
-import { setVerificationData } from '../../lib/journey/verification-data';
+import { goToCodeEntry } from '../../lib/journey/verification-data';
 import { notify } from '../../lib/notifications';
 import { paths } from '../../lib/paths';
 import { signOut } from '../../lib/session';
@@ -83,23 +83,19 @@ function PhoneSetup({ userId }: { readonly userId: string }) {
 
   const chooseMethod = async () => {
     if (!phone) return;
-    try {
-      await sendCode();
-    } catch {
-      notify(errorToast(TOASTS.requestToken));
-      return;
-    }
-    setVerificationData({
-      mfaOption: { type: method, contactInfo: phone.number },
-      mfaOptionCount: 2,
-      mfaLength: PHONE_CODE_LENGTH,
-      backRoute: paths.updatePhone,
-      submit: finish,
-      resend: sendCode,
-      onFailure: (error) => notify(errorToast(businessErrorDescription(error) ? TOASTS.codeNotValid : TOASTS.verifyPhone)),
-      isSetup: true,
-    });
-    navigate(paths.mfaVerification);
+    await goToCodeEntry(
+      {
+        mfaOption: { type: method, contactInfo: phone.number },
+        mfaOptionCount: 2,
+        mfaLength: PHONE_CODE_LENGTH,
+        backRoute: paths.updatePhone,
+        submit: finish,
+        resend: sendCode,
+        onFailure: (error) => notify(errorToast(businessErrorDescription(error) ? TOASTS.codeNotValid : TOASTS.verifyPhone)),
+        isSetup: true,
+      },
+      navigate,
+    );
   };
 
   if (!phone) {

@@ -1,6 +1,9 @@
 import { useSyncExternalStore } from 'react';
 import type { MfaType } from '../../../generated/models/mfaType';
 import type { ApiError } from '../api/api-error';
+import { errorToast, TOASTS } from '../api/error-catalogue';
+import { notify } from '../notifications';
+import { paths } from '../paths';
 
 /**
  * The spec's "verification data": what the code-entry screen (/mfa-verification) needs from the
@@ -46,4 +49,21 @@ function subscribe(listener: () => void): () => void {
 
 export function useVerificationData(): VerificationData | null {
   return useSyncExternalStore(subscribe, getVerificationData, getVerificationData);
+}
+
+/**
+ * Sends the first code (for every method but an authenticator app) and opens the code-entry
+ * screen with this data. A code that cannot be sent shows the catalogue's toast and stays.
+ */
+export async function goToCodeEntry(data: VerificationData, navigate: (to: string) => void): Promise<void> {
+  if (data.resend) {
+    try {
+      await data.resend();
+    } catch {
+      notify(errorToast(TOASTS.requestToken));
+      return;
+    }
+  }
+  setVerificationData(data);
+  navigate(paths.mfaVerification);
 }

@@ -1,3 +1,5 @@
+import { useEffect, useState } from 'react';
+
 /**
  * The only producer of HTML for the DOM. Notification messages may be HTML (the spec says so);
  * they pass through DOMPurify with an allow-list: a few text-formatting tags, and links whose
@@ -31,4 +33,20 @@ export function loadSanitizer(): Promise<Sanitizer> {
     return (html: string) => purify.sanitize(html, { ALLOWED_TAGS, ALLOWED_ATTR, ADD_ATTR, RETURN_TRUSTED_TYPE: false });
   });
   return loading;
+}
+
+/** Renders HTML from the gateway or configuration, only after the sanitiser has cleaned it. */
+export function SanitizedHtml({ html, className }: { readonly html: string; readonly className?: string }) {
+  const [clean, setClean] = useState<{ source: string; output: string } | null>(null);
+  useEffect(() => {
+    let current = true;
+    void loadSanitizer().then((sanitize) => {
+      if (current) setClean({ source: html, output: sanitize(html) });
+    });
+    return () => {
+      current = false;
+    };
+  }, [html]);
+  if (!clean || clean.source !== html) return null;
+  return <span className={className} dangerouslySetInnerHTML={{ __html: clean.output }} />;
 }
