@@ -70,6 +70,7 @@ export function startScenarioLayer({ port = MOCK_PORT, prismPort = PRISM_PORT, l
       const { document, operations, scenarios } = state();
       const entry = findOperation(operations, req.method ?? 'GET', url.pathname);
       let delayMs = 0;
+      let setCookie;
       if (entry && headers.prefer === undefined) {
         const rule = chooseRule(scenarios, entry.id, { headers: req.headers, query: url.searchParams, body: parseJson(body) });
         // Without a rule, name the default explicitly: Prism alone may prefer a schema's example.
@@ -78,12 +79,15 @@ export function startScenarioLayer({ port = MOCK_PORT, prismPort = PRISM_PORT, l
           const prefer = preferFor(document, entry.operation, respond);
           if (prefer) headers.prefer = prefer;
           delayMs = respond.delayMs ?? 0;
+          setCookie = respond.setCookie;
         }
       }
       log(`${req.method} ${url.pathname}${headers.prefer ? `  [Prefer: ${headers.prefer}]` : ''}`);
       if (delayMs) await new Promise((done) => setTimeout(done, delayMs));
       const upstream = httpRequest({ host: '127.0.0.1', port: prismPort, method: req.method, path: req.url, headers }, (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        // A rule may remember a step of the journey in a cookie the next rules read.
+        const cookies = setCookie ? { 'set-cookie': `${setCookie}; Path=/; SameSite=Strict` } : {};
+        res.writeHead(answer.statusCode ?? 502, { ...answer.headers, ...cookies });
         answer.pipe(res);
       });
       upstream.on('error', (error) => {

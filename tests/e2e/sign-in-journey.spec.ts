@@ -314,11 +314,19 @@ test.describe('multi-factor adoption', () => {
     await page.clock.setFixedTime(new Date('2026-11-21T10:00:00'));
   });
 
-  test('mfaAdoption with a verified email goes to the phone, marked in progress', async ({ page }) => {
+  test('mfaAdoption with a verified email goes to the phone, marked in progress until the phone is verified', async ({ page }) => {
     await signIn(page, 'adopt');
     await expect(page).toHaveURL(/#\/update-phone$/);
     expect(await page.evaluate(() => window.sessionStorage.getItem('mfaAdoptionInProgress'))).toBe('true');
     expect(await page.evaluate(() => document.cookie)).toContain('mfaAdoptionInProgress=true');
+    await page.getByLabel('Phone number').fill('(201) 555-0123');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByLabel('Code', { exact: true }).fill('42');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(/\/participant$/);
+    expect(await page.evaluate(() => window.sessionStorage.getItem('mfaAdoptionInProgress'))).toBeNull();
+    expect(await page.evaluate(() => document.cookie)).not.toContain('mfaAdoptionInProgress');
   });
 
   test('leaving adoption through a hash change forces the login page', async ({ page }) => {
