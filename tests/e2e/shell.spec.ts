@@ -1,5 +1,5 @@
 import { expect, expectNoAxeViolations, preferExample, test } from '../support/fixtures';
-import { mockScenario } from '../support/session';
+import { mockScenario, seedSession } from '../support/session';
 
 test.beforeEach(async ({ page }) => {
   await page.goto('/');
@@ -125,4 +125,22 @@ test('a screen of a later flow says which flow builds it', async ({ page }) => {
   await page.goto('/#/totp-setup');
   await expect(page.getByRole('heading', { level: 1, name: 'Set up authenticator app' })).toBeVisible();
   await expect(page.getByText('This screen is part of authenticator-app setup and is not built yet.')).toBeVisible();
+});
+
+test('every screen of a later flow passes axe too', async ({ page }) => {
+  await seedSession(page);
+  // The seed runs on a page load; the routes below change only the hash.
+  await page.reload();
+  const routes = [
+    'forgot-username', 'password', 'reset-password', 'reset-password/security-question', 'reset-password/new-password',
+    'reset-password/success', 'account-setup', 'account-setup/username', 'account-setup/password', 'account-setup/email',
+    'account-setup/username-taken', 'account-setup/phone', 'profile-update-phone', 'outer-mfa-verification',
+    'profile-mfa-verification', 'trusteeSigningVerification', 'verifyUserInvite', 'verifyAdvisorInvite', 'emailVerification',
+    'verification', 'verifyAccountMapping', 'totp-setup', 'qr-code', 'auth-app', 'auth-code',
+  ];
+  for (const route of routes) {
+    await page.goto(`/#/${route}`);
+    await expect(page.getByText(/^This screen is part of .+ and is not built yet\.$/), route).toBeVisible();
+    await expectNoAxeViolations(page);
+  }
 });
