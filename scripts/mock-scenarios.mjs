@@ -3,24 +3,21 @@
 // mock server and its tests.
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
+import { listOperations, resolveRef } from './openapi-document.mjs';
 
-const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
+export { resolveRef };
 
-/** Every operation of the bundle with a matcher for its path. */
+/** Every operation of the bundle with a matcher for its path (literal paths first). */
 export function indexOperations(document) {
-  const operations = [];
-  for (const [path, item] of Object.entries(document.paths ?? {})) {
-    for (const method of METHODS) {
-      const operation = item[method];
-      if (!operation) continue;
-      const pattern = new RegExp(
-        '^' + path.split(/(\{[^}]+\})/).map((part) => (part.startsWith('{') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('') + '$',
-      );
-      operations.push({ id: operation.operationId, method: method.toUpperCase(), path, pattern, operation, params: (path.match(/\{/g) ?? []).length });
-    }
-  }
-  // Literal paths win over templated ones.
-  return operations.sort((a, b) => a.params - b.params);
+  return listOperations(document).map(({ path, method, operation }) => ({
+    id: operation.operationId,
+    method,
+    path,
+    operation,
+    pattern: new RegExp(
+      '^' + path.split(/(\{[^}]+\})/).map((part) => (part.startsWith('{') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('') + '$',
+    ),
+  }));
 }
 
 export function findOperation(operations, method, pathname) {
@@ -36,18 +33,6 @@ export function statusOfExample(document, operation, exampleName) {
     }
   }
   return undefined;
-}
-
-export function resolveRef(document, value) {
-  let current = value;
-  while (current && typeof current.$ref === 'string') {
-    current = current.$ref
-      .replace(/^#\//, '')
-      .split('/')
-      .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
-      .reduce((node, key) => node?.[key], document);
-  }
-  return current;
 }
 
 export function loadScenarios(file) {

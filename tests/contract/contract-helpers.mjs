@@ -3,30 +3,14 @@
 // examples.
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { listOperations, resolveRef } from '../../scripts/openapi-document.mjs';
 
 export const root = resolve(import.meta.dirname, '..', '..');
 export const bundle = JSON.parse(readFileSync(join(root, 'generated', 'openapi.json'), 'utf8'));
 
-const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
+export const deref = (value) => resolveRef(bundle, value);
 
-export function deref(value) {
-  let current = value;
-  while (current && typeof current.$ref === 'string') {
-    current = current.$ref
-      .slice(2)
-      .split('/')
-      .reduce((node, key) => node?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], bundle);
-  }
-  return current;
-}
-
-export function operations() {
-  const list = [];
-  for (const [path, item] of Object.entries(bundle.paths)) {
-    for (const method of METHODS) if (item[method]) list.push({ path, method: method.toUpperCase(), operation: item[method] });
-  }
-  return list;
-}
+export const operations = () => listOperations(bundle);
 
 /** Every named example of an operation's responses: { status, mediaType, name, value, shared }. */
 export function responseExamples(operation) {
