@@ -1,9 +1,9 @@
 import './lib/zod-setup';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { operations } from '../generated/operations';
 import { AppRoutes } from './app/router';
-import { Providers } from './app/providers';
 import { createQueryClient } from './lib/query-client';
 import { configureApiClient } from './lib/api/api-client';
 import { env } from './lib/env';
@@ -22,8 +22,8 @@ if (!root) throw new Error('index.html has no #root element');
 
 createRoot(root).render(
   <StrictMode>
-    <Providers client={createQueryClient()}>
+    <QueryClientProvider client={createQueryClient()}>
       <AppRoutes />
-    </Providers>
+    </QueryClientProvider>
   </StrictMode>,
 );

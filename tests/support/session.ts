@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 
 /** The demo session the mock's sign-in answers with. */
-export const DEMO_SESSION = {
+const DEMO_SESSION = {
   userId: '100245',
   username: 'demo',
   token: '3f1c0a7e-5b2d-4e8a-9c61-2d7f0b4e8a13',

@@ -1,9 +1,9 @@
 import { Suspense, useEffect, type MouseEvent } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { useGetPublicBranding } from '../../../generated/hooks/branding/branding';
 import defaultLogo from '../../assets/default-logo.svg';
 import { APP_NAME } from '../../lib/constants';
 import { setTitleBase } from '../../lib/document-title';
+import { useBranding } from '../../lib/public-content';
 import { httpsUrlOrNull } from '../../lib/safe-url';
 import { LoadingBar } from '../ui/loading-bar';
 import { NotificationArea } from '../ui/notification-area';
@@ -17,7 +17,7 @@ import { RouteErrorBoundary } from './route-error-boundary';
  * and the cookie banner. The brand also names the document and sets its icon.
  */
 export function AppFrame() {
-  const branding = useGetPublicBranding({ query: { staleTime: Infinity, retry: 1 } });
+  const branding = useBranding();
   const brand = branding.data;
   const brandName = brand?.brandName ?? null;
   const favicon = httpsUrlOrNull(brand?.brandLinks?.faviconLink);

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { Link, Outlet } from 'react-router-dom';
-import { useGetAnnouncements } from '../../../generated/hooks/announcements/announcements';
-import { useGetPublicBranding } from '../../../generated/hooks/branding/branding';
 import { monthDay, updatesLabel } from '../../lib/announcements';
 import { env } from '../../lib/env';
 import { paths } from '../../lib/paths';
+import { useAnnouncements, useBranding } from '../../lib/public-content';
 import { Button } from '../ui/button';
 import { Modal } from '../ui/modal';
 
@@ -45,7 +44,7 @@ export function PublicShell() {
 }
 
 function AnnouncementBanner() {
-  const announcements = useGetAnnouncements({ query: { staleTime: Infinity, retry: false } });
+  const announcements = useAnnouncements();
   const latest = announcements.data?.changes[0];
   if (!latest || latest.features.length === 0) return null;
   return (
@@ -59,7 +58,7 @@ function AnnouncementBanner() {
 }
 
 function CreateAccountModal({ open, onClose }: { readonly open: boolean; readonly onClose: () => void }) {
-  const branding = useGetPublicBranding({ query: { staleTime: Infinity, retry: 1 } });
+  const branding = useBranding();
   const contact = branding.data?.contactInfo;
   const phone = contact?.supportPhone ? `${contact.supportPhone}${contact.supportPhoneExtension ? ` ext. ${contact.supportPhoneExtension}` : ''}` : null;
   const digits = (value: string | null | undefined) => (value ?? '').replace(/[^0-9]/g, '');

@@ -1,12 +1,12 @@
 import { Link } from 'react-router-dom';
-import { useGetAnnouncements } from '../../../generated/hooks/announcements/announcements';
 import { PageHeading } from '../../components/ui/page-heading';
 import { longDate } from '../../lib/announcements';
 import { paths } from '../../lib/paths';
+import { useAnnouncements } from '../../lib/public-content';
 
 /** `/whats-new`: the announcements, grouped by date. */
 export function WhatsNewPage() {
-  const announcements = useGetAnnouncements({ query: { staleTime: Infinity, retry: false } });
+  const announcements = useAnnouncements();
   const changes = announcements.data?.changes ?? [];
   return (
     <section className="card whats-new" aria-labelledby="whats-new-heading">

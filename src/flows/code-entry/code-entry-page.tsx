@@ -7,7 +7,7 @@ import { ApiError, isApiError } from '../../lib/api/api-error';
 import { errorToast, isLockout, TOASTS } from '../../lib/api/error-catalogue';
 import { RESEND_COUNTDOWN_SECONDS } from '../../lib/constants';
 import { codeSentText } from '../../lib/journey/mfa-option-text';
-import { useSupportPhone } from '../../lib/journey/use-support-phone';
+import { useSupportPhone } from '../../lib/public-content';
 import { useVerificationData, type VerificationData } from '../../lib/journey/verification-data';
 import { notify } from '../../lib/notifications';
 import { paths } from '../../lib/paths';

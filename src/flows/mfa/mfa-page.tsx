@@ -11,7 +11,7 @@ import { hasHeldSignInCredentials, heldUsername, releaseSignInCredentials } from
 import { deviceFingerprint } from '../../lib/device-fingerprint';
 import { DEFAULT_AUTH_APP_NAME, mfaOptionLabel } from '../../lib/journey/mfa-option-text';
 import { useJourney } from '../../lib/journey/use-journey';
-import { useSupportPhone } from '../../lib/journey/use-support-phone';
+import { useSupportPhone } from '../../lib/public-content';
 import { goToCodeEntry } from '../../lib/journey/verification-data';
 import { notify } from '../../lib/notifications';
 import { paths } from '../../lib/paths';

@@ -113,19 +113,17 @@ function describeIssues(result: Extract<SchemaResult, { success: false }>): stri
  */
 export const apiClient = async <T>(url: string, init: RequestInit = {}): Promise<T> => {
   const method = (init.method ?? 'GET').toUpperCase();
-  const path = new URL(url, window.location.origin).pathname;
-  const operation = findOperation(method, path);
+  const target = new URL(url, window.location.origin);
+  const operation = findOperation(method, target.pathname);
   try {
-    return await call<T>(url, init, operation);
+    return await call<T>(method, target, init, operation);
   } catch (error) {
     if (error instanceof ApiError) for (const listener of errorListeners) listener(error, operation);
     throw error;
   }
 };
 
-async function call<T>(url: string, init: RequestInit, operation: ApiOperation | undefined): Promise<T> {
-  const method = (init.method ?? 'GET').toUpperCase();
-  const target = new URL(url, window.location.origin);
+async function call<T>(method: string, target: URL, init: RequestInit, operation: ApiOperation | undefined): Promise<T> {
   const path = target.pathname;
   const fail = (kind: ApiErrorKind, extra: { status?: number; errors?: ApiErrorItem[]; detail?: string; cause?: unknown } = {}) =>
     new ApiError({ kind, method, path, ...extra });
