@@ -2,7 +2,7 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, loadEnv } from 'vite';
-import { GATEWAY_FILES, GATEWAY_PREFIXES, MOCK_PORT } from './scripts/ports.mjs';
+import { DEV_PORT, GATEWAY_FILES, GATEWAY_PREFIXES, MOCK_PORT } from './scripts/ports.mjs';
 import { DASHBOARD_PATHS } from './src/lib/paths.ts';
 
 const projectRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -38,7 +38,7 @@ export default defineConfig(({ command, mode }) => {
     manifest: true,
   },
   server: {
-    port: 5173,
+    port: DEV_PORT,
     strictPort: true,
     // The gateway paths go to the mock's scenario layer, as a reverse proxy does in production;
     // so do the dashboards, which the mock stands in for.

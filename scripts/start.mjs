@@ -11,6 +11,7 @@ ensureDeps();
 // Imported only now: these need the installed dependencies.
 const { startMock } = await import('./mock.mjs');
 const { loadScenarios } = await import('./mock-scenarios.mjs');
+const { DEV_PORT, MOCK_PORT } = await import('./ports.mjs');
 
 const mock = await startMock({ verbose: process.argv.includes('--verbose') });
 const vite = spawn(join(root, 'node_modules', '.bin', 'vite'), ['--host', '127.0.0.1'], { cwd: root, stdio: ['inherit', 'pipe', 'inherit'] });
@@ -21,8 +22,8 @@ vite.stdout.on('data', (chunk) => {
   if (announced || !/ready in/i.test(chunk.toString())) return;
   announced = true;
   const { accounts = [] } = loadScenarios(join(root, 'openapi', 'mock-scenarios.yaml'));
-  console.log('\n  Sign-in portal:  http://127.0.0.1:5173/');
-  console.log('  Mock gateway:    http://127.0.0.1:4010 (scenarios: openapi/mock-scenarios.yaml)\n');
+  console.log(`\n  Sign-in portal:  http://127.0.0.1:${DEV_PORT}/`);
+  console.log(`  Mock gateway:    http://127.0.0.1:${MOCK_PORT} (scenarios: openapi/mock-scenarios.yaml)\n`);
   console.log('  Demo accounts (any password):');
   for (const account of accounts) console.log(`    ${account.username.padEnd(10)} ${account['leads to']}`);
   console.log('\n  Ctrl-C stops the portal and the mock.\n');

@@ -5,9 +5,10 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTRACT_TEST_PORT } from '../../scripts/ports.mjs';
 import { operations, responseExamples, root, validRequest } from './contract-helpers.mjs';
 
-const PORT = 4019;
+const PORT = CONTRACT_TEST_PORT;
 let prism;
 
 beforeAll(async () => {
