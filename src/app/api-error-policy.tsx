@@ -8,7 +8,7 @@ import { signOut } from '../lib/session';
 
 /**
  * The spec's HTTP error rules, applied once for every call with a session token: 403 and 440
- * sign the user out and go to login; 401 goes to /login. Failed calls are written to the
+ * sign the user out and go to login; 401 goes to /login, and the refused token is forgotten. Failed calls are written to the
  * activity log, except the log calls themselves. Screens still get the error to show.
  */
 export function ApiErrorPolicy() {
@@ -23,6 +23,8 @@ export function ApiErrorPolicy() {
           return;
         }
         if (operation.security === 'token' && isUnauthorized(error)) {
+          // The token is no good: it must not stay in storage or the cookie.
+          signOut('rejected');
           navigate(paths.login, { replace: true });
           return;
         }

@@ -5,17 +5,21 @@ import { getGetAnnouncementsQueryKey } from '../../generated/hooks/announcements
 import { getGetPublicBrandingQueryKey } from '../../generated/hooks/branding/branding';
 import { getValidateSessionQueryOptions } from '../../generated/hooks/session/session';
 import { isApiError } from '../lib/api/api-error';
+import { isSessionRefusal } from '../lib/api/error-catalogue';
 import { AUTH_COOKIE_POLL_MS } from '../lib/constants';
 import { paths } from '../lib/paths';
 import { getSessionState, markSignedIn, markSignedOut, onSignOut, signOut } from '../lib/session';
-import { endSession, readAuthCookie, readAuthToken, readSession } from '../lib/session-storage';
+import { readAuthCookie, readAuthToken, readSession } from '../lib/session-storage';
 
 const PUBLIC_QUERY_KEYS = [getGetPublicBrandingQueryKey()[0], getGetAnnouncementsQueryKey()[0]].map(String);
 
 /**
  * Keeps this tab's session state true to the gateway (spec section 4): validates the session at
- * start and whenever the auth cookie changes (checked every 1500 ms); a failed validation or a
- * vanished cookie signs the tab out. Every sign-out ends on the right page.
+ * start and whenever the auth cookie changes (checked every 1500 ms). One rule for failures: a
+ * refused validation (not validated, HTTP 401, 403 or 440, or an errors list) or a vanished
+ * cookie signs the tab out and leaves any guarded screen; a call that failed (network, deadline,
+ * 5xx, a broken body) keeps the session and is tried again on the next poll. Every sign-out
+ * ends on the right page.
  */
 export function SessionWatcher() {
   const navigate = useNavigate();
@@ -34,30 +38,36 @@ export function SessionWatcher() {
 
   useEffect(() => {
     let stopped = false;
+    // A validation that could not be made (network, deadline, 5xx, a body that breaks the
+    // contract) is tried again on the next poll, whether or not the cookie changed meanwhile.
+    let retry = false;
     const lose = () => {
+      retry = false;
+      // A refused session is ended, and a guarded screen is left, whether or not this tab had
+      // confirmed it yet; a sign-in or reset in progress (nothing stored) keeps its state.
       if (getSessionState().status === 'signed-in') return signOut('elsewhere');
-      // A stored session the gateway refuses is ended; a sign-in or reset in progress (no
-      // token yet) keeps what it stored.
-      if (readSession()) endSession();
+      if (readSession()) return signOut('rejected');
       markSignedOut();
     };
     const validate = async () => {
+      retry = false;
       if (!readAuthToken()) return lose();
       try {
-        const result = await queryClient.fetchQuery({ ...getValidateSessionQueryOptions(), staleTime: 0 });
+        const result = await queryClient.fetchQuery({ ...getValidateSessionQueryOptions(), staleTime: 0, retry: false });
         if (stopped) return;
         if (result.validated && result.userId) markSignedIn(result.userId);
         else lose();
       } catch (error) {
-        // An answer that refuses the session ends it; a gateway that cannot be reached does not.
-        if (!stopped && isApiError(error) && (error.kind === 'http' || error.kind === 'business')) lose();
+        if (stopped) return;
+        if (isApiError(error) && isSessionRefusal(error)) lose();
+        else retry = true;
       }
     };
     let cookie = readAuthCookie();
     void validate();
     const timer = setInterval(() => {
       const now = readAuthCookie();
-      if (now === cookie) return;
+      if (now === cookie && !retry) return;
       cookie = now;
       if (now === null) lose();
       else void validate();

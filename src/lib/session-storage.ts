@@ -95,8 +95,12 @@ export function isReadOnlyRole(role: Role): boolean {
   return READ_ONLY_ROLES.includes(role);
 }
 
-/** Replaces whatever session is stored with a freshly signed-in one, auth cookie included. */
-export function startSession(session: Omit<StoredSession, 'site' | 'showAlerts'>): void {
+/**
+ * Replaces whatever session this tab stores with a freshly signed-in one, without the auth
+ * cookie: other tabs and applications watch that cookie, so it is published only once the
+ * sign-in has succeeded as a whole ({@link publishAuthCookie}).
+ */
+export function storeSession(session: Omit<StoredSession, 'site' | 'showAlerts'>): void {
   clearSessionStorage();
   write(KEYS.userId, session.userId);
   write(KEYS.username, session.username);
@@ -104,7 +108,18 @@ export function startSession(session: Omit<StoredSession, 'site' | 'showAlerts'>
   write(KEYS.role, session.role);
   write(KEYS.site, siteOf(session.role));
   write(KEYS.showAlerts, 'true');
-  writeCookie(AUTH_COOKIE, session.token);
+}
+
+/** Shares the stored session's token with the other tabs and applications through the auth cookie. */
+export function publishAuthCookie(): void {
+  const token = readSession()?.token;
+  if (token) writeCookie(AUTH_COOKIE, token);
+}
+
+/** Stores a signed-in session and publishes its auth cookie at once. */
+export function startSession(session: Omit<StoredSession, 'site' | 'showAlerts'>): void {
+  storeSession(session);
+  publishAuthCookie();
 }
 
 /**

@@ -49,7 +49,7 @@ test('the feedback redirect ends the session and offers the survey for the user 
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in to your 401(k) account' })).toBeVisible();
 });
 
-for (const status of [403, 440]) {
+for (const status of [401, 403, 440]) {
   test(`HTTP ${status} on a session call signs out and goes to login`, async ({ page, guards }) => {
     guards.allowConsoleErrors(new RegExp(`status of ${status}`));
     await seedSession(page);
@@ -58,6 +58,7 @@ for (const status of [403, 440]) {
     await expect(page).toHaveURL(/#\/$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in to your 401(k) account' })).toBeVisible();
     expect(await page.evaluate(() => window.sessionStorage.length)).toBe(0);
+    expect(await page.evaluate(() => document.cookie)).not.toContain('authToken');
   });
 }
 

@@ -80,6 +80,7 @@ test.describe('security question', () => {
     await signIn(page, 'question');
     await expect(page).toHaveURL(/:\d+\/(#\/)?$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in to your 401(k) account' })).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'An internal error has occurred while processing your request' })).toBeVisible();
   });
 });
 
@@ -172,6 +173,8 @@ test.describe('one-time code', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(errorToast(page, 'Unable to request token. Please try again later')).toBeVisible();
     await expect(page).toHaveURL(/#\/mfa$/);
+    // The chosen method is kept only once a code is on its way.
+    expect(await page.evaluate(() => window.sessionStorage.getItem('mfaOptionType'))).toBeNull();
   });
 
   test('a new code can be asked for after 60 seconds, which restarts the countdown', async ({ page }) => {

@@ -49,13 +49,61 @@ describe('SessionWatcher', () => {
     await waitFor(() => expect(getSessionState()).toEqual({ status: 'signed-in', userId: '7' }));
   });
 
-  it('ends a stored session the gateway refuses, without leaving the page', async () => {
+  it.each([
+    ['not validated', () => jsonResponse({ validated: false })],
+    ['HTTP 401', () => jsonResponse({ errors: [] }, 401)],
+    ['HTTP 403', () => jsonResponse({ errors: [] }, 403)],
+    ['HTTP 440', () => jsonResponse({ errors: [] }, 440)],
+  ])('ends a stored session the gateway refuses (%s) and leaves the screen for login', async (_name, answer) => {
     startSession(session);
     const fetchMock = installApi();
-    routeFetch(fetchMock, { '/login-gateway/api/validateSession': () => jsonResponse({ validated: false }) });
+    routeFetch(fetchMock, { '/login-gateway/api/validateSession': answer, '/login-gateway/participant/7/log': () => new Response(null, { status: 204 }) });
     renderApp();
-    await waitFor(() => expect(getSessionState().status).toBe('signed-out'));
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    expect(getSessionState().status).toBe('signed-out');
     expect(window.sessionStorage.length).toBe(0);
+    expect(readAuthCookie()).toBeNull();
+  });
+
+  it.each([
+    ['HTTP 500', () => jsonResponse({ errors: [] }, 500)],
+    ['HTTP 503', () => new Response('Service Unavailable', { status: 503 })],
+    ['an HTML body sent as JSON', () => new Response('<html>oops</html>', { headers: { 'Content-Type': 'application/json' } })],
+    ['truncated JSON', () => new Response('{"validated": tr', { headers: { 'Content-Type': 'application/json' } })],
+    ['null', () => jsonResponse(null)],
+    ['[]', () => jsonResponse([])],
+    ['wrong types', () => jsonResponse({ validated: 'yes', userId: 7 })],
+    [
+      'a network failure',
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
+    ],
+  ])('keeps the session and the screen when validation fails (%s), and validates again on the next poll', async (_name, answer) => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    startSession(session);
+    const fetchMock = installApi();
+    let calls = 0;
+    routeFetch(fetchMock, {
+      '/login-gateway/api/validateSession': () => {
+        calls += 1;
+        return calls === 1 ? answer() : jsonResponse({ validated: true, userId: '7' });
+      },
+      '/login-gateway/participant/7/log': () => new Response(null, { status: 204 }),
+    });
+    renderApp();
+    await waitFor(() => expect(calls).toBe(1));
+    await act(async () => {
+      await Promise.resolve();
+    });
+    expect(getSessionState().status).toBe('unknown');
+    expect(window.sessionStorage.getItem('token')).toBe('tok');
+    expect(readAuthCookie()).toBe('tok');
+    await act(async () => {
+      vi.advanceTimersByTime(1500);
+    });
+    await waitFor(() => expect(getSessionState()).toEqual({ status: 'signed-in', userId: '7' }));
+    expect(calls).toBe(2);
     expect(screen.getByRole('heading', { name: 'Somewhere' })).toBeInTheDocument();
   });
 
@@ -110,7 +158,7 @@ describe('ApiErrorPolicy', () => {
     expect(window.sessionStorage.length).toBe(0);
   });
 
-  it('goes to /login on HTTP 401', async () => {
+  it('goes to /login on HTTP 401 and forgets the refused token', async () => {
     startSession(session);
     const fetchMock = installApi();
     routeFetch(fetchMock, {
@@ -119,6 +167,8 @@ describe('ApiErrorPolicy', () => {
     });
     renderApp(<LandingProbe />);
     expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    expect(window.sessionStorage.getItem('token')).toBeNull();
+    expect(readAuthCookie()).toBeNull();
   });
 
   it('logs other failures through the participant log, and never a failing log call', async () => {

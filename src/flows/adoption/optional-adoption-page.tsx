@@ -9,6 +9,7 @@ import { localIsoDate, reminderDate, showsDeadline, usDate } from '../../lib/jou
 import { runJourneyStep } from '../../lib/journey/post-sign-in';
 import { useJourney } from '../../lib/journey/use-journey';
 import { paths } from '../../lib/paths';
+import { useSingleFlight } from '../../lib/use-single-flight';
 
 /** `/optional-adoption`: multi-factor sign-in offered before it becomes mandatory. */
 export function OptionalAdoptionPage() {
@@ -21,21 +22,23 @@ function OptionalAdoption() {
   const { startAdoption, continueToLanding } = useJourney();
   const adoption = useGetOptionChoice({ type: OPTION_MFA_ADOPTION });
   const saveSettings = useSaveOptionSettings();
-  const [busy, setBusy] = useState<'now' | 'later' | null>(null);
+  const [choice, setChoice] = useState<'now' | 'later' | null>(null);
+  const flight = useSingleFlight();
   const today = localIsoDate();
   const mandatory = adoption.data?.data?.optionValues?.mandatoryMfaAdoption ?? null;
 
-  const run = async (choice: 'now' | 'later') => {
-    setBusy(choice);
-    await runJourneyStep(async () => {
-      if (choice === 'now') return startAdoption();
-      await saveSettings.mutateAsync({
-        data: { optionTypeId: OPTION_MFA_ADOPTION, optionValueTypeId: SETTING_ADOPTION_REMINDER, optionValue: reminderDate(today, mandatory) },
+  const run = (next: 'now' | 'later') =>
+    flight.run(async () => {
+      setChoice(next);
+      await runJourneyStep(async () => {
+        if (next === 'now') return startAdoption();
+        await saveSettings.mutateAsync({
+          data: { optionTypeId: OPTION_MFA_ADOPTION, optionValueTypeId: SETTING_ADOPTION_REMINDER, optionValue: reminderDate(today, mandatory) },
+        });
+        return continueToLanding();
       });
-      return continueToLanding();
     });
-    setBusy(null);
-  };
+  const busy = flight.busy ? choice : null;
 
   return (
     <section className="card" aria-labelledby="adoption-heading">

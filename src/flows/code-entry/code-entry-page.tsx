@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, Navigate } from 'react-router-dom';
 import { Button } from '../../components/ui/button';
 import { CodeInput } from '../../components/ui/code-input';
@@ -11,6 +11,7 @@ import { useSupportPhone } from '../../lib/public-content';
 import { useVerificationData, type VerificationData } from '../../lib/journey/verification-data';
 import { notify } from '../../lib/notifications';
 import { paths } from '../../lib/paths';
+import { useSingleFlight } from '../../lib/use-single-flight';
 
 /** `/mfa-verification`: 'Enter the code', for whichever flow sent the user here. */
 export function CodeEntryPage() {
@@ -23,11 +24,11 @@ export function CodeEntryPage() {
 function CodeEntryForm({ data }: { readonly data: VerificationData }) {
   const supportPhone = useSupportPhone();
   const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
+  const submission = useSingleFlight();
+  const resending = useSingleFlight();
   const [lockout, setLockout] = useState<string | null>(null);
   const [resendAt, setResendAt] = useState(() => performance.now() + RESEND_COUNTDOWN_SECONDS * 1000);
   const [now, setNow] = useState(() => performance.now());
-  const inFlight = useRef(false);
 
   useEffect(() => {
     const tick = () => setNow(performance.now());
@@ -43,33 +44,31 @@ function CodeEntryForm({ data }: { readonly data: VerificationData }) {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (code === '' || inFlight.current || lockout) return;
-    inFlight.current = true;
-    setBusy(true);
-    try {
-      await data.submit(code);
-    } catch (error) {
-      const failure = isApiError(error) ? error : new ApiError({ kind: 'contract', method: 'POST', path: paths.mfaVerification, cause: error });
-      if (isLockout(failure)) setLockout(failure.errors.find((item) => /attempts/i.test(item.description))?.description ?? null);
-      else data.onFailure(failure);
-      setCode('');
-    } finally {
-      inFlight.current = false;
-      setBusy(false);
-    }
+    if (code === '' || lockout) return;
+    await submission.run(async () => {
+      try {
+        await data.submit(code);
+      } catch (error) {
+        const failure = isApiError(error) ? error : new ApiError({ kind: 'contract', method: 'POST', path: paths.mfaVerification, cause: error });
+        if (isLockout(failure)) setLockout(failure.errors.find((item) => /attempts/i.test(item.description))?.description ?? null);
+        else data.onFailure(failure);
+        setCode('');
+      }
+    });
   };
 
-  const resend = async () => {
-    if (!data.resend) return;
-    try {
-      await data.resend();
-      setResendAt(performance.now() + RESEND_COUNTDOWN_SECONDS * 1000);
-      setNow(performance.now());
-      notify({ type: 'success', message: 'We sent you a new code.', isDismissable: true, dismissOnTimeout: 5000, isUnique: true });
-    } catch {
-      notify(errorToast(TOASTS.requestToken));
-    }
-  };
+  const resend = () =>
+    resending.run(async () => {
+      if (!data.resend) return;
+      try {
+        await data.resend();
+        setResendAt(performance.now() + RESEND_COUNTDOWN_SECONDS * 1000);
+        setNow(performance.now());
+        notify({ type: 'success', message: 'We sent you a new code.', isDismissable: true, dismissOnTimeout: 5000, isUnique: true });
+      } catch {
+        notify(errorToast(TOASTS.requestToken));
+      }
+    });
 
   return (
     <section className="card" aria-labelledby="code-entry-heading">
@@ -90,7 +89,7 @@ function CodeEntryForm({ data }: { readonly data: VerificationData }) {
           disabled={lockout !== null}
         />
         <div className="form__actions">
-          <Button type="submit" busy={busy} disabled={code === '' || lockout !== null}>
+          <Button type="submit" busy={submission.busy} disabled={code === '' || lockout !== null}>
             Continue
           </Button>
         </div>
@@ -107,7 +106,7 @@ function CodeEntryForm({ data }: { readonly data: VerificationData }) {
               You can request a new code in {secondsToResend} {secondsToResend === 1 ? 'second' : 'seconds'}.
             </p>
           ) : (
-            <Button variant="link" onClick={() => void resend()} disabled={lockout !== null}>
+            <Button variant="link" onClick={() => void resend()} busy={resending.busy} disabled={lockout !== null}>
               Send a new code
             </Button>
           )}

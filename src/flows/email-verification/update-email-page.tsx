@@ -14,6 +14,7 @@ import { goToCodeEntry } from '../../lib/journey/verification-data';
 import { notify } from '../../lib/notifications';
 import { paths } from '../../lib/paths';
 import { readSession } from '../../lib/session-storage';
+import { useSingleFlight } from '../../lib/use-single-flight';
 import { updateEmailSchema } from './update-email.schema';
 
 /**
@@ -36,25 +37,28 @@ function EmailVerification({ userId }: { readonly userId: string }) {
   const markVerified = useMarkEmailVerified();
   const [changed, setChanged] = useState<string | null>(null);
   const [editing, setEditing] = useState(false);
+  const flight = useSingleFlight();
   const form = useForm<EmailRequest>({ resolver: zodResolver(updateEmailSchema), defaultValues: { email: '' } });
 
   const email = changed ?? credentials.data?.data?.emailAddress ?? credentials.data?.data?.email ?? null;
 
-  const saveEmail = async ({ email: next }: EmailRequest) => {
-    try {
-      await updateEmail.mutateAsync({ data: { email: next } });
-      setChanged(next);
-      setEditing(false);
-    } catch {
-      notify(errorToast(TOASTS.updateEmail));
-    }
-  };
+  const saveEmail = ({ email: next }: EmailRequest) =>
+    flight.run(async () => {
+      try {
+        await updateEmail.mutateAsync({ data: { email: next } });
+        setChanged(next);
+        setEditing(false);
+      } catch {
+        notify(errorToast(TOASTS.updateEmail));
+      }
+    });
 
   const sendCode = async () => {
     await requestCode.mutateAsync({ userId, data: { type: 'email' } });
   };
 
-  const start = async () => {
+  const start = () =>
+    flight.run(async () => {
     if (!email) return;
     await goToCodeEntry(
       {
@@ -78,7 +82,7 @@ function EmailVerification({ userId }: { readonly userId: string }) {
       },
       navigate,
     );
-  };
+    });
 
   return (
     <section className="card" aria-labelledby="verify-email-heading">
@@ -89,7 +93,7 @@ function EmailVerification({ userId }: { readonly userId: string }) {
         <>
           <p>Before you add a phone, please confirm your email address. We&apos;ll send a code to {maskEmail(email)}.</p>
           <div className="form__actions">
-            <Button onClick={() => void start()} busy={requestCode.isPending}>
+            <Button onClick={() => void start()} busy={flight.busy}>
               Send code
             </Button>
             <Button variant="link" onClick={() => setEditing(true)}>
@@ -109,7 +113,7 @@ function EmailVerification({ userId }: { readonly userId: string }) {
             {...form.register('email', { onChange: () => form.clearErrors('email') })}
           />
           <div className="form__actions">
-            <Button type="submit" busy={updateEmail.isPending}>
+            <Button type="submit" busy={flight.busy}>
               Save email address
             </Button>
             <Button variant="link" onClick={() => setEditing(false)}>

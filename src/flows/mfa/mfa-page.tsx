@@ -16,6 +16,7 @@ import { goToCodeEntry } from '../../lib/journey/verification-data';
 import { notify } from '../../lib/notifications';
 import { paths } from '../../lib/paths';
 import { saveMfaOptionType } from '../../lib/session-storage';
+import { useSingleFlight } from '../../lib/use-single-flight';
 
 /** `/mfa`: 'Verify your identity', the choice of how to receive a one-time code. */
 export function MfaPage() {
@@ -33,16 +34,17 @@ function MfaChoice({ username }: { readonly username: string }) {
   const { completeSignIn } = useJourney();
   const [chosen, setChosen] = useState<number | null>(null);
   const started = useRef(false);
+  const flight = useSingleFlight();
 
   const methods: readonly MfaOption[] = options.data?.data?.options ?? [];
 
   /** Sends the code (unless it comes from an app) and hands over to the code-entry screen. */
-  const proceed = async (method: MfaOption, count: number) => {
-    saveMfaOptionType(method.type === 'totp' ? { type: 'totp', authAppName: method.contactInfo ?? DEFAULT_AUTH_APP_NAME } : { type: method.type });
+  const proceed = (method: MfaOption, count: number) =>
+    flight.run(async () => {
     const sendCode = async () => {
       await requestCode.mutateAsync({ data: { type: method.type, username } });
     };
-    await goToCodeEntry(
+    const moved = await goToCodeEntry(
       {
         mfaOption: method,
         mfaOptionCount: count,
@@ -61,7 +63,9 @@ function MfaChoice({ username }: { readonly username: string }) {
       },
       navigate,
     );
-  };
+    // Kept only once a code is on its way: a failed request leaves nothing behind.
+    if (moved) saveMfaOptionType(method.type === 'totp' ? { type: 'totp', authAppName: method.contactInfo ?? DEFAULT_AUTH_APP_NAME } : { type: method.type });
+    });
 
   const { mutate: fetchOptions } = options;
   useEffect(() => {
@@ -123,7 +127,7 @@ function MfaChoice({ username }: { readonly username: string }) {
             onChange={(value) => setChosen(Number(value))}
           />
           <div className="form__actions">
-            <Button type="submit" busy={requestCode.isPending} disabled={!method}>
+            <Button type="submit" busy={flight.busy} disabled={!method}>
               Continue
             </Button>
             <Button

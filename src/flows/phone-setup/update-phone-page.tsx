@@ -17,6 +17,7 @@ import { notify } from '../../lib/notifications';
 import { paths } from '../../lib/paths';
 import { signOut } from '../../lib/session';
 import { readSession, setMfaAdoptionInProgress } from '../../lib/session-storage';
+import { useSingleFlight } from '../../lib/use-single-flight';
 
 /** The spec's code length on the phone flows (its value, as given). */
 const PHONE_CODE_LENGTH = 2;
@@ -43,6 +44,7 @@ function PhoneSetup({ userId }: { readonly userId: string }) {
   const deleteOption = useDeleteOptionChoice();
   const [phone, setPhone] = useState<PhoneValue | null>(null);
   const [method, setMethod] = useState<'sms' | 'call'>('sms');
+  const flight = useSingleFlight();
 
   const back = () => {
     const route = getPhoneBackRoute();
@@ -51,7 +53,8 @@ function PhoneSetup({ userId }: { readonly userId: string }) {
     else signOut('rejected');
   };
 
-  const save = async (value: PhoneValue) => {
+  const save = (value: PhoneValue) =>
+    flight.run(async () => {
     try {
       await savePhone.mutateAsync({
         data: { type: PHONE_TYPE_MFA, number: value.number, countryCode: value.countryCode, extension: '', preferred: true, smsEnabled: true, verified: false },
@@ -60,7 +63,7 @@ function PhoneSetup({ userId }: { readonly userId: string }) {
     } catch {
       notify(errorToast(TOASTS.updatePhone));
     }
-  };
+    });
 
   const finish = async (code: string) => {
     await verifyCode.mutateAsync({ data: { code, type: method } });
@@ -81,7 +84,8 @@ function PhoneSetup({ userId }: { readonly userId: string }) {
     await requestCode.mutateAsync({ userId, data: { type: method } });
   };
 
-  const chooseMethod = async () => {
+  const chooseMethod = () =>
+    flight.run(async () => {
     if (!phone) return;
     await goToCodeEntry(
       {
@@ -96,10 +100,10 @@ function PhoneSetup({ userId }: { readonly userId: string }) {
       },
       navigate,
     );
-  };
+    });
 
   if (!phone) {
-    return <PhoneEntryForm mode="setup" onSubmit={save} busy={savePhone.isPending} secondaryLink={{ text: 'Back', onClick: back }} />;
+    return <PhoneEntryForm mode="setup" onSubmit={save} busy={flight.busy} secondaryLink={{ text: 'Back', onClick: back }} />;
   }
   return (
     <section className="card" aria-labelledby="phone-method-heading">
@@ -122,7 +126,7 @@ function PhoneSetup({ userId }: { readonly userId: string }) {
           onChange={setMethod}
         />
         <div className="form__actions">
-          <Button type="submit" busy={requestCode.isPending}>
+          <Button type="submit" busy={flight.busy}>
             Send code
           </Button>
           <Button variant="link" onClick={() => setPhone(null)}>

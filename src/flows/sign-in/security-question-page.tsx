@@ -52,9 +52,10 @@ function SecurityQuestionForm({ username }: { readonly username: string }) {
     fetchQuestion(
       { data: { username } },
       {
-        // Without the question there is no second step: back to the sign-in form.
+        // Without the question there is no second step: back to the sign-in form, saying why.
         onError: () => {
           releaseSignInCredentials();
+          notify(signInInternalError);
           navigate(paths.signIn, { replace: true });
         },
       },

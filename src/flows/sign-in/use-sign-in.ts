@@ -50,7 +50,7 @@ export function useSignIn() {
       releaseSignInCredentials();
       return void notify(signInInternalError);
     }
-    await steps.completeSignIn(result, username, { navigate: (to) => void navigate(to), queryClient });
+    await steps.completeSignIn(result, username, { navigate: (to, options) => void navigate(to, options), queryClient });
   };
 
   const submit = async (values: SignInValues): Promise<void> => {

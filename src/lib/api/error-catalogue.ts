@@ -26,6 +26,15 @@ export function isUnauthorized(error: ApiError): boolean {
   return error.kind === 'http' && error.status === 401;
 }
 
+/**
+ * The gateway answered and refused the session: HTTP 401, 403 or 440, or an errors list. Not a
+ * refusal: a call that could not be made or answered properly (network, deadline, 5xx, a body
+ * that breaks the contract), which says nothing about the session.
+ */
+export function isSessionRefusal(error: ApiError): boolean {
+  return (error.kind === 'http' && (error.status === 401 || error.status === 403 || error.status === 440)) || error.kind === 'business';
+}
+
 /** VEERR01-03: the password-reset session timed out. */
 export function isResetSessionTimeout(error: ApiError): boolean {
   return error.codes.some((code) => /^VEERR0[123]$/.test(code));

@@ -11,14 +11,16 @@ import { OPTION_MFA_ACTIVE, OPTION_MFA_ADOPTION } from '../constants';
 import { env } from '../env';
 import { notify } from '../notifications';
 import { dashboardPathOf, dashboardUrl, externalTargets, isPortalLandingAddress, paths } from '../paths';
+import { markSignedIn } from '../session';
 import {
-  endSession,
+  clearSessionStorage,
+  publishAuthCookie,
   readLandingUrl,
   readSession,
   saveLanding,
   setHasTotpOption,
   setMfaAdoptionInProgress,
-  startSession,
+  storeSession,
 } from '../session-storage';
 import { adoptionDecision, localIsoDate } from './adoption';
 import { setPhoneBackRoute } from './journey-state';
@@ -31,16 +33,24 @@ import { setPhoneBackRoute } from './journey-state';
  */
 
 export interface JourneyDeps {
-  readonly navigate: (to: string) => void;
+  readonly navigate: (to: string, options?: { readonly replace?: boolean }) => void;
   readonly queryClient: QueryClient;
+  /** Leaves the portal for a dashboard; the browser's own navigation unless a step wraps it. */
+  readonly leave?: (address: string) => void;
 }
+
+/**
+ * Journey answers change as the journey goes on: always fetched afresh, and never retried, so a
+ * failing gateway reaches the user within one deadline instead of three.
+ */
+const FRESH = { staleTime: 0, retry: false } as const;
 
 /** How a step ended: left the portal, moved to a portal screen, or refused (session ended). */
 export type RedirectOutcome = 'left' | 'screen' | 'refused';
 
-function leave(address: string): RedirectOutcome {
+function leave(address: string, deps: JourneyDeps): RedirectOutcome {
   releaseSignInCredentials();
-  leavePortal(address);
+  (deps.leave ?? leavePortal)(address);
   return 'left';
 }
 
@@ -48,7 +58,7 @@ function leave(address: string): RedirectOutcome {
 export async function startAdoption({ navigate, queryClient }: JourneyDeps): Promise<RedirectOutcome> {
   const session = readSession();
   if (!session) return 'refused';
-  const credentials = await queryClient.fetchQuery({ ...getGetUserCredentialsQueryOptions(session.userId), staleTime: 0 });
+  const credentials = await queryClient.fetchQuery({ ...getGetUserCredentialsQueryOptions(session.userId), ...FRESH });
   setMfaAdoptionInProgress(true);
   setPhoneBackRoute(paths.signIn);
   navigate(credentials.data?.isEmailVerified ? paths.updatePhone : paths.updateEmail);
@@ -65,7 +75,7 @@ export async function postLoginRedirect(deps: JourneyDeps): Promise<RedirectOutc
   const { navigate, queryClient } = deps;
   const session = readSession();
   if (!session) return 'refused';
-  const landing = await queryClient.fetchQuery({ ...getGetUserLandingUrlQueryOptions({ role: session.role }), staleTime: 0 });
+  const landing = await queryClient.fetchQuery({ ...getGetUserLandingUrlQueryOptions({ role: session.role }), ...FRESH });
   const url = landing.data?.url ?? '';
   if (url === 'acctSetup-username') return (navigate(paths.accountSetup), 'screen');
   if (url === 'password') return (navigate(paths.password), 'screen');
@@ -73,20 +83,20 @@ export async function postLoginRedirect(deps: JourneyDeps): Promise<RedirectOutc
 
   const dashboard = dashboardPathOf(url);
   if (!dashboard) {
-    endSession();
+    clearSessionStorage();
     return 'refused';
   }
   let address = dashboardUrl(env.envPathPrefix, dashboard);
   if (session.role === 'ROLE_PARTICIPANT') {
-    const enrollment = await queryClient.fetchQuery({ ...getGetSkipEnrollmentStepsQueryOptions(), staleTime: 0 });
+    const enrollment = await queryClient.fetchQuery({ ...getGetSkipEnrollmentStepsQueryOptions(), ...FRESH });
     if (!enrollment.data?.skipEnrollmentSteps) address = externalTargets(env.envPathPrefix, env.helpCenterUrl).participantEnrollment;
   }
   saveLanding(address, landing.data?.externalUrl ?? false);
 
-  const mfa = await queryClient.fetchQuery({ ...getGetOptionChoiceQueryOptions({ type: OPTION_MFA_ACTIVE }), staleTime: 0 });
-  if (mfa.data?.active && mfa.data.optionValues?.isActive !== false) return leave(address);
+  const mfa = await queryClient.fetchQuery({ ...getGetOptionChoiceQueryOptions({ type: OPTION_MFA_ACTIVE }), ...FRESH });
+  if (mfa.data?.active && mfa.data.optionValues?.isActive !== false) return leave(address, deps);
 
-  const adoption = await queryClient.fetchQuery({ ...getGetOptionChoiceQueryOptions({ type: OPTION_MFA_ADOPTION }), staleTime: 0 });
+  const adoption = await queryClient.fetchQuery({ ...getGetOptionChoiceQueryOptions({ type: OPTION_MFA_ADOPTION }), ...FRESH });
   const values = adoption.data?.optionValues;
   switch (adoptionDecision(values?.mandatoryMfaAdoption, values?.skipMfaAdoptionUntil, localIsoDate())) {
     case 'force':
@@ -95,14 +105,14 @@ export async function postLoginRedirect(deps: JourneyDeps): Promise<RedirectOutc
       navigate(paths.optionalAdoption);
       return 'screen';
     case 'landing':
-      return leave(address);
+      return leave(address, deps);
   }
 }
 
 /** Goes on to the landing address saved at sign-in (after a step such as adding a phone). */
 export async function continueToLanding(deps: JourneyDeps): Promise<RedirectOutcome> {
   const saved = readLandingUrl();
-  if (saved && isPortalLandingAddress(saved, env.envPathPrefix)) return leave(saved);
+  if (saved && isPortalLandingAddress(saved, env.envPathPrefix)) return leave(saved, deps);
   return postLoginRedirect(deps);
 }
 
@@ -110,7 +120,7 @@ async function afterSignIn(result: AuthResponse, username: string, deps: Journey
   const data = result.data;
   const role = data?.roles[0];
   if (!data || !role) throw new ApiError({ kind: 'contract', method: 'POST', path: '/login-gateway/authentication', detail: 'no user data' });
-  startSession({ userId: data.userId, username, token: data.token, role });
+  storeSession({ userId: data.userId, username, token: data.token, role });
   const methods = (await getMfaOptions({ username })).data?.options ?? [];
   const hasPhone = methods.some((method) => method.type === 'sms' || method.type === 'call');
   const hasTotp = methods.some((method) => method.type === 'totp');
@@ -127,18 +137,56 @@ async function afterSignIn(result: AuthResponse, username: string, deps: Journey
  * What follows a successful sign-in, whichever step completed it (password, security answer,
  * one-time code): the session is cleared and stored afresh; a user with neither a phone nor an
  * authenticator app adds a phone first; everyone else goes through the post-login redirect.
- * When that cannot send the user anywhere, or a call fails, nothing of the sign-in is kept and
- * the internal-error notification shows.
+ *
+ * The session stays in this tab until the step has succeeded as a whole: only then is the auth
+ * cookie published (other tabs and applications watch it) and the tab marked signed in. When
+ * the step fails, is refused or outlives its deadline (one gateway call's, for the whole step),
+ * nothing of the sign-in is kept, no other tab is touched, and the user is back on the sign-in
+ * form with the internal-error notification.
  */
 export async function completeSignIn(result: AuthResponse, username: string, deps: JourneyDeps): Promise<void> {
+  let over = false;
+  const commit = () => {
+    publishAuthCookie();
+    const userId = readSession()?.userId;
+    if (userId) markSignedIn(userId);
+  };
+  const committing: JourneyDeps = {
+    queryClient: deps.queryClient,
+    navigate: (to, options) => {
+      if (over) return;
+      over = true;
+      commit();
+      deps.navigate(to, options);
+    },
+    leave: (address) => {
+      if (over) return;
+      over = true;
+      commit();
+      (deps.leave ?? leavePortal)(address);
+    },
+  };
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<'expired'>((resolve) => {
+    timer = setTimeout(() => resolve('expired'), env.apiTimeoutMs);
+  });
+  let outcome: RedirectOutcome | 'expired' | 'failed';
   try {
-    if ((await afterSignIn(result, username, deps)) !== 'refused') return;
+    const step = afterSignIn(result, username, committing);
+    step.catch(() => undefined); // A failure after the deadline has nobody left to tell.
+    outcome = await Promise.race([step, deadline]);
   } catch {
-    // Falls through: a half-finished sign-in is no sign-in.
+    outcome = 'failed';
+  } finally {
+    clearTimeout(timer);
   }
-  endSession();
+  if (outcome === 'left' || outcome === 'screen') return;
+  // A half-finished sign-in is no sign-in; a late answer can no longer move the user on.
+  over = true;
+  clearSessionStorage();
   releaseSignInCredentials();
   notify(signInInternalError);
+  deps.navigate(paths.signIn, { replace: true });
 }
 
 /** Runs a step of the journey after sign-in; a failure or refusal shows the internal error. */

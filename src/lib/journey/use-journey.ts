@@ -7,7 +7,7 @@ import { completeSignIn, continueToLanding, postLoginRedirect, startAdoption, ty
 export function useJourney() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const deps: JourneyDeps = { navigate: (to) => void navigate(to), queryClient };
+  const deps: JourneyDeps = { navigate: (to, options) => void navigate(to, options), queryClient };
   return {
     completeSignIn: (result: AuthResponse, username: string) => completeSignIn(result, username, deps),
     postLoginRedirect: () => postLoginRedirect(deps),

@@ -54,16 +54,18 @@ export function useVerificationData(): VerificationData | null {
 /**
  * Sends the first code (for every method but an authenticator app) and opens the code-entry
  * screen with this data. A code that cannot be sent shows the catalogue's toast and stays.
+ * Returns whether it moved on to the code-entry screen.
  */
-export async function goToCodeEntry(data: VerificationData, navigate: (to: string) => void): Promise<void> {
+export async function goToCodeEntry(data: VerificationData, navigate: (to: string) => void): Promise<boolean> {
   if (data.resend) {
     try {
       await data.resend();
     } catch {
       notify(errorToast(TOASTS.requestToken));
-      return;
+      return false;
     }
   }
   setVerificationData(data);
   navigate(paths.mfaVerification);
+  return true;
 }

@@ -4,7 +4,9 @@ import { installApi, jsonResponse, routeFetch } from '../../../testing/render';
 import * as location from '../../browser-location';
 import { clearNotifications } from '../../notifications';
 import { createQueryClient } from '../../query-client';
-import { isMfaAdoptionInProgress, readSession, startSession } from '../../session-storage';
+import { env } from '../../env';
+import { getSessionState, resetSessionForTests } from '../../session';
+import { isMfaAdoptionInProgress, readAuthCookie, readSession, startSession } from '../../session-storage';
 import { completeSignIn, continueToLanding, postLoginRedirect } from '../post-sign-in';
 import { getPhoneBackRoute } from '../journey-state';
 
@@ -56,6 +58,7 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.useRealTimers();
+  resetSessionForTests();
   act(() => clearNotifications());
 });
 
@@ -168,7 +171,7 @@ describe('completeSignIn', () => {
   it('sends a user with neither a phone nor an authenticator app to add a phone', async () => {
     gateway({ options: [{ type: 'email', contactInfo: 'a@b.com' }] });
     await completeSignIn(result, 'ana', deps());
-    expect(navigate).toHaveBeenCalledWith('/update-phone');
+    expect(navigate).toHaveBeenCalledWith('/update-phone', undefined);
     expect(getPhoneBackRoute()).toBeNull();
   });
 
@@ -181,5 +184,61 @@ describe('completeSignIn', () => {
     await act(async () => completeSignIn(result, 'ana', deps()));
     expect(readSession()).toBeNull();
     expect(shown.result.current[0]?.title).toBe('An internal error has occurred while processing your request');
+  });
+
+  it.each([
+    ['userLandingUrl', '/login-gateway/userLandingUrl'],
+    ['skipEnrollmentSteps', '/login-gateway/skipEnrollmentSteps'],
+    ['optionChoice', '/login-gateway/profile/optionChoice'],
+  ])('a failing %s publishes no session: no auth cookie, no sign-in, no word to other tabs, back to the form', async (_name, failing) => {
+    const posted = vi.spyOn(BroadcastChannel.prototype, 'postMessage');
+    const fetchMock = gateway({ landing: '/participant', mfaActive: true });
+    const answer = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) =>
+      new URL(String(input)).pathname === failing ? new Response('down', { status: 503 }) : answer(input, init),
+    );
+    document.cookie = 'authToken=other-tab-token; path=/';
+    await act(async () => completeSignIn({ ...result, data: { ...result.data, roles: ['ROLE_PARTICIPANT'] } }, 'ana', deps()));
+    expect(readSession()).toBeNull();
+    expect(readAuthCookie()).toBe('other-tab-token');
+    expect(getSessionState().status).not.toBe('signed-in');
+    expect(posted).not.toHaveBeenCalled();
+    expect(leave).not.toHaveBeenCalled();
+    expect(navigate).toHaveBeenCalledWith('/', { replace: true });
+    // Each call is tried once: a failing gateway is not asked three times.
+    expect(fetchMock.mock.calls.filter(([input]) => new URL(String(input)).pathname === failing)).toHaveLength(1);
+  });
+
+  it('publishes the auth cookie and marks the tab signed in only when the sign-in has gone through', async () => {
+    gateway({ landing: '/plan-admin', mfaActive: true });
+    leave.mockImplementation(() => {
+      expect(readAuthCookie()).toBe('tok-2');
+      expect(getSessionState()).toMatchObject({ status: 'signed-in', userId: '7' });
+    });
+    await completeSignIn(result, 'ana', deps());
+    expect(leave).toHaveBeenCalledTimes(1);
+  });
+
+  it('gives up at the deadline of one call for the whole step, and a late answer moves nobody', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+    vi.setSystemTime(new Date(2026, 10, 21, 10));
+    const fetchMock = installApi();
+    let answerLate: (response: Response) => void = () => undefined;
+    fetchMock.mockImplementation(
+      (input) =>
+        new Promise<Response>((resolve) => {
+          if (new URL(String(input)).pathname === '/login-gateway/public/profile/mfa-options') answerLate = resolve;
+        }),
+    );
+    const done = completeSignIn(result, 'ana', deps());
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(env.apiTimeoutMs);
+      await done;
+    });
+    expect(navigate).toHaveBeenCalledWith('/', { replace: true });
+    expect(readSession()).toBeNull();
+    answerLate(new Response(JSON.stringify({ data: { options: [] } }), { headers: { 'Content-Type': 'application/json' } }));
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(navigate).toHaveBeenCalledTimes(1);
   });
 });
