@@ -144,6 +144,8 @@ export function createPortalServer({ distDir, gatewayUrl }) {
     if (!target) return refuse(res, 400);
     if (isGatewayPath(target.pathname)) return forward(req, res, upstream, target.pathname + target.search);
     if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, { Allow: 'GET, HEAD' });
+    // Dot-files and dot-directories (.vite/manifest.json, .env, .git) are never served.
+    if (target.segments.some((segment) => segment.startsWith('.'))) return refuse(res, 404);
     const relative = target.segments.join('/');
     const file = join(root, relative === '' ? 'index.html' : relative);
     if (!file.startsWith(root + sep) || !existsSync(file) || !statSync(file).isFile()) return refuse(res, 404);

@@ -50,6 +50,9 @@ export const CRAFTED_TARGETS = [
   { name: '5j: empty segment inside a gateway path', method: 'GET', target: (host) => `/public//${host}/x` },
 ];
 
+/** Dot-files and dot-directories of the build (Vite's manifest among them): 404, their content never sent. */
+export const DOT_PATHS = ['/.vite/manifest.json', '/%2evite/manifest.json', '/.env', '/.git/config', '/.git/', '/assets/.secret.js'];
+
 /** A build directory with the files the cases need; every dot-file holds DOT_SECRET. */
 export const DOT_SECRET = 'dot-file-content-never-served';
 export function writeFixtureDist() {
@@ -267,7 +270,16 @@ export function describeForwarding(label, startServer) {
       expect(attacker.connections).toEqual([]);
     });
 
-    it('serves the build itself with the security headers', async () => {
+    it.each(DOT_PATHS)('never serves the dot-path %s (404)', async (target) => {
+      for (const method of ['GET', 'HEAD']) {
+        const answer = await sendRaw(portal.port, { method, target });
+        expect(answer.status, method).toBe(404);
+        expect(answer.body).not.toContain(DOT_SECRET);
+      }
+      expect(gateway.requests).toEqual([]);
+    });
+
+    it('serves the build itself with the security headers (control for the dot-path cases)', async () => {
       const page = await sendRaw(portal.port, { method: 'GET', target: '/' });
       expect(page.status).toBe(200);
       expect(page.body).toContain('<title>portal</title>');
