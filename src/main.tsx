@@ -7,6 +7,7 @@ import { AppRoutes } from './app/router';
 import { createQueryClient } from './lib/query-client';
 import { configureApiClient } from './lib/api/api-client';
 import { env } from './lib/env';
+import { signInAuthorization } from './lib/journey/journey';
 import { readAuthToken, readXsrfToken } from './lib/session-storage';
 import './styles.css';
 
@@ -15,6 +16,7 @@ configureApiClient({
   timeoutMs: env.apiTimeoutMs,
   readAuthToken,
   readXsrfToken,
+  readBasicAuthorization: signInAuthorization,
 });
 
 const root = document.getElementById('root');

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
-import { Outlet, useNavigate } from 'react-router-dom';
+import { Navigate, Outlet, useNavigate } from 'react-router-dom';
 import type { Role } from '../../generated/models/role';
 import { GUARD_REDIRECT_DELAY_MS } from '../lib/constants';
+import { useJourneyState } from '../lib/journey/journey';
 import { paths } from '../lib/paths';
 import { mayEnter } from '../lib/route-access';
 import { isMfaAdoptionInProgress, readSession } from '../lib/session-storage';
@@ -16,4 +17,27 @@ export function RequireSession({ allowedRoles }: { readonly allowedRoles?: reado
     return () => clearTimeout(timer);
   }, [allowed, navigate]);
   return allowed ? <Outlet /> : null;
+}
+
+/**
+ * A step of a sign-in in progress (security question, code choice, optional adoption): without
+ * one (a reload forgets it) there is nothing to continue, so the user starts again at the form.
+ */
+export function RequireSignInAttempt() {
+  const { signIn } = useJourneyState();
+  return signIn ? <Outlet /> : <Navigate to={paths.signIn} replace />;
+}
+
+/** The code-entry screen: without a code on its way (a reload forgets it), back to the form. */
+export function RequireVerification() {
+  const { verification } = useJourneyState();
+  return verification ? <Outlet /> : <Navigate to={paths.signIn} replace />;
+}
+
+/**
+ * A step that follows a completed sign-in (adding a phone or verifying an email): it needs the
+ * stored session, else back to the form at once (the journey has no 50 ms grace).
+ */
+export function RequireStoredSession() {
+  return readSession() ? <Outlet /> : <Navigate to={paths.signIn} replace />;
 }

@@ -9,7 +9,7 @@ import { paths } from '../lib/paths';
 import { useSessionState } from '../lib/session';
 import { AdoptionLock } from './adoption-lock';
 import { ApiErrorPolicy } from './api-error-policy';
-import { RequireSession } from './route-guard';
+import { RequireSession, RequireSignInAttempt, RequireStoredSession, RequireVerification } from './route-guard';
 import { SessionWatcher } from './session-watcher';
 
 /** A screen loaded with its route, by its named export. */
@@ -54,8 +54,10 @@ export function AppRoutes() {
         <Route element={<AppFrame />}>
           <Route element={<PublicShell />}>
             <Route index element={<SignInPage />} />
-            <Route path={top(paths.securityQuestion)} element={<SecurityQuestionPage />} />
-            <Route path={top(paths.optionalAdoption)} element={<OptionalAdoptionPage />} />
+            <Route element={<RequireSignInAttempt />}>
+              <Route path={top(paths.securityQuestion)} element={<SecurityQuestionPage />} />
+              <Route path={top(paths.optionalAdoption)} element={<OptionalAdoptionPage />} />
+            </Route>
           </Route>
           <Route path={top(paths.login)} element={<Navigate to={paths.signIn} replace />} />
           <Route path={top(paths.logoutFeedback)} element={<LogoutFeedbackPage />} />
@@ -87,10 +89,16 @@ export function AppRoutes() {
             </Route>
           </Route>
           <Route path={top(paths.whatsNew)} element={<WhatsNewPage />} />
-          <Route path={top(paths.mfa)} element={<MfaPage />} />
-          <Route path={top(paths.mfaVerification)} element={<CodeEntryPage />} />
-          <Route path={top(paths.updateEmail)} element={<UpdateEmailPage />} />
-          <Route path={top(paths.updatePhone)} element={<UpdatePhonePage />} />
+          <Route element={<RequireSignInAttempt />}>
+            <Route path={top(paths.mfa)} element={<MfaPage />} />
+          </Route>
+          <Route element={<RequireVerification />}>
+            <Route path={top(paths.mfaVerification)} element={<CodeEntryPage />} />
+          </Route>
+          <Route element={<RequireStoredSession />}>
+            <Route path={top(paths.updateEmail)} element={<UpdateEmailPage />} />
+            <Route path={top(paths.updatePhone)} element={<UpdatePhonePage />} />
+          </Route>
           <Route path={top(paths.profileUpdatePhone)} element={<PlaceholderPage title="Enter your new phone number" flow={PROFILE} />} />
           <Route path={top(paths.outerMfaVerification)} element={<PlaceholderPage title="Enter the code" flow={PROFILE} />} />
           <Route path={top(paths.profileMfaVerification)} element={<PlaceholderPage title="Enter the code" flow={PROFILE} />} />

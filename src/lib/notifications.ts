@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createStore } from './store';
 
 export type NotificationType = 'success' | 'warning' | 'error' | 'info';
 
@@ -28,17 +28,10 @@ export interface ShownNotification extends NotificationInput {
   readonly type: NotificationType;
 }
 
-type Listener = () => void;
-
-let shown: readonly ShownNotification[] = [];
+const store = createStore<readonly ShownNotification[]>([]);
 let nextId = 1;
-const listeners = new Set<Listener>();
 const timers = new Map<number, ReturnType<typeof setTimeout>>();
-
-function publish(next: readonly ShownNotification[]): void {
-  shown = next;
-  for (const listener of listeners) listener();
-}
+const publish = store.set;
 
 function stopTimer(id: number): void {
   const timer = timers.get(id);
@@ -49,7 +42,7 @@ function stopTimer(id: number): void {
 /** Removes one notification. */
 export function dismissNotification(id: number): void {
   stopTimer(id);
-  publish(shown.filter((item) => item.id !== id));
+  publish(store.get().filter((item) => item.id !== id));
 }
 
 /** Removes every notification. */
@@ -69,22 +62,15 @@ export function notify(input: NotificationInput | null): number | null {
   }
   if (input.isUnique) clearNotifications();
   const item: ShownNotification = { ...input, id: nextId++, type: input.type ?? 'warning' };
-  publish([...shown, item]);
+  publish([...store.get(), item]);
   if (input.dismissOnTimeout !== undefined && input.dismissOnTimeout > 0) {
     timers.set(item.id, setTimeout(() => dismissNotification(item.id), input.dismissOnTimeout));
   }
   return item.id;
 }
 
-function subscribe(listener: Listener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-const getSnapshot = () => shown;
-
 /** The notifications for one area: its target name, or undefined for the untargeted area. */
 export function useNotifications(target: string | undefined): readonly ShownNotification[] {
-  const all = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+  const all = store.use();
   return all.filter((item) => item.target === target);
 }

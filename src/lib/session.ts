@@ -1,5 +1,6 @@
-import { useSyncExternalStore } from 'react';
-import { endSession } from './session-storage';
+import { useRef } from 'react';
+import { endSession, readSession, type StoredSession } from './session-storage';
+import { createStore } from './store';
 
 /**
  * Whether this tab is signed in, as the gateway last confirmed it, and the one way to sign
@@ -24,26 +25,24 @@ export interface SessionState {
   readonly userId: string | null;
 }
 
-type Listener = () => void;
 type SignOutListener = (reason: SignOutReason) => void;
 
 const CHANNEL_NAME = 'portal-session';
-let state: SessionState = { status: 'unknown', userId: null };
-const listeners = new Set<Listener>();
+const INITIAL: SessionState = { status: 'unknown', userId: null };
+const store = createStore<SessionState>(INITIAL);
 const signOutListeners = new Set<SignOutListener>();
 let channel: BroadcastChannel | null = null;
 
 function publish(next: SessionState): void {
-  if (next.status === state.status && next.userId === state.userId) return;
-  state = next;
-  for (const listener of listeners) listener();
+  const state = store.get();
+  if (next.status !== state.status || next.userId !== state.userId) store.set(next);
 }
 
 function openChannel(): BroadcastChannel | null {
   if (channel || typeof BroadcastChannel === 'undefined') return channel;
   channel = new BroadcastChannel(CHANNEL_NAME);
   channel.onmessage = (event: MessageEvent<unknown>) => {
-    if (event.data === 'signed-out' && state.status !== 'signed-out') signOut('elsewhere', { broadcast: false });
+    if (event.data === 'signed-out' && store.get().status !== 'signed-out') signOut('elsewhere', { broadcast: false });
   };
   return channel;
 }
@@ -77,24 +76,26 @@ export function onSignOut(listener: SignOutListener): () => void {
   return () => signOutListeners.delete(listener);
 }
 
-export function getSessionState(): SessionState {
-  return state;
-}
+export const getSessionState = store.get;
+export const useSessionState = store.use;
 
-function subscribe(listener: Listener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-export function useSessionState(): SessionState {
-  return useSyncExternalStore(subscribe, getSessionState, getSessionState);
-}
-
-/** For tests: forget the state and listeners. */
+/** For tests: forget the state and the sign-out listeners. */
 export function resetSessionForTests(): void {
-  state = { status: 'unknown', userId: null };
-  listeners.clear();
+  store.set(INITIAL);
   signOutListeners.clear();
   channel?.close();
   channel = null;
+}
+
+/**
+ * The stored session, for a screen behind a route guard that requires one. Should the session
+ * end while the screen is still shown (the guard is about to take it away), the screen keeps
+ * the last one rather than render without it.
+ */
+export function useStoredSession(): StoredSession {
+  const current = readSession();
+  const last = useRef(current);
+  if (current) last.current = current;
+  if (!last.current) throw new Error('useStoredSession needs a session guard above it in the route table');
+  return last.current;
 }

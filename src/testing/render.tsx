@@ -6,6 +6,7 @@ import { vi } from 'vitest';
 import { operations } from '../../generated/operations';
 import { createQueryClient } from '../lib/query-client';
 import { configureApiClient } from '../lib/api/api-client';
+import { signInAuthorization } from '../lib/journey/journey';
 import { readAuthToken } from '../lib/session-storage';
 import '../lib/zod-setup';
 
@@ -43,7 +44,7 @@ export function renderRoute(
 export function installApi() {
   const fetchMock = vi.fn<typeof fetch>();
   vi.stubGlobal('fetch', fetchMock);
-  configureApiClient({ operations, timeoutMs: 2000, readAuthToken, readXsrfToken: () => null });
+  configureApiClient({ operations, timeoutMs: 2000, readAuthToken, readXsrfToken: () => null, readBasicAuthorization: signInAuthorization });
   return fetchMock;
 }
 

@@ -1,8 +1,9 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setMfaAdoptionInProgress, startSession } from '../../lib/session-storage';
-import { RequireSession } from '../route-guard';
+import { beginSignIn, endJourney, setVerification } from '../../lib/journey/journey';
+import { RequireSession, RequireSignInAttempt, RequireStoredSession, RequireVerification } from '../route-guard';
 
 function renderGuarded(allowedRoles?: Parameters<typeof RequireSession>[0]['allowedRoles']) {
   render(
@@ -58,5 +59,50 @@ describe('RequireSession', () => {
     act(() => vi.advanceTimersByTime(50));
     expect(screen.getByRole('heading', { name: 'Login' })).toBeInTheDocument();
     expect(window.sessionStorage.length).toBe(0);
+  });
+});
+
+describe('journey guards', () => {
+  function renderStep(guard: React.ReactNode) {
+    render(
+      <MemoryRouter initialEntries={['/step']}>
+        <Routes>
+          <Route element={guard}>
+            <Route path="/step" element={<h1>Step</h1>} />
+          </Route>
+          <Route path="/" element={<h1>Sign in</h1>} />
+        </Routes>
+      </MemoryRouter>,
+    );
+  }
+
+  afterEach(endJourney);
+
+  it('a sign-in step needs a sign-in in progress (a reload forgets it)', () => {
+    renderStep(<RequireSignInAttempt />);
+    expect(screen.getByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    cleanup();
+    beginSignIn('ana', 'pw');
+    renderStep(<RequireSignInAttempt />);
+    expect(screen.getByRole('heading', { name: 'Step' })).toBeInTheDocument();
+  });
+
+  it('the code entry needs a code on its way', () => {
+    beginSignIn('ana', 'pw');
+    renderStep(<RequireVerification />);
+    expect(screen.getByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    cleanup();
+    setVerification({ mfaOption: { type: 'sms' }, mfaOptionCount: 1, submit: async () => {}, backRoute: '/', mfaLength: 6, onFailure: () => {} });
+    renderStep(<RequireVerification />);
+    expect(screen.getByRole('heading', { name: 'Step' })).toBeInTheDocument();
+  });
+
+  it('a step after sign-in needs the stored session', () => {
+    renderStep(<RequireStoredSession />);
+    expect(screen.getByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    cleanup();
+    startSession({ userId: '7', username: 'ana', token: 'tok', role: 'ROLE_PARTICIPANT' });
+    renderStep(<RequireStoredSession />);
+    expect(screen.getByRole('heading', { name: 'Step' })).toBeInTheDocument();
   });
 });

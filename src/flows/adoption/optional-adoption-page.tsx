@@ -1,24 +1,15 @@
 import { useState } from 'react';
-import { Navigate } from 'react-router-dom';
 import { useGetOptionChoice, useSaveOptionSettings } from '../../../generated/hooks/profile/profile';
 import { Button } from '../../components/ui/button';
 import { PageHeading } from '../../components/ui/page-heading';
-import { hasHeldSignInCredentials } from '../../lib/api/sign-in-credentials';
 import { OPTION_MFA_ADOPTION, SETTING_ADOPTION_REMINDER } from '../../lib/constants';
 import { localIsoDate, reminderDate, showsDeadline, usDate } from '../../lib/journey/adoption';
 import { runJourneyStep } from '../../lib/journey/post-sign-in';
 import { useJourney } from '../../lib/journey/use-journey';
-import { paths } from '../../lib/paths';
 import { useSingleFlight } from '../../lib/use-single-flight';
 
 /** `/optional-adoption`: multi-factor sign-in offered before it becomes mandatory. */
 export function OptionalAdoptionPage() {
-  // Part of a sign-in in progress: after a reload there is none.
-  if (!hasHeldSignInCredentials()) return <Navigate to={paths.signIn} replace />;
-  return <OptionalAdoption />;
-}
-
-function OptionalAdoption() {
   const { startAdoption, continueToLanding } = useJourney();
   const adoption = useGetOptionChoice({ type: OPTION_MFA_ADOPTION });
   const saveSettings = useSaveOptionSettings();

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, Navigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { Button } from '../../components/ui/button';
 import { CodeInput } from '../../components/ui/code-input';
 import { PageHeading } from '../../components/ui/page-heading';
@@ -8,20 +8,14 @@ import { errorToast, isLockout, TOASTS } from '../../lib/api/error-catalogue';
 import { RESEND_COUNTDOWN_SECONDS } from '../../lib/constants';
 import { codeSentText } from '../../lib/journey/mfa-option-text';
 import { useSupportPhone } from '../../lib/public-content';
-import { useVerificationData, type VerificationData } from '../../lib/journey/verification-data';
+import { useVerification } from '../../lib/journey/journey';
 import { notify } from '../../lib/notifications';
 import { paths } from '../../lib/paths';
 import { useSingleFlight } from '../../lib/use-single-flight';
 
 /** `/mfa-verification`: 'Enter the code', for whichever flow sent the user here. */
 export function CodeEntryPage() {
-  const data = useVerificationData();
-  // The verification data lives in memory: after a reload there is no code to enter.
-  if (!data) return <Navigate to={paths.signIn} replace />;
-  return <CodeEntryForm data={data} />;
-}
-
-function CodeEntryForm({ data }: { readonly data: VerificationData }) {
+  const data = useVerification();
   const supportPhone = useSupportPhone();
   const [code, setCode] = useState('');
   const submission = useSingleFlight();

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { useRequestUserMfaCode, useVerifyMfaCode } from '../../../generated/hooks/mfa/mfa';
 import { useGetUserCredentials, useMarkEmailVerified, useUpdateEmail } from '../../../generated/hooks/profile/profile';
 import type { EmailRequest } from '../../../generated/models/emailRequest';
@@ -10,10 +10,10 @@ import { PageHeading } from '../../components/ui/page-heading';
 import { TextField } from '../../components/ui/text-field';
 import { businessErrorDescription, errorToast, TOASTS } from '../../lib/api/error-catalogue';
 import { maskEmail } from '../../lib/format';
-import { goToCodeEntry } from '../../lib/journey/verification-data';
+import { goToCodeEntry } from '../../lib/journey/journey';
 import { notify } from '../../lib/notifications';
 import { paths } from '../../lib/paths';
-import { readSession } from '../../lib/session-storage';
+import { useStoredSession } from '../../lib/session';
 import { useSingleFlight } from '../../lib/use-single-flight';
 import { updateEmailSchema } from './update-email.schema';
 
@@ -23,12 +23,7 @@ import { updateEmailSchema } from './update-email.schema';
  * address is marked verified and the user goes on to add a phone.
  */
 export function UpdateEmailPage() {
-  const session = readSession();
-  if (!session) return <Navigate to={paths.signIn} replace />;
-  return <EmailVerification userId={session.userId} />;
-}
-
-function EmailVerification({ userId }: { readonly userId: string }) {
+  const { userId } = useStoredSession();
   const navigate = useNavigate();
   const credentials = useGetUserCredentials(userId);
   const updateEmail = useUpdateEmail();
@@ -78,7 +73,6 @@ function EmailVerification({ userId }: { readonly userId: string }) {
         },
         resend: sendCode,
         onFailure: (error) => notify(errorToast(businessErrorDescription(error) ? TOASTS.codeNotValid : TOASTS.verifyEmail)),
-        isSetup: true,
       },
       navigate,
     );

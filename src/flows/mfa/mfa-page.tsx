@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { useGetMfaOptions, useRequestMfaCode } from '../../../generated/hooks/mfa/mfa';
 import { useAuthenticate } from '../../../generated/hooks/sign-in/sign-in';
 import type { MfaOption } from '../../../generated/models/mfaOption';
@@ -7,12 +7,11 @@ import { Button } from '../../components/ui/button';
 import { PageHeading } from '../../components/ui/page-heading';
 import { RadioGroup } from '../../components/ui/radio-group';
 import { businessErrorDescription, errorToast, signInInternalError, TOASTS } from '../../lib/api/error-catalogue';
-import { hasHeldSignInCredentials, heldUsername, releaseSignInCredentials } from '../../lib/api/sign-in-credentials';
 import { deviceFingerprint } from '../../lib/device-fingerprint';
 import { DEFAULT_AUTH_APP_NAME, mfaOptionLabel } from '../../lib/journey/mfa-option-text';
+import { endJourney, goToCodeEntry, useSignInAttempt } from '../../lib/journey/journey';
 import { useJourney } from '../../lib/journey/use-journey';
 import { useSupportPhone } from '../../lib/public-content';
-import { goToCodeEntry } from '../../lib/journey/verification-data';
 import { notify } from '../../lib/notifications';
 import { paths } from '../../lib/paths';
 import { saveMfaOptionType } from '../../lib/session-storage';
@@ -20,12 +19,7 @@ import { useSingleFlight } from '../../lib/use-single-flight';
 
 /** `/mfa`: 'Verify your identity', the choice of how to receive a one-time code. */
 export function MfaPage() {
-  const username = heldUsername();
-  if (!hasHeldSignInCredentials() || username === null) return <Navigate to={paths.signIn} replace />;
-  return <MfaChoice username={username} />;
-}
-
-function MfaChoice({ username }: { readonly username: string }) {
+  const { username } = useSignInAttempt();
   const navigate = useNavigate();
   const supportPhone = useSupportPhone();
   const options = useGetMfaOptions();
@@ -75,7 +69,7 @@ function MfaChoice({ username }: { readonly username: string }) {
         onSuccess: (answer) => {
           const list = answer.data?.options ?? [];
           if (list.length === 0) {
-            releaseSignInCredentials();
+            endJourney();
             notify({
               type: 'error',
               title: 'We could not find a way to send you a code',
@@ -95,7 +89,7 @@ function MfaChoice({ username }: { readonly username: string }) {
           }
         },
         onError: () => {
-          releaseSignInCredentials();
+          endJourney();
           notify(signInInternalError);
           navigate(paths.signIn, { replace: true });
         },
@@ -133,7 +127,7 @@ function MfaChoice({ username }: { readonly username: string }) {
             <Button
               variant="link"
               onClick={() => {
-                releaseSignInCredentials();
+                endJourney();
                 navigate(paths.signIn);
               }}
             >

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { useRequestUserMfaCode, useVerifyMfaCode } from '../../../generated/hooks/mfa/mfa';
 import { useDeleteOptionChoice, useMarkPhoneVerified, useSaveOptionChoice, useSavePhone } from '../../../generated/hooks/profile/profile';
 import { PhoneEntryForm } from '../../components/phone-entry/phone-entry-form';
@@ -9,14 +9,13 @@ import { PageHeading } from '../../components/ui/page-heading';
 import { RadioGroup } from '../../components/ui/radio-group';
 import { businessErrorDescription, errorToast, TOASTS } from '../../lib/api/error-catalogue';
 import { OPTION_MFA_ACTIVE, OPTION_MFA_ADOPTION, OPTION_SMS, PHONE_TYPE_MFA } from '../../lib/constants';
-import { getPhoneBackRoute } from '../../lib/journey/journey-state';
+import { currentJourney, goToCodeEntry } from '../../lib/journey/journey';
 import { runJourneyStep } from '../../lib/journey/post-sign-in';
 import { useJourney } from '../../lib/journey/use-journey';
-import { goToCodeEntry } from '../../lib/journey/verification-data';
 import { notify } from '../../lib/notifications';
 import { paths } from '../../lib/paths';
-import { signOut } from '../../lib/session';
-import { readSession, setMfaAdoptionInProgress } from '../../lib/session-storage';
+import { signOut, useStoredSession } from '../../lib/session';
+import { setMfaAdoptionInProgress } from '../../lib/session-storage';
 import { useSingleFlight } from '../../lib/use-single-flight';
 
 /** The spec's code length on the phone flows (its value, as given). */
@@ -28,12 +27,7 @@ const PHONE_CODE_LENGTH = 2;
  * verified, multi-factor sign-in switched on (9930 off, 20 removed, 190 on) and adoption ends.
  */
 export function UpdatePhonePage() {
-  const session = readSession();
-  if (!session) return <Navigate to={paths.signIn} replace />;
-  return <PhoneSetup userId={session.userId} />;
-}
-
-function PhoneSetup({ userId }: { readonly userId: string }) {
+  const { userId } = useStoredSession();
   const navigate = useNavigate();
   const { continueToLanding } = useJourney();
   const savePhone = useSavePhone();
@@ -47,7 +41,7 @@ function PhoneSetup({ userId }: { readonly userId: string }) {
   const flight = useSingleFlight();
 
   const back = () => {
-    const route = getPhoneBackRoute();
+    const route = currentJourney().phoneBackRoute;
     if (route) navigate(route);
     // Nowhere to go back to: the sign-in cannot continue without a phone.
     else signOut('rejected');
@@ -96,7 +90,6 @@ function PhoneSetup({ userId }: { readonly userId: string }) {
         submit: finish,
         resend: sendCode,
         onFailure: (error) => notify(errorToast(businessErrorDescription(error) ? TOASTS.codeNotValid : TOASTS.verifyPhone)),
-        isSetup: true,
       },
       navigate,
     );

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { useGetSecurityQuestion } from '../../../generated/hooks/recovery/recovery';
 import { useAuthenticate } from '../../../generated/hooks/sign-in/sign-in';
 import { Captcha } from '../../components/captcha/captcha';
@@ -12,8 +12,8 @@ import { PageHeading } from '../../components/ui/page-heading';
 import { TextField } from '../../components/ui/text-field';
 import { isApiError } from '../../lib/api/api-error';
 import { businessErrorDescription, needsMfa, signInInternalError } from '../../lib/api/error-catalogue';
-import { hasHeldSignInCredentials, heldUsername, releaseSignInCredentials } from '../../lib/api/sign-in-credentials';
 import { deviceFingerprint } from '../../lib/device-fingerprint';
+import { endJourney, useSignInAttempt } from '../../lib/journey/journey';
 import { useJourney } from '../../lib/journey/use-journey';
 import { notify } from '../../lib/notifications';
 import { paths } from '../../lib/paths';
@@ -21,13 +21,7 @@ import { securityQuestionSchema, type SecurityQuestionValues } from './security-
 
 /** `/security-question`: the second step of a sign-in on an unrecognised computer. */
 export function SecurityQuestionPage() {
-  const username = heldUsername();
-  // Without the sign-in in progress (a reload forgets it), there is nothing to answer for.
-  if (!hasHeldSignInCredentials() || username === null) return <Navigate to={paths.signIn} replace />;
-  return <SecurityQuestionForm username={username} />;
-}
-
-function SecurityQuestionForm({ username }: { readonly username: string }) {
+  const { username } = useSignInAttempt();
   const navigate = useNavigate();
   const { completeSignIn } = useJourney();
   const question = useGetSecurityQuestion();
@@ -54,7 +48,7 @@ function SecurityQuestionForm({ username }: { readonly username: string }) {
       {
         // Without the question there is no second step: back to the sign-in form, saying why.
         onError: () => {
-          releaseSignInCredentials();
+          endJourney();
           notify(signInInternalError);
           navigate(paths.signIn, { replace: true });
         },

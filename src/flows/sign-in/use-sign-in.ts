@@ -4,8 +4,8 @@ import { useNavigate } from 'react-router-dom';
 import { useAuthenticate } from '../../../generated/hooks/sign-in/sign-in';
 import { isApiError } from '../../lib/api/api-error';
 import { businessErrorDescription, needsMfa, needsSecurityQuestion, signInInternalError } from '../../lib/api/error-catalogue';
-import { holdSignInCredentials, releaseSignInCredentials } from '../../lib/api/sign-in-credentials';
 import { deviceFingerprint } from '../../lib/device-fingerprint';
+import { beginSignIn, endJourney } from '../../lib/journey/journey';
 import { notify } from '../../lib/notifications';
 import { paths } from '../../lib/paths';
 import type { SignInValues } from './sign-in.schema';
@@ -27,7 +27,7 @@ export function useSignIn() {
   const inFlight = useRef(false);
 
   const signIn = async ({ username, password }: SignInValues): Promise<void> => {
-    holdSignInCredentials(username, password);
+    beginSignIn(username, password);
     // The steps after sign-in load with the submit, not with the first screen.
     const journey = loadJourney();
     journey.catch(() => undefined); // Handled where it is awaited.
@@ -37,7 +37,7 @@ export function useSignIn() {
     } catch (error) {
       if (isApiError(error) && needsSecurityQuestion(error)) return void navigate(paths.securityQuestion);
       if (isApiError(error) && needsMfa(error)) return void navigate(paths.mfa);
-      releaseSignInCredentials();
+      endJourney();
       const description = isApiError(error) ? businessErrorDescription(error) : null;
       if (description) setInlineError(description);
       else notify(signInInternalError);
@@ -47,7 +47,7 @@ export function useSignIn() {
     try {
       steps = await journey;
     } catch {
-      releaseSignInCredentials();
+      endJourney();
       return void notify(signInInternalError);
     }
     await steps.completeSignIn(result, username, { navigate: (to, options) => void navigate(to, options), queryClient });

@@ -1,5 +1,4 @@
 import { ApiError, type ApiErrorItem, type ApiErrorKind } from './api-error';
-import { heldBasicAuthorization } from './sign-in-credentials';
 
 /*
  * The only caller of fetch. Every generated hook goes through `apiClient`.
@@ -39,6 +38,8 @@ interface ApiClientConfig {
   readonly readAuthToken: () => string | null;
   /** The anti-forgery token from the `XSRF-TOKEN` cookie, when set. */
   readonly readXsrfToken: () => string | null;
+  /** The basic `Authorization` of a sign-in in progress, sent only on the sign-in calls. */
+  readonly readBasicAuthorization: () => string | null;
 }
 
 let config: ApiClientConfig = {
@@ -46,9 +47,10 @@ let config: ApiClientConfig = {
   timeoutMs: 30_000,
   readAuthToken: () => null,
   readXsrfToken: () => null,
+  readBasicAuthorization: () => null,
 };
 
-/** Sets the contract's operation table, the token sources and the per-call deadline. */
+/** Sets the contract's operation table, the token and credential sources and the per-call deadline. */
 export function configureApiClient(next: Partial<ApiClientConfig>): void {
   config = { ...config, ...next };
 }
@@ -140,7 +142,7 @@ async function call<T>(method: string, target: URL, init: RequestInit, operation
     if (xsrf) headers.set('X-XSRF-TOKEN', xsrf);
   }
   if (operation.security === 'basic') {
-    const basic = heldBasicAuthorization();
+    const basic = config.readBasicAuthorization();
     if (basic) headers.set('Authorization', basic);
   }
 

@@ -5,7 +5,6 @@ import { getGetSkipEnrollmentStepsQueryOptions, getGetUserLandingUrlQueryOptions
 import type { AuthResponse } from '../../../generated/models/authResponse';
 import { ApiError } from '../api/api-error';
 import { signInInternalError } from '../api/error-catalogue';
-import { releaseSignInCredentials } from '../api/sign-in-credentials';
 import { leavePortal } from '../browser-location';
 import { OPTION_MFA_ACTIVE, OPTION_MFA_ADOPTION } from '../constants';
 import { env } from '../env';
@@ -23,7 +22,7 @@ import {
   storeSession,
 } from '../session-storage';
 import { adoptionDecision, localIsoDate } from './adoption';
-import { setPhoneBackRoute } from './journey-state';
+import { endJourney, setPhoneBackRoute } from './journey';
 
 /**
  * What follows a successful sign-in (the spec's section 4), as plain functions of the router's
@@ -49,7 +48,7 @@ const FRESH = { staleTime: 0, retry: false } as const;
 export type RedirectOutcome = 'left' | 'screen' | 'refused';
 
 function leave(address: string, deps: JourneyDeps): RedirectOutcome {
-  releaseSignInCredentials();
+  endJourney();
   (deps.leave ?? leavePortal)(address);
   return 'left';
 }
@@ -184,7 +183,7 @@ export async function completeSignIn(result: AuthResponse, username: string, dep
   // A half-finished sign-in is no sign-in; a late answer can no longer move the user on.
   over = true;
   clearSessionStorage();
-  releaseSignInCredentials();
+  endJourney();
   notify(signInInternalError);
   deps.navigate(paths.signIn, { replace: true });
 }

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api/api-error';
-import { setVerificationData, type VerificationData } from '../../../lib/journey/verification-data';
+import { endJourney, setVerification, type VerificationData } from '../../../lib/journey/journey';
 import { jsonResponse, renderRoute } from '../../../testing/render';
 import { CodeEntryPage } from '../code-entry-page';
 
@@ -20,22 +20,17 @@ function data(overrides: Partial<VerificationData> = {}): VerificationData {
   };
 }
 
-function renderWith(verification: VerificationData | null) {
-  setVerificationData(verification);
+function renderWith(verification: VerificationData) {
+  setVerification(verification);
   return renderRoute(<CodeEntryPage />, { path: '/mfa-verification', gateway: brand });
 }
 
 afterEach(() => {
-  setVerificationData(null);
+  endJourney();
   vi.useRealTimers();
 });
 
 describe('CodeEntryPage', () => {
-  it('goes back to sign-in without verification data (after a reload)', () => {
-    renderWith(null);
-    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
-  });
-
   it('says where the code went, masked, and keeps Continue disabled until a code is typed', () => {
     renderWith(data());
     expect(screen.getByRole('heading', { name: 'Enter the code' })).toBeInTheDocument();

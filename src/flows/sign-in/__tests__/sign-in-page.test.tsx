@@ -1,14 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { releaseSignInCredentials } from '../../../lib/api/sign-in-credentials';
+import { endJourney } from '../../../lib/journey/journey';
 import { clearNotifications } from '../../../lib/notifications';
 import { jsonResponse, renderRoute } from '../../../testing/render';
 import { SignInPage } from '../sign-in-page';
 import * as location from '../../../lib/browser-location';
 
 afterEach(() => {
-  releaseSignInCredentials();
+  endJourney();
   clearNotifications();
 });
 

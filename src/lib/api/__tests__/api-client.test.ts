@@ -2,7 +2,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { apiClient, configureApiClient, type ApiOperation } from '../api-client';
 import { ApiError } from '../api-error';
-import { holdSignInCredentials, releaseSignInCredentials } from '../sign-in-credentials';
 
 const thing = z.object({ name: z.string(), errors: z.array(z.object({ code: z.string(), description: z.string() })).optional() });
 
@@ -36,16 +35,18 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
   return error as ApiError;
 }
 
+let basic: string | null = null;
+
 beforeEach(() => {
   token = null;
   xsrf = null;
+  basic = null;
   fetchMock.mockReset();
   vi.stubGlobal('fetch', fetchMock);
-  configureApiClient({ operations, timeoutMs: 1000, readAuthToken: () => token, readXsrfToken: () => xsrf });
+  configureApiClient({ operations, timeoutMs: 1000, readAuthToken: () => token, readXsrfToken: () => xsrf, readBasicAuthorization: () => basic });
 });
 
 afterEach(() => {
-  releaseSignInCredentials();
   vi.useRealTimers();
 });
 
@@ -104,11 +105,11 @@ describe('apiClient', () => {
     expect(sentHeaders().get('X-XSRF-TOKEN')).toBe('xsrf-1');
   });
 
-  it('sends held basic credentials only to the basic-auth operation', async () => {
-    holdSignInCredentials('ana', 'pä$$');
+  it('sends the configured basic credentials only to the basic-auth operation', async () => {
+    basic = 'Basic YW5hOnB3';
     respond(200, '{"name":"a"}');
     await apiClient('/gw/auth', { method: 'POST', body: '"fp"' });
-    expect(sentHeaders().get('Authorization')).toBe(`Basic ${btoa('ana:p\u00c3\u00a4$$')}`);
+    expect(sentHeaders().get('Authorization')).toBe('Basic YW5hOnB3');
 
     fetchMock.mockReset();
     respond(200, '{"name":"a"}');

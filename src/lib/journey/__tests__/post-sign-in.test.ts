@@ -8,7 +8,7 @@ import { env } from '../../env';
 import { getSessionState, resetSessionForTests } from '../../session';
 import { isMfaAdoptionInProgress, readAuthCookie, readSession, startSession } from '../../session-storage';
 import { completeSignIn, continueToLanding, postLoginRedirect } from '../post-sign-in';
-import { getPhoneBackRoute } from '../journey-state';
+import { currentJourney } from '../journey';
 
 const session = { userId: '7', username: 'ana', token: 'tok', role: 'ROLE_PARTICIPANT' } as const;
 
@@ -77,7 +77,7 @@ describe('postLoginRedirect', () => {
     await postLoginRedirect(deps());
     expect(navigate).toHaveBeenCalledWith('/update-phone');
     expect(isMfaAdoptionInProgress()).toBe(true);
-    expect(getPhoneBackRoute()).toBe('/');
+    expect(currentJourney().phoneBackRoute).toBe('/');
   });
 
   it('starts adoption with email verification first when the email is not verified', async () => {
@@ -172,7 +172,7 @@ describe('completeSignIn', () => {
     gateway({ options: [{ type: 'email', contactInfo: 'a@b.com' }] });
     await completeSignIn(result, 'ana', deps());
     expect(navigate).toHaveBeenCalledWith('/update-phone', undefined);
-    expect(getPhoneBackRoute()).toBeNull();
+    expect(currentJourney().phoneBackRoute).toBeNull();
   });
 
   it('keeps nothing and shows the internal error when a call fails', async () => {

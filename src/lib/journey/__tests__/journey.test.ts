@@ -1,0 +1,36 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { base64Utf8, beginSignIn, currentJourney, endJourney, releaseSignIn, setPhoneBackRoute, signInAuthorization } from '../journey';
+
+afterEach(endJourney);
+
+function decode(value: string): string {
+  return new TextDecoder().decode(Uint8Array.from(atob(value), (char) => char.charCodeAt(0)));
+}
+
+describe('the journey in progress', () => {
+  it('encodes UTF-8 where plain btoa would throw', () => {
+    expect(() => btoa('pässwörd 😀')).toThrow();
+    expect(decode(base64Utf8('pässwörd 😀'))).toBe('pässwörd 😀');
+  });
+
+  it('holds the basic credentials in memory, password untrimmed, until released', () => {
+    expect(signInAuthorization()).toBeNull();
+    beginSignIn('user:name', '  pw  ');
+    expect(decode((signInAuthorization() ?? '').replace(/^Basic /, ''))).toBe('user:name:  pw  ');
+    expect(currentJourney().signIn?.username).toBe('user:name');
+    expect(window.sessionStorage.length).toBe(0);
+    setPhoneBackRoute('/');
+    releaseSignIn();
+    expect(signInAuthorization()).toBeNull();
+    expect(currentJourney().phoneBackRoute).toBe('/');
+  });
+
+  it('forgets what an earlier journey left when a sign-in begins', () => {
+    beginSignIn('ana', 'one');
+    setPhoneBackRoute('/mfa');
+    beginSignIn('bob', 'two');
+    expect(currentJourney()).toMatchObject({ signIn: { username: 'bob' }, phoneBackRoute: null, verification: null });
+    endJourney();
+    expect(currentJourney()).toEqual({ signIn: null, phoneBackRoute: null, verification: null });
+  });
+});

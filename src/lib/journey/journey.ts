@@ -1,0 +1,139 @@
+import { useRef } from 'react';
+import type { MfaType } from '../../../generated/models/mfaType';
+import type { ApiError } from '../api/api-error';
+import { errorToast, TOASTS } from '../api/error-catalogue';
+import { notify } from '../notifications';
+import { paths } from '../paths';
+import { createStore } from '../store';
+
+/*
+ * The journey in progress: what several screens of one sign-in share, in one place with one
+ * lifetime. It lives in memory only (it holds the basic credentials and callbacks, and a code
+ * must never reach storage): it begins with a sign-in, ends when the user leaves the portal,
+ * cancels, fails or signs out, and a reload forgets it, which sends the user back to the form.
+ */
+
+/** A sign-in in progress (the spec's "stored basic-auth token"). */
+export interface SignInAttempt {
+  readonly kind: 'sign-in';
+  readonly username: string;
+  /** `Basic base64(UTF-8(username:password))`; the password itself is never kept, nor trimmed. */
+  readonly authorization: string;
+}
+
+/**
+ * The spec's "verification data": what the code-entry screen (/mfa-verification) needs from the
+ * flow that sends the user there.
+ */
+export interface VerificationData {
+  /** The method the code comes by, and where it was sent (shown masked). */
+  readonly mfaOption: { readonly type: MfaType; readonly contactInfo?: string | null | undefined };
+  /** How many methods the user could choose from: with one, the back link reads Cancel. */
+  readonly mfaOptionCount: number;
+  /** Checks the code; throws an ApiError when it is refused. */
+  readonly submit: (code: string) => Promise<void>;
+  /** Sends a new code; absent when codes come from an app. */
+  readonly resend?: () => Promise<void>;
+  /** Where Back (or Cancel) goes. */
+  readonly backRoute: string;
+  /** Code length: 6, or 2 on the phone flows (the spec's value). */
+  readonly mfaLength: number;
+  /** Shows a failure that is not a lockout (the screen shows lockouts under the form). */
+  readonly onFailure: (error: ApiError) => void;
+}
+
+export interface Journey {
+  /** Who is signing in; null before a sign-in and once its credentials are no longer needed. */
+  readonly signIn: SignInAttempt | null;
+  /** Where Back on the phone screen goes; null when there is nowhere to go back to. */
+  readonly phoneBackRoute: string | null;
+  /** What the code-entry screen needs; null when no code is expected. */
+  readonly verification: VerificationData | null;
+}
+
+const NONE: Journey = { signIn: null, phoneBackRoute: null, verification: null };
+const store = createStore<Journey>(NONE);
+
+/** `base64(UTF-8(text))`: plain `btoa` throws on characters outside Latin-1. */
+export function base64Utf8(text: string): string {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+/** Begins a journey with a sign-in: whatever an earlier one left is forgotten. */
+export function beginSignIn(username: string, password: string): SignInAttempt {
+  const signIn: SignInAttempt = { kind: 'sign-in', username, authorization: `Basic ${base64Utf8(`${username}:${password}`)}` };
+  store.set({ ...NONE, signIn });
+  return signIn;
+}
+
+/** Forgets the credentials (the sign-in is over or refused); the rest of the journey goes on. */
+export function releaseSignIn(): void {
+  const journey = store.get();
+  if (journey.signIn) store.set({ ...journey, signIn: null });
+}
+
+/** Ends the journey: nothing of it is kept. */
+export function endJourney(): void {
+  store.set(NONE);
+}
+
+export function setPhoneBackRoute(route: string | null): void {
+  store.set({ ...store.get(), phoneBackRoute: route });
+}
+
+export function setVerification(verification: VerificationData | null): void {
+  store.set({ ...store.get(), verification });
+}
+
+/** The journey now (outside React). */
+export const currentJourney = store.get;
+/** The journey, re-rendering when it changes. */
+export const useJourneyState = store.use;
+
+/** The `Authorization` value for the sign-in calls, while a sign-in is in progress. */
+export function signInAuthorization(): string | null {
+  return store.get().signIn?.authorization ?? null;
+}
+
+/**
+ * Sends the first code (for every method but an authenticator app) and opens the code-entry
+ * screen with this data. A code that cannot be sent shows the catalogue's toast and stays.
+ * Returns whether it moved on to the code-entry screen.
+ */
+export async function goToCodeEntry(data: VerificationData, navigate: (to: string) => void): Promise<boolean> {
+  if (data.resend) {
+    try {
+      await data.resend();
+    } catch {
+      notify(errorToast(TOASTS.requestToken));
+      return false;
+    }
+  }
+  setVerification(data);
+  navigate(paths.mfaVerification);
+  return true;
+}
+
+/**
+ * The sign-in in progress, for a screen behind the route guard that requires one. Should the
+ * attempt end while the screen is still shown (the guard is about to take it away), the screen
+ * keeps the last one rather than render without it.
+ */
+export function useSignInAttempt(): SignInAttempt {
+  const current = store.use().signIn;
+  const last = useRef(current);
+  if (current) last.current = current;
+  if (!last.current) throw new Error('useSignInAttempt needs RequireSignInAttempt above it in the route table');
+  return last.current;
+}
+
+/** The code-entry screen's data, for a screen behind the guard that requires it (as above). */
+export function useVerification(): VerificationData {
+  const current = store.use().verification;
+  const last = useRef(current);
+  if (current) last.current = current;
+  if (!last.current) throw new Error('useVerification needs RequireVerification above it in the route table');
+  return last.current;
+}
