@@ -3,7 +3,8 @@ import { MOCK_PORT, PREVIEW_PORT } from './scripts/ports.mjs';
 
 /**
  * End-to-end tests: Debian's Chromium (Playwright cannot download its own browser here)
- * against the production build, served with its security headers, and the mock gateway.
+ * against the end-to-end build (`npm run build:e2e`: the production build with the captcha test
+ * double), served with its security headers, and the mock gateway.
  */
 export default defineConfig({
   testDir: 'tests/e2e',

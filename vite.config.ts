@@ -1,23 +1,56 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, loadEnv } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { DEV_PORT, GATEWAY_FILES, GATEWAY_PREFIXES, MOCK_PORT } from './scripts/ports.mjs';
 import { DASHBOARD_PATHS } from './src/lib/paths.ts';
 
 const projectRoot = fileURLToPath(new URL('.', import.meta.url));
 
-export default defineConfig(({ command, mode }) => {
-  const settings = { ...loadEnv(mode, projectRoot, 'VITE_'), ...process.env };
-  // A production captcha needs its site key: fail the build, not the sign-in page.
-  if (settings.VITE_CAPTCHA_PROVIDER === 'recaptcha' && !settings.VITE_CAPTCHA_SITE_KEY) {
-    throw new Error('VITE_CAPTCHA_PROVIDER=recaptcha needs VITE_CAPTCHA_SITE_KEY');
-  }
+/**
+ * The modes whose builds may hold the captcha test double: the dev server, the unit tests and
+ * the end-to-end build (`vite build --mode e2e`). Each sets it in its committed `.env.<mode>`.
+ */
+const TEST_DOUBLE_MODES = ['development', 'test', 'e2e'];
+
+/**
+ * Picks and checks the captcha provider once Vite has read the `.env` files and the environment,
+ * so a production build cannot ship the test double (a checkbox any script can tick) by leaving
+ * a setting out, and fails at build time, not on the sign-in page, without its site key.
+ */
+function captchaProvider(): Plugin {
+  return {
+    name: 'portal-captcha-provider',
+    configResolved({ env, mode }) {
+      // Unset means the real provider: the safe choice is the one that needs no setting.
+      const provider: unknown = env.VITE_CAPTCHA_PROVIDER || 'recaptcha';
+      if (provider !== 'recaptcha' && provider !== 'test-double') {
+        throw new Error(`VITE_CAPTCHA_PROVIDER must be "recaptcha" or "test-double", got "${String(provider)}".`);
+      }
+      if (provider === 'test-double' && !TEST_DOUBLE_MODES.includes(mode)) {
+        throw new Error(
+          `VITE_CAPTCHA_PROVIDER=test-double is refused in mode "${mode}": the test double lets any script pass the captcha. ` +
+            `It is for the modes ${TEST_DOUBLE_MODES.join(', ')} only (the end-to-end build is \`vite build --mode e2e\`); ` +
+            'a production build uses reCAPTCHA: unset VITE_CAPTCHA_PROVIDER and set VITE_CAPTCHA_SITE_KEY.',
+        );
+      }
+      if (provider === 'recaptcha' && !env.VITE_CAPTCHA_SITE_KEY) {
+        throw new Error(
+          `Mode "${mode}" uses Google reCAPTCHA and needs its site key: set VITE_CAPTCHA_SITE_KEY ` +
+            `in the environment or in .env.${mode}.local. ` +
+            'For the end-to-end tests, build with the captcha test double instead: `vite build --mode e2e` (npm run build:e2e).',
+        );
+      }
+    },
+  };
+}
+
+export default defineConfig(({ command }) => {
   return {
   root: 'src',
   publicDir: 'public',
   envDir: projectRoot,
-  plugins: [react()],
+  plugins: [react(), captchaProvider()],
   resolve: {
     // react-router publishes its production build under a path, not an export condition.
     alias:

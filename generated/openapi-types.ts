@@ -1425,7 +1425,9 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
-         * @description The gateway's identifier of a user.
+         * @description The gateway's identifier of a user: 1 to 64 letters, digits, `_` and `-`. It is a segment of
+         *     request paths, so it never holds `/`, `.`, `%`, `?`, `#` or whitespace; the portal treats a
+         *     stored user id outside this pattern as tampering.
          * @example 100245
          */
         UserId: string;

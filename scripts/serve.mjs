@@ -169,7 +169,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const gatewayUrl = process.env.GATEWAY_URL ?? `http://127.0.0.1:${MOCK_PORT}`;
   const distDir = resolve(import.meta.dirname, '..', 'dist');
   if (!existsSync(join(distDir, 'index.html'))) {
-    console.error('dist/ has no build: run `npm run build` first');
+    console.error('dist/ has no build: run `npm run build` (production) or `npm run build:e2e` (end-to-end tests) first');
     process.exit(1);
   }
   createPortalServer({ distDir, gatewayUrl }).listen(port, '127.0.0.1', () => {

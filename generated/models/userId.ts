@@ -3,8 +3,12 @@
  */
 
 /**
- * The gateway's identifier of a user.
+ * The gateway's identifier of a user: 1 to 64 letters, digits, `_` and `-`. It is a segment of
+request paths, so it never holds `/`, `.`, `%`, `?`, `#` or whitespace; the portal treats a
+stored user id outside this pattern as tampering.
+
  * @minLength 1
  * @maxLength 64
+ * @pattern ^[A-Za-z0-9_-]{1,64}$
  */
 export type UserId = string;

@@ -5,7 +5,7 @@ import { DEFAULT_IDLE_SECONDS } from './constants';
  * bad value fails at start-up with a clear message, not later in a screen.
  */
 export interface PortalEnv {
-  /** Which captcha implementation to use: the real provider, or the local test double. */
+  /** Which captcha implementation to use: the real provider (the default), or the local test double. */
   readonly captchaProvider: 'recaptcha' | 'test-double';
   readonly captchaSiteKey: string;
   /** Prefix for the dashboard addresses of this environment (empty in development). */
@@ -46,7 +46,9 @@ function readEnv(source: Record<string, string | boolean | undefined>): PortalEn
     const value = source[name];
     return typeof value === 'string' ? value : undefined;
   };
-  const provider = text('VITE_CAPTCHA_PROVIDER') ?? 'test-double';
+  // Unset means the real provider, as in the build's own check (vite.config.ts): the test
+  // double comes only from an explicit setting.
+  const provider = text('VITE_CAPTCHA_PROVIDER') || 'recaptcha';
   if (provider !== 'recaptcha' && provider !== 'test-double') {
     throw new Error(`VITE_CAPTCHA_PROVIDER must be "recaptcha" or "test-double", got "${provider}"`);
   }

@@ -41,7 +41,12 @@ const MFA_TYPES: readonly string[] = ['sms', 'call', 'email', 'totp'] satisfies 
 const READ_ONLY_ROLES: readonly Role[] = [Role.ROLE_PLAN_ADVISOR, Role.ROLE_TPA];
 /** A token must be safe to send as a header value: printable ASCII, no spaces. */
 const TOKEN_PATTERN = /^[\x21-\x7e]{1,4096}$/;
-const USER_ID_PATTERN = /^[\x21-\x7e]{1,64}$/;
+/**
+ * The contract's `UserId` pattern (openapi/schemas/common.yaml; a test keeps the two equal). A user
+ * id goes into request paths, so one with `/`, `..`, `%`, `?`, `#` or whitespace is tampering.
+ * Not imported from generated/zod: that would put zod into the sign-in route's first download.
+ */
+export const USER_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** The signed-in user as the portal keeps it between page loads. */
 export interface StoredSession {
@@ -124,7 +129,8 @@ export function startSession(session: Omit<StoredSession, 'site' | 'showAlerts'>
 
 /**
  * The stored session, or null when there is none. A stored session with any value that does
- * not parse (a tampered token, an unknown role) is ended, cookies included, and reported as none.
+ * not parse (a user id outside the contract's pattern, a tampered token, an unknown role) is
+ * ended, cookies included, and reported as none.
  */
 export function readSession(): StoredSession | null {
   const userId = read(KEYS.userId);

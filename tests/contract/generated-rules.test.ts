@@ -4,10 +4,10 @@
 import { describe, expect, it } from 'vitest';
 import { validateUsernameQueryParams } from '../../generated/zod/account-setup/account-setup.zod';
 import { verifyMfaCodeBody } from '../../generated/zod/mfa/mfa.zod';
-import { savePhoneBody, updateUserCredentialsBody } from '../../generated/zod/profile/profile.zod';
+import { getUserCredentialsParams, savePhoneBody, updateUserCredentialsBody } from '../../generated/zod/profile/profile.zod';
 import { retrieveUsernameBody } from '../../generated/zod/recovery/recovery.zod';
 import { verifyTotpRegistrationBody } from '../../generated/zod/totp/totp.zod';
-import { getUserLandingUrlQueryParams } from '../../generated/zod/sign-in/sign-in.zod';
+import { authenticateResponse, getUserLandingUrlQueryParams } from '../../generated/zod/sign-in/sign-in.zod';
 
 const setup = { username: 'jsmith401', password: 'Retire#2045', email: 'jane.smith@example.com' };
 const accepts = (schema: { safeParse: (value: unknown) => { success: boolean } }, value: unknown) => schema.safeParse(value).success;
@@ -90,6 +90,26 @@ describe('generated zod carries the spec rules', () => {
     expect(accepts(savePhoneBody, { type: 30, number: '5555550123', countryCode: '1' })).toBe(true);
     expect(accepts(savePhoneBody, { type: 30, number: '555-555-0123', countryCode: '1' })).toBe(false);
     expect(accepts(savePhoneBody, { type: 30, number: '5555550123', countryCode: '+1' })).toBe(false);
+  });
+
+  // A user id is a segment of request paths: nothing in it may change which path is called.
+  it.each([
+    ['100245', true],
+    ['Ab_9-z', true],
+    ['a'.repeat(64), true],
+    ['a'.repeat(65), false],
+    ['', false],
+    ['100245/../../../announcements.json#', false],
+    ['..', false],
+    ['1.2', false],
+    ['100%2f245', false],
+    ['100245?x=1', false],
+    ['100245#x', false],
+    ['100 245', false],
+    ['100245\\x', false],
+  ])('user id %j valid: %s', (userId, valid) => {
+    expect(accepts(getUserCredentialsParams, { userId })).toBe(valid);
+    expect(accepts(authenticateResponse, { data: { roles: ['ROLE_PARTICIPANT'], userId, token: 't' }, errors: [] })).toBe(valid);
   });
 
   it('types roles as the five known roles', () => {

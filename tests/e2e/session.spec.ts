@@ -23,6 +23,24 @@ test('tampered session storage ends in a clean sign-out, not a crash', async ({ 
   expect(await page.evaluate(() => window.sessionStorage.length)).toBe(0);
 });
 
+test('a user id tampered into a path sends the token nowhere and ends in a clean sign-out', async ({ page }) => {
+  // The user id goes into request paths: this one once made /update-email fetch
+  // GET /announcements.json with the session token.
+  const announcementRequests: Promise<Record<string, string>>[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/announcements.json') announcementRequests.push(request.allHeaders());
+  });
+  await seedSession(page, { userId: '100245/../../../announcements.json#' });
+  await page.goto('/#/update-email');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to your 401(k) account' })).toBeVisible();
+  expect(await page.evaluate(() => window.sessionStorage.length)).toBe(0);
+  expect(await page.evaluate(() => document.cookie)).not.toContain('authToken');
+  // The sign-in page shows the latest announcement, so the file is requested: the listener sees it.
+  await expect.poll(() => announcementRequests.length).toBeGreaterThan(0);
+  const headers = await Promise.all(announcementRequests);
+  expect(headers.filter((sent) => 'x-auth-token' in sent)).toEqual([]);
+});
+
 test('the session-expired page explains and offers Sign In', async ({ page }) => {
   await page.goto('/#/session-expired');
   await expect(page.getByRole('heading', { level: 1, name: 'You have been logged out' })).toBeVisible();

@@ -35,9 +35,11 @@ export const getPublicBrandingResponse = zod.object({
  * @summary The signed-in user's branding
  */
 export const getUserBrandingPathUserIdMax = 64;
+export const getUserBrandingPathUserIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,64}$');
+
 
 export const getUserBrandingParams = zod.object({
-  "userId": zod.string().min(1).max(getUserBrandingPathUserIdMax).describe('The gateway\'s identifier of the signed-in user.')
+  "userId": zod.string().min(1).max(getUserBrandingPathUserIdMax).regex(getUserBrandingPathUserIdRegExp).describe('The gateway\'s identifier of the signed-in user.')
 })
 
 export const getUserBrandingResponseDataBrandNameMax = 200;export const getUserBrandingResponseDataBrandLinksLeftLogoLinkMax = 2048;export const getUserBrandingResponseDataBrandLinksRightLogoLinkMax = 2048;export const getUserBrandingResponseDataBrandLinksPrivacyLinkMax = 2048;export const getUserBrandingResponseDataBrandLinksBrandedLoginLinkMax = 2048;export const getUserBrandingResponseDataBrandLinksAlternateLeftLogoLinkMax = 2048;export const getUserBrandingResponseDataBrandLinksFaviconLinkMax = 2048;export const getUserBrandingResponseDataContactInfoSupportNameMax = 200;export const getUserBrandingResponseDataContactInfoSupportPhoneExtensionMax = 10;export const getUserBrandingResponseDataContactInfoSupportPhoneMax = 30;export const getUserBrandingResponseDataContactInfoSupportAddressMax = 254;export const getUserBrandingResponseDataContactInfoAdminAddressMax = 254;export const getUserBrandingResponseErrorsItemCodeMax = 32;
@@ -73,9 +75,11 @@ export const getUserBrandingResponse = zod.object({
  * @summary Whom the signed-in user contacts for help
  */
 export const getUserContactPathUserIdMax = 64;
+export const getUserContactPathUserIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,64}$');
+
 
 export const getUserContactParams = zod.object({
-  "userId": zod.string().min(1).max(getUserContactPathUserIdMax).describe('The gateway\'s identifier of the signed-in user.')
+  "userId": zod.string().min(1).max(getUserContactPathUserIdMax).regex(getUserContactPathUserIdRegExp).describe('The gateway\'s identifier of the signed-in user.')
 })
 
 export const getUserContactResponseDataSupportNameMax = 200;export const getUserContactResponseDataSupportPhoneNumberMax = 30;export const getUserContactResponseDataSupportPhoneExtensionMax = 10;export const getUserContactResponseDataSupportEmailMax = 254;export const getUserContactResponseDataSupportRoleMax = 64;export const getUserContactResponseDataMailingInstructionsFaxNumberMax = 30;export const getUserContactResponseDataMailingInstructionsAddressesItemNameMax = 200;export const getUserContactResponseDataMailingInstructionsAddressesItemDescriptionMax = 200;export const getUserContactResponseDataMailingInstructionsAddressesItemStreetAddressStreet1Max = 200;export const getUserContactResponseDataMailingInstructionsAddressesItemStreetAddressStreet2Max = 200;export const getUserContactResponseDataMailingInstructionsAddressesItemCityMax = 100;export const getUserContactResponseDataMailingInstructionsAddressesItemStateMax = 2;export const getUserContactResponseDataMailingInstructionsAddressesItemZipCodeMax = 10;

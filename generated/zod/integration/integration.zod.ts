@@ -8,10 +8,12 @@ import * as zod from 'zod';
  * The employers in the plan's payroll integration. The spec does not show this call's fields; the fields it names are modelled and the rest are left open.
  * @summary The plan's integration employers
  */
-export const listIntegrationEmployersPathUserIdMax = 64;export const listIntegrationEmployersPathPlanIdMax = 64;
+export const listIntegrationEmployersPathUserIdMax = 64;
+export const listIntegrationEmployersPathUserIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,64}$');
+export const listIntegrationEmployersPathPlanIdMax = 64;
 
 export const listIntegrationEmployersParams = zod.object({
-  "userId": zod.string().min(1).max(listIntegrationEmployersPathUserIdMax).describe('The gateway\'s identifier of the signed-in user.'),
+  "userId": zod.string().min(1).max(listIntegrationEmployersPathUserIdMax).regex(listIntegrationEmployersPathUserIdRegExp).describe('The gateway\'s identifier of the signed-in user.'),
   "planId": zod.string().min(1).max(listIntegrationEmployersPathPlanIdMax).describe('The plan\'s identifier.')
 })
 
@@ -29,10 +31,12 @@ export const listIntegrationEmployersResponse = zod.object({
  * Adds an employer to the plan's payroll integration. The spec does not show this call's fields; the fields it names are modelled and the rest are left open.
  * @summary Add an integration employer
  */
-export const createIntegrationEmployerPathUserIdMax = 64;export const createIntegrationEmployerPathPlanIdMax = 64;
+export const createIntegrationEmployerPathUserIdMax = 64;
+export const createIntegrationEmployerPathUserIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,64}$');
+export const createIntegrationEmployerPathPlanIdMax = 64;
 
 export const createIntegrationEmployerParams = zod.object({
-  "userId": zod.string().min(1).max(createIntegrationEmployerPathUserIdMax).describe('The gateway\'s identifier of the signed-in user.'),
+  "userId": zod.string().min(1).max(createIntegrationEmployerPathUserIdMax).regex(createIntegrationEmployerPathUserIdRegExp).describe('The gateway\'s identifier of the signed-in user.'),
   "planId": zod.string().min(1).max(createIntegrationEmployerPathPlanIdMax).describe('The plan\'s identifier.')
 })
 
@@ -57,10 +61,12 @@ export const createIntegrationEmployerResponse = zod.object({
  * Updates an employer in the plan's payroll integration. The spec does not show this call's fields; the fields it names are modelled and the rest are left open.
  * @summary Update an integration employer
  */
-export const updateIntegrationEmployerPathUserIdMax = 64;export const updateIntegrationEmployerPathPlanIdMax = 64;
+export const updateIntegrationEmployerPathUserIdMax = 64;
+export const updateIntegrationEmployerPathUserIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,64}$');
+export const updateIntegrationEmployerPathPlanIdMax = 64;
 
 export const updateIntegrationEmployerParams = zod.object({
-  "userId": zod.string().min(1).max(updateIntegrationEmployerPathUserIdMax).describe('The gateway\'s identifier of the signed-in user.'),
+  "userId": zod.string().min(1).max(updateIntegrationEmployerPathUserIdMax).regex(updateIntegrationEmployerPathUserIdRegExp).describe('The gateway\'s identifier of the signed-in user.'),
   "planId": zod.string().min(1).max(updateIntegrationEmployerPathPlanIdMax).describe('The plan\'s identifier.')
 })
 
@@ -85,10 +91,12 @@ export const updateIntegrationEmployerResponse = zod.object({
  * Changes the state of an employer in the plan's payroll integration. The spec does not show this call's fields; the fields it names are modelled and the rest are left open.
  * @summary Change an integration employer's state
  */
-export const updateIntegrationEmployerStatePathUserIdMax = 64;export const updateIntegrationEmployerStatePathPlanIdMax = 64;
+export const updateIntegrationEmployerStatePathUserIdMax = 64;
+export const updateIntegrationEmployerStatePathUserIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,64}$');
+export const updateIntegrationEmployerStatePathPlanIdMax = 64;
 
 export const updateIntegrationEmployerStateParams = zod.object({
-  "userId": zod.string().min(1).max(updateIntegrationEmployerStatePathUserIdMax).describe('The gateway\'s identifier of the signed-in user.'),
+  "userId": zod.string().min(1).max(updateIntegrationEmployerStatePathUserIdMax).regex(updateIntegrationEmployerStatePathUserIdRegExp).describe('The gateway\'s identifier of the signed-in user.'),
   "planId": zod.string().min(1).max(updateIntegrationEmployerStatePathPlanIdMax).describe('The plan\'s identifier.')
 })
 
@@ -113,10 +121,12 @@ export const updateIntegrationEmployerStateResponse = zod.object({
  * Whether the plan can adopt a payroll integration, in `data.canAdopt`. The spec names `canAdopt`; it is modelled and the rest is left open.
  * @summary Whether the plan can adopt a payroll integration
  */
-export const getIntegrationAdoptionPathUserIdMax = 64;export const getIntegrationAdoptionPathPlanIdMax = 64;
+export const getIntegrationAdoptionPathUserIdMax = 64;
+export const getIntegrationAdoptionPathUserIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,64}$');
+export const getIntegrationAdoptionPathPlanIdMax = 64;
 
 export const getIntegrationAdoptionParams = zod.object({
-  "userId": zod.string().min(1).max(getIntegrationAdoptionPathUserIdMax).describe('The gateway\'s identifier of the signed-in user.'),
+  "userId": zod.string().min(1).max(getIntegrationAdoptionPathUserIdMax).regex(getIntegrationAdoptionPathUserIdRegExp).describe('The gateway\'s identifier of the signed-in user.'),
   "planId": zod.string().min(1).max(getIntegrationAdoptionPathPlanIdMax).describe('The plan\'s identifier.')
 })
 
@@ -136,10 +146,12 @@ export const getIntegrationAdoptionResponse = zod.object({
  * The monthly fee for a fee type and a connection type. The spec does not show this call's fields; the fields it names are modelled and the rest are left open.
  * @summary The monthly fee of a payroll integration
  */
-export const getIntegrationMonthlyFeePathUserIdMax = 64;export const getIntegrationMonthlyFeePathPlanIdMax = 64;
+export const getIntegrationMonthlyFeePathUserIdMax = 64;
+export const getIntegrationMonthlyFeePathUserIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,64}$');
+export const getIntegrationMonthlyFeePathPlanIdMax = 64;
 
 export const getIntegrationMonthlyFeeParams = zod.object({
-  "userId": zod.string().min(1).max(getIntegrationMonthlyFeePathUserIdMax).describe('The gateway\'s identifier of the signed-in user.'),
+  "userId": zod.string().min(1).max(getIntegrationMonthlyFeePathUserIdMax).regex(getIntegrationMonthlyFeePathUserIdRegExp).describe('The gateway\'s identifier of the signed-in user.'),
   "planId": zod.string().min(1).max(getIntegrationMonthlyFeePathPlanIdMax).describe('The plan\'s identifier.')
 })
 
@@ -164,10 +176,12 @@ export const getIntegrationMonthlyFeeResponse = zod.object({
  * Connects the plan's payroll integration with the token from the payroll provider's connect flow. The spec names the body's `token`; the response's fields are not shown and are left open.
  * @summary Connect a payroll integration
  */
-export const connectIntegrationPathUserIdMax = 64;export const connectIntegrationPathPlanIdMax = 64;
+export const connectIntegrationPathUserIdMax = 64;
+export const connectIntegrationPathUserIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,64}$');
+export const connectIntegrationPathPlanIdMax = 64;
 
 export const connectIntegrationParams = zod.object({
-  "userId": zod.string().min(1).max(connectIntegrationPathUserIdMax).describe('The gateway\'s identifier of the signed-in user.'),
+  "userId": zod.string().min(1).max(connectIntegrationPathUserIdMax).regex(connectIntegrationPathUserIdRegExp).describe('The gateway\'s identifier of the signed-in user.'),
   "planId": zod.string().min(1).max(connectIntegrationPathPlanIdMax).describe('The plan\'s identifier.')
 })
 
@@ -196,10 +210,12 @@ export const connectIntegrationResponse = zod.object({
  * The payroll-integration session of one employer. The spec does not show this call's fields; the fields it names are modelled and the rest are left open.
  * @summary An employer's integration session
  */
-export const getIntegrationSessionPathUserIdMax = 64;export const getIntegrationSessionPathPlanIdMax = 64;
+export const getIntegrationSessionPathUserIdMax = 64;
+export const getIntegrationSessionPathUserIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,64}$');
+export const getIntegrationSessionPathPlanIdMax = 64;
 
 export const getIntegrationSessionParams = zod.object({
-  "userId": zod.string().min(1).max(getIntegrationSessionPathUserIdMax).describe('The gateway\'s identifier of the signed-in user.'),
+  "userId": zod.string().min(1).max(getIntegrationSessionPathUserIdMax).regex(getIntegrationSessionPathUserIdRegExp).describe('The gateway\'s identifier of the signed-in user.'),
   "planId": zod.string().min(1).max(getIntegrationSessionPathPlanIdMax).describe('The plan\'s identifier.')
 })
 
@@ -223,10 +239,12 @@ export const getIntegrationSessionResponse = zod.object({
  * What the portal needs to re-authorize one employer's payroll integration. The spec does not show this call's fields; the fields it names are modelled and the rest are left open.
  * @summary Re-authorize an employer's integration
  */
-export const reauthorizeIntegrationPathUserIdMax = 64;export const reauthorizeIntegrationPathPlanIdMax = 64;
+export const reauthorizeIntegrationPathUserIdMax = 64;
+export const reauthorizeIntegrationPathUserIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,64}$');
+export const reauthorizeIntegrationPathPlanIdMax = 64;
 
 export const reauthorizeIntegrationParams = zod.object({
-  "userId": zod.string().min(1).max(reauthorizeIntegrationPathUserIdMax).describe('The gateway\'s identifier of the signed-in user.'),
+  "userId": zod.string().min(1).max(reauthorizeIntegrationPathUserIdMax).regex(reauthorizeIntegrationPathUserIdRegExp).describe('The gateway\'s identifier of the signed-in user.'),
   "planId": zod.string().min(1).max(reauthorizeIntegrationPathPlanIdMax).describe('The plan\'s identifier.')
 })
 
@@ -250,10 +268,12 @@ export const reauthorizeIntegrationResponse = zod.object({
  * Removes one employer's payroll integration. The spec does not show this call's fields; the fields it names are modelled and the rest are left open.
  * @summary Remove an employer's integration
  */
-export const removeIntegrationPathUserIdMax = 64;export const removeIntegrationPathPlanIdMax = 64;
+export const removeIntegrationPathUserIdMax = 64;
+export const removeIntegrationPathUserIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,64}$');
+export const removeIntegrationPathPlanIdMax = 64;
 
 export const removeIntegrationParams = zod.object({
-  "userId": zod.string().min(1).max(removeIntegrationPathUserIdMax).describe('The gateway\'s identifier of the signed-in user.'),
+  "userId": zod.string().min(1).max(removeIntegrationPathUserIdMax).regex(removeIntegrationPathUserIdRegExp).describe('The gateway\'s identifier of the signed-in user.'),
   "planId": zod.string().min(1).max(removeIntegrationPathPlanIdMax).describe('The plan\'s identifier.')
 })
 
@@ -282,10 +302,12 @@ export const removeIntegrationResponse = zod.object({
  * The payroll deductions of one employer in the plan's integration. The spec does not show this call's fields; the fields it names are modelled and the rest are left open.
  * @summary An employer's payroll deductions
  */
-export const getEmployerDeductionsPathUserIdMax = 64;export const getEmployerDeductionsPathPlanIdMax = 64;
+export const getEmployerDeductionsPathUserIdMax = 64;
+export const getEmployerDeductionsPathUserIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,64}$');
+export const getEmployerDeductionsPathPlanIdMax = 64;
 
 export const getEmployerDeductionsParams = zod.object({
-  "userId": zod.string().min(1).max(getEmployerDeductionsPathUserIdMax).describe('The gateway\'s identifier of the signed-in user.'),
+  "userId": zod.string().min(1).max(getEmployerDeductionsPathUserIdMax).regex(getEmployerDeductionsPathUserIdRegExp).describe('The gateway\'s identifier of the signed-in user.'),
   "planId": zod.string().min(1).max(getEmployerDeductionsPathPlanIdMax).describe('The plan\'s identifier.')
 })
 
@@ -310,9 +332,11 @@ export const getEmployerDeductionsResponse = zod.object({
  * @summary The active payroll vendors
  */
 export const listActiveVendorsPathUserIdMax = 64;
+export const listActiveVendorsPathUserIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,64}$');
+
 
 export const listActiveVendorsParams = zod.object({
-  "userId": zod.string().min(1).max(listActiveVendorsPathUserIdMax).describe('The gateway\'s identifier of the signed-in user.')
+  "userId": zod.string().min(1).max(listActiveVendorsPathUserIdMax).regex(listActiveVendorsPathUserIdRegExp).describe('The gateway\'s identifier of the signed-in user.')
 })
 
 export const listActiveVendorsQueryPreferredPayrollVendorMax = 100;

@@ -9,9 +9,11 @@ import * as zod from 'zod';
  * @summary Write an activity-log entry (partner gateway)
  */
 export const logPartnerActivityPathUserIdMax = 64;
+export const logPartnerActivityPathUserIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,64}$');
+
 
 export const logPartnerActivityParams = zod.object({
-  "userId": zod.string().min(1).max(logPartnerActivityPathUserIdMax).describe('The gateway\'s identifier of the signed-in user.')
+  "userId": zod.string().min(1).max(logPartnerActivityPathUserIdMax).regex(logPartnerActivityPathUserIdRegExp).describe('The gateway\'s identifier of the signed-in user.')
 })
 
 export const logPartnerActivityHeaderXXSRFTOKENMax = 256;
@@ -20,12 +22,14 @@ export const logPartnerActivityHeader = zod.object({
   "X-XSRF-TOKEN": zod.string().max(logPartnerActivityHeaderXXSRFTOKENMax).optional().describe('Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists.')
 })
 
-export const logPartnerActivityBodyAppMax = 64;export const logPartnerActivityBodyFeatureMax = 128;export const logPartnerActivityBodyCurrentUserIdMax = 64;export const logPartnerActivityBodyMessageMax = 4000;
+export const logPartnerActivityBodyAppMax = 64;export const logPartnerActivityBodyFeatureMax = 128;export const logPartnerActivityBodyCurrentUserIdMax = 64;
+export const logPartnerActivityBodyCurrentUserIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,64}$');
+export const logPartnerActivityBodyMessageMax = 4000;
 
 export const logPartnerActivityBody = zod.object({
   "app": zod.string().min(1).max(logPartnerActivityBodyAppMax).describe('The application writing the entry.'),
   "feature": zod.string().min(1).max(logPartnerActivityBodyFeatureMax),
-  "currentUserId": zod.string().min(1).max(logPartnerActivityBodyCurrentUserIdMax).describe('The gateway\'s identifier of a user.'),
+  "currentUserId": zod.string().min(1).max(logPartnerActivityBodyCurrentUserIdMax).regex(logPartnerActivityBodyCurrentUserIdRegExp).describe('The gateway\'s identifier of a user: 1 to 64 letters, digits, `_` and `-`. It is a segment of\nrequest paths, so it never holds `/`, `.`, `%`, `?`, `#` or whitespace; the portal treats a\nstored user id outside this pattern as tampering.\n'),
   "message": zod.string().max(logPartnerActivityBodyMessageMax)
 }).describe('One activity-log entry.')
 
@@ -34,9 +38,11 @@ export const logPartnerActivityBody = zod.object({
  * @summary Write an activity-log entry (participant)
  */
 export const logParticipantActivityPathUserIdMax = 64;
+export const logParticipantActivityPathUserIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,64}$');
+
 
 export const logParticipantActivityParams = zod.object({
-  "userId": zod.string().min(1).max(logParticipantActivityPathUserIdMax).describe('The gateway\'s identifier of the signed-in user.')
+  "userId": zod.string().min(1).max(logParticipantActivityPathUserIdMax).regex(logParticipantActivityPathUserIdRegExp).describe('The gateway\'s identifier of the signed-in user.')
 })
 
 export const logParticipantActivityHeaderXXSRFTOKENMax = 256;
@@ -45,12 +51,14 @@ export const logParticipantActivityHeader = zod.object({
   "X-XSRF-TOKEN": zod.string().max(logParticipantActivityHeaderXXSRFTOKENMax).optional().describe('Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists.')
 })
 
-export const logParticipantActivityBodyAppMax = 64;export const logParticipantActivityBodyFeatureMax = 128;export const logParticipantActivityBodyCurrentUserIdMax = 64;export const logParticipantActivityBodyMessageMax = 4000;
+export const logParticipantActivityBodyAppMax = 64;export const logParticipantActivityBodyFeatureMax = 128;export const logParticipantActivityBodyCurrentUserIdMax = 64;
+export const logParticipantActivityBodyCurrentUserIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,64}$');
+export const logParticipantActivityBodyMessageMax = 4000;
 
 export const logParticipantActivityBody = zod.object({
   "app": zod.string().min(1).max(logParticipantActivityBodyAppMax).describe('The application writing the entry.'),
   "feature": zod.string().min(1).max(logParticipantActivityBodyFeatureMax),
-  "currentUserId": zod.string().min(1).max(logParticipantActivityBodyCurrentUserIdMax).describe('The gateway\'s identifier of a user.'),
+  "currentUserId": zod.string().min(1).max(logParticipantActivityBodyCurrentUserIdMax).regex(logParticipantActivityBodyCurrentUserIdRegExp).describe('The gateway\'s identifier of a user: 1 to 64 letters, digits, `_` and `-`. It is a segment of\nrequest paths, so it never holds `/`, `.`, `%`, `?`, `#` or whitespace; the portal treats a\nstored user id outside this pattern as tampering.\n'),
   "message": zod.string().max(logParticipantActivityBodyMessageMax)
 }).describe('One activity-log entry.')
 

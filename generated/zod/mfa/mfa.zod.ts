@@ -66,9 +66,11 @@ export const requestMfaCodeResponse = zod.object({
  * @summary Send a one-time code to the signed-in user
  */
 export const requestUserMfaCodePathUserIdMax = 64;
+export const requestUserMfaCodePathUserIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,64}$');
+
 
 export const requestUserMfaCodeParams = zod.object({
-  "userId": zod.string().min(1).max(requestUserMfaCodePathUserIdMax).describe('The gateway\'s identifier of the signed-in user.')
+  "userId": zod.string().min(1).max(requestUserMfaCodePathUserIdMax).regex(requestUserMfaCodePathUserIdRegExp).describe('The gateway\'s identifier of the signed-in user.')
 })
 
 export const requestUserMfaCodeHeaderXXSRFTOKENMax = 256;

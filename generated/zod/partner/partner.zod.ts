@@ -9,9 +9,11 @@ import * as zod from 'zod';
  * @summary The partner side navigation
  */
 export const getPartnerSideNavPathUserIdMax = 64;
+export const getPartnerSideNavPathUserIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,64}$');
+
 
 export const getPartnerSideNavParams = zod.object({
-  "userId": zod.string().min(1).max(getPartnerSideNavPathUserIdMax).describe('The gateway\'s identifier of the signed-in user.')
+  "userId": zod.string().min(1).max(getPartnerSideNavPathUserIdMax).regex(getPartnerSideNavPathUserIdRegExp).describe('The gateway\'s identifier of the signed-in user.')
 })
 
 export const getPartnerSideNavResponseErrorsItemCodeMax = 32;

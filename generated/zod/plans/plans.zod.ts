@@ -9,9 +9,11 @@ import * as zod from 'zod';
  * @summary The user's plans
  */
 export const listPlansPathUserIdMax = 64;
+export const listPlansPathUserIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,64}$');
+
 
 export const listPlansParams = zod.object({
-  "userId": zod.string().min(1).max(listPlansPathUserIdMax).describe('The gateway\'s identifier of the signed-in user.')
+  "userId": zod.string().min(1).max(listPlansPathUserIdMax).regex(listPlansPathUserIdRegExp).describe('The gateway\'s identifier of the signed-in user.')
 })
 
 export const listPlansResponseDataPlanListItemPlanIdMax = 64;export const listPlansResponseErrorsItemCodeMax = 32;
@@ -32,10 +34,12 @@ export const listPlansResponse = zod.object({
  * The plan's information. The spec names `planId` and `autoEnrollmentInfo`; those are modelled and the rest is left open.
  * @summary One plan's information
  */
-export const getPlanInfoPathUserIdMax = 64;export const getPlanInfoPathPlanIdMax = 64;
+export const getPlanInfoPathUserIdMax = 64;
+export const getPlanInfoPathUserIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,64}$');
+export const getPlanInfoPathPlanIdMax = 64;
 
 export const getPlanInfoParams = zod.object({
-  "userId": zod.string().min(1).max(getPlanInfoPathUserIdMax).describe('The gateway\'s identifier of the signed-in user.'),
+  "userId": zod.string().min(1).max(getPlanInfoPathUserIdMax).regex(getPlanInfoPathUserIdRegExp).describe('The gateway\'s identifier of the signed-in user.'),
   "planId": zod.string().min(1).max(getPlanInfoPathPlanIdMax).describe('The plan\'s identifier.')
 })
 
@@ -57,9 +61,11 @@ export const getPlanInfoResponse = zod.object({
  * @summary The participant's plan details
  */
 export const getParticipantPlanDetailsPathUserIdMax = 64;
+export const getParticipantPlanDetailsPathUserIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,64}$');
+
 
 export const getParticipantPlanDetailsParams = zod.object({
-  "userId": zod.string().min(1).max(getParticipantPlanDetailsPathUserIdMax).describe('The gateway\'s identifier of the signed-in user.')
+  "userId": zod.string().min(1).max(getParticipantPlanDetailsPathUserIdMax).regex(getParticipantPlanDetailsPathUserIdRegExp).describe('The gateway\'s identifier of the signed-in user.')
 })
 
 export const getParticipantPlanDetailsResponseErrorsItemCodeMax = 32;
@@ -76,10 +82,12 @@ export const getParticipantPlanDetailsResponse = zod.object({
  * Records the plan's safe harbor election. The spec does not show this call's fields; the fields it names are modelled and the rest are left open.
  * @summary Submit the safe harbor election
  */
-export const submitSafeHarborElectionPathUserIdMax = 64;export const submitSafeHarborElectionPathPlanIdMax = 64;
+export const submitSafeHarborElectionPathUserIdMax = 64;
+export const submitSafeHarborElectionPathUserIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,64}$');
+export const submitSafeHarborElectionPathPlanIdMax = 64;
 
 export const submitSafeHarborElectionParams = zod.object({
-  "userId": zod.string().min(1).max(submitSafeHarborElectionPathUserIdMax).describe('The gateway\'s identifier of the signed-in user.'),
+  "userId": zod.string().min(1).max(submitSafeHarborElectionPathUserIdMax).regex(submitSafeHarborElectionPathUserIdRegExp).describe('The gateway\'s identifier of the signed-in user.'),
   "planId": zod.string().min(1).max(submitSafeHarborElectionPathPlanIdMax).describe('The plan\'s identifier.')
 })
 
@@ -104,10 +112,12 @@ export const submitSafeHarborElectionResponse = zod.object({
  * Creates a request to change the plan. The spec does not show this call's fields; the fields it names are modelled and the rest are left open.
  * @summary Request a plan change
  */
-export const createPlanChangeRequestPathUserIdMax = 64;export const createPlanChangeRequestPathPlanIdMax = 64;
+export const createPlanChangeRequestPathUserIdMax = 64;
+export const createPlanChangeRequestPathUserIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,64}$');
+export const createPlanChangeRequestPathPlanIdMax = 64;
 
 export const createPlanChangeRequestParams = zod.object({
-  "userId": zod.string().min(1).max(createPlanChangeRequestPathUserIdMax).describe('The gateway\'s identifier of the signed-in user.'),
+  "userId": zod.string().min(1).max(createPlanChangeRequestPathUserIdMax).regex(createPlanChangeRequestPathUserIdRegExp).describe('The gateway\'s identifier of the signed-in user.'),
   "planId": zod.string().min(1).max(createPlanChangeRequestPathPlanIdMax).describe('The plan\'s identifier.')
 })
 
@@ -132,10 +142,12 @@ export const createPlanChangeRequestResponse = zod.object({
  * The plan's authorized representative and trustees. The spec names `authorizedRepresentative.sameAsloggedInUser` and each trustee's `firstName` and `lastName` (both null for a corporate trustee); those are modelled and the rest is left open.
  * @summary The plan's contacts
  */
-export const getPlanContactsPathUserIdMax = 64;export const getPlanContactsPathPlanIdMax = 64;
+export const getPlanContactsPathUserIdMax = 64;
+export const getPlanContactsPathUserIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,64}$');
+export const getPlanContactsPathPlanIdMax = 64;
 
 export const getPlanContactsParams = zod.object({
-  "userId": zod.string().min(1).max(getPlanContactsPathUserIdMax).describe('The gateway\'s identifier of the signed-in user.'),
+  "userId": zod.string().min(1).max(getPlanContactsPathUserIdMax).regex(getPlanContactsPathUserIdRegExp).describe('The gateway\'s identifier of the signed-in user.'),
   "planId": zod.string().min(1).max(getPlanContactsPathPlanIdMax).describe('The plan\'s identifier.')
 })
 
@@ -162,9 +174,11 @@ export const getPlanContactsResponse = zod.object({
  * @summary The strategic partners
  */
 export const getStrategicPartnersPathUserIdMax = 64;
+export const getStrategicPartnersPathUserIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,64}$');
+
 
 export const getStrategicPartnersParams = zod.object({
-  "userId": zod.string().min(1).max(getStrategicPartnersPathUserIdMax).describe('The gateway\'s identifier of the signed-in user.')
+  "userId": zod.string().min(1).max(getStrategicPartnersPathUserIdMax).regex(getStrategicPartnersPathUserIdRegExp).describe('The gateway\'s identifier of the signed-in user.')
 })
 
 export const getStrategicPartnersResponseErrorsItemCodeMax = 32;
@@ -182,9 +196,11 @@ export const getStrategicPartnersResponse = zod.object({
  * @summary Save the strategic partners
  */
 export const saveStrategicPartnersPathUserIdMax = 64;
+export const saveStrategicPartnersPathUserIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,64}$');
+
 
 export const saveStrategicPartnersParams = zod.object({
-  "userId": zod.string().min(1).max(saveStrategicPartnersPathUserIdMax).describe('The gateway\'s identifier of the signed-in user.')
+  "userId": zod.string().min(1).max(saveStrategicPartnersPathUserIdMax).regex(saveStrategicPartnersPathUserIdRegExp).describe('The gateway\'s identifier of the signed-in user.')
 })
 
 export const saveStrategicPartnersHeaderXXSRFTOKENMax = 256;
@@ -208,10 +224,12 @@ export const saveStrategicPartnersResponse = zod.object({
  * The date of the plan's last manual check. The spec does not show this call's fields; the fields it names are modelled and the rest are left open.
  * @summary The last manual check date
  */
-export const getLastManualCheckDatePathUserIdMax = 64;export const getLastManualCheckDatePathPlanIdMax = 64;
+export const getLastManualCheckDatePathUserIdMax = 64;
+export const getLastManualCheckDatePathUserIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,64}$');
+export const getLastManualCheckDatePathPlanIdMax = 64;
 
 export const getLastManualCheckDateParams = zod.object({
-  "userId": zod.string().min(1).max(getLastManualCheckDatePathUserIdMax).describe('The gateway\'s identifier of the signed-in user.'),
+  "userId": zod.string().min(1).max(getLastManualCheckDatePathUserIdMax).regex(getLastManualCheckDatePathUserIdRegExp).describe('The gateway\'s identifier of the signed-in user.'),
   "planId": zod.string().min(1).max(getLastManualCheckDatePathPlanIdMax).describe('The plan\'s identifier.')
 })
 
@@ -229,10 +247,12 @@ export const getLastManualCheckDateResponse = zod.object({
  * The plan's payroll forfeiture settings. The spec does not show this call's fields; the fields it names are modelled and the rest are left open.
  * @summary The forfeiture settings
  */
-export const getForfeitureSettingsPathUserIdMax = 64;export const getForfeitureSettingsPathPlanIdMax = 64;
+export const getForfeitureSettingsPathUserIdMax = 64;
+export const getForfeitureSettingsPathUserIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,64}$');
+export const getForfeitureSettingsPathPlanIdMax = 64;
 
 export const getForfeitureSettingsParams = zod.object({
-  "userId": zod.string().min(1).max(getForfeitureSettingsPathUserIdMax).describe('The gateway\'s identifier of the signed-in user.'),
+  "userId": zod.string().min(1).max(getForfeitureSettingsPathUserIdMax).regex(getForfeitureSettingsPathUserIdRegExp).describe('The gateway\'s identifier of the signed-in user.'),
   "planId": zod.string().min(1).max(getForfeitureSettingsPathPlanIdMax).describe('The plan\'s identifier.')
 })
 
@@ -250,10 +270,12 @@ export const getForfeitureSettingsResponse = zod.object({
  * Replaces the plan's payroll forfeiture settings. The spec does not show this call's fields; the fields it names are modelled and the rest are left open.
  * @summary Update the forfeiture settings
  */
-export const updateForfeitureSettingsPathUserIdMax = 64;export const updateForfeitureSettingsPathPlanIdMax = 64;
+export const updateForfeitureSettingsPathUserIdMax = 64;
+export const updateForfeitureSettingsPathUserIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,64}$');
+export const updateForfeitureSettingsPathPlanIdMax = 64;
 
 export const updateForfeitureSettingsParams = zod.object({
-  "userId": zod.string().min(1).max(updateForfeitureSettingsPathUserIdMax).describe('The gateway\'s identifier of the signed-in user.'),
+  "userId": zod.string().min(1).max(updateForfeitureSettingsPathUserIdMax).regex(updateForfeitureSettingsPathUserIdRegExp).describe('The gateway\'s identifier of the signed-in user.'),
   "planId": zod.string().min(1).max(updateForfeitureSettingsPathPlanIdMax).describe('The plan\'s identifier.')
 })
 

@@ -8,16 +8,20 @@ import * as zod from 'zod';
  * @summary The user's username and email
  */
 export const getUserCredentialsPathUserIdMax = 64;
+export const getUserCredentialsPathUserIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,64}$');
+
 
 export const getUserCredentialsParams = zod.object({
-  "userId": zod.string().min(1).max(getUserCredentialsPathUserIdMax).describe('The gateway\'s identifier of the signed-in user.')
+  "userId": zod.string().min(1).max(getUserCredentialsPathUserIdMax).regex(getUserCredentialsPathUserIdRegExp).describe('The gateway\'s identifier of the signed-in user.')
 })
 
-export const getUserCredentialsResponseDataUserIdMax = 64;export const getUserCredentialsResponseDataUserNameMax = 64;export const getUserCredentialsResponseDataUsernameMax = 64;export const getUserCredentialsResponseDataEmailAddressMaxOne = 254;export const getUserCredentialsResponseDataEmailMaxOne = 254;export const getUserCredentialsResponseErrorsItemCodeMax = 32;
+export const getUserCredentialsResponseDataUserIdMax = 64;
+export const getUserCredentialsResponseDataUserIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,64}$');
+export const getUserCredentialsResponseDataUserNameMax = 64;export const getUserCredentialsResponseDataUsernameMax = 64;export const getUserCredentialsResponseDataEmailAddressMaxOne = 254;export const getUserCredentialsResponseDataEmailMaxOne = 254;export const getUserCredentialsResponseErrorsItemCodeMax = 32;
 
 export const getUserCredentialsResponse = zod.object({
   "data": zod.object({
-  "userId": zod.string().min(1).max(getUserCredentialsResponseDataUserIdMax).optional().describe('The gateway\'s identifier of a user.'),
+  "userId": zod.string().min(1).max(getUserCredentialsResponseDataUserIdMax).regex(getUserCredentialsResponseDataUserIdRegExp).optional().describe('The gateway\'s identifier of a user: 1 to 64 letters, digits, `_` and `-`. It is a segment of\nrequest paths, so it never holds `/`, `.`, `%`, `?`, `#` or whitespace; the portal treats a\nstored user id outside this pattern as tampering.\n'),
   "userName": zod.string().min(1).max(getUserCredentialsResponseDataUserNameMax).optional().describe('The username someone types to sign in or recover an account. Existing accounts may predate the username rules, so only its length is bounded.'),
   "username": zod.string().min(1).max(getUserCredentialsResponseDataUsernameMax).optional().describe('The username someone types to sign in or recover an account. Existing accounts may predate the username rules, so only its length is bounded.'),
   "emailAddress": zod.union([zod.email().max(getUserCredentialsResponseDataEmailAddressMaxOne).describe('An email address as the gateway stores it.'),zod.null()]).optional(),
@@ -35,9 +39,11 @@ export const getUserCredentialsResponse = zod.object({
  * @summary Save the account-setup username, password and email
  */
 export const updateUserCredentialsPathUserIdMax = 64;
+export const updateUserCredentialsPathUserIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,64}$');
+
 
 export const updateUserCredentialsParams = zod.object({
-  "userId": zod.string().min(1).max(updateUserCredentialsPathUserIdMax).describe('The gateway\'s identifier of the signed-in user.')
+  "userId": zod.string().min(1).max(updateUserCredentialsPathUserIdMax).regex(updateUserCredentialsPathUserIdRegExp).describe('The gateway\'s identifier of the signed-in user.')
 })
 
 export const updateUserCredentialsHeaderXXSRFTOKENMax = 256;
@@ -73,11 +79,13 @@ export const updateUserCredentialsResponse = zod.object({
  * The spec names this service call ("get credentials") without its path: `GET /login-gateway/credentials` is this contract's choice.
  * @summary The signed-in user's credentials
  */
-export const getCredentialsResponseDataUserIdMax = 64;export const getCredentialsResponseDataUserNameMax = 64;export const getCredentialsResponseDataUsernameMax = 64;export const getCredentialsResponseDataEmailAddressMaxOne = 254;export const getCredentialsResponseDataEmailMaxOne = 254;export const getCredentialsResponseErrorsItemCodeMax = 32;
+export const getCredentialsResponseDataUserIdMax = 64;
+export const getCredentialsResponseDataUserIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,64}$');
+export const getCredentialsResponseDataUserNameMax = 64;export const getCredentialsResponseDataUsernameMax = 64;export const getCredentialsResponseDataEmailAddressMaxOne = 254;export const getCredentialsResponseDataEmailMaxOne = 254;export const getCredentialsResponseErrorsItemCodeMax = 32;
 
 export const getCredentialsResponse = zod.object({
   "data": zod.object({
-  "userId": zod.string().min(1).max(getCredentialsResponseDataUserIdMax).optional().describe('The gateway\'s identifier of a user.'),
+  "userId": zod.string().min(1).max(getCredentialsResponseDataUserIdMax).regex(getCredentialsResponseDataUserIdRegExp).optional().describe('The gateway\'s identifier of a user: 1 to 64 letters, digits, `_` and `-`. It is a segment of\nrequest paths, so it never holds `/`, `.`, `%`, `?`, `#` or whitespace; the portal treats a\nstored user id outside this pattern as tampering.\n'),
   "userName": zod.string().min(1).max(getCredentialsResponseDataUserNameMax).optional().describe('The username someone types to sign in or recover an account. Existing accounts may predate the username rules, so only its length is bounded.'),
   "username": zod.string().min(1).max(getCredentialsResponseDataUsernameMax).optional().describe('The username someone types to sign in or recover an account. Existing accounts may predate the username rules, so only its length is bounded.'),
   "emailAddress": zod.union([zod.email().max(getCredentialsResponseDataEmailAddressMaxOne).describe('An email address as the gateway stores it.'),zod.null()]).optional(),

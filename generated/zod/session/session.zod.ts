@@ -9,10 +9,12 @@ import * as zod from 'zod';
  * @summary Validate the current session
  */
 export const validateSessionResponseUserIdMax = 64;
+export const validateSessionResponseUserIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,64}$');
+
 
 export const validateSessionResponse = zod.object({
   "validated": zod.boolean(),
-  "userId": zod.string().min(1).max(validateSessionResponseUserIdMax).optional().describe('The gateway\'s identifier of a user.')
+  "userId": zod.string().min(1).max(validateSessionResponseUserIdMax).regex(validateSessionResponseUserIdRegExp).optional().describe('The gateway\'s identifier of a user: 1 to 64 letters, digits, `_` and `-`. It is a segment of\nrequest paths, so it never holds `/`, `.`, `%`, `?`, `#` or whitespace; the portal treats a\nstored user id outside this pattern as tampering.\n')
 }).describe('The result of validating the current session. Signed in means `validated` is true and `userId` is present.')
 
 /**
@@ -20,10 +22,12 @@ export const validateSessionResponse = zod.object({
  * @summary Validate the current session (the same call without the gateway prefix)
  */
 export const validateSessionAliasResponseUserIdMax = 64;
+export const validateSessionAliasResponseUserIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,64}$');
+
 
 export const validateSessionAliasResponse = zod.object({
   "validated": zod.boolean(),
-  "userId": zod.string().min(1).max(validateSessionAliasResponseUserIdMax).optional().describe('The gateway\'s identifier of a user.')
+  "userId": zod.string().min(1).max(validateSessionAliasResponseUserIdMax).regex(validateSessionAliasResponseUserIdRegExp).optional().describe('The gateway\'s identifier of a user: 1 to 64 letters, digits, `_` and `-`. It is a segment of\nrequest paths, so it never holds `/`, `.`, `%`, `?`, `#` or whitespace; the portal treats a\nstored user id outside this pattern as tampering.\n')
 }).describe('The result of validating the current session. Signed in means `validated` is true and `userId` is present.')
 
 /**

@@ -27,12 +27,14 @@ export const authenticateBodyMax = 128;
 
 export const authenticateBody = zod.string().min(1).max(authenticateBodyMax).describe('A stable, non-identifying fingerprint of the browser, so the gateway can recognise a computer the user chose to remember.')
 
-export const authenticateResponseDataUserIdMax = 64;export const authenticateResponseDataTokenMax = 4096;export const authenticateResponseErrorsItemCodeMax = 32;
+export const authenticateResponseDataUserIdMax = 64;
+export const authenticateResponseDataUserIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,64}$');
+export const authenticateResponseDataTokenMax = 4096;export const authenticateResponseErrorsItemCodeMax = 32;
 
 export const authenticateResponse = zod.object({
   "data": zod.object({
   "roles": zod.array(zod.enum(['ROLE_PARTICIPANT', 'ROLE_PLAN_ADMIN', 'ROLE_PLAN_ADVISOR', 'ROLE_TPA', 'ROLE_OTHER']).describe('A user\'s role. ROLE_PLAN_ADVISOR and ROLE_TPA are read-only; the others are read-write.')).min(1).describe('The user\'s roles; the portal uses the first.'),
-  "userId": zod.string().min(1).max(authenticateResponseDataUserIdMax).describe('The gateway\'s identifier of a user.'),
+  "userId": zod.string().min(1).max(authenticateResponseDataUserIdMax).regex(authenticateResponseDataUserIdRegExp).describe('The gateway\'s identifier of a user: 1 to 64 letters, digits, `_` and `-`. It is a segment of\nrequest paths, so it never holds `/`, `.`, `%`, `?`, `#` or whitespace; the portal treats a\nstored user id outside this pattern as tampering.\n'),
   "token": zod.string().min(1).max(authenticateResponseDataTokenMax).describe('The session token, sent back as `X-Auth-Token`.')
 }).optional(),
   "errors": zod.array(zod.object({
@@ -60,12 +62,14 @@ export const signInWithTokenBody = zod.object({
   "fingerprint": zod.string().min(1).max(signInWithTokenBodyFingerprintMax).optional().describe('A stable, non-identifying fingerprint of the browser, so the gateway can recognise a computer the user chose to remember.')
 })
 
-export const signInWithTokenResponseDataUserIdMax = 64;export const signInWithTokenResponseDataTokenMax = 4096;export const signInWithTokenResponseErrorsItemCodeMax = 32;
+export const signInWithTokenResponseDataUserIdMax = 64;
+export const signInWithTokenResponseDataUserIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,64}$');
+export const signInWithTokenResponseDataTokenMax = 4096;export const signInWithTokenResponseErrorsItemCodeMax = 32;
 
 export const signInWithTokenResponse = zod.object({
   "data": zod.object({
   "roles": zod.array(zod.enum(['ROLE_PARTICIPANT', 'ROLE_PLAN_ADMIN', 'ROLE_PLAN_ADVISOR', 'ROLE_TPA', 'ROLE_OTHER']).describe('A user\'s role. ROLE_PLAN_ADVISOR and ROLE_TPA are read-only; the others are read-write.')).min(1).describe('The user\'s roles; the portal uses the first.'),
-  "userId": zod.string().min(1).max(signInWithTokenResponseDataUserIdMax).describe('The gateway\'s identifier of a user.'),
+  "userId": zod.string().min(1).max(signInWithTokenResponseDataUserIdMax).regex(signInWithTokenResponseDataUserIdRegExp).describe('The gateway\'s identifier of a user: 1 to 64 letters, digits, `_` and `-`. It is a segment of\nrequest paths, so it never holds `/`, `.`, `%`, `?`, `#` or whitespace; the portal treats a\nstored user id outside this pattern as tampering.\n'),
   "token": zod.string().min(1).max(signInWithTokenResponseDataTokenMax).describe('The session token, sent back as `X-Auth-Token`.')
 }).optional(),
   "errors": zod.array(zod.object({
@@ -86,12 +90,14 @@ export const getAuthTokenQueryParams = zod.object({
   "id": zod.string().min(1).max(getAuthTokenQueryIdMax).regex(getAuthTokenQueryIdRegExp).describe('The link\'s token.')
 })
 
-export const getAuthTokenResponseDataUserIdMax = 64;export const getAuthTokenResponseDataTokenMax = 4096;export const getAuthTokenResponseErrorsItemCodeMax = 32;
+export const getAuthTokenResponseDataUserIdMax = 64;
+export const getAuthTokenResponseDataUserIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,64}$');
+export const getAuthTokenResponseDataTokenMax = 4096;export const getAuthTokenResponseErrorsItemCodeMax = 32;
 
 export const getAuthTokenResponse = zod.object({
   "data": zod.object({
   "roles": zod.array(zod.enum(['ROLE_PARTICIPANT', 'ROLE_PLAN_ADMIN', 'ROLE_PLAN_ADVISOR', 'ROLE_TPA', 'ROLE_OTHER']).describe('A user\'s role. ROLE_PLAN_ADVISOR and ROLE_TPA are read-only; the others are read-write.')).min(1).describe('The user\'s roles; the portal uses the first.'),
-  "userId": zod.string().min(1).max(getAuthTokenResponseDataUserIdMax).describe('The gateway\'s identifier of a user.'),
+  "userId": zod.string().min(1).max(getAuthTokenResponseDataUserIdMax).regex(getAuthTokenResponseDataUserIdRegExp).describe('The gateway\'s identifier of a user: 1 to 64 letters, digits, `_` and `-`. It is a segment of\nrequest paths, so it never holds `/`, `.`, `%`, `?`, `#` or whitespace; the portal treats a\nstored user id outside this pattern as tampering.\n'),
   "token": zod.string().min(1).max(getAuthTokenResponseDataTokenMax).describe('The session token, sent back as `X-Auth-Token`.')
 }).optional(),
   "errors": zod.array(zod.object({

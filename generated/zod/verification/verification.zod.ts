@@ -199,9 +199,11 @@ export const resendEnrollmentEmailResponse = zod.object({
  * @summary Verify a participant's email address
  */
 export const verifyParticipantEmailPathUserIdMax = 64;
+export const verifyParticipantEmailPathUserIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,64}$');
+
 
 export const verifyParticipantEmailParams = zod.object({
-  "userId": zod.string().min(1).max(verifyParticipantEmailPathUserIdMax).describe('The gateway\'s identifier of the signed-in user.')
+  "userId": zod.string().min(1).max(verifyParticipantEmailPathUserIdMax).regex(verifyParticipantEmailPathUserIdRegExp).describe('The gateway\'s identifier of the signed-in user.')
 })
 
 export const verifyParticipantEmailQueryTokenMax = 512;

@@ -4,12 +4,14 @@ import { CAPTCHA_FOCUS_DELAY_MS } from '../../lib/constants';
 /*
  * The captcha behind one small interface. Which implementation loads is decided when the app is
  * built (VITE_CAPTCHA_PROVIDER), by a comparison Vite turns into a constant, so a production
- * build holds only the real provider and a test build only the test double.
+ * build holds only the real provider and a test build only the test double. Only the exact value
+ * `test-double` (set by the committed .env.development, .env.test and .env.e2e) picks the double:
+ * anything else, unset included, is the real provider.
  */
 const Provider =
-  import.meta.env.VITE_CAPTCHA_PROVIDER === 'recaptcha'
-    ? lazy(() => import('./recaptcha').then((module) => ({ default: module.ReCaptchaWidget })))
-    : lazy(() => import('./captcha-test-double').then((module) => ({ default: module.CaptchaTestDouble })));
+  import.meta.env.VITE_CAPTCHA_PROVIDER === 'test-double'
+    ? lazy(() => import('./captcha-test-double').then((module) => ({ default: module.CaptchaTestDouble })))
+    : lazy(() => import('./recaptcha').then((module) => ({ default: module.ReCaptchaWidget })));
 
 interface CaptchaProps {
   /** The token once solved; null when none is valid. */

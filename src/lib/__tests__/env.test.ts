@@ -1,9 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { readEnv } from '../env';
 
+// What development and tests build with (.env.development, .env.test): each case below then fails for its own reason.
+const testDouble = { VITE_CAPTCHA_PROVIDER: 'test-double' };
+
 describe('readEnv', () => {
-  it('defaults to the captcha test double and a 30 s deadline', () => {
-    expect(readEnv({})).toMatchObject({ captchaProvider: 'test-double', captchaSiteKey: '', envPathPrefix: '', apiTimeoutMs: 30_000, idleSeconds: 1770 });
+  it('defaults to a 30 s deadline and no path prefix', () => {
+    expect(readEnv(testDouble)).toMatchObject({
+      captchaProvider: 'test-double',
+      captchaSiteKey: '',
+      envPathPrefix: '',
+      apiTimeoutMs: 30_000,
+      idleSeconds: 1770,
+    });
+  });
+
+  it('uses the real captcha provider unless the test double is set explicitly', () => {
+    expect(readEnv({ VITE_CAPTCHA_SITE_KEY: 'key' })).toMatchObject({ captchaProvider: 'recaptcha', captchaSiteKey: 'key' });
+    expect(readEnv({ VITE_CAPTCHA_PROVIDER: '', VITE_CAPTCHA_SITE_KEY: 'key' })).toMatchObject({ captchaProvider: 'recaptcha' });
+    expect(() => readEnv({})).toThrow(/VITE_CAPTCHA_SITE_KEY/);
   });
 
   it('reads the real captcha provider with its site key', () => {
@@ -17,11 +32,11 @@ describe('readEnv', () => {
   it.each([
     [{ VITE_CAPTCHA_PROVIDER: 'other' }, /VITE_CAPTCHA_PROVIDER/],
     [{ VITE_CAPTCHA_PROVIDER: 'recaptcha' }, /VITE_CAPTCHA_SITE_KEY/],
-    [{ VITE_ENV_PATH_PREFIX: 'https://evil.example' }, /VITE_ENV_PATH_PREFIX/],
-    [{ VITE_API_TIMEOUT_MS: '-1' }, /VITE_API_TIMEOUT_MS/],
-    [{ VITE_IDLE_SECONDS: '0' }, /VITE_IDLE_SECONDS/],
-    [{ VITE_HELP_CENTER_URL: 'javascript:alert(1)' }, /VITE_HELP_CENTER_URL/],
-    [{ VITE_SURVEY_URL: 'http://survey.example.com' }, /VITE_SURVEY_URL/],
+    [{ ...testDouble, VITE_ENV_PATH_PREFIX: 'https://evil.example' }, /VITE_ENV_PATH_PREFIX/],
+    [{ ...testDouble, VITE_API_TIMEOUT_MS: '-1' }, /VITE_API_TIMEOUT_MS/],
+    [{ ...testDouble, VITE_IDLE_SECONDS: '0' }, /VITE_IDLE_SECONDS/],
+    [{ ...testDouble, VITE_HELP_CENTER_URL: 'javascript:alert(1)' }, /VITE_HELP_CENTER_URL/],
+    [{ ...testDouble, VITE_SURVEY_URL: 'http://survey.example.com' }, /VITE_SURVEY_URL/],
   ])('rejects %j', (source, message) => {
     expect(() => readEnv(source)).toThrow(message);
   });

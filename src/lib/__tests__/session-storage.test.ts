@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { getUserCredentialsPathUserIdRegExp } from '../../../generated/zod/profile/profile.zod';
 import {
   acceptCookies,
   clearSessionStorage,
@@ -22,6 +23,7 @@ import {
   startSession,
   takeFlag,
   takeTotpSetupSuccess,
+  USER_ID_PATTERN,
 } from '../session-storage';
 
 beforeEach(() => {
@@ -115,14 +117,42 @@ describe('session storage', () => {
     ['an empty token', { token: '' }],
     ['a missing user id', { userId: null }],
     ['a 10,000-character token', { token: 'a'.repeat(10_000) }],
+    // A user id goes into request paths: each of these would change the path called.
+    ['a user id climbing out of its path', { userId: '100245/../../../announcements.json#' }],
+    ['a user id with a slash', { userId: '100245/profile' }],
+    ['a user id that is a dot segment', { userId: '..' }],
+    ['a user id with a dot', { userId: '100.245' }],
+    ['a user id with a query', { userId: '100245?x=1' }],
+    ['a user id with a fragment', { userId: '100245#' }],
+    ['a percent-encoded user id', { userId: '100245%2f..%2fx' }],
+    ['a user id with a backslash', { userId: '100245\\..' }],
+    ['a user id with a space', { userId: '100 245' }],
+    ['a user id with a line break', { userId: '100245\n' }],
+    ['an empty user id', { userId: '' }],
+    ['a 65-character user id', { userId: '1'.repeat(65) }],
   ])('treats %s as tampering: clears everything and reads no session', (_, change) => {
     startSession(session);
+    document.cookie = 'mfaAdoptionInProgress=true; path=/';
     for (const [key, value] of Object.entries(change)) {
       if (value === null) window.sessionStorage.removeItem(key);
       else window.sessionStorage.setItem(key, value);
     }
     expect(readSession()).toBeNull();
     expect(window.sessionStorage.length).toBe(0);
+    expect(readAuthCookie()).toBeNull();
+    expect(isMfaAdoptionInProgress()).toBe(false);
+  });
+
+  it('accepts every user id the contract allows', () => {
+    for (const userId of ['100245', 'PX_12-ab', '7', 'a'.repeat(64)]) {
+      startSession({ ...session, userId });
+      expect(readSession()?.userId).toBe(userId);
+    }
+  });
+
+  it("checks the user id against the contract's UserId pattern", () => {
+    expect(USER_ID_PATTERN.source).toBe(getUserCredentialsPathUserIdRegExp.source);
+    expect(USER_ID_PATTERN.flags).toBe('');
   });
 
   it('saves the landing address and its flags', () => {

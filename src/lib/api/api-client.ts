@@ -77,6 +77,33 @@ function findOperation(method: string, path: string): ApiOperation | undefined {
   return config.operations.find((operation) => operation.method === method && operation.pathPattern.test(path));
 }
 
+/** A percent-encoded slash, dot or backslash, or an encoded `%` (a doubly encoded one): a hidden separator. */
+const ENCODED_SEPARATOR = /%(2f|2e|5c|25)/i;
+
+/**
+ * Why an address is refused before anything is sent, or null when it is sound. The generated
+ * hooks put path parameters into the path unencoded, so a parameter holding `/`, `..`, `\`, `?`,
+ * `#` or an encoded separator would make the browser call another path than the operation's,
+ * with the session token. What the hooks build is `/path` or `/path?query` (the query from
+ * URLSearchParams), so any difference between that raw address and its normalised form is one.
+ */
+function refusedAddress(url: string, target: URL): string | null {
+  if (target.origin !== window.location.origin) return 'not a gateway address';
+  const relative = url.startsWith(`${target.origin}/`) ? url.slice(target.origin.length) : url;
+  if (relative.includes('#')) return 'a fragment in the address';
+  const queryAt = relative.indexOf('?');
+  const rawPath = queryAt < 0 ? relative : relative.slice(0, queryAt);
+  const rawQuery = queryAt < 0 ? '' : relative.slice(queryAt + 1);
+  // The URL parser resolves dot segments (encoded ones too), turns backslashes into slashes and
+  // drops or encodes other characters; it keeps empty segments and encoded slashes as they are.
+  if (rawPath !== target.pathname || rawPath.includes('//') || ENCODED_SEPARATOR.test(rawPath)) {
+    return 'the path is not in normal form';
+  }
+  // A `?` or `/` in the query means a path parameter carried the rest of the path into it.
+  if (new URLSearchParams(rawQuery).toString() !== rawQuery) return 'the query is not one URLSearchParams builds';
+  return null;
+}
+
 function errorItemsOf(body: unknown): ApiErrorItem[] {
   if (typeof body !== 'object' || body === null || !('errors' in body) || !Array.isArray(body.errors)) return [];
   return body.errors.filter(
@@ -110,27 +137,36 @@ function describeIssues(result: Extract<SchemaResult, { success: false }>): stri
  * Sends `X-Auth-Token` when a token is held, `X-XSRF-TOKEN` on state-changing calls, and
  * basic auth on the sign-in call while credentials are held; only to the portal's own origin.
  *
- * @throws {ApiError} on any failure: HTTP status, non-empty `errors`, contract violation,
+ * @throws {ApiError} on any failure: HTTP status, non-empty `errors`, contract violation
+ *   (including an address whose normalised path differs from the raw one, which is never sent),
  *   network failure or deadline. A cancellation by the caller's signal rethrows its reason.
  */
 export const apiClient = async <T>(url: string, init: RequestInit = {}): Promise<T> => {
   const method = (init.method ?? 'GET').toUpperCase();
   const target = new URL(url, window.location.origin);
-  const operation = findOperation(method, target.pathname);
+  const refusal = refusedAddress(url, target);
+  // A refused address names no operation: its normalised path is not the one the caller built.
+  const operation = refusal === null ? findOperation(method, target.pathname) : undefined;
   try {
-    return await call<T>(method, target, init, operation);
+    return await call<T>(method, target, init, operation, refusal);
   } catch (error) {
     if (error instanceof ApiError) for (const listener of errorListeners) listener(error, operation);
     throw error;
   }
 };
 
-async function call<T>(method: string, target: URL, init: RequestInit, operation: ApiOperation | undefined): Promise<T> {
+async function call<T>(
+  method: string,
+  target: URL,
+  init: RequestInit,
+  operation: ApiOperation | undefined,
+  refusal: string | null,
+): Promise<T> {
   const path = target.pathname;
   const fail = (kind: ApiErrorKind, extra: { status?: number; errors?: ApiErrorItem[]; detail?: string; cause?: unknown } = {}) =>
     new ApiError({ kind, method, path, ...extra });
 
-  if (target.origin !== window.location.origin) throw fail('contract', { detail: 'not a gateway address' });
+  if (refusal !== null) throw fail('contract', { detail: refusal });
   if (!operation) throw fail('contract', { detail: 'not in the contract' });
 
   const headers = new Headers(init.headers);

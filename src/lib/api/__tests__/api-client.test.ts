@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { apiClient, configureApiClient, type ApiOperation } from '../api-client';
+import { apiClient, configureApiClient, onApiError, type ApiOperation } from '../api-client';
 import { ApiError } from '../api-error';
 
 const thing = z.object({ name: z.string(), errors: z.array(z.object({ code: z.string(), description: z.string() })).optional() });
@@ -11,6 +11,15 @@ const operations: ApiOperation[] = [
   { operationId: 'signIn', method: 'POST', pathPattern: /^\/gw\/auth$/, security: 'basic', responseKind: 'json', loadResponseSchema: async () => thing },
   { operationId: 'status', method: 'GET', pathPattern: /^\/gw\/status$/, security: 'none', responseKind: 'text', loadResponseSchema: undefined },
   { operationId: 'remove', method: 'DELETE', pathPattern: /^\/gw\/thing\/[^/]+$/, security: 'token', responseKind: 'empty', loadResponseSchema: undefined },
+  // As generated: a path parameter matches any one segment.
+  {
+    operationId: 'userThing',
+    method: 'GET',
+    pathPattern: /^\/gw\/user\/[^/]+\/thing$/,
+    security: 'token',
+    responseKind: 'json',
+    loadResponseSchema: async () => thing,
+  },
 ];
 
 let token: string | null = null;
@@ -122,6 +131,46 @@ describe('apiClient', () => {
     const error = await failure(apiClient('https://evil.example/gw/thing'));
     expect(error.kind).toBe('contract');
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  // What the generated hooks build from `/gw/user/${userId}/thing` when the user id is tampered
+  // with: each would reach another path (most of them one the contract describes) with the token.
+  it.each([
+    ['dot-dot segments and a fragment', '/gw/user/100245/../../thing#/thing', 'a fragment in the address'],
+    ['dot-dot segments', '/gw/user/100245/../../thing', 'the path is not in normal form'],
+    ['a dot segment', '/gw/user/./thing', 'the path is not in normal form'],
+    ['encoded dot-dot segments', '/gw/user/%2e%2e/%2E%2E/thing', 'the path is not in normal form'],
+    ['backslashes', '/gw/user/7\\..\\..\\thing', 'the path is not in normal form'],
+    ['an encoded slash', '/gw/user/a%2Fb/thing', 'the path is not in normal form'],
+    ['an encoded dot', '/gw/user/a%2eb/thing', 'the path is not in normal form'],
+    ['an encoded backslash', '/gw/user/a%5cb/thing', 'the path is not in normal form'],
+    ['a doubly encoded slash', '/gw/user/a%252fb/thing', 'the path is not in normal form'],
+    ['an empty segment', '/gw/user//thing', 'the path is not in normal form'],
+    ['a space', '/gw/user/7 8/thing', 'the path is not in normal form'],
+    ['a line break', '/gw/user/7\n8/thing', 'the path is not in normal form'],
+    ['a fragment', '/gw/user/7#/thing', 'a fragment in the address'],
+    ['a query carrying the rest of the path', '/gw/user/7/thing?x=/thing', 'the query is not one URLSearchParams builds'],
+    ['a second query', '/gw/thing?a=1?b=2', 'the query is not one URLSearchParams builds'],
+  ])('refuses an address with %s without sending anything', async (_, url, detail) => {
+    token = 'tok-1';
+    const seen = vi.fn();
+    const stop = onApiError(seen);
+    const error = await failure(apiClient(url));
+    stop();
+    expect(error.kind).toBe('contract');
+    expect(error.message).toContain(detail);
+    expect(fetchMock).not.toHaveBeenCalled();
+    // No operation is named: the normalised path is not the one the caller built.
+    expect(seen).toHaveBeenCalledWith(error, undefined);
+  });
+
+  it('sends a sound path with a parameter and a URLSearchParams query as built', async () => {
+    token = 'tok-1';
+    respond(200, '{"name":"a"}');
+    const query = new URLSearchParams({ token: 'a/b?c#d', page: '2' }).toString();
+    await apiClient(`/gw/user/Ab_9-z/thing?${query}`);
+    expect(fetchMock.mock.calls[0]?.[0]).toBe(`${window.location.origin}/gw/user/Ab_9-z/thing?${query}`);
+    expect(sentHeaders().get('X-Auth-Token')).toBe('tok-1');
   });
 
   it('refuses a call the contract does not describe', async () => {
