@@ -2,6 +2,8 @@ import { useId, useMemo, useState, type FormEvent } from 'react';
 import type { CountryCode } from 'libphonenumber-js/min';
 import { Button } from '../ui/button';
 import { PageHeading } from '../ui/page-heading';
+import { SelectField } from '../ui/select-field';
+import { TextField } from '../ui/text-field';
 import { countryOptions, DEFAULT_COUNTRY } from './countries';
 import { formatAsTyped, nationalPlaceholder, phoneError, phoneValue, type PhoneValue } from './phone-rules';
 
@@ -29,9 +31,6 @@ export function PhoneEntryForm({ mode, title, onSubmit, busy = false, onCancel, 
   const [country, setCountry] = useState<CountryCode>(DEFAULT_COUNTRY);
   const [number, setNumber] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const countryId = useId();
-  const numberId = useId();
-  const errorId = `${numberId}-error`;
   const headingId = useId();
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -50,59 +49,34 @@ export function PhoneEntryForm({ mode, title, onSubmit, busy = false, onCancel, 
       {mode === 'update' ? null : <p>Enter your phone number below.</p>}
       <p>We&apos;ll send a code to verify your number in the next step.</p>
       <form className="form" noValidate onSubmit={submit}>
-        <div className="field">
-          <label className="field__label" htmlFor={countryId}>
-            Country
-          </label>
-          <div className="field__control">
-            <select
-              id={countryId}
-              className="field__input"
-              value={country}
-              onChange={(event) => {
-                const next = event.target.value as CountryCode;
-                setCountry(next);
-                setNumber((current) => formatAsTyped(current, next));
-              }}
-            >
-              {countries.map((option) => (
-                <option key={option.code} value={option.code}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
-        <div className={`field${error ? ' field--invalid' : ''}`}>
-          <label className="field__label" htmlFor={numberId}>
-            Phone number
-          </label>
-          <div className="field__control">
-            <input
-              id={numberId}
-              className="field__input"
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel-national"
-              placeholder={nationalPlaceholder(country)}
-              value={number}
-              maxLength={24}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? errorId : undefined}
-              onChange={(event) => setNumber(event.target.value)}
-              onKeyUp={() => setNumber((current) => formatAsTyped(current, country))}
-              onFocus={() => setError(null)}
-              onBlur={() => {
-                if (number.replace(/\D/g, '') === '') setError('Number is required');
-              }}
-            />
-          </div>
-          {error ? (
-            <p className="field__error" id={errorId} role="alert">
-              {error}
-            </p>
-          ) : null}
-        </div>
+        <SelectField
+          label="Country"
+          options={countries.map((option) => ({ value: option.code, label: option.label }))}
+          value={country}
+          onChange={(event) => {
+            const next = event.target.value as CountryCode;
+            setCountry(next);
+            setNumber((current) => formatAsTyped(current, next));
+            // A verdict on the number under another country's rules no longer holds.
+            setError(null);
+          }}
+        />
+        <TextField
+          label="Phone number"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel-national"
+          placeholder={nationalPlaceholder(country)}
+          value={number}
+          maxLength={24}
+          error={error ?? undefined}
+          onChange={(event) => setNumber(event.target.value)}
+          onKeyUp={() => setNumber((current) => formatAsTyped(current, country))}
+          onFocus={() => setError(null)}
+          onBlur={() => {
+            if (number.replace(/\D/g, '') === '') setError('Number is required');
+          }}
+        />
         <div className="form__actions">
           <Button type="submit" busy={busy} disabled={number.replace(/\D/g, '') === ''}>
             Continue

@@ -9,7 +9,7 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id
   readonly ref?: Ref<HTMLInputElement>;
 }
 
-/** A labelled input whose error is tied to it for assistive technology. */
+/** A labelled input whose error is tied to it for assistive technology, and announced when it appears. */
 export function TextField({ label, error, hint, adornment, className, ref, ...input }: TextFieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
@@ -30,7 +30,7 @@ export function TextField({ label, error, hint, adornment, className, ref, ...in
         {adornment}
       </div>
       {error ? (
-        <p className="field__error" id={errorId}>
+        <p className="field__error" id={errorId} role="alert">
           {error}
         </p>
       ) : null}

@@ -4,13 +4,12 @@ import { Button } from '../../components/ui/button';
 import { PageHeading } from '../../components/ui/page-heading';
 import { OPTION_MFA_ADOPTION, SETTING_ADOPTION_REMINDER } from '../../lib/constants';
 import { localIsoDate, reminderDate, showsDeadline, usDate } from '../../lib/journey/adoption';
-import { runJourneyStep } from '../../lib/journey/post-sign-in';
 import { useJourney } from '../../lib/journey/use-journey';
 import { useSingleFlight } from '../../lib/use-single-flight';
 
 /** `/optional-adoption`: multi-factor sign-in offered before it becomes mandatory. */
 export function OptionalAdoptionPage() {
-  const { startAdoption, continueToLanding } = useJourney();
+  const journey = useJourney();
   const adoption = useGetOptionChoice({ type: OPTION_MFA_ADOPTION });
   const saveSettings = useSaveOptionSettings();
   const [choice, setChoice] = useState<'now' | 'later' | null>(null);
@@ -21,7 +20,7 @@ export function OptionalAdoptionPage() {
   const run = (next: 'now' | 'later') =>
     flight.run(async () => {
       setChoice(next);
-      await runJourneyStep(async () => {
+      await journey.runStep(async ({ startAdoption, continueToLanding }) => {
         if (next === 'now') return startAdoption();
         await saveSettings.mutateAsync({
           data: { optionTypeId: OPTION_MFA_ADOPTION, optionValueTypeId: SETTING_ADOPTION_REMINDER, optionValue: reminderDate(today, mandatory) },

@@ -8,7 +8,7 @@ import type { EmailRequest } from '../../../generated/models/emailRequest';
 import { Button } from '../../components/ui/button';
 import { PageHeading } from '../../components/ui/page-heading';
 import { TextField } from '../../components/ui/text-field';
-import { businessErrorDescription, errorToast, TOASTS } from '../../lib/api/error-catalogue';
+import { codeFailure, errorToast, TOASTS } from '../../lib/api/error-catalogue';
 import { maskEmail } from '../../lib/format';
 import { goToCodeEntry } from '../../lib/journey/journey';
 import { notify } from '../../lib/notifications';
@@ -72,7 +72,7 @@ export function UpdateEmailPage() {
           navigate(paths.updatePhone);
         },
         resend: sendCode,
-        onFailure: (error) => notify(errorToast(businessErrorDescription(error) ? TOASTS.codeNotValid : TOASTS.verifyEmail)),
+        onFailure: (error) => notify(codeFailure(error, errorToast(TOASTS.verifyEmail))),
       },
       navigate,
     );

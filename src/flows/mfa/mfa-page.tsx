@@ -6,7 +6,7 @@ import type { MfaOption } from '../../../generated/models/mfaOption';
 import { Button } from '../../components/ui/button';
 import { PageHeading } from '../../components/ui/page-heading';
 import { RadioGroup } from '../../components/ui/radio-group';
-import { businessErrorDescription, errorToast, signInInternalError, TOASTS } from '../../lib/api/error-catalogue';
+import { codeFailure, signInInternalError } from '../../lib/api/error-catalogue';
 import { deviceFingerprint } from '../../lib/device-fingerprint';
 import { DEFAULT_AUTH_APP_NAME, mfaOptionLabel } from '../../lib/journey/mfa-option-text';
 import { endJourney, goToCodeEntry, useSignInAttempt } from '../../lib/journey/journey';
@@ -50,10 +50,7 @@ export function MfaPage() {
         },
         // Codes from an app are never sent.
         ...(method.type === 'totp' ? {} : { resend: sendCode }),
-        onFailure: (error) => {
-          if (businessErrorDescription(error)) notify(errorToast(TOASTS.codeNotValid));
-          else notify(signInInternalError);
-        },
+        onFailure: (error) => notify(codeFailure(error, signInInternalError)),
       },
       navigate,
     );

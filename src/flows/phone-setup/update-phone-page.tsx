@@ -7,10 +7,9 @@ import type { PhoneValue } from '../../components/phone-entry/phone-rules';
 import { Button } from '../../components/ui/button';
 import { PageHeading } from '../../components/ui/page-heading';
 import { RadioGroup } from '../../components/ui/radio-group';
-import { businessErrorDescription, errorToast, TOASTS } from '../../lib/api/error-catalogue';
+import { codeFailure, errorToast, TOASTS } from '../../lib/api/error-catalogue';
 import { OPTION_MFA_ACTIVE, OPTION_MFA_ADOPTION, OPTION_SMS, PHONE_TYPE_MFA } from '../../lib/constants';
 import { currentJourney, goToCodeEntry } from '../../lib/journey/journey';
-import { runJourneyStep } from '../../lib/journey/post-sign-in';
 import { useJourney } from '../../lib/journey/use-journey';
 import { notify } from '../../lib/notifications';
 import { paths } from '../../lib/paths';
@@ -29,7 +28,7 @@ const PHONE_CODE_LENGTH = 2;
 export function UpdatePhonePage() {
   const { userId } = useStoredSession();
   const navigate = useNavigate();
-  const { continueToLanding } = useJourney();
+  const journey = useJourney();
   const savePhone = useSavePhone();
   const requestCode = useRequestUserMfaCode();
   const verifyCode = useVerifyMfaCode();
@@ -71,7 +70,7 @@ export function UpdatePhonePage() {
       return;
     }
     setMfaAdoptionInProgress(false);
-    await runJourneyStep(continueToLanding);
+    await journey.runStep((steps) => steps.continueToLanding());
   };
 
   const sendCode = async () => {
@@ -89,7 +88,7 @@ export function UpdatePhonePage() {
         backRoute: paths.updatePhone,
         submit: finish,
         resend: sendCode,
-        onFailure: (error) => notify(errorToast(businessErrorDescription(error) ? TOASTS.codeNotValid : TOASTS.verifyPhone)),
+        onFailure: (error) => notify(codeFailure(error, errorToast(TOASTS.verifyPhone))),
       },
       navigate,
     );

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { useGetSecurityQuestion } from '../../../generated/hooks/recovery/recovery';
@@ -11,12 +11,13 @@ import { HelpTooltip } from '../../components/ui/help-tooltip';
 import { PageHeading } from '../../components/ui/page-heading';
 import { TextField } from '../../components/ui/text-field';
 import { isApiError } from '../../lib/api/api-error';
-import { businessErrorDescription, needsMfa, signInInternalError } from '../../lib/api/error-catalogue';
+import { needsMfa, showSignInFailure, signInInternalError } from '../../lib/api/error-catalogue';
 import { deviceFingerprint } from '../../lib/device-fingerprint';
 import { endJourney, useSignInAttempt } from '../../lib/journey/journey';
 import { useJourney } from '../../lib/journey/use-journey';
 import { notify } from '../../lib/notifications';
 import { paths } from '../../lib/paths';
+import { useSingleFlight } from '../../lib/use-single-flight';
 import { securityQuestionSchema, type SecurityQuestionValues } from './security-question.schema';
 
 /** `/security-question`: the second step of a sign-in on an unrecognised computer. */
@@ -29,12 +30,12 @@ export function SecurityQuestionPage() {
   const [captcha, setCaptcha] = useState<string | null>(null);
   const [captchaRound, setCaptchaRound] = useState(0);
   const [inlineError, setInlineError] = useState<string | null>(null);
-  const inFlight = useRef(false);
+  const flight = useSingleFlight();
   const {
     register,
     handleSubmit,
     clearErrors,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm<SecurityQuestionValues>({
     resolver: zodResolver(securityQuestionSchema),
     defaultValues: { answer: '', rememberComputer: false },
@@ -56,28 +57,24 @@ export function SecurityQuestionPage() {
     );
   }, [fetchQuestion, navigate, username]);
 
-  const submit = async ({ answer, rememberComputer }: SecurityQuestionValues) => {
-    if (!captcha || inFlight.current) return;
-    inFlight.current = true;
-    setInlineError(null);
-    try {
-      const result = await authenticate.mutateAsync({
-        data: deviceFingerprint(),
-        headers: { Securityanswer: encodeURIComponent(answer), Savedevice: rememberComputer ? 'true' : 'false', Captcha: captcha },
-      });
-      await completeSignIn(result, username);
-    } catch (error) {
-      if (isApiError(error) && needsMfa(error)) return void navigate(paths.mfa);
-      const description = isApiError(error) ? businessErrorDescription(error) : null;
-      if (description) setInlineError(description);
-      else notify(signInInternalError);
-      // A captcha answer is good for one try.
-      setCaptcha(null);
-      setCaptchaRound((round) => round + 1);
-    } finally {
-      inFlight.current = false;
-    }
-  };
+  const submit = ({ answer, rememberComputer }: SecurityQuestionValues) =>
+    flight.run(async () => {
+      if (!captcha) return;
+      setInlineError(null);
+      try {
+        const result = await authenticate.mutateAsync({
+          data: deviceFingerprint(),
+          headers: { Securityanswer: encodeURIComponent(answer), Savedevice: rememberComputer ? 'true' : 'false', Captcha: captcha },
+        });
+        await completeSignIn(result, username);
+      } catch (error) {
+        if (isApiError(error) && needsMfa(error)) return void navigate(paths.mfa);
+        showSignInFailure(error, setInlineError);
+        // A captcha answer is good for one try.
+        setCaptcha(null);
+        setCaptchaRound((round) => round + 1);
+      }
+    });
 
   const securityQuestion = question.data?.data?.securityQuestion;
   return (
@@ -111,7 +108,7 @@ export function SecurityQuestionPage() {
             {inlineError}
           </p>
         ) : null}
-        <Button type="submit" busy={isSubmitting} disabled={!captcha || !securityQuestion}>
+        <Button type="submit" busy={flight.busy} disabled={!captcha || !securityQuestion}>
           Sign In
         </Button>
       </form>

@@ -1,36 +1,32 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAuthenticate } from '../../../generated/hooks/sign-in/sign-in';
 import { isApiError } from '../../lib/api/api-error';
-import { businessErrorDescription, needsMfa, needsSecurityQuestion, signInInternalError } from '../../lib/api/error-catalogue';
+import { needsMfa, needsSecurityQuestion, showSignInFailure, signInInternalError } from '../../lib/api/error-catalogue';
 import { deviceFingerprint } from '../../lib/device-fingerprint';
 import { beginSignIn, endJourney } from '../../lib/journey/journey';
+import { useJourney } from '../../lib/journey/use-journey';
 import { notify } from '../../lib/notifications';
 import { paths } from '../../lib/paths';
+import { useSingleFlight } from '../../lib/use-single-flight';
 import type { SignInValues } from './sign-in.schema';
-
-const loadJourney = () => import('../../lib/journey/post-sign-in');
 
 /**
  * Signs in with username and password: one request per submit, AUERR01 to the security
  * question, AUERR05 to the one-time code, any other code's description inline, anything else
- * the internal-error notification. Credentials stay held (in memory) for the next steps.
+ * the internal-error notification. The sign-in attempt stays in the journey for the next steps.
  */
 export function useSignIn() {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const journey = useJourney();
   const authenticate = useAuthenticate();
+  const flight = useSingleFlight();
   const [inlineError, setInlineError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  // A second click or Enter before React re-renders the disabled button must not send again.
-  const inFlight = useRef(false);
 
   const signIn = async ({ username, password }: SignInValues): Promise<void> => {
     beginSignIn(username, password);
-    // The steps after sign-in load with the submit, not with the first screen.
-    const journey = loadJourney();
-    journey.catch(() => undefined); // Handled where it is awaited.
+    // The steps after sign-in load alongside the request, not with the first screen.
+    journey.preload();
     let result;
     try {
       result = await authenticate.mutateAsync({ data: deviceFingerprint() });
@@ -38,33 +34,22 @@ export function useSignIn() {
       if (isApiError(error) && needsSecurityQuestion(error)) return void navigate(paths.securityQuestion);
       if (isApiError(error) && needsMfa(error)) return void navigate(paths.mfa);
       endJourney();
-      const description = isApiError(error) ? businessErrorDescription(error) : null;
-      if (description) setInlineError(description);
-      else notify(signInInternalError);
-      return;
+      return showSignInFailure(error, setInlineError);
     }
-    let steps;
     try {
-      steps = await journey;
+      await journey.completeSignIn(result, username);
     } catch {
+      // The journey's code could not be loaded.
       endJourney();
-      return void notify(signInInternalError);
+      notify(signInInternalError);
     }
-    await steps.completeSignIn(result, username, { navigate: (to, options) => void navigate(to, options), queryClient });
   };
 
-  const submit = async (values: SignInValues): Promise<void> => {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    setBusy(true);
-    setInlineError(null);
-    try {
+  const submit = (values: SignInValues) =>
+    flight.run(async () => {
+      setInlineError(null);
       await signIn(values);
-    } finally {
-      inFlight.current = false;
-      setBusy(false);
-    }
-  };
+    });
 
-  return { submit, inlineError, clearInlineError: () => setInlineError(null), busy };
+  return { submit, inlineError, clearInlineError: () => setInlineError(null), busy: flight.busy };
 }

@@ -1,5 +1,5 @@
-import type { ApiError } from './api-error';
-import type { NotificationInput } from '../notifications';
+import { isApiError, type ApiError } from './api-error';
+import { notify, type NotificationInput } from '../notifications';
 
 /*
  * The spec's error catalogue (section 8): the codes and statuses screens branch on, through
@@ -95,4 +95,22 @@ export const TOASTS = {
 /** An error toast: not dismissable, closes after 5 seconds, and clears earlier notifications. */
 export function errorToast(message: string): NotificationInput {
   return { type: 'error', message, isDismissable: false, dismissOnTimeout: 5000, isUnique: true };
+}
+
+/**
+ * How a refused sign-in step reads (sign-in form, security question): the gateway's description
+ * inline when it gave one, otherwise the internal-error notification.
+ */
+export function showSignInFailure(error: unknown, showInline: (description: string) => void): void {
+  const description = isApiError(error) ? businessErrorDescription(error) : null;
+  if (description) showInline(description);
+  else notify(signInInternalError);
+}
+
+/**
+ * The notification for a one-time code that did not go through: a code the gateway refused is
+ * 'The code is not valid, please try again'; any other failure is the step's own message.
+ */
+export function codeFailure(error: ApiError, otherwise: NotificationInput): NotificationInput {
+  return businessErrorDescription(error) ? errorToast(TOASTS.codeNotValid) : otherwise;
 }

@@ -1,17 +1,41 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import type { AuthResponse } from '../../../generated/models/authResponse';
-import { completeSignIn, continueToLanding, postLoginRedirect, startAdoption, type JourneyDeps } from './post-sign-in';
+import type { JourneyDeps, RedirectOutcome } from './post-sign-in';
 
-/** The journey after sign-in (post-sign-in.ts), bound to this screen's router and query client. */
+/** The steps after sign-in load with the first submit that needs them, never with the first screen. */
+const loadSteps = () => import('./post-sign-in');
+
+/** The journey's steps, bound to the screen's router and query client. */
+export interface JourneySteps {
+  readonly postLoginRedirect: () => Promise<RedirectOutcome>;
+  readonly startAdoption: () => Promise<RedirectOutcome>;
+  readonly continueToLanding: () => Promise<RedirectOutcome>;
+}
+
+/**
+ * The one way into the journey after sign-in (post-sign-in.ts), for every screen: its code is
+ * loaded on first use (or ahead of it with `preload`), so the first screen stays small.
+ */
 export function useJourney() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const deps: JourneyDeps = { navigate: (to, options) => void navigate(to, options), queryClient };
   return {
-    completeSignIn: (result: AuthResponse, username: string) => completeSignIn(result, username, deps),
-    postLoginRedirect: () => postLoginRedirect(deps),
-    startAdoption: () => startAdoption(deps),
-    continueToLanding: () => continueToLanding(deps),
+    /** Starts loading the steps, for a submit whose answer will need them. */
+    preload: () => void loadSteps().catch(() => undefined),
+    /** What follows a successful sign-in (see post-sign-in's completeSignIn). */
+    completeSignIn: async (result: AuthResponse, username: string) => (await loadSteps()).completeSignIn(result, username, deps),
+    /** Runs a step after sign-in; a failure or refusal shows the internal-error notification. */
+    runStep: async (step: (steps: JourneySteps) => Promise<RedirectOutcome>) => {
+      const module = await loadSteps();
+      return module.runJourneyStep(() =>
+        step({
+          postLoginRedirect: () => module.postLoginRedirect(deps),
+          startAdoption: () => module.startAdoption(deps),
+          continueToLanding: () => module.continueToLanding(deps),
+        }),
+      );
+    },
   };
 }
