@@ -73,12 +73,12 @@ describe('PublicShell', () => {
     ['a@b.com?bcc=evil@x.com', '800-555-0100', 'alert(1)'],
     ['"><img src=x onerror=alert(1)>', '800-555-0100;ext=evil', '2'],
     ['a@b.com\r\nbcc:x', '800-555-0100', '2&x=1'],
-  ])('shows a hostile admin address %j and phone %j ext %j as text, not links', async (adminAddress, supportPhone, supportPhoneExtension) => {
-    renderShell({ branding: { brandName: 'Hostile', contactInfo: { adminAddress, supportPhone, supportPhoneExtension } } });
+  ])('shows a hostile admin address %j and phone %j ext %j as text, not links', async (adminAddress, supportPhone, extension) => {
+    renderShell({ branding: { brandName: 'Hostile', contactInfo: { adminAddress, supportPhone, supportPhoneExtension: extension } } });
     await userEvent.click(screen.getByRole('button', { name: 'Create Your Account' }));
     const dialog = screen.getByRole('dialog', { name: 'Create Your Account' });
     await waitFor(() => expect(dialog.textContent).toContain(adminAddress));
-    expect(dialog.textContent).toContain(`${supportPhone} ext. ${supportPhoneExtension}`);
+    expect(dialog.textContent).toContain(`${supportPhone} ext. ${extension}`);
     const hrefs = within(dialog)
       .getAllByRole('link')
       .map((link) => link.getAttribute('href'));
