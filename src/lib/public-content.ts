@@ -1,5 +1,8 @@
+import { useMemo } from 'react';
 import { useGetAnnouncements } from '../../generated/hooks/announcements/announcements';
 import { useGetPublicBranding } from '../../generated/hooks/branding/branding';
+import type { BrandLinks } from '../../generated/models/brandLinks';
+import { httpsUrlOrNull } from './safe-url';
 
 /*
  * The public content every page may show: the partner's brand and the announcements. Fetched
@@ -22,4 +25,22 @@ export function useSupportPhone(): string | null {
   const contact = useBranding().data?.contactInfo;
   if (!contact?.supportPhone) return null;
   return `${contact.supportPhone}${contact.supportPhoneExtension ? ` ext. ${contact.supportPhoneExtension}` : ''}`;
+}
+
+/**
+ * The hosts of the brand's links that are usable https URLs (host with its port, if any), each
+ * once. Besides the portal itself, these are the only hosts a link in gateway HTML may point to.
+ */
+export function brandHosts(links: BrandLinks | null | undefined): string[] {
+  const hosts = Object.values(links ?? {}).flatMap((value) => {
+    const url = httpsUrlOrNull(typeof value === 'string' ? value : null);
+    return url ? [new URL(url).host] : [];
+  });
+  return [...new Set(hosts)];
+}
+
+/** {@link brandHosts} of the current brand; the same array while the brand does not change. */
+export function useBrandHosts(): readonly string[] {
+  const links = useBranding().data?.brandLinks;
+  return useMemo(() => brandHosts(links), [links]);
 }

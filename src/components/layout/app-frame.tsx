@@ -3,7 +3,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import defaultLogo from '../../assets/default-logo.svg';
 import { APP_NAME } from '../../lib/constants';
 import { setTitleBase } from '../../lib/document-title';
-import { useBranding } from '../../lib/public-content';
+import { useBrandHosts, useBranding } from '../../lib/public-content';
 import { httpsUrlOrNull } from '../../lib/safe-url';
 import { LoadingBar } from '../ui/loading-bar';
 import { NotificationArea } from '../ui/notification-area';
@@ -21,6 +21,7 @@ export function AppFrame() {
   const brand = branding.data;
   const brandName = brand?.brandName ?? null;
   const favicon = httpsUrlOrNull(brand?.brandLinks?.faviconLink);
+  const brandHosts = useBrandHosts();
   const location = useLocation();
 
   useEffect(() => {
@@ -54,7 +55,7 @@ export function AppFrame() {
         <BrandLogo className="frame__logo" src={brand?.brandLinks?.leftLogoLink} fallback={defaultLogo} alt={brandName ?? APP_NAME} />
         <BrandLogo className="frame__logo frame__logo--right" src={brand?.brandLinks?.rightLogoLink} fallback={null} alt="" />
       </header>
-      <NotificationArea />
+      <NotificationArea allowedHosts={brandHosts} />
       <main id="main-content" className="frame__main" tabIndex={-1}>
         <RouteErrorBoundary resetKey={location.pathname}>
           <Suspense fallback={<p className="frame__pending">Loading…</p>}>

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Link, Outlet } from 'react-router-dom';
 import { monthDay, updatesLabel } from '../../lib/announcements';
+import { mailtoHref, telHref } from '../../lib/contact-links';
 import { env } from '../../lib/env';
 import { paths } from '../../lib/paths';
-import { useAnnouncements, useBranding } from '../../lib/public-content';
+import { useAnnouncements, useBranding, useSupportPhone } from '../../lib/public-content';
 import { Button } from '../ui/button';
 import { Modal } from '../ui/modal';
 
@@ -60,22 +61,20 @@ function AnnouncementBanner() {
 function CreateAccountModal({ open, onClose }: { readonly open: boolean; readonly onClose: () => void }) {
   const branding = useBranding();
   const contact = branding.data?.contactInfo;
-  const phone = contact?.supportPhone ? `${contact.supportPhone}${contact.supportPhoneExtension ? ` ext. ${contact.supportPhoneExtension}` : ''}` : null;
-  const digits = (value: string | null | undefined) => (value ?? '').replace(/[^0-9]/g, '');
-  // A comma in a tel: link pauses, then dials the extension.
-  const telHref = `tel:${digits(contact?.supportPhone)}${contact?.supportPhoneExtension ? `,${digits(contact.supportPhoneExtension)}` : ''}`;
+  const address = contact?.adminAddress;
+  const phone = useSupportPhone();
   return (
     <Modal open={open} onClose={onClose} mode="alert" title="Create Your Account" alertLabel="Close">
       <p>
         If you are eligible for your employer&apos;s 401(k) plan, you will receive an enrollment email with a link to create your
         account. Eligibility depends on your plan&apos;s rules, so not every employee receives one right away.
       </p>
-      {contact?.adminAddress || phone ? (
+      {address || phone ? (
         <p>
           Haven&apos;t received it? Contact{' '}
-          {contact?.adminAddress ? <a href={`mailto:${contact.adminAddress}`}>{contact.adminAddress}</a> : null}
-          {contact?.adminAddress && phone ? ' or call ' : phone ? 'us at ' : null}
-          {phone ? <a href={telHref}>{phone}</a> : null}.
+          {address ? <LinkOrText href={mailtoHref(address)} text={address} /> : null}
+          {address && phone ? ' or call ' : phone ? 'us at ' : null}
+          {phone ? <LinkOrText href={telHref(contact?.supportPhone, contact?.supportPhoneExtension)} text={phone} /> : null}.
         </p>
       ) : (
         <p>Haven&apos;t received it? Please contact your plan administrator.</p>
@@ -89,6 +88,14 @@ function CreateAccountModal({ open, onClose }: { readonly open: boolean; readonl
       </p>
     </Modal>
   );
+}
+
+/**
+ * The brand's contacts are data: a value that is not one plain address or number (the builders
+ * return null) is shown as text, never as a link it could take over (`?bcc=`, another scheme).
+ */
+function LinkOrText({ href, text }: { readonly href: string | null; readonly text: string }) {
+  return href ? <a href={href}>{text}</a> : <>{text}</>;
 }
 
 function HelpModal({ open, onClose }: { readonly open: boolean; readonly onClose: () => void }) {

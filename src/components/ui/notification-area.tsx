@@ -1,16 +1,21 @@
+import { lazy, Suspense } from 'react';
 import { dismissNotification, useNotifications, type ShownNotification } from '../../lib/notifications';
-import { SanitizedHtml } from '../../lib/sanitize-html';
+
+// The sanitiser brings DOMPurify: it loads with the first HTML message, never with the first screen.
+const SanitizedHtml = lazy(() => import('../../lib/sanitize-html').then((module) => ({ default: module.SanitizedHtml })));
 
 interface NotificationAreaProps {
   /** The area's name; notifications without a target show only in the untargeted area. */
   readonly target?: string;
+  /** Hosts that links in HTML messages may point to besides the portal (the brand's hosts). */
+  readonly allowedHosts?: readonly string[];
 }
 
 /**
  * Where notifications appear. Errors and warnings are announced assertively, others politely;
  * the live regions exist before any message so screen readers pick up the first one.
  */
-export function NotificationArea({ target }: NotificationAreaProps) {
+export function NotificationArea({ target, allowedHosts = [] }: NotificationAreaProps) {
   const items = useNotifications(target);
   const urgent = items.filter((item) => item.type === 'error' || item.type === 'warning');
   const calm = items.filter((item) => item.type === 'success' || item.type === 'info');
@@ -18,19 +23,19 @@ export function NotificationArea({ target }: NotificationAreaProps) {
     <div className="notification-area" data-target={target}>
       <div role="alert" aria-live="assertive" className="notification-area__list">
         {urgent.map((item) => (
-          <NotificationItem key={item.id} item={item} />
+          <NotificationItem key={item.id} item={item} allowedHosts={allowedHosts} />
         ))}
       </div>
       <div role="status" aria-live="polite" className="notification-area__list">
         {calm.map((item) => (
-          <NotificationItem key={item.id} item={item} />
+          <NotificationItem key={item.id} item={item} allowedHosts={allowedHosts} />
         ))}
       </div>
     </div>
   );
 }
 
-function NotificationItem({ item }: { readonly item: ShownNotification }) {
+function NotificationItem({ item, allowedHosts }: { readonly item: ShownNotification; readonly allowedHosts: readonly string[] }) {
   return (
     <div className={`notification notification--${item.type}${item.floating ? ' notification--floating' : ''}`}>
       <div className="notification__body">
@@ -38,7 +43,9 @@ function NotificationItem({ item }: { readonly item: ShownNotification }) {
         {item.message ? <p className="notification__message">{item.message}</p> : null}
         {item.messageHtml ? (
           <p className="notification__message">
-            <SanitizedHtml html={item.messageHtml} />
+            <Suspense fallback={null}>
+              <SanitizedHtml html={item.messageHtml} allowedHosts={allowedHosts} />
+            </Suspense>
           </p>
         ) : null}
         {item.cta ? (

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
@@ -18,10 +18,10 @@ const announcements = {
   ],
 };
 
-function renderShell(answers: { announcements?: unknown } = {}) {
+function renderShell(answers: { announcements?: unknown; branding?: unknown } = {}) {
   const fetchMock = installApi();
   routeFetch(fetchMock, {
-    '/login-gateway/public/branding/brand': () => jsonResponse(branding),
+    '/login-gateway/public/branding/brand': () => jsonResponse(answers.branding ?? branding),
     '/announcements.json': () => jsonResponse(answers.announcements ?? announcements),
   });
   render(
@@ -67,6 +67,23 @@ describe('PublicShell', () => {
     expect(within(dialog).getByRole('link', { name: 'partners page' })).toHaveAttribute('href', expect.stringMatching(/^https:/));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['a@b.com?bcc=evil@x.com', '800-555-0100', 'alert(1)'],
+    ['"><img src=x onerror=alert(1)>', '800-555-0100;ext=evil', '2'],
+    ['a@b.com\r\nbcc:x', '800-555-0100', '2&x=1'],
+  ])('shows a hostile admin address %j and phone %j ext %j as text, not links', async (adminAddress, supportPhone, extension) => {
+    renderShell({ branding: { brandName: 'Hostile', contactInfo: { adminAddress, supportPhone, supportPhoneExtension: extension } } });
+    await userEvent.click(screen.getByRole('button', { name: 'Create Your Account' }));
+    const dialog = screen.getByRole('dialog', { name: 'Create Your Account' });
+    await waitFor(() => expect(dialog.textContent).toContain(adminAddress));
+    expect(dialog.textContent).toContain(`${supportPhone} ext. ${extension}`);
+    const hrefs = within(dialog)
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('href'));
+    expect(hrefs).toEqual([expect.stringMatching(/^https:/)]);
+    expect(dialog.querySelector('img, [href^="mailto:"], [href^="tel:"], [href^="javascript:"]')).toBeNull();
   });
 
   it('offers help with a forgotten username, password or the Help Center', async () => {

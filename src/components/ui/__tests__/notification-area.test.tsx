@@ -29,6 +29,24 @@ describe('NotificationArea', () => {
     expect(document.querySelector('.notification-area img')).toBeNull();
   });
 
+  it("keeps links to the brand's hosts and shows links to any other host as text", async () => {
+    render(<NotificationArea allowedHosts={['www.example-partner.com']} />);
+    act(() => {
+      notify({
+        type: 'info',
+        messageHtml:
+          'See <a href="https://www.example-partner.com/help" target="_blank">help</a>, ' +
+          '<a href="https://evil.example/login" target="_blank">sign in again</a> or ' +
+          '<a href="mailto:a@b.com?bcc=evil@evil.example">write</a>.',
+      });
+    });
+    const help = await screen.findByRole('link', { name: 'help' });
+    expect(help).toHaveAttribute('href', 'https://www.example-partner.com/help');
+    expect(help).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(screen.getByRole('status')).toHaveTextContent('See help, sign in again or write.');
+    expect(screen.getAllByRole('link')).toEqual([help]);
+  });
+
   it('lets the user dismiss a dismissable notification, and runs its call to action', async () => {
     const onClick = vi.fn();
     render(<NotificationArea />);
