@@ -1,15 +1,17 @@
-import type { MfaType } from '../../generated/models/mfaType';
-import { Role } from '../../generated/models/role';
+import type { Role } from '../../generated/models/role';
+import { cookieValue, deleteCookieString, setCookieString } from './cookie-codec';
+import { isRole, siteOf } from './roles';
 
 /**
  * The only module that touches browser storage and cookies.
  *
- * Session storage holds exactly the keys of the spec's section 3; nothing secret beyond the
- * session token (no password, answer or code). Every value is parsed when read: a core value
- * that does not parse is treated as tampering and ends the session cleanly.
+ * Session storage holds only keys of the spec's section 3, and nothing secret beyond the session
+ * token (no password, answer or code). The session's own keys are here; any other key is a typed
+ * slot ({@link sessionSlot}) that the flow needing it declares beside its code. Every value is
+ * parsed when read: a session value that does not parse is tampering and ends the session cleanly.
  */
 
-const KEYS = {
+const SESSION_KEYS = {
   userId: 'userId',
   username: 'username',
   token: 'token',
@@ -20,15 +22,10 @@ const KEYS = {
   landingExt: 'landingExt',
   landingDataExists: 'landingDataExists',
   mfaAdoptionInProgress: 'mfaAdoptionInProgress',
-  mfaOptionType: 'mfaOptionType',
-  showTotpDeviceRemovedSuccess: 'showTotpDeviceRemovedSuccess',
-  showSuccessVerification: 'showSuccessVerification',
-  isTotpSetupSuccess: 'isTotpSetupSuccess',
-  userName: 'userName',
 } as const;
 
 /** The cookie holding the session token, shared with the other applications of the site. */
-export const AUTH_COOKIE = 'authToken';
+const AUTH_COOKIE = 'authToken';
 const XSRF_COOKIE = 'XSRF-TOKEN';
 const ADOPTION_COOKIE = 'mfaAdoptionInProgress';
 const TOTP_COOKIE = 'hasTotpOption';
@@ -36,9 +33,6 @@ const CONSENT_COOKIE = 'cookieConsent';
 /** The cookie banner's accept cookie lasts 30 days. */
 const CONSENT_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 
-const ROLES: readonly string[] = Object.values(Role);
-const MFA_TYPES: readonly string[] = ['sms', 'call', 'email', 'totp'] satisfies MfaType[];
-const READ_ONLY_ROLES: readonly Role[] = [Role.ROLE_PLAN_ADVISOR, Role.ROLE_TPA];
 /** A token must be safe to send as a header value: printable ASCII, no spaces. */
 const TOKEN_PATTERN = /^[\x21-\x7e]{1,4096}$/;
 /**
@@ -57,12 +51,6 @@ export interface StoredSession {
   /** The role lowercased without `ROLE_`, for example `participant`. */
   readonly site: string;
   readonly showAlerts: boolean;
-}
-
-/** The one-time-code method the user chose, kept across the code-entry screens. */
-export interface StoredMfaOption {
-  readonly type: MfaType;
-  readonly authAppName?: string;
 }
 
 function storage(): Storage | null {
@@ -86,18 +74,30 @@ function remove(key: string): void {
   storage()?.removeItem(key);
 }
 
-function isRole(value: string | null): value is Role {
-  return value !== null && ROLES.includes(value);
+/** One typed value in session storage. */
+export interface SessionSlot<T> {
+  /** The value, or null when absent; a value that does not parse is removed and reads as null. */
+  read(): T | null;
+  write(value: T): void;
+  remove(): void;
 }
 
-/** The role lowercased without its `ROLE_` prefix, as the spec's `site` key holds it. */
-export function siteOf(role: Role): string {
-  return role.replace(/^ROLE_/, '').toLowerCase();
-}
-
-/** Whether a role may only read (advisers and third-party administrators). */
-export function isReadOnlyRole(role: Role): boolean {
-  return READ_ONLY_ROLES.includes(role);
+/**
+ * Declares a slot: its key (one of the spec's section 3), how a stored string parses back
+ * (null: it does not), and how a value is stored.
+ */
+export function sessionSlot<T>(key: string, parse: (raw: string) => T | null, serialize: (value: T) => string): SessionSlot<T> {
+  return {
+    read() {
+      const raw = read(key);
+      if (raw === null) return null;
+      const value = parse(raw);
+      if (value === null) remove(key);
+      return value;
+    },
+    write: (value) => write(key, serialize(value)),
+    remove: () => remove(key),
+  };
 }
 
 /**
@@ -107,12 +107,12 @@ export function isReadOnlyRole(role: Role): boolean {
  */
 export function storeSession(session: Omit<StoredSession, 'site' | 'showAlerts'>): void {
   clearSessionStorage();
-  write(KEYS.userId, session.userId);
-  write(KEYS.username, session.username);
-  write(KEYS.token, session.token);
-  write(KEYS.role, session.role);
-  write(KEYS.site, siteOf(session.role));
-  write(KEYS.showAlerts, 'true');
+  write(SESSION_KEYS.userId, session.userId);
+  write(SESSION_KEYS.username, session.username);
+  write(SESSION_KEYS.token, session.token);
+  write(SESSION_KEYS.role, session.role);
+  write(SESSION_KEYS.site, siteOf(session.role));
+  write(SESSION_KEYS.showAlerts, 'true');
 }
 
 /** Shares the stored session's token with the other tabs and applications through the auth cookie. */
@@ -129,20 +129,19 @@ export function startSession(session: Omit<StoredSession, 'site' | 'showAlerts'>
 
 /**
  * The stored session, or null when there is none. A stored session with any value that does
- * not parse (a user id outside the contract's pattern, a tampered token, an unknown role) is
- * ended, cookies included, and reported as none.
+ * not parse (a tampered token, an unknown role) is ended, cookies included, and reported as none.
  */
 export function readSession(): StoredSession | null {
-  const userId = read(KEYS.userId);
-  const token = read(KEYS.token);
-  const role = read(KEYS.role);
-  const username = read(KEYS.username) ?? '';
+  const userId = read(SESSION_KEYS.userId);
+  const token = read(SESSION_KEYS.token);
+  const role = read(SESSION_KEYS.role);
+  const username = read(SESSION_KEYS.username) ?? '';
   if (userId === null && token === null && role === null) return null;
   if (userId === null || !USER_ID_PATTERN.test(userId) || token === null || !TOKEN_PATTERN.test(token) || !isRole(role)) {
-    endSession();
+    clearSessionAndCookies();
     return null;
   }
-  return { userId, username, token, role, site: siteOf(role), showAlerts: read(KEYS.showAlerts) === 'true' };
+  return { userId, username, token, role, site: siteOf(role), showAlerts: read(SESSION_KEYS.showAlerts) === 'true' };
 }
 
 /** The session token to send as `X-Auth-Token`: the stored one, else the auth cookie's. */
@@ -158,13 +157,16 @@ export function readAuthCookie(): string | null {
   return readCookie(AUTH_COOKIE);
 }
 
-/** Removes everything the portal keeps in session storage. */
+/** Removes everything the portal keeps in session storage (this tab only). */
 export function clearSessionStorage(): void {
   storage()?.clear();
 }
 
-/** Ends the session on this site: session storage, the auth cookie and the adoption markers. */
-export function endSession(): void {
+/**
+ * Forgets the session on this site: session storage, the auth cookie and the adoption markers.
+ * The session itself ends through lib/session's signOut, which also tells the other tabs.
+ */
+export function clearSessionAndCookies(): void {
   clearSessionStorage();
   deleteCookie(AUTH_COOKIE);
   deleteCookie(ADOPTION_COOKIE);
@@ -173,93 +175,35 @@ export function endSession(): void {
 
 /** Saves the landing address the user is sent to after sign-in. */
 export function saveLanding(url: string, external: boolean): void {
-  write(KEYS.landingPageUrl, url);
-  write(KEYS.landingExt, String(external));
-  write(KEYS.landingDataExists, 'true');
+  write(SESSION_KEYS.landingPageUrl, url);
+  write(SESSION_KEYS.landingExt, String(external));
+  write(SESSION_KEYS.landingDataExists, 'true');
 }
 
 /** The landing address saved at sign-in, when there is one. */
 export function readLandingUrl(): string | null {
-  return read(KEYS.landingDataExists) === 'true' ? read(KEYS.landingPageUrl) : null;
+  return read(SESSION_KEYS.landingDataExists) === 'true' ? read(SESSION_KEYS.landingPageUrl) : null;
 }
 
 /** Marks (or clears) multi-factor adoption in progress, in session storage and its cookie. */
 export function setMfaAdoptionInProgress(inProgress: boolean): void {
   if (inProgress) {
-    write(KEYS.mfaAdoptionInProgress, 'true');
+    write(SESSION_KEYS.mfaAdoptionInProgress, 'true');
     writeCookie(ADOPTION_COOKIE, 'true');
   } else {
-    remove(KEYS.mfaAdoptionInProgress);
+    remove(SESSION_KEYS.mfaAdoptionInProgress);
     deleteCookie(ADOPTION_COOKIE);
   }
 }
 
 export function isMfaAdoptionInProgress(): boolean {
-  return read(KEYS.mfaAdoptionInProgress) === 'true' || readCookie(ADOPTION_COOKIE) === 'true';
+  return read(SESSION_KEYS.mfaAdoptionInProgress) === 'true' || readCookie(ADOPTION_COOKIE) === 'true';
 }
 
+/** Tells the site's other applications whether the user has an authenticator app. */
 export function setHasTotpOption(has: boolean): void {
   if (has) writeCookie(TOTP_COOKIE, 'true');
   else deleteCookie(TOTP_COOKIE);
-}
-
-export function hasTotpOption(): boolean {
-  return readCookie(TOTP_COOKIE) === 'true';
-}
-
-export function saveMfaOptionType(option: StoredMfaOption): void {
-  write(KEYS.mfaOptionType, JSON.stringify(option));
-}
-
-/** The chosen one-time-code method, or null (a value that does not parse is dropped). */
-export function readMfaOptionType(): StoredMfaOption | null {
-  const raw = read(KEYS.mfaOptionType);
-  if (raw === null) return null;
-  try {
-    const value: unknown = JSON.parse(raw);
-    if (typeof value === 'object' && value !== null && 'type' in value && typeof value.type === 'string' && MFA_TYPES.includes(value.type)) {
-      const name = 'authAppName' in value && typeof value.authAppName === 'string' ? value.authAppName.slice(0, 25) : undefined;
-      return name === undefined ? { type: value.type as MfaType } : { type: value.type as MfaType, authAppName: name };
-    }
-  } catch {
-    // Falls through: garbage is dropped.
-  }
-  remove(KEYS.mfaOptionType);
-  return null;
-}
-
-type OneShotFlag = 'showTotpDeviceRemovedSuccess' | 'showSuccessVerification';
-
-/** Leaves a message for the next screen (shown once). */
-export function setFlag(flag: OneShotFlag): void {
-  write(KEYS[flag], 'true');
-}
-
-/** Whether a message was left for this screen; reading it removes it. */
-export function takeFlag(flag: OneShotFlag): boolean {
-  const set = read(KEYS[flag]) === 'true';
-  remove(KEYS[flag]);
-  return set;
-}
-
-export function setTotpSetupSuccess(success: boolean): void {
-  write(KEYS.isTotpSetupSuccess, String(success));
-}
-
-/** The authenticator-app setup outcome left for the next screen, or null; reading removes it. */
-export function takeTotpSetupSuccess(): boolean | null {
-  const raw = read(KEYS.isTotpSetupSuccess);
-  remove(KEYS.isTotpSetupSuccess);
-  return raw === 'true' ? true : raw === 'false' ? false : null;
-}
-
-/** The username the password-reset flow is for. */
-export function saveResetUsername(username: string): void {
-  write(KEYS.userName, username.slice(0, 64));
-}
-
-export function readResetUsername(): string | null {
-  return read(KEYS.userName);
 }
 
 export function hasAcceptedCookies(): boolean {
@@ -275,30 +219,15 @@ export function readXsrfToken(): string | null {
   return readCookie(XSRF_COOKIE);
 }
 
-/** The value of a cookie, or null when it is not set. */
-export function readCookie(name: string): string | null {
-  for (const part of document.cookie.split(';')) {
-    const separator = part.indexOf('=');
-    if (separator < 0) continue;
-    if (part.slice(0, separator).trim() === name) {
-      try {
-        return decodeURIComponent(part.slice(separator + 1).trim());
-      } catch {
-        return null;
-      }
-    }
-  }
-  return null;
-}
-
-function cookieAttributes(): string {
-  return `; path=/; SameSite=Strict${window.location.protocol === 'https:' ? '; Secure' : ''}`;
+function readCookie(name: string): string | null {
+  return cookieValue(document.cookie, name);
 }
 
 function writeCookie(name: string, value: string, maxAgeSeconds?: number): void {
-  document.cookie = `${name}=${encodeURIComponent(value)}${cookieAttributes()}${maxAgeSeconds === undefined ? '' : `; max-age=${maxAgeSeconds}`}`;
+  const secure = window.location.protocol === 'https:';
+  document.cookie = setCookieString(name, value, maxAgeSeconds === undefined ? { secure } : { secure, maxAgeSeconds });
 }
 
 function deleteCookie(name: string): void {
-  document.cookie = `${name}=${cookieAttributes()}; max-age=0`;
+  document.cookie = deleteCookieString(name, { secure: window.location.protocol === 'https:' });
 }

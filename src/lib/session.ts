@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { endSession, readSession, type StoredSession } from './session-storage';
+import { clearSessionAndCookies, readSession, type StoredSession } from './session-storage';
 import { createStore } from './store';
 
 /**
@@ -64,7 +64,7 @@ export function markSignedOut(): void {
  * (for example by going to the session-expired page). Safe to call more than once.
  */
 export function signOut(reason: SignOutReason, { broadcast = true }: { broadcast?: boolean } = {}): void {
-  endSession();
+  clearSessionAndCookies();
   if (broadcast) openChannel()?.postMessage('signed-out');
   publish({ status: 'signed-out', userId: null });
   for (const listener of signOutListeners) listener(reason);

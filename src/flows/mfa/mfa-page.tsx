@@ -14,8 +14,8 @@ import { useJourney } from '../../lib/journey/use-journey';
 import { useSupportPhone } from '../../lib/public-content';
 import { notify } from '../../lib/notifications';
 import { paths } from '../../lib/paths';
-import { saveMfaOptionType } from '../../lib/session-storage';
 import { useSingleFlight } from '../../lib/use-single-flight';
+import { mfaOptionTypeSlot } from './mfa-option-slot';
 
 /** `/mfa`: 'Verify your identity', the choice of how to receive a one-time code. */
 export function MfaPage() {
@@ -55,7 +55,7 @@ export function MfaPage() {
       navigate,
     );
     // Kept only once a code is on its way: a failed request leaves nothing behind.
-    if (moved) saveMfaOptionType(method.type === 'totp' ? { type: 'totp', authAppName: method.contactInfo ?? DEFAULT_AUTH_APP_NAME } : { type: method.type });
+    if (moved) mfaOptionTypeSlot.write(method.type === 'totp' ? { type: 'totp', authAppName: method.contactInfo ?? DEFAULT_AUTH_APP_NAME } : { type: method.type });
     });
 
   const { mutate: fetchOptions } = options;

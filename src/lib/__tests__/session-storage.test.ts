@@ -1,28 +1,23 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getUserCredentialsPathUserIdRegExp } from '../../../generated/zod/profile/profile.zod';
+import { cookieValue } from '../cookie-codec';
+import { siteOf } from '../roles';
 import {
   acceptCookies,
+  clearSessionAndCookies,
   clearSessionStorage,
-  endSession,
   hasAcceptedCookies,
-  hasTotpOption,
   isMfaAdoptionInProgress,
-  isReadOnlyRole,
   readAuthCookie,
   readAuthToken,
-  readCookie,
-  readMfaOptionType,
   readSession,
+  readXsrfToken,
   saveLanding,
-  saveMfaOptionType,
-  setFlag,
+  sessionSlot,
   setHasTotpOption,
   setMfaAdoptionInProgress,
-  setTotpSetupSuccess,
-  siteOf,
   startSession,
-  takeFlag,
-  takeTotpSetupSuccess,
+  storeSession,
   USER_ID_PATTERN,
 } from '../session-storage';
 
@@ -56,7 +51,7 @@ describe('session storage', () => {
     startSession(session);
     expect(readAuthCookie()).toBe('tok-abc');
     setMfaAdoptionInProgress(true);
-    endSession();
+    clearSessionAndCookies();
     expect(window.sessionStorage.length).toBe(0);
     expect(readAuthCookie()).toBeNull();
     expect(isMfaAdoptionInProgress()).toBe(false);
@@ -77,35 +72,37 @@ describe('session storage', () => {
   it('keeps the adoption marker in session storage and its cookie', () => {
     setMfaAdoptionInProgress(true);
     expect(window.sessionStorage.getItem('mfaAdoptionInProgress')).toBe('true');
-    expect(readCookie('mfaAdoptionInProgress')).toBe('true');
+    expect(cookieValue(document.cookie, 'mfaAdoptionInProgress')).toBe('true');
     expect(isMfaAdoptionInProgress()).toBe(true);
     setMfaAdoptionInProgress(false);
     expect(isMfaAdoptionInProgress()).toBe(false);
   });
 
-  it('keeps the chosen code method as JSON and drops garbage', () => {
-    saveMfaOptionType({ type: 'totp', authAppName: 'My app' });
-    expect(window.sessionStorage.getItem('mfaOptionType')).toBe('{"type":"totp","authAppName":"My app"}');
-    expect(readMfaOptionType()).toEqual({ type: 'totp', authAppName: 'My app' });
-    window.sessionStorage.setItem('mfaOptionType', '{"type":"pigeon"}');
-    expect(readMfaOptionType()).toBeNull();
-    window.sessionStorage.setItem('mfaOptionType', '{not json');
-    expect(readMfaOptionType()).toBeNull();
-    expect(window.sessionStorage.getItem('mfaOptionType')).toBeNull();
+  it('stores the session without its cookie until the sign-in is published', () => {
+    storeSession(session);
+    expect(readSession()?.token).toBe('tok-abc');
+    expect(readAuthCookie()).toBeNull();
   });
 
-  it('shows one-shot messages once', () => {
-    setFlag('showSuccessVerification');
-    expect(takeFlag('showSuccessVerification')).toBe(true);
-    expect(takeFlag('showSuccessVerification')).toBe(false);
-    setTotpSetupSuccess(false);
-    expect(takeTotpSetupSuccess()).toBe(false);
-    expect(takeTotpSetupSuccess()).toBeNull();
+  it('keeps a typed slot: written as serialised, read back parsed, garbage removed', () => {
+    const slot = sessionSlot<number>('showAlerts', (raw) => (/^\d+$/.test(raw) ? Number(raw) : null), String);
+    expect(slot.read()).toBeNull();
+    slot.write(42);
+    expect(window.sessionStorage.getItem('showAlerts')).toBe('42');
+    expect(slot.read()).toBe(42);
+    window.sessionStorage.setItem('showAlerts', 'forty-two');
+    expect(slot.read()).toBeNull();
+    expect(window.sessionStorage.getItem('showAlerts')).toBeNull();
+    slot.write(1);
+    slot.remove();
+    expect(slot.read()).toBeNull();
   });
 
   it('remembers the authenticator option and the cookie consent in cookies', () => {
     setHasTotpOption(true);
-    expect(hasTotpOption()).toBe(true);
+    expect(cookieValue(document.cookie, 'hasTotpOption')).toBe('true');
+    setHasTotpOption(false);
+    expect(cookieValue(document.cookie, 'hasTotpOption')).toBeNull();
     expect(hasAcceptedCookies()).toBe(false);
     acceptCookies();
     expect(hasAcceptedCookies()).toBe(true);
@@ -167,18 +164,9 @@ describe('session storage', () => {
     expect(siteOf('ROLE_TPA')).toBe('tpa');
   });
 
-  it('treats advisers and TPAs as read-only, everyone else as read-write', () => {
-    expect(isReadOnlyRole('ROLE_PLAN_ADVISOR')).toBe(true);
-    expect(isReadOnlyRole('ROLE_TPA')).toBe(true);
-    expect(isReadOnlyRole('ROLE_PARTICIPANT')).toBe(false);
-    expect(isReadOnlyRole('ROLE_PLAN_ADMIN')).toBe(false);
-    expect(isReadOnlyRole('ROLE_OTHER')).toBe(false);
-  });
-
-  it('reads a cookie by exact name and decodes it', () => {
+  it('reads the anti-forgery cookie by exact name, decoded', () => {
     document.cookie = 'XSRF-TOKEN-OLD=old';
     document.cookie = 'XSRF-TOKEN=a%2Fb';
-    expect(readCookie('XSRF-TOKEN')).toBe('a/b');
-    expect(readCookie('MISSING')).toBeNull();
+    expect(readXsrfToken()).toBe('a/b');
   });
 });
