@@ -27,7 +27,7 @@ const OptionalAdoptionPage = screen(() => import('../flows/adoption/optional-ado
 const MfaPage = screen(() => import('../flows/mfa/mfa-page'), 'MfaPage');
 const CodeEntryPage = screen(() => import('../flows/code-entry/code-entry-page'), 'CodeEntryPage');
 const UpdatePhonePage = screen(() => import('../flows/phone-setup/update-phone-page'), 'UpdatePhonePage');
-const UpdateEmailPage = screen(() => import('../flows/email-verification/update-email-page'), 'UpdateEmailPage');
+const UpdateEmailPage = screen(() => import('../flows/update-email/update-email-page'), 'UpdateEmailPage');
 
 const RECOVERY = 'account recovery (forgotten password and username)';
 const ACCOUNT_SETUP = 'account setup';

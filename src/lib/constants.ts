@@ -17,13 +17,8 @@ export const AUTH_COOKIE_POLL_MS = 1500;
 export const GUARD_REDIRECT_DELAY_MS = 50;
 /** Notifications with a timeout close after this long. */
 export const NOTIFICATION_TIMEOUT_MS = 5000;
-/** Modal animation, and its backdrop's. */
-export const MODAL_ANIMATION_MS = 300;
-export const MODAL_BACKDROP_ANIMATION_MS = 150;
 /** Focus moves to the captcha after this delay. */
 export const CAPTCHA_FOCUS_DELAY_MS = 100;
-/** 'Link copied!' shows this long. */
-export const LINK_COPIED_MS = 2000;
 /** Seconds before a one-time code may be sent again. */
 export const RESEND_COUNTDOWN_SECONDS = 60;
 /** Mandatory multi-factor adoption: the text changes within this many days of the date. */

@@ -2,7 +2,7 @@ import { useEffect, useId } from 'react';
 import type { CaptchaProviderProps } from './captcha-types';
 
 /** The token the test double hands over; the mock gateway accepts any. */
-export const TEST_CAPTCHA_TOKEN = 'test-captcha-token';
+const TEST_CAPTCHA_TOKEN = 'test-captcha-token';
 
 /**
  * A stand-in for the captcha provider in development and tests, where the provider's script

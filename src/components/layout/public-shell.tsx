@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, Outlet } from 'react-router-dom';
-import { monthDay, updatesLabel } from '../../lib/announcements';
+import { updatesLabel } from '../../lib/announcements';
+import { monthDay } from '../../lib/dates';
 import { mailtoHref, telHref } from '../../lib/contact-links';
 import { env } from '../../lib/env';
 import { paths } from '../../lib/paths';

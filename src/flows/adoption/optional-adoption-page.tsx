@@ -3,7 +3,8 @@ import { useGetOptionChoice, useSaveOptionSettings } from '../../../generated/ho
 import { Button } from '../../components/ui/button';
 import { PageHeading } from '../../components/ui/page-heading';
 import { OPTION_MFA_ADOPTION, SETTING_ADOPTION_REMINDER } from '../../lib/constants';
-import { localIsoDate, reminderDate, showsDeadline, usDate } from '../../lib/journey/adoption';
+import { localIsoDate, usDate } from '../../lib/dates';
+import { reminderDate, showsDeadline } from '../../lib/journey/adoption';
 import { useJourney } from '../../lib/journey/use-journey';
 import { useSingleFlight } from '../../lib/use-single-flight';
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { PageHeading } from '../../components/ui/page-heading';
-import { longDate } from '../../lib/announcements';
+import { longDate } from '../../lib/dates';
 import { paths } from '../../lib/paths';
 import { useAnnouncements } from '../../lib/public-content';
 

@@ -5,7 +5,7 @@ import { CodeInput } from '../../components/ui/code-input';
 import { PageHeading } from '../../components/ui/page-heading';
 import { ApiError, isApiError } from '../../lib/api/api-error';
 import { errorToast, isLockout, TOASTS } from '../../lib/api/error-catalogue';
-import { RESEND_COUNTDOWN_SECONDS } from '../../lib/constants';
+import { NOTIFICATION_TIMEOUT_MS, RESEND_COUNTDOWN_SECONDS } from '../../lib/constants';
 import { codeSentText } from '../../lib/journey/mfa-option-text';
 import { useSupportPhone } from '../../lib/public-content';
 import { useVerification } from '../../lib/journey/journey';
@@ -58,7 +58,7 @@ export function CodeEntryPage() {
         await data.resend();
         setResendAt(performance.now() + RESEND_COUNTDOWN_SECONDS * 1000);
         setNow(performance.now());
-        notify({ type: 'success', message: 'We sent you a new code.', isDismissable: true, dismissOnTimeout: 5000, isUnique: true });
+        notify({ type: 'success', message: 'We sent you a new code.', isDismissable: true, dismissOnTimeout: NOTIFICATION_TIMEOUT_MS, isUnique: true });
       } catch {
         notify(errorToast(TOASTS.requestToken));
       }

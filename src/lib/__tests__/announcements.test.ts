@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { longDate, monthDay, updatesLabel } from '../announcements';
+import { updatesLabel } from '../announcements';
+import { longDate, monthDay } from '../dates';
 
 describe('announcement formatting', () => {
   it('shows a date as MM/DD without a time zone shift', () => {

@@ -1,4 +1,5 @@
 import { isApiError, type ApiError } from './api-error';
+import { NOTIFICATION_TIMEOUT_MS } from '../constants';
 import { notify, type NotificationInput } from '../notifications';
 
 /*
@@ -35,16 +36,6 @@ export function isSessionRefusal(error: ApiError): boolean {
   return (error.kind === 'http' && (error.status === 401 || error.status === 403 || error.status === 440)) || error.kind === 'business';
 }
 
-/** VEERR01-03: the password-reset session timed out. */
-export function isResetSessionTimeout(error: ApiError): boolean {
-  return error.codes.some((code) => /^VEERR0[123]$/.test(code));
-}
-
-/** CVERR02: the chosen username was taken meanwhile. */
-export function isUsernameTaken(error: ApiError): boolean {
-  return error.codes.includes('CVERR02');
-}
-
 /** A lockout: the gateway's message mentions the attempts used up. */
 export function isLockout(error: ApiError): boolean {
   return error.errors.some((item) => /attempts/i.test(item.description));
@@ -76,7 +67,7 @@ export const signInInternalError: NotificationInput = {
   title: 'An internal error has occurred while processing your request',
   message: 'Please try again later, or contact customer support if the issue persists.',
   isDismissable: false,
-  dismissOnTimeout: 5000,
+  dismissOnTimeout: NOTIFICATION_TIMEOUT_MS,
   isUnique: true,
 };
 
@@ -94,7 +85,7 @@ export const TOASTS = {
 
 /** An error toast: not dismissable, closes after 5 seconds, and clears earlier notifications. */
 export function errorToast(message: string): NotificationInput {
-  return { type: 'error', message, isDismissable: false, dismissOnTimeout: 5000, isUnique: true };
+  return { type: 'error', message, isDismissable: false, dismissOnTimeout: NOTIFICATION_TIMEOUT_MS, isUnique: true };
 }
 
 /**

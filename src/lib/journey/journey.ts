@@ -68,12 +68,6 @@ export function beginSignIn(username: string, password: string): SignInAttempt {
   return signIn;
 }
 
-/** Forgets the credentials (the sign-in is over or refused); the rest of the journey goes on. */
-export function releaseSignIn(): void {
-  const journey = store.get();
-  if (journey.signIn) store.set({ ...journey, signIn: null });
-}
-
 /** Ends the journey: nothing of it is kept. */
 export function endJourney(): void {
   store.set(NONE);

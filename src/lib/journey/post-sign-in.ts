@@ -21,7 +21,8 @@ import {
   setMfaAdoptionInProgress,
   storeSession,
 } from '../session-storage';
-import { adoptionDecision, localIsoDate } from './adoption';
+import { localIsoDate } from '../dates';
+import { adoptionDecision } from './adoption';
 import { endJourney, setPhoneBackRoute } from './journey';
 
 /**

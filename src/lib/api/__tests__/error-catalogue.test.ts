@@ -4,10 +4,8 @@ import {
   businessErrorDescription,
   errorMessage,
   isLockout,
-  isResetSessionTimeout,
   isSessionRejected,
   isUnauthorized,
-  isUsernameTaken,
   needsMfa,
   needsSecurityQuestion,
 } from '../error-catalogue';
@@ -33,9 +31,6 @@ describe('the error catalogue', () => {
   });
 
   it('names the reset timeouts, the taken username and lockouts', () => {
-    for (const code of ['VEERR01', 'VEERR02', 'VEERR03']) expect(isResetSessionTimeout(error('business', 200, [item(code)]))).toBe(true);
-    expect(isResetSessionTimeout(error('business', 200, [item('VEERR04')]))).toBe(false);
-    expect(isUsernameTaken(error('business', 200, [item('CVERR02')]))).toBe(true);
     expect(isLockout(error('business', 200, [item('X', 'Too many Attempts, try later')]))).toBe(true);
     expect(isLockout(error('business', 200, [item('X', 'The code is not valid')]))).toBe(false);
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, adoptionDecision, daysBetween, localIsoDate, reminderDate, showsDeadline, usDate } from '../adoption';
+import { addDays, daysBetween, localIsoDate, usDate } from '../../dates';
+import { adoptionDecision, reminderDate, showsDeadline } from '../adoption';
 
 const today = '2026-11-21';
 

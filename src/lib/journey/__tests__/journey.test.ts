@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { base64Utf8, beginSignIn, currentJourney, endJourney, releaseSignIn, setPhoneBackRoute, signInAuthorization } from '../journey';
+import { base64Utf8, beginSignIn, currentJourney, endJourney, setPhoneBackRoute, signInAuthorization } from '../journey';
 
 afterEach(endJourney);
 
@@ -13,16 +13,14 @@ describe('the journey in progress', () => {
     expect(decode(base64Utf8('pässwörd 😀'))).toBe('pässwörd 😀');
   });
 
-  it('holds the basic credentials in memory, password untrimmed, until released', () => {
+  it('holds the basic credentials in memory, password untrimmed, until the journey ends', () => {
     expect(signInAuthorization()).toBeNull();
     beginSignIn('user:name', '  pw  ');
     expect(decode((signInAuthorization() ?? '').replace(/^Basic /, ''))).toBe('user:name:  pw  ');
     expect(currentJourney().signIn?.username).toBe('user:name');
     expect(window.sessionStorage.length).toBe(0);
-    setPhoneBackRoute('/');
-    releaseSignIn();
+    endJourney();
     expect(signInAuthorization()).toBeNull();
-    expect(currentJourney().phoneBackRoute).toBe('/');
   });
 
   it('forgets what an earlier journey left when a sign-in begins', () => {
