@@ -1,8 +1,8 @@
 // `npm test`: every check, in order, stopping at the first failure, then a summary with each
 // runner's closing count.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { ensureSystemPackages } from './ensure-system.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const bin = (name) => join(root, 'node_modules', '.bin', name);
@@ -41,10 +41,8 @@ function run(stage) {
   });
 }
 
-if (!existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) {
-  console.error('Chromium is missing: install Debian\'s chromium (apt-get install -y chromium) or set CHROMIUM_PATH.');
-  process.exit(1);
-}
+// Chromium for the end-to-end tests: installed here when running as root, else the exact command.
+if (!ensureSystemPackages()) process.exit(1);
 
 const summary = [];
 const started = Date.now();
