@@ -1,5 +1,4 @@
-import { useRef } from 'react';
-import { clearSessionAndCookies, readSession, type StoredSession } from './session-storage';
+import { clearSessionAndCookies } from './session-storage';
 import { createStore } from './store';
 
 /**
@@ -87,15 +86,3 @@ export function resetSessionForTests(): void {
   channel = null;
 }
 
-/**
- * The stored session, for a screen behind a route guard that requires one. Should the session
- * end while the screen is still shown (the guard is about to take it away), the screen keeps
- * the last one rather than render without it.
- */
-export function useStoredSession(): StoredSession {
-  const current = readSession();
-  const last = useRef(current);
-  if (current) last.current = current;
-  if (!last.current) throw new Error('useStoredSession needs a session guard above it in the route table');
-  return last.current;
-}

@@ -8,7 +8,7 @@ import { errorToast, isLockout, TOASTS } from '../../lib/api/error-catalogue';
 import { NOTIFICATION_TIMEOUT_MS, RESEND_COUNTDOWN_SECONDS } from '../../lib/constants';
 import { codeSentText } from '../../lib/journey/mfa-option-text';
 import { useSupportPhone } from '../../lib/public-content';
-import { useVerification } from '../../lib/journey/journey';
+import { useVerification } from '../../lib/journey/journey-steps';
 import { notify } from '../../lib/notifications';
 import { paths } from '../../lib/paths';
 import { useSingleFlight } from '../../lib/use-single-flight';

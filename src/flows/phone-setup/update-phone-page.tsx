@@ -9,11 +9,13 @@ import { PageHeading } from '../../components/ui/page-heading';
 import { RadioGroup } from '../../components/ui/radio-group';
 import { codeFailure, errorToast, TOASTS } from '../../lib/api/error-catalogue';
 import { OPTION_MFA_ACTIVE, OPTION_MFA_ADOPTION, OPTION_SMS, PHONE_TYPE_MFA } from '../../lib/constants';
-import { currentJourney, goToCodeEntry } from '../../lib/journey/journey';
+import { currentJourney } from '../../lib/journey/journey';
+import { goToCodeEntry } from '../../lib/journey/journey-steps';
 import { useJourney } from '../../lib/journey/use-journey';
 import { notify } from '../../lib/notifications';
 import { paths } from '../../lib/paths';
-import { signOut, useStoredSession } from '../../lib/session';
+import { signOut } from '../../lib/session';
+import { useStoredSession } from '../../lib/use-stored-session';
 import { setMfaAdoptionInProgress } from '../../lib/session-storage';
 import { useSingleFlight } from '../../lib/use-single-flight';
 

@@ -10,10 +10,10 @@ import { PageHeading } from '../../components/ui/page-heading';
 import { TextField } from '../../components/ui/text-field';
 import { codeFailure, errorToast, TOASTS } from '../../lib/api/error-catalogue';
 import { maskEmail } from '../../lib/format';
-import { goToCodeEntry } from '../../lib/journey/journey';
+import { goToCodeEntry } from '../../lib/journey/journey-steps';
 import { notify } from '../../lib/notifications';
 import { paths } from '../../lib/paths';
-import { useStoredSession } from '../../lib/session';
+import { useStoredSession } from '../../lib/use-stored-session';
 import { useSingleFlight } from '../../lib/use-single-flight';
 import { updateEmailSchema } from './update-email.schema';
 

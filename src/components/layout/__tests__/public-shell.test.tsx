@@ -59,7 +59,7 @@ describe('PublicShell', () => {
   it("explains account creation with the brand's contacts", async () => {
     renderShell();
     await userEvent.click(screen.getByRole('button', { name: 'Create Your Account' }));
-    const dialog = screen.getByRole('dialog', { name: 'Create Your Account' });
+    const dialog = await screen.findByRole('dialog', { name: 'Create Your Account' });
     expect(dialog).toHaveTextContent('enrollment email');
     expect(dialog).toHaveTextContent('eligib');
     expect(await within(dialog).findByRole('link', { name: 'admin@example-partner.com' })).toHaveAttribute('href', 'mailto:admin@example-partner.com');
@@ -76,7 +76,7 @@ describe('PublicShell', () => {
   ])('shows a hostile admin address %j and phone %j ext %j as text, not links', async (adminAddress, supportPhone, extension) => {
     renderShell({ branding: { brandName: 'Hostile', contactInfo: { adminAddress, supportPhone, supportPhoneExtension: extension } } });
     await userEvent.click(screen.getByRole('button', { name: 'Create Your Account' }));
-    const dialog = screen.getByRole('dialog', { name: 'Create Your Account' });
+    const dialog = await screen.findByRole('dialog', { name: 'Create Your Account' });
     await waitFor(() => expect(dialog.textContent).toContain(adminAddress));
     expect(dialog.textContent).toContain(`${supportPhone} ext. ${extension}`);
     const hrefs = within(dialog)
@@ -89,7 +89,7 @@ describe('PublicShell', () => {
   it('offers help with a forgotten username, password or the Help Center', async () => {
     renderShell();
     await userEvent.click(screen.getByRole('button', { name: 'Having trouble signing in?' }));
-    const dialog = screen.getByRole('dialog', { name: 'What can we help you with?' });
+    const dialog = await screen.findByRole('dialog', { name: 'What can we help you with?' });
     expect(within(dialog).getByRole('link', { name: 'I forgot my password' })).toHaveAttribute('href', '/reset-password');
     expect(within(dialog).getByRole('link', { name: 'Help Center' })).toHaveAttribute('href', expect.stringMatching(/^https:/));
     await userEvent.click(within(dialog).getByRole('link', { name: 'I forgot my username' }));
