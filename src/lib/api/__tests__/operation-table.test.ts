@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { findOperation, isPathTemplate, parameterCount, pathPattern } from '../operation-table';
+import { z } from 'zod';
+import { operationRows, responseSchemaModules } from '../../../../generated/operations';
+import { buildOperations, findOperation, isPathTemplate, parameterCount, pathPattern, type OperationRow } from '../operation-table';
 
 describe('pathPattern', () => {
   it.each([
@@ -43,6 +45,10 @@ describe('pathPattern', () => {
     expect(isPathTemplate('/user/{a/b}/contact')).toBe(false);
   });
 
+  it('finds every template of the generated table well formed', () => {
+    for (const [operationId, , path] of operationRows) expect(isPathTemplate(path), operationId).toBe(true);
+  });
+
   it('counts parameters', () => {
     expect(parameterCount('/login-gateway/status')).toBe(0);
     expect(parameterCount('/user/{userId}/contact')).toBe(1);
@@ -72,5 +78,52 @@ describe('findOperation', () => {
     const second = entry('GET', '/a/b/{y}');
     expect(findOperation([first, second], 'GET', '/a/b/c')).toBe(first);
     expect(findOperation([second, first], 'GET', '/a/b/c')).toBe(second);
+  });
+});
+
+describe('buildOperations', () => {
+  const thing = z.object({ name: z.string() });
+  const rows: OperationRow[] = [
+    ['getThing', 'GET', '/gw/user/{userId}/thing', 'token', 'json', 'things'],
+    ['getStatus', 'GET', '/gw/status', 'none', 'text'],
+  ];
+
+  it('turns rows into operations with a matcher and a lazy schema loader', async () => {
+    let loads = 0;
+    const [getThing, getStatus] = buildOperations(rows, {
+      things: async () => {
+        loads += 1;
+        return { getThingResponse: thing };
+      },
+    });
+    expect(getThing).toMatchObject({
+      operationId: 'getThing',
+      method: 'GET',
+      path: '/gw/user/{userId}/thing',
+      security: 'token',
+      responseKind: 'json',
+    });
+    expect(getThing?.pathPattern.test('/gw/user/7/thing')).toBe(true);
+    expect(loads).toBe(0);
+    expect(await getThing?.loadResponseSchema?.()).toBe(thing);
+    expect(loads).toBe(1);
+    expect(getStatus).toMatchObject({ operationId: 'getStatus', security: 'none', responseKind: 'text', loadResponseSchema: undefined });
+  });
+
+  it('is typed so that a row cannot name a tag without a module (checked by tsc)', () => {
+    const load = async () => ({ getThingResponse: thing });
+    expect(buildOperations([['getThing', 'GET', '/gw/thing', 'token', 'json', 'things']], { things: load })).toHaveLength(1);
+    // @ts-expect-error the tag `things` has no module: the JSON response would go unchecked.
+    expect(buildOperations([['getThing', 'GET', '/gw/thing', 'token', 'json', 'things']], { other: load })).toHaveLength(1);
+  });
+
+  it('builds the generated table, and every JSON operation loads its response schema', async () => {
+    const operations = buildOperations(operationRows, responseSchemaModules);
+    expect(operations.length).toBeGreaterThan(0);
+    for (const operation of operations) {
+      expect(operation.loadResponseSchema === undefined, operation.operationId).toBe(operation.responseKind !== 'json');
+      const schema = await operation.loadResponseSchema?.();
+      if (schema) expect(typeof schema.safeParse, operation.operationId).toBe('function');
+    }
   });
 });
