@@ -1,6 +1,7 @@
 // Regenerates everything in generated/ from openapi/: the Redocly bundle, orval's React Query
-// hooks and zod schemas, openapi-typescript's types and the operation table the API client
-// uses for security and response validation. Run from the project root, or pass --root DIR.
+// hooks and zod schemas, openapi-typescript's types and the operation table (rows of data and
+// schema loaders) the API client uses for security and response validation. Run from the
+// project root, or pass --root DIR.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -48,9 +49,12 @@ function responseKindOf(document, operation) {
 }
 
 /**
- * The operation table: method, path, security, response kind and the zod schema of the 2xx
- * response (loaded with its tag, on first use). Rows are compact; the table is part of the first
- * screen's JavaScript.
+ * The operation table as data: one row per operation (id, method, path template, security,
+ * response kind and, when its 2xx response has a generated zod schema, the tag of that schema's
+ * module), and per tag a loader of its zod module. The loaders are the only code: static
+ * `import()` expressions, so Vite splits every tag's schemas into a lazy chunk. What the rows
+ * mean (matching paths, loading schemas) is src/lib/api/operation-table.js, shared with the
+ * mock. Both are part of the first screen's JavaScript: rows stay compact.
  */
 export function renderOperations(root, document) {
   const rows = [];
@@ -64,29 +68,27 @@ export function renderOperations(root, document) {
     const kind = responseKindOf(document, operation);
     if (kind === 'json' && !hasSchema) throw new Error(`${id}: a JSON response without a generated zod schema`);
     if (hasSchema) tags.add(tag);
-    const fields = [id, method, path, securityOf(document, operation), kind, ...(hasSchema ? [tag] : [])];
-    rows.push(`  [${fields.map((field) => `'${field}'`).join(', ')}],`);
+    rows.push([id, method, path, securityOf(document, operation), kind, ...(hasSchema ? [tag] : [])]);
   }
-  const loaders = [...tags].sort().map((tag) => `  '${tag}': () => import('./zod/${tag}/${tag}.zod'),`);
-  return (
-    HEADER +
-    "import type { ApiOperation, ResponseSchema } from '../src/lib/api/api-client';\n\n" +
-    '/** Each tag\'s zod schemas, loaded on first use. */\n' +
-    `const schemas: Record<string, () => Promise<Record<string, unknown>>> = {\n${loaders.join('\n')}\n};\n\n` +
-    "type Row = readonly [operationId: string, method: string, path: string, security: ApiOperation['security'], kind: ApiOperation['responseKind'], tag?: string];\n\n" +
-    `const rows: readonly Row[] = [\n${rows.join('\n')}\n];\n\n` +
-    '/** Every operation of the contract. */\n' +
-    'export const operations: readonly ApiOperation[] = rows.map(([operationId, method, path, security, responseKind, tag]) => ({\n' +
-    '  operationId,\n' +
-    '  method,\n' +
-    "  pathPattern: new RegExp(`^${path.replace(/[.*+?^$()|[\\]\\\\]/g, '\\\\$&').replace(/\\{[^}]+\\}/g, '[^/]+')}$`),\n" +
-    '  security,\n' +
-    '  responseKind,\n' +
-    '  loadResponseSchema: tag\n' +
-    '    ? () => (schemas[tag] as () => Promise<Record<string, unknown>>)().then((module) => module[`${operationId}Response`] as ResponseSchema)\n' +
-    '    : undefined,\n' +
-    '}));\n'
-  );
+  // JSON.stringify quotes every value: a row is a literal, whatever the contract's strings hold.
+  const literal = (value) => JSON.stringify(value);
+  const rowLines = rows.map((row) => `  [${row.map(literal).join(', ')}],`);
+  const loaderLines = [...tags].sort().map((tag) => `  ${literal(tag)}: () => import(${literal(`./zod/${tag}/${tag}.zod`)}),`);
+  return [
+    HEADER.trimEnd(),
+    "import type { OperationRow, ResponseSchemaModules } from '../src/lib/api/operation-table';",
+    '',
+    "/** Each tag's zod schemas, loaded on first use. */",
+    'export const responseSchemaModules = {',
+    ...loaderLines,
+    '} satisfies ResponseSchemaModules;',
+    '',
+    '/** Every operation of the contract: id, method, path template, security, response kind, zod tag. */',
+    'export const operationRows: readonly OperationRow<keyof typeof responseSchemaModules>[] = [',
+    ...rowLines,
+    '];',
+    '',
+  ].join('\n');
 }
 
 export function codegen(root) {

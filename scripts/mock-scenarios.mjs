@@ -3,25 +3,23 @@
 // mock server and its tests.
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
+import { findOperation, pathPattern } from '../src/lib/api/operation-table.js';
 import { listOperations, resolveRef } from './openapi-document.mjs';
 
-export { resolveRef };
+export { findOperation, resolveRef };
 
-/** Every operation of the bundle with a matcher for its path (literal paths first). */
+/**
+ * Every operation of the bundle with the API client's matcher for its path. Look a request up
+ * with {@link findOperation}: the same rules as the client, literal paths before templated ones.
+ */
 export function indexOperations(document) {
   return listOperations(document).map(({ path, method, operation }) => ({
     id: operation.operationId,
     method,
     path,
     operation,
-    pattern: new RegExp(
-      '^' + path.split(/(\{[^}]+\})/).map((part) => (part.startsWith('{') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('') + '$',
-    ),
+    pathPattern: pathPattern(path),
   }));
-}
-
-export function findOperation(operations, method, pathname) {
-  return operations.find((entry) => entry.method === method && entry.pattern.test(pathname));
 }
 
 /** The status code whose response holds the named example, or undefined. */

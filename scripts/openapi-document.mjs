@@ -1,5 +1,6 @@
 // Reading the bundled OpenAPI document: one place for $ref resolution and the operation list,
 // shared by code generation, the mock's scenario layer and the contract tests.
+import { isPathTemplate, parameterCount } from '../src/lib/api/operation-table.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
 
@@ -18,13 +19,15 @@ export function resolveRef(document, value) {
 
 /**
  * Every operation as { path, method (upper case), operation }, literal paths before templated
- * ones, so `/plan/list` is never taken for `/plan/{planId}`.
+ * ones. Lookups do not depend on this order (findOperation prefers the fewest parameters
+ * itself); it keeps the generated table and test listings in a stable, readable order.
+ * Throws on a malformed path template: the generated table and the mock never hold one.
  */
 export function listOperations(document) {
   const list = [];
   for (const [path, item] of Object.entries(document.paths ?? {})) {
+    if (!isPathTemplate(path)) throw new Error(`Malformed path template in the contract: ${path}`);
     for (const method of METHODS) if (item[method]) list.push({ path, method: method.toUpperCase(), operation: item[method] });
   }
-  const templates = (path) => (path.match(/\{/g) ?? []).length;
-  return list.sort((a, b) => templates(a.path) - templates(b.path));
+  return list.sort((a, b) => parameterCount(a.path) - parameterCount(b.path));
 }

@@ -37,6 +37,13 @@ describe('mock scenarios', () => {
     expect(unreachable).toEqual([]);
   });
 
+  it('finds every operation of the contract by its own path, parameters filled in', () => {
+    for (const entry of operations) {
+      const pathname = entry.path.replace(/\{[^}]+\}/g, 'Ab_9-z');
+      expect(findOperation(operations, entry.method, pathname)?.id, `${entry.method} ${pathname}`).toBe(entry.id);
+    }
+  });
+
   it('decodes the basic-auth username, UTF-8 and colons in the password included', () => {
     expect(basicUser(basic('question'))).toBe('question');
     expect(basicUser(`Basic ${Buffer.from('jös:a:b').toString('base64')}`)).toBe('jös');

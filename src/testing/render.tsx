@@ -3,9 +3,10 @@ import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
-import { operations } from '../../generated/operations';
+import { operationRows, responseSchemaModules } from '../../generated/operations';
 import { createQueryClient } from '../lib/query-client';
 import { configureApiClient } from '../lib/api/api-client';
+import { buildOperations } from '../lib/api/operation-table';
 import { signInAuthorization } from '../lib/journey/journey';
 import { readAuthToken } from '../lib/session-storage';
 import '../lib/zod-setup';
@@ -39,6 +40,8 @@ export function renderRoute(
   );
   return { ...result, fetchMock };
 }
+
+const operations = buildOperations(operationRows, responseSchemaModules);
 
 /** The real API client with the contract's operations, over a fetch mock. */
 export function installApi() {

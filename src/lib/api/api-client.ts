@@ -1,34 +1,16 @@
 import { ApiError, type ApiErrorItem, type ApiErrorKind } from './api-error';
+import { findOperation, type ApiOperation, type SchemaResult } from './operation-table';
 
 /*
  * The only caller of fetch. Every generated hook goes through `apiClient`.
  *
  * This file must not import from generated/: orval parses it while generating, before that
  * code exists, and silently drops the hooks' typed `request` option when an import is
- * missing. The operation table comes in through `configureApiClient` instead.
+ * missing. The operation table comes in through `configureApiClient` instead, built by
+ * `buildOperations` (operation-table.js) from the rows codegen writes.
  */
 
-/** The result of checking a value against a response schema (a subset of zod's `safeParse`). */
-export type SchemaResult =
-  | { readonly success: true; readonly data: unknown }
-  | { readonly success: false; readonly error: { readonly issues: readonly { readonly path: readonly PropertyKey[]; readonly message: string }[] } };
-
-export interface ResponseSchema {
-  safeParse(value: unknown): SchemaResult;
-}
-
-/** One gateway operation of the contract, as generated into generated/operations.ts. */
-export interface ApiOperation {
-  readonly operationId: string;
-  readonly method: string;
-  /** Matches the request path (without query) of this operation. */
-  readonly pathPattern: RegExp;
-  readonly security: 'basic' | 'token' | 'none';
-  /** What the success response carries: JSON checked by its schema, text, or nothing. */
-  readonly responseKind: 'json' | 'text' | 'empty';
-  /** Loads the 2xx JSON response's schema; undefined for text and empty responses. */
-  readonly loadResponseSchema: (() => Promise<ResponseSchema>) | undefined;
-}
+export type { ApiOperation, ResponseSchema, SchemaResult } from './operation-table';
 
 interface ApiClientConfig {
   readonly operations: readonly ApiOperation[];
@@ -71,10 +53,6 @@ const errorListeners = new Set<ApiErrorListener>();
 export function onApiError(listener: ApiErrorListener): () => void {
   errorListeners.add(listener);
   return () => errorListeners.delete(listener);
-}
-
-function findOperation(method: string, path: string): ApiOperation | undefined {
-  return config.operations.find((operation) => operation.method === method && operation.pathPattern.test(path));
 }
 
 /** A percent-encoded slash, dot or backslash, or an encoded `%` (a doubly encoded one): a hidden separator. */
@@ -146,7 +124,7 @@ export const apiClient = async <T>(url: string, init: RequestInit = {}): Promise
   const target = new URL(url, window.location.origin);
   const refusal = refusedAddress(url, target);
   // A refused address names no operation: its normalised path is not the one the caller built.
-  const operation = refusal === null ? findOperation(method, target.pathname) : undefined;
+  const operation = refusal === null ? findOperation(config.operations, method, target.pathname) : undefined;
   try {
     return await call<T>(method, target, init, operation, refusal);
   } catch (error) {

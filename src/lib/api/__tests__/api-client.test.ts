@@ -1,26 +1,23 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { apiClient, configureApiClient, onApiError, type ApiOperation } from '../api-client';
+import { apiClient, configureApiClient, onApiError } from '../api-client';
 import { ApiError } from '../api-error';
+import { buildOperations } from '../operation-table';
 
 const thing = z.object({ name: z.string(), errors: z.array(z.object({ code: z.string(), description: z.string() })).optional() });
 
-const operations: ApiOperation[] = [
-  { operationId: 'getThing', method: 'GET', pathPattern: /^\/gw\/thing$/, security: 'token', responseKind: 'json', loadResponseSchema: async () => thing },
-  { operationId: 'postThing', method: 'POST', pathPattern: /^\/gw\/thing$/, security: 'token', responseKind: 'json', loadResponseSchema: async () => thing },
-  { operationId: 'signIn', method: 'POST', pathPattern: /^\/gw\/auth$/, security: 'basic', responseKind: 'json', loadResponseSchema: async () => thing },
-  { operationId: 'status', method: 'GET', pathPattern: /^\/gw\/status$/, security: 'none', responseKind: 'text', loadResponseSchema: undefined },
-  { operationId: 'remove', method: 'DELETE', pathPattern: /^\/gw\/thing\/[^/]+$/, security: 'token', responseKind: 'empty', loadResponseSchema: undefined },
-  // As generated: a path parameter matches any one segment.
-  {
-    operationId: 'userThing',
-    method: 'GET',
-    pathPattern: /^\/gw\/user\/[^/]+\/thing$/,
-    security: 'token',
-    responseKind: 'json',
-    loadResponseSchema: async () => thing,
-  },
-];
+// Built as the app builds the generated table: rows of data, one module of response schemas.
+const operations = buildOperations(
+  [
+    ['getThing', 'GET', '/gw/thing', 'token', 'json', 'things'],
+    ['postThing', 'POST', '/gw/thing', 'token', 'json', 'things'],
+    ['signIn', 'POST', '/gw/auth', 'basic', 'json', 'things'],
+    ['status', 'GET', '/gw/status', 'none', 'text'],
+    ['remove', 'DELETE', '/gw/thing/{thingId}', 'token', 'empty'],
+    ['userThing', 'GET', '/gw/user/{userId}/thing', 'token', 'json', 'things'],
+  ],
+  { things: async () => ({ getThingResponse: thing, postThingResponse: thing, signInResponse: thing, userThingResponse: thing }) },
+);
 
 let token: string | null = null;
 let xsrf: string | null = null;
