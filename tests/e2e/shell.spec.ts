@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, preferExample, test } from '../support/fixtures';
+import { expect, expectNoAxeViolations, test } from '../support/fixtures';
 import { mockScenario, seedSession } from '../support/session';
 
 test.beforeEach(async ({ page }) => {
@@ -91,15 +91,20 @@ test('the cookie banner goes once accepted, for 30 days', async ({ page, context
 });
 
 test('the loading bar shows while a call is in flight', async ({ page }) => {
-  await page.route('**/login-gateway/authentication', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 800));
-    await route.fallback();
+  // The sign-in call is held until the bar has been seen: no timing decides the outcome.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
   });
-  await preferExample(page, /\/login-gateway\/authentication$/, 'example=AUERR02');
+  await page.route(/\/login-gateway\/authentication$/, async (route) => {
+    await held;
+    await route.continue({ headers: { ...route.request().headers(), prefer: 'example=AUERR02' } });
+  });
   await page.getByLabel('Username').fill('wrong');
   await page.getByLabel('Password', { exact: true }).fill('x');
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByRole('progressbar', { name: 'Loading' })).toBeVisible();
+  release();
   await expect(page.getByText('The username or password you entered is incorrect.')).toBeVisible();
   await expect(page.getByRole('progressbar')).toHaveCount(0);
 });

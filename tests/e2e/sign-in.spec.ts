@@ -116,10 +116,14 @@ test('one request per submit: the button is disabled while the call is in flight
   page.on('request', (request) => {
     if (request.url().endsWith('/login-gateway/authentication')) calls += 1;
   });
-  await preferExample(page, /\/login-gateway\/authentication$/, 'example=AUERR02');
-  await page.route('**/login-gateway/authentication', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 700));
-    await route.fallback();
+  // The call is held until the repeat has been tried: no timing decides the outcome.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/login-gateway\/authentication$/, async (route) => {
+    await held;
+    await route.continue({ headers: { ...route.request().headers(), prefer: 'example=AUERR02' } });
   });
   await page.getByLabel('Username').fill('wrong');
   await page.getByLabel('Password', { exact: true }).fill('Secret#123');
@@ -127,6 +131,7 @@ test('one request per submit: the button is disabled while the call is in flight
   await button.click();
   await expect(button).toBeDisabled();
   await page.getByLabel('Password', { exact: true }).press('Enter');
+  release();
   await expect(page.getByText('The username or password you entered is incorrect.')).toBeVisible();
   await expect(button).toBeEnabled();
   expect(calls).toBe(1);
