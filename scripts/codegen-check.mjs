@@ -26,7 +26,9 @@ try {
   if (diff.status !== 0) {
     const lines = (diff.stdout + diff.stderr).split('\n');
     console.error(lines.slice(0, 60).join('\n') + (lines.length > 60 ? `\n... ${lines.length - 60} more lines` : ''));
-    console.error('\ncodegen:check: generated/ differs from what openapi/ generates. Run `npm run codegen` and commit the result; never edit generated/ by hand.');
+    console.error(
+      '\ncodegen:check: generated/ differs from what openapi/ generates. Run `npm run codegen` and commit the result; never edit generated/ by hand.',
+    );
     process.exit(1);
   }
   console.log('codegen:check: generated/ matches openapi/');

@@ -6,7 +6,9 @@ import { spawnSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 
 /** What the checks need from the system: a binary, and the Debian package that provides it. */
-export const SYSTEM_PACKAGES = [{ name: 'Chromium', binary: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', debian: 'chromium', variable: 'CHROMIUM_PATH' }];
+export const SYSTEM_PACKAGES = [
+  { name: 'Chromium', binary: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', debian: 'chromium', variable: 'CHROMIUM_PATH' },
+];
 
 function isRoot() {
   return typeof process.getuid === 'function' && process.getuid() === 0;

@@ -104,10 +104,14 @@ export function startScenarioLayer({ port = MOCK_PORT, prismPort = PRISM_PORT, l
 }
 
 export function startPrism({ port = PRISM_PORT } = {}) {
-  const prism = spawn(join(root, 'node_modules', '.bin', 'prism'), ['mock', bundleFile, '--port', String(port), '--host', '127.0.0.1', '--errors'], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const prism = spawn(
+    join(root, 'node_modules', '.bin', 'prism'),
+    ['mock', bundleFile, '--port', String(port), '--host', '127.0.0.1', '--errors'],
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   return prism;
 }
 
@@ -134,7 +138,9 @@ export async function startMock({ verbose = false } = {}) {
   };
   prism.stdout.on('data', collect);
   prism.stderr.on('data', collect);
-  const exited = new Promise((_, reject) => prism.on('exit', (code) => reject(new Error(`Prism exited with code ${code}:\n${prismOutput}`))));
+  const exited = new Promise((_, reject) =>
+    prism.on('exit', (code) => reject(new Error(`Prism exited with code ${code}:\n${prismOutput}`))),
+  );
   await Promise.race([waitFor(`http://127.0.0.1:${PRISM_PORT}/`, 20_000), exited]);
   const server = await startScenarioLayer({ log: verbose ? (line) => console.log(`mock: ${line}`) : () => {} });
   const stop = () => {

@@ -14,7 +14,10 @@ const { loadScenarios } = await import('./mock-scenarios.mjs');
 const { DEV_PORT, MOCK_PORT } = await import('./ports.mjs');
 
 const mock = await startMock({ verbose: process.argv.includes('--verbose') });
-const vite = spawn(join(root, 'node_modules', '.bin', 'vite'), ['--host', '127.0.0.1'], { cwd: root, stdio: ['inherit', 'pipe', 'inherit'] });
+const vite = spawn(join(root, 'node_modules', '.bin', 'vite'), ['--host', '127.0.0.1'], {
+  cwd: root,
+  stdio: ['inherit', 'pipe', 'inherit'],
+});
 
 let announced = false;
 vite.stdout.on('data', (chunk) => {

@@ -8,16 +8,28 @@ const root = resolve(import.meta.dirname, '..');
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 
 const stages = [
+  { name: 'prettier', command: bin('prettier'), args: ['--check', '.', '--log-level', 'warn'], count: () => 'formatted' },
   { name: 'eslint', command: bin('eslint'), args: ['.', '--max-warnings', '0'], count: () => '0 problems' },
   // Redocly exits 0 on warnings; the contract must have none.
-  { name: 'redocly lint', command: bin('redocly'), args: ['lint', 'openapi/openapi.yaml'], failOn: /You have \d+ warnings?/, count: () => '0 errors, 0 warnings' },
+  {
+    name: 'redocly lint',
+    command: bin('redocly'),
+    args: ['lint', 'openapi/openapi.yaml'],
+    failOn: /You have \d+ warnings?/,
+    count: () => '0 errors, 0 warnings',
+  },
   { name: 'drift check', command: process.execPath, args: ['scripts/codegen-check.mjs'], count: () => 'generated/ matches openapi/' },
   { name: 'tsc', command: bin('tsc'), args: ['-p', '.'], count: () => '0 errors' },
   { name: 'vitest', command: bin('vitest'), args: ['run'], count: (out) => lastMatch(out, /Tests\s+(.*\(\d+\))/g) },
   // The end-to-end build: production code with the captcha test double, chosen by its mode (.env.e2e).
   { name: 'build (e2e)', command: bin('vite'), args: ['build', '--mode', 'e2e', '--logLevel', 'warn'], count: () => 'built, mode e2e' },
   { name: 'size', command: process.execPath, args: ['scripts/size-check.mjs'], count: (out) => lastMatch(out, /size: (.*)/g) },
-  { name: 'playwright', command: bin('playwright'), args: ['test'], count: (out) => lastMatch(out, /^\s*(\d+ (?:passed|failed|flaky|skipped).*)$/gm, true) },
+  {
+    name: 'playwright',
+    command: bin('playwright'),
+    args: ['test'],
+    count: (out) => lastMatch(out, /^\s*(\d+ (?:passed|failed|flaky|skipped).*)$/gm, true),
+  },
 ];
 
 function lastMatch(text, pattern, all = false) {
@@ -29,7 +41,11 @@ function lastMatch(text, pattern, all = false) {
 
 function run(stage) {
   return new Promise((done) => {
-    const child = spawn(stage.command, stage.args, { cwd: root, env: { ...process.env, FORCE_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(stage.command, stage.args, {
+      cwd: root,
+      env: { ...process.env, FORCE_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     const tee = (stream) => (chunk) => {
       output = (output + chunk.toString()).slice(-200_000);
@@ -53,7 +69,9 @@ for (const stage of stages) {
   const output = result.output;
   const code = result.code === 0 && stage.failOn?.test(output) ? 1 : result.code;
   const seconds = ((Date.now() - begin) / 1000).toFixed(1);
-  summary.push(`  ${code === 0 ? 'ok  ' : 'FAIL'}  ${stage.name.padEnd(13)} ${seconds.padStart(6)} s  ${code === 0 ? (stage.count(output) ?? '') : `exit code ${code}`}`);
+  summary.push(
+    `  ${code === 0 ? 'ok  ' : 'FAIL'}  ${stage.name.padEnd(13)} ${seconds.padStart(6)} s  ${code === 0 ? (stage.count(output) ?? '') : `exit code ${code}`}`,
+  );
   if (code !== 0) {
     console.log(`\n=== summary ===\n${summary.join('\n')}\n\nnpm test failed at: ${stage.name}`);
     process.exit(code);

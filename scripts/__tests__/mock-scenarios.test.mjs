@@ -2,7 +2,17 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { basicUser, chooseRule, defaultRespond, findOperation, indexOperations, loadScenarios, preferFor, resolveRef, statusOfExample } from '../mock-scenarios.mjs';
+import {
+  basicUser,
+  chooseRule,
+  defaultRespond,
+  findOperation,
+  indexOperations,
+  loadScenarios,
+  preferFor,
+  resolveRef,
+  statusOfExample,
+} from '../mock-scenarios.mjs';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const document = JSON.parse(readFileSync(join(root, 'generated', 'openapi.json'), 'utf8'));
@@ -19,7 +29,8 @@ describe('mock scenarios', () => {
       expect(ids, operationId).toContain(operationId);
       const { operation } = operations.find((entry) => entry.id === operationId);
       for (const rule of rules) {
-        if (rule.respond.example) expect(statusOfExample(document, operation, rule.respond.example), `${operationId} ${rule.respond.example}`).toBeDefined();
+        if (rule.respond.example)
+          expect(statusOfExample(document, operation, rule.respond.example), `${operationId} ${rule.respond.example}`).toBeDefined();
       }
     }
   });
@@ -88,7 +99,8 @@ describe('mock scenarios', () => {
 describe('demo accounts', () => {
   it('are all listed in the README', () => {
     const readme = readFileSync(join(root, 'README.md'), 'utf8');
-    for (const account of scenarios.accounts) expect(readme, account.username).toContain(`| \`${account.username}\` | ${account['leads to']} |`);
+    for (const account of scenarios.accounts)
+      expect(readme, account.username).toContain(`| \`${account.username}\` | ${account['leads to']} |`);
   });
 
   it('each reach a rule of the sign-in call, or its default', () => {

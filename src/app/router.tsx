@@ -68,16 +68,28 @@ export function AppRoutes() {
           </Route>
           <Route path={top(paths.resetPassword)}>
             <Route index element={<PlaceholderPage title="What is your username?" flow={RECOVERY} />} />
-            <Route path={child(paths.resetSecurityQuestion)} element={<PlaceholderPage title="Answer your security question" flow={RECOVERY} />} />
+            <Route
+              path={child(paths.resetSecurityQuestion)}
+              element={<PlaceholderPage title="Answer your security question" flow={RECOVERY} />}
+            />
             <Route path={child(paths.resetNewPassword)} element={<PlaceholderPage title="Set a new password" flow={RECOVERY} />} />
             <Route path={child(paths.resetSuccess)} element={<PlaceholderPage title="Check your email!" flow={RECOVERY} />} />
           </Route>
           <Route element={<RequireSession />}>
             <Route path={top(paths.accountSetup)}>
               <Route index element={<PlaceholderPage title="Create Account" flow={ACCOUNT_SETUP} />} />
-              <Route path={child(paths.accountSetupUsername)} element={<PlaceholderPage title="Create Account: Step 1 of 7" flow={ACCOUNT_SETUP} />} />
-              <Route path={child(paths.accountSetupPassword)} element={<PlaceholderPage title="Create Account: Step 2 of 7" flow={ACCOUNT_SETUP} />} />
-              <Route path={child(paths.accountSetupEmail)} element={<PlaceholderPage title="Create Account: Step 3 of 7" flow={ACCOUNT_SETUP} />} />
+              <Route
+                path={child(paths.accountSetupUsername)}
+                element={<PlaceholderPage title="Create Account: Step 1 of 7" flow={ACCOUNT_SETUP} />}
+              />
+              <Route
+                path={child(paths.accountSetupPassword)}
+                element={<PlaceholderPage title="Create Account: Step 2 of 7" flow={ACCOUNT_SETUP} />}
+              />
+              <Route
+                path={child(paths.accountSetupEmail)}
+                element={<PlaceholderPage title="Create Account: Step 3 of 7" flow={ACCOUNT_SETUP} />}
+              />
               <Route
                 path={child(paths.accountSetupUsernameTaken)}
                 element={<PlaceholderPage title="This username has been taken, please choose a new one" flow={ACCOUNT_SETUP} />}

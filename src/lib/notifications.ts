@@ -64,7 +64,10 @@ export function notify(input: NotificationInput | null): number | null {
   const item: ShownNotification = { ...input, id: nextId++, type: input.type ?? 'warning' };
   publish([...store.get(), item]);
   if (input.dismissOnTimeout !== undefined && input.dismissOnTimeout > 0) {
-    timers.set(item.id, setTimeout(() => dismissNotification(item.id), input.dismissOnTimeout));
+    timers.set(
+      item.id,
+      setTimeout(() => dismissNotification(item.id), input.dismissOnTimeout),
+    );
   }
   return item.id;
 }

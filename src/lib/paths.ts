@@ -86,7 +86,10 @@ export function dashboardUrl(prefix: string, dashboard: DashboardPath): string {
  * environment, or participant enrollment. Anything else (a tampered value) is never followed.
  */
 export function isPortalLandingAddress(address: string, prefix: string): boolean {
-  const allowed = [...DASHBOARD_PATHS.map((path) => dashboardUrl(prefix, path)), externalTargets(prefix, 'https://help.invalid/').participantEnrollment];
+  const allowed = [
+    ...DASHBOARD_PATHS.map((path) => dashboardUrl(prefix, path)),
+    externalTargets(prefix, 'https://help.invalid/').participantEnrollment,
+  ];
   return allowed.includes(address);
 }
 

@@ -85,4 +85,3 @@ export function resetSessionForTests(): void {
   channel?.close();
   channel = null;
 }
-

@@ -23,7 +23,11 @@ function LocationProbe() {
  */
 export function renderRoute(
   element: ReactElement,
-  { path = '/', at = path, gateway }: { path?: string; at?: string; gateway?: Record<string, (init: RequestInit | undefined) => Response> } = {},
+  {
+    path = '/',
+    at = path,
+    gateway,
+  }: { path?: string; at?: string; gateway?: Record<string, (init: RequestInit | undefined) => Response> } = {},
 ) {
   const fetchMock = installApi();
   if (gateway) routeFetch(fetchMock, gateway);
@@ -47,7 +51,13 @@ const operations = buildOperations(operationRows, responseSchemaModules);
 export function installApi() {
   const fetchMock = vi.fn<typeof fetch>();
   vi.stubGlobal('fetch', fetchMock);
-  configureApiClient({ operations, timeoutMs: 2000, readAuthToken, readXsrfToken: () => null, readBasicAuthorization: signInAuthorization });
+  configureApiClient({
+    operations,
+    timeoutMs: 2000,
+    readAuthToken,
+    readXsrfToken: () => null,
+    readBasicAuthorization: signInAuthorization,
+  });
   return fetchMock;
 }
 

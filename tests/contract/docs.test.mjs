@@ -11,10 +11,14 @@ it('builds an HTML API reference with every operation, without the CDN', () => {
   const dir = mkdtempSync(join(tmpdir(), 'portal-docs-'));
   try {
     const output = join(dir, 'api.html');
-    const result = spawnSync(join(root, 'node_modules', '.bin', 'redocly'), ['build-docs', 'generated/openapi.json', '--inlineBundle', '--output', output], {
-      cwd: root,
-      encoding: 'utf8',
-    });
+    const result = spawnSync(
+      join(root, 'node_modules', '.bin', 'redocly'),
+      ['build-docs', 'generated/openapi.json', '--inlineBundle', '--output', output],
+      {
+        cwd: root,
+        encoding: 'utf8',
+      },
+    );
     expect(result.status, result.stderr).toBe(0);
     const html = readFileSync(output, 'utf8');
     expect(html).not.toMatch(/<script[^>]+src="https?:/);

@@ -12,9 +12,13 @@ const PORT = CONTRACT_TEST_PORT;
 let prism;
 
 beforeAll(async () => {
-  prism = spawn(join(root, 'node_modules', '.bin', 'prism'), ['mock', join(root, 'generated', 'openapi.json'), '--port', String(PORT), '--host', '127.0.0.1', '--errors'], {
-    stdio: 'ignore',
-  });
+  prism = spawn(
+    join(root, 'node_modules', '.bin', 'prism'),
+    ['mock', join(root, 'generated', 'openapi.json'), '--port', String(PORT), '--host', '127.0.0.1', '--errors'],
+    {
+      stdio: 'ignore',
+    },
+  );
   const deadline = Date.now() + 20_000;
   for (;;) {
     try {
@@ -52,13 +56,18 @@ describe('Prism serves every named example', () => {
     else expect(text).toBe(example.value);
   });
 
-  it.each(operations().filter((entry) => entry.operation.responses['204']).map((entry) => [entry.operation.operationId, entry]))(
-    '%s answers 204 to a valid request',
-    async (_, entry) => {
-      const request = validRequest(entry);
-      const response = await fetch(`http://127.0.0.1:${PORT}${request.url}`, { method: request.method, headers: request.headers, body: request.body });
-      expect(response.headers.get('sl-violations')).toBeNull();
-      expect(response.status).toBe(204);
-    },
-  );
+  it.each(
+    operations()
+      .filter((entry) => entry.operation.responses['204'])
+      .map((entry) => [entry.operation.operationId, entry]),
+  )('%s answers 204 to a valid request', async (_, entry) => {
+    const request = validRequest(entry);
+    const response = await fetch(`http://127.0.0.1:${PORT}${request.url}`, {
+      method: request.method,
+      headers: request.headers,
+      body: request.body,
+    });
+    expect(response.headers.get('sl-violations')).toBeNull();
+    expect(response.status).toBe(204);
+  });
 });

@@ -125,8 +125,11 @@ describe('the contract covers the spec', () => {
     expect(query).toEqual(expect.arrayContaining(names));
   });
 
-  it('documents the service calls whose path the spec does not show as this contract\'s choice', () => {
-    for (const call of SPEC_CALLS.slice(SPEC_CALLS.indexOf('GET /login-gateway/verification/token'), SPEC_CALLS.indexOf('PUT /login-gateway/credentials') + 1)) {
+  it("documents the service calls whose path the spec does not show as this contract's choice", () => {
+    for (const call of SPEC_CALLS.slice(
+      SPEC_CALLS.indexOf('GET /login-gateway/verification/token'),
+      SPEC_CALLS.indexOf('PUT /login-gateway/credentials') + 1,
+    )) {
       expect(operationFor(call)?.description ?? '', call).toMatch(/this contract's choice/);
     }
   });

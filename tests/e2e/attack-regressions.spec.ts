@@ -118,7 +118,9 @@ test.describe('a failure after the password was accepted', () => {
           : route.fulfill({ status: fault === 'code=500' ? 500 : 503, contentType: 'application/json', body: '{"errors":[]}' }),
       );
       await signIn(page, 'demo');
-      await expect(page.getByRole('alert').filter({ hasText: 'An internal error has occurred while processing your request' })).toBeVisible();
+      await expect(
+        page.getByRole('alert').filter({ hasText: 'An internal error has occurred while processing your request' }),
+      ).toBeVisible();
       await expect(page.getByRole('heading', { level: 1, name: 'Sign in to your 401(k) account' })).toBeVisible();
       await expect(page).toHaveURL(/:\d+\/(#\/)?$/);
       expect(await page.evaluate(() => window.sessionStorage.length)).toBe(0);
@@ -162,7 +164,8 @@ test.describe('session validation', () => {
       let calls = 0;
       await page.route(/\/login-gateway\/api\/validateSession$/, (route) => {
         calls += 1;
-        if (calls > 1) return route.fulfill({ contentType: 'application/json', body: JSON.stringify({ validated: true, userId: '100245' }) });
+        if (calls > 1)
+          return route.fulfill({ contentType: 'application/json', body: JSON.stringify({ validated: true, userId: '100245' }) });
         return answer === 'abort' ? route.abort() : route.fulfill(answer);
       });
       await page.goto('/#/password');

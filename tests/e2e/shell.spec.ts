@@ -26,7 +26,9 @@ test("'Create Your Account' explains enrollment in a modal that traps focus, clo
   // Tab cycles inside the modal; the page behind is inert.
   for (let step = 0; step < 6; step += 1) {
     await page.keyboard.press('Tab');
-    const inside = await page.evaluate(() => Boolean(document.activeElement?.closest('dialog')) || document.activeElement === document.body);
+    const inside = await page.evaluate(
+      () => Boolean(document.activeElement?.closest('dialog')) || document.activeElement === document.body,
+    );
     expect(inside).toBe(true);
   }
 
@@ -137,11 +139,31 @@ test('every screen of a later flow passes axe too', async ({ page }) => {
   // The seed runs on a page load; the routes below change only the hash.
   await page.reload();
   const routes = [
-    'forgot-username', 'password', 'reset-password', 'reset-password/security-question', 'reset-password/new-password',
-    'reset-password/success', 'account-setup', 'account-setup/username', 'account-setup/password', 'account-setup/email',
-    'account-setup/username-taken', 'account-setup/phone', 'profile-update-phone', 'outer-mfa-verification',
-    'profile-mfa-verification', 'trusteeSigningVerification', 'verifyUserInvite', 'verifyAdvisorInvite', 'emailVerification',
-    'verification', 'verifyAccountMapping', 'totp-setup', 'qr-code', 'auth-app', 'auth-code',
+    'forgot-username',
+    'password',
+    'reset-password',
+    'reset-password/security-question',
+    'reset-password/new-password',
+    'reset-password/success',
+    'account-setup',
+    'account-setup/username',
+    'account-setup/password',
+    'account-setup/email',
+    'account-setup/username-taken',
+    'account-setup/phone',
+    'profile-update-phone',
+    'outer-mfa-verification',
+    'profile-mfa-verification',
+    'trusteeSigningVerification',
+    'verifyUserInvite',
+    'verifyAdvisorInvite',
+    'emailVerification',
+    'verification',
+    'verifyAccountMapping',
+    'totp-setup',
+    'qr-code',
+    'auth-app',
+    'auth-code',
   ];
   for (const route of routes) {
     await page.goto(`/#/${route}`);

@@ -149,7 +149,9 @@ test.describe('one-time code', () => {
 
   test('no method: contact customer service, back to sign-in', async ({ page }) => {
     await signIn(page, 'nomethod');
-    await expect(page.getByRole('alert').filter({ hasText: 'Please contact customer service at 800-555-0100 ext. 2 to sign in.' })).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Please contact customer service at 800-555-0100 ext. 2 to sign in.' }),
+    ).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in to your 401(k) account' })).toBeVisible();
   });
 
@@ -209,7 +211,10 @@ test.describe('one-time code', () => {
 
 test.describe('after sign-in', () => {
   test('no phone and no authenticator app: add a phone, verify it, switch multi-factor on, then the dashboard', async ({ page }) => {
-    const calls = record(page, /\/login-gateway\/(credentials\/phone(\/verify)?|user\/[^/]+\/mfa\/code|mfa\/code\/verify|profile\/optionChoice)$/);
+    const calls = record(
+      page,
+      /\/login-gateway\/(credentials\/phone(\/verify)?|user\/[^/]+\/mfa\/code|mfa\/code\/verify|profile\/optionChoice)$/,
+    );
     await signIn(page, 'nophone');
     await expect(page).toHaveURL(/#\/update-phone$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Add an extra layer of security to your account' })).toBeVisible();
@@ -416,7 +421,9 @@ test.describe('multi-factor adoption', () => {
   test('within 60 days the deadline is named; Set up now goes to the phone', async ({ page }) => {
     await signIn(page, 'soon');
     await expect(
-      page.getByText('Please set up this verification step by 01/15/2027. After this date, you will only be able to login into your account with the code.'),
+      page.getByText(
+        'Please set up this verification step by 01/15/2027. After this date, you will only be able to login into your account with the code.',
+      ),
     ).toBeVisible();
     await page.getByRole('button', { name: 'Set up now' }).click();
     await expect(page).toHaveURL(/#\/update-phone$/);

@@ -76,19 +76,36 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   );
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            context: Document,
+            options: object,
+          ) => Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+    return result.violations.map(
+      (violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+    );
   });
   expect(violations).toEqual([]);
 }
 
 /** Stands in for the dashboards (other applications) the portal hands over to. */
 export async function standInDashboards(page: Page): Promise<void> {
-  await page.route(/^http:\/\/127\.0\.0\.1:\d+\/(advisor|participant|plan-admin|eps-admin|sales-representative|plan-establishment|partner-dashboard)(#.*)?$/, (route) => {
-    const name = new URL(route.request().url()).pathname.slice(1);
-    return route.fulfill({ contentType: 'text/html', body: `<!doctype html><html lang="en"><title>${name}</title><h1>Dashboard: ${name}</h1></html>` });
-  });
+  await page.route(
+    /^http:\/\/127\.0\.0\.1:\d+\/(advisor|participant|plan-admin|eps-admin|sales-representative|plan-establishment|partner-dashboard)(#.*)?$/,
+    (route) => {
+      const name = new URL(route.request().url()).pathname.slice(1);
+      return route.fulfill({
+        contentType: 'text/html',
+        body: `<!doctype html><html lang="en"><title>${name}</title><h1>Dashboard: ${name}</h1></html>`,
+      });
+    },
+  );
 }
 
 /** Makes the mock answer the next matching request with a named example (a Prefer header). */

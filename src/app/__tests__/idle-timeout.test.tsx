@@ -136,6 +136,8 @@ describe('IdleTimeout', () => {
       vi.advanceTimersToNextTimer();
     });
     await advance(12_000);
-    expect(screen.getByText('You will be logged out in 18 seconds due to inactivity.', { selector: 'p:not(.visually-hidden)' })).toBeInTheDocument();
+    expect(
+      screen.getByText('You will be logged out in 18 seconds due to inactivity.', { selector: 'p:not(.visually-hidden)' }),
+    ).toBeInTheDocument();
   });
 });

@@ -92,7 +92,14 @@ describe('journey guards', () => {
     renderStep(<RequireVerification />);
     expect(screen.getByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
     cleanup();
-    setVerification({ mfaOption: { type: 'sms' }, mfaOptionCount: 1, submit: async () => {}, backRoute: '/', mfaLength: 6, onFailure: () => {} });
+    setVerification({
+      mfaOption: { type: 'sms' },
+      mfaOptionCount: 1,
+      submit: async () => {},
+      backRoute: '/',
+      mfaLength: 6,
+      onFailure: () => {},
+    });
     renderStep(<RequireVerification />);
     expect(screen.getByRole('heading', { name: 'Step' })).toBeInTheDocument();
   });

@@ -57,7 +57,10 @@ describe('SessionWatcher', () => {
   ])('ends a stored session the gateway refuses (%s) and leaves the screen for login', async (_name, answer) => {
     startSession(session);
     const fetchMock = installApi();
-    routeFetch(fetchMock, { '/login-gateway/api/validateSession': answer, '/login-gateway/participant/7/log': () => new Response(null, { status: 204 }) });
+    routeFetch(fetchMock, {
+      '/login-gateway/api/validateSession': answer,
+      '/login-gateway/participant/7/log': () => new Response(null, { status: 204 }),
+    });
     renderApp();
     expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
     expect(getSessionState().status).toBe('signed-out');

@@ -9,8 +9,8 @@ export function CookieBanner() {
   return (
     <section className="cookie-banner" aria-label="Cookie notice">
       <p>
-        This site uses cookies that are needed to sign you in and keep your session secure. By continuing to use this site, you
-        accept their use.
+        This site uses cookies that are needed to sign you in and keep your session secure. By continuing to use this site, you accept their
+        use.
       </p>
       <Button
         onClick={() => {

@@ -18,13 +18,12 @@ export function CreateAccountModal({ open, onClose }: { readonly open: boolean; 
   return (
     <Modal open={open} onClose={onClose} mode="alert" title="Create Your Account" alertLabel="Close">
       <p>
-        If you are eligible for your employer&apos;s 401(k) plan, you will receive an enrollment email with a link to create your
-        account. Eligibility depends on your plan&apos;s rules, so not every employee receives one right away.
+        If you are eligible for your employer&apos;s 401(k) plan, you will receive an enrollment email with a link to create your account.
+        Eligibility depends on your plan&apos;s rules, so not every employee receives one right away.
       </p>
       {address || phone ? (
         <p>
-          Haven&apos;t received it? Contact{' '}
-          {address ? <LinkOrText href={mailtoHref(address)} text={address} /> : null}
+          Haven&apos;t received it? Contact {address ? <LinkOrText href={mailtoHref(address)} text={address} /> : null}
           {address && phone ? ' or call ' : phone ? 'us at ' : null}
           {phone ? <LinkOrText href={telHref(contact?.supportPhone, contact?.supportPhoneExtension)} text={phone} /> : null}.
         </p>

@@ -55,7 +55,12 @@ function NotificationItem({ item, allowedHosts }: { readonly item: ShownNotifica
         ) : null}
       </div>
       {item.isDismissable ? (
-        <button type="button" className="notification__close" aria-label="Dismiss notification" onClick={() => dismissNotification(item.id)}>
+        <button
+          type="button"
+          className="notification__close"
+          aria-label="Dismiss notification"
+          onClick={() => dismissNotification(item.id)}
+        >
           ×
         </button>
       ) : null}

@@ -15,11 +15,7 @@ export function PasswordField(props: PasswordFieldProps) {
       spellCheck={false}
       autoCapitalize="off"
       adornment={
-        <button
-          type="button"
-          className="field__toggle"
-          onClick={() => setVisible((shown) => !shown)}
-        >
+        <button type="button" className="field__toggle" onClick={() => setVisible((shown) => !shown)}>
           {visible ? 'Hide password' : 'Show password'}
         </button>
       }

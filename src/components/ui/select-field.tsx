@@ -17,7 +17,14 @@ export function SelectField({ label, options, error, className, ref, ...select }
         {label}
       </label>
       <div className="field__control">
-        <select {...select} ref={ref} id={id} className="field__input" aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined}>
+        <select
+          {...select}
+          ref={ref}
+          id={id}
+          className="field__input"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+        >
           {options.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}

@@ -26,7 +26,14 @@ export function TextField({ label, error, hint, adornment, className, ref, ...in
         </p>
       ) : null}
       <div className="field__control">
-        <input {...input} ref={ref} id={id} className="field__input" aria-invalid={error ? true : undefined} aria-describedby={describedBy} />
+        <input
+          {...input}
+          ref={ref}
+          id={id}
+          className="field__input"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+        />
         {adornment}
       </div>
       {error ? (

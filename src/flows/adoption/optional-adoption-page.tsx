@@ -24,7 +24,11 @@ export function OptionalAdoptionPage() {
       await journey.runStep(async ({ startAdoption, continueToLanding }) => {
         if (next === 'now') return startAdoption();
         await saveSettings.mutateAsync({
-          data: { optionTypeId: OPTION_MFA_ADOPTION, optionValueTypeId: SETTING_ADOPTION_REMINDER, optionValue: reminderDate(today, mandatory) },
+          data: {
+            optionTypeId: OPTION_MFA_ADOPTION,
+            optionValueTypeId: SETTING_ADOPTION_REMINDER,
+            optionValue: reminderDate(today, mandatory),
+          },
         });
         return continueToLanding();
       });
@@ -44,8 +48,8 @@ export function OptionalAdoptionPage() {
           </p>
         ) : (
           <p>
-            Protect your retirement savings with a one-time code: when you sign in on a new computer, we&apos;ll send a code to your phone to
-            make sure it is you. It takes a minute to set up.
+            Protect your retirement savings with a one-time code: when you sign in on a new computer, we&apos;ll send a code to your phone
+            to make sure it is you. It takes a minute to set up.
           </p>
         )
       ) : null}
@@ -53,7 +57,12 @@ export function OptionalAdoptionPage() {
         <Button onClick={() => void run('now')} busy={busy === 'now'} disabled={busy !== null || adoption.isPending}>
           Set up now
         </Button>
-        <Button variant="secondary" onClick={() => void run('later')} busy={busy === 'later'} disabled={busy !== null || adoption.isPending}>
+        <Button
+          variant="secondary"
+          onClick={() => void run('later')}
+          busy={busy === 'later'}
+          disabled={busy !== null || adoption.isPending}
+        >
           Remind me later
         </Button>
       </div>

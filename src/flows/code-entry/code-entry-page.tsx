@@ -43,7 +43,9 @@ export function CodeEntryPage() {
       try {
         await data.submit(code);
       } catch (error) {
-        const failure = isApiError(error) ? error : new ApiError({ kind: 'contract', method: 'POST', path: paths.mfaVerification, cause: error });
+        const failure = isApiError(error)
+          ? error
+          : new ApiError({ kind: 'contract', method: 'POST', path: paths.mfaVerification, cause: error });
         if (isLockout(failure)) setLockout(failure.errors.find((item) => /attempts/i.test(item.description))?.description ?? null);
         else data.onFailure(failure);
         setCode('');
@@ -58,7 +60,13 @@ export function CodeEntryPage() {
         await data.resend();
         setResendAt(performance.now() + RESEND_COUNTDOWN_SECONDS * 1000);
         setNow(performance.now());
-        notify({ type: 'success', message: 'We sent you a new code.', isDismissable: true, dismissOnTimeout: NOTIFICATION_TIMEOUT_MS, isUnique: true });
+        notify({
+          type: 'success',
+          message: 'We sent you a new code.',
+          isDismissable: true,
+          dismissOnTimeout: NOTIFICATION_TIMEOUT_MS,
+          isUnique: true,
+        });
       } catch {
         notify(errorToast(TOASTS.requestToken));
       }

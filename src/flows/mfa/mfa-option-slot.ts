@@ -14,11 +14,18 @@ const AUTH_APP_NAME_MAX = 25;
 function parseMfaOption(raw: string): StoredMfaOption | null {
   try {
     const value: unknown = JSON.parse(raw);
-    if (typeof value !== 'object' || value === null || !('type' in value) || typeof value.type !== 'string' || !MFA_TYPES.includes(value.type)) {
+    if (
+      typeof value !== 'object' ||
+      value === null ||
+      !('type' in value) ||
+      typeof value.type !== 'string' ||
+      !MFA_TYPES.includes(value.type)
+    ) {
       return null;
     }
     const type = value.type as MfaType;
-    const name = 'authAppName' in value && typeof value.authAppName === 'string' ? value.authAppName.slice(0, AUTH_APP_NAME_MAX) : undefined;
+    const name =
+      'authAppName' in value && typeof value.authAppName === 'string' ? value.authAppName.slice(0, AUTH_APP_NAME_MAX) : undefined;
     return name === undefined ? { type } : { type, authAppName: name };
   } catch {
     return null;

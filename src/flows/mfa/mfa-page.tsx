@@ -36,27 +36,33 @@ export function MfaPage() {
   /** Sends the code (unless it comes from an app) and hands over to the code-entry screen. */
   const proceed = (method: MfaOption, count: number) =>
     flight.run(async () => {
-    const sendCode = async () => {
-      await requestCode.mutateAsync({ data: { type: method.type, username } });
-    };
-    const moved = await goToCodeEntry(
-      {
-        mfaOption: method,
-        mfaOptionCount: count,
-        mfaLength: 6,
-        backRoute: count === 1 ? paths.signIn : paths.mfa,
-        submit: async (code) => {
-          const result = await authenticate.mutateAsync({ data: deviceFingerprint(), headers: { twilioMfaCode: code, codeType: method.type } });
-          await completeSignIn(result, username);
+      const sendCode = async () => {
+        await requestCode.mutateAsync({ data: { type: method.type, username } });
+      };
+      const moved = await goToCodeEntry(
+        {
+          mfaOption: method,
+          mfaOptionCount: count,
+          mfaLength: 6,
+          backRoute: count === 1 ? paths.signIn : paths.mfa,
+          submit: async (code) => {
+            const result = await authenticate.mutateAsync({
+              data: deviceFingerprint(),
+              headers: { twilioMfaCode: code, codeType: method.type },
+            });
+            await completeSignIn(result, username);
+          },
+          // Codes from an app are never sent.
+          ...(method.type === 'totp' ? {} : { resend: sendCode }),
+          onFailure: (error) => notify(codeFailure(error, signInInternalError)),
         },
-        // Codes from an app are never sent.
-        ...(method.type === 'totp' ? {} : { resend: sendCode }),
-        onFailure: (error) => notify(codeFailure(error, signInInternalError)),
-      },
-      navigate,
-    );
-    // Kept only once a code is on its way: a failed request leaves nothing behind.
-    if (moved) mfaOptionTypeSlot.write(method.type === 'totp' ? { type: 'totp', authAppName: method.contactInfo ?? DEFAULT_AUTH_APP_NAME } : { type: method.type });
+        navigate,
+      );
+      // Kept only once a code is on its way: a failed request leaves nothing behind.
+      if (moved)
+        mfaOptionTypeSlot.write(
+          method.type === 'totp' ? { type: 'totp', authAppName: method.contactInfo ?? DEFAULT_AUTH_APP_NAME } : { type: method.type },
+        );
     });
 
   const { mutate: fetchOptions } = options;

@@ -50,14 +50,22 @@ export function UpdatePhonePage() {
 
   const save = (value: PhoneValue) =>
     flight.run(async () => {
-    try {
-      await savePhone.mutateAsync({
-        data: { type: PHONE_TYPE_MFA, number: value.number, countryCode: value.countryCode, extension: '', preferred: true, smsEnabled: true, verified: false },
-      });
-      setPhone(value);
-    } catch {
-      notify(errorToast(TOASTS.updatePhone));
-    }
+      try {
+        await savePhone.mutateAsync({
+          data: {
+            type: PHONE_TYPE_MFA,
+            number: value.number,
+            countryCode: value.countryCode,
+            extension: '',
+            preferred: true,
+            smsEnabled: true,
+            verified: false,
+          },
+        });
+        setPhone(value);
+      } catch {
+        notify(errorToast(TOASTS.updatePhone));
+      }
     });
 
   const finish = async (code: string) => {
@@ -81,19 +89,19 @@ export function UpdatePhonePage() {
 
   const chooseMethod = () =>
     flight.run(async () => {
-    if (!phone) return;
-    await goToCodeEntry(
-      {
-        mfaOption: { type: method, contactInfo: phone.number },
-        mfaOptionCount: 2,
-        mfaLength: PHONE_CODE_LENGTH,
-        backRoute: paths.updatePhone,
-        submit: finish,
-        resend: sendCode,
-        onFailure: (error) => notify(codeFailure(error, errorToast(TOASTS.verifyPhone))),
-      },
-      navigate,
-    );
+      if (!phone) return;
+      await goToCodeEntry(
+        {
+          mfaOption: { type: method, contactInfo: phone.number },
+          mfaOptionCount: 2,
+          mfaLength: PHONE_CODE_LENGTH,
+          backRoute: paths.updatePhone,
+          submit: finish,
+          resend: sendCode,
+          onFailure: (error) => notify(codeFailure(error, errorToast(TOASTS.verifyPhone))),
+        },
+        navigate,
+      );
     });
 
   if (!phone) {

@@ -54,28 +54,28 @@ export function UpdateEmailPage() {
 
   const start = () =>
     flight.run(async () => {
-    if (!email) return;
-    await goToCodeEntry(
-      {
-        mfaOption: { type: 'email', contactInfo: email },
-        mfaOptionCount: 2,
-        mfaLength: 6,
-        backRoute: paths.updateEmail,
-        submit: async (code) => {
-          await verifyCode.mutateAsync({ data: { code, type: 'email' } });
-          try {
-            await markVerified.mutateAsync({ params: { type: 'email' } });
-          } catch {
-            notify(errorToast(TOASTS.verifyEmail));
-            return;
-          }
-          navigate(paths.updatePhone);
+      if (!email) return;
+      await goToCodeEntry(
+        {
+          mfaOption: { type: 'email', contactInfo: email },
+          mfaOptionCount: 2,
+          mfaLength: 6,
+          backRoute: paths.updateEmail,
+          submit: async (code) => {
+            await verifyCode.mutateAsync({ data: { code, type: 'email' } });
+            try {
+              await markVerified.mutateAsync({ params: { type: 'email' } });
+            } catch {
+              notify(errorToast(TOASTS.verifyEmail));
+              return;
+            }
+            navigate(paths.updatePhone);
+          },
+          resend: sendCode,
+          onFailure: (error) => notify(codeFailure(error, errorToast(TOASTS.verifyEmail))),
         },
-        resend: sendCode,
-        onFailure: (error) => notify(codeFailure(error, errorToast(TOASTS.verifyEmail))),
-      },
-      navigate,
-    );
+        navigate,
+      );
     });
 
   return (

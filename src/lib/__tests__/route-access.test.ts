@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { mayEnter } from '../route-access';
 import type { StoredSession } from '../session-storage';
 
-const session: StoredSession = { userId: '7', username: 'ana', token: 'tok', role: 'ROLE_PLAN_ADMIN', site: 'plan_admin', showAlerts: true };
+const session: StoredSession = {
+  userId: '7',
+  username: 'ana',
+  token: 'tok',
+  role: 'ROLE_PLAN_ADMIN',
+  site: 'plan_admin',
+  showAlerts: true,
+};
 
 describe('mayEnter', () => {
   it('needs a stored session', () => {

@@ -58,8 +58,8 @@ describe('sanitizeHtml', () => {
   });
 
   it('keeps the allowed formatting and valid mailto and tel links', () => {
-    const html = '<p>Call <a href="tel:8005550100">800-555-0100</a> or <strong>write</strong> to ' +
-      '<a href="mailto:help@example.com">us</a>.</p>';
+    const html =
+      '<p>Call <a href="tel:8005550100">800-555-0100</a> or <strong>write</strong> to ' + '<a href="mailto:help@example.com">us</a>.</p>';
     expect(sanitizeHtml(html)).toBe(html);
   });
 

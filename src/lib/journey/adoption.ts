@@ -18,7 +18,11 @@ export type AdoptionDecision = 'landing' | 'force' | 'optional';
  * date today or past forces adoption; no reminder date, or one in the past, shows the optional
  * adoption; a reminder still ahead goes to the landing address.
  */
-export function adoptionDecision(mandatory: string | null | undefined, skipUntil: string | null | undefined, today: string): AdoptionDecision {
+export function adoptionDecision(
+  mandatory: string | null | undefined,
+  skipUntil: string | null | undefined,
+  today: string,
+): AdoptionDecision {
   if (mandatory && daysBetween(today, mandatory) <= 0) return 'force';
   if (!skipUntil || daysBetween(today, skipUntil) < 0) return 'optional';
   return 'landing';

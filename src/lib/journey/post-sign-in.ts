@@ -119,7 +119,8 @@ export async function continueToLanding(deps: JourneyDeps): Promise<RedirectOutc
 async function afterSignIn(result: AuthResponse, username: string, deps: JourneyDeps): Promise<RedirectOutcome> {
   const data = result.data;
   const role = data?.roles[0];
-  if (!data || !role) throw new ApiError({ kind: 'contract', method: 'POST', path: '/login-gateway/authentication', detail: 'no user data' });
+  if (!data || !role)
+    throw new ApiError({ kind: 'contract', method: 'POST', path: '/login-gateway/authentication', detail: 'no user data' });
   storeSession({ userId: data.userId, username, token: data.token, role });
   const methods = (await getMfaOptions({ username })).data?.options ?? [];
   const hasPhone = methods.some((method) => method.type === 'sms' || method.type === 'call');

@@ -13,7 +13,13 @@ const branding = {
 };
 const announcements = {
   changes: [
-    { date: '2026-11-14', features: [{ title: 'A', description: 'a' }, { title: 'B', description: 'b' }] },
+    {
+      date: '2026-11-14',
+      features: [
+        { title: 'A', description: 'a' },
+        { title: 'B', description: 'b' },
+      ],
+    },
     { date: '2026-09-02', features: [{ title: 'C', description: 'c' }] },
   ],
 };
@@ -62,7 +68,10 @@ describe('PublicShell', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Create Your Account' });
     expect(dialog).toHaveTextContent('enrollment email');
     expect(dialog).toHaveTextContent('eligib');
-    expect(await within(dialog).findByRole('link', { name: 'admin@example-partner.com' })).toHaveAttribute('href', 'mailto:admin@example-partner.com');
+    expect(await within(dialog).findByRole('link', { name: 'admin@example-partner.com' })).toHaveAttribute(
+      'href',
+      'mailto:admin@example-partner.com',
+    );
     expect(within(dialog).getByRole('link', { name: '800-555-0100 ext. 2' })).toHaveAttribute('href', 'tel:8005550100,2');
     expect(within(dialog).getByRole('link', { name: 'partners page' })).toHaveAttribute('href', expect.stringMatching(/^https:/));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));

@@ -8,12 +8,12 @@ describe('WhatsNewPage', () => {
     renderRoute(<WhatsNewPage />, {
       gateway: {
         '/announcements.json': () =>
-        jsonResponse({
-          changes: [
-            { date: '2026-11-14', features: [{ title: 'Authenticator apps', description: 'Use an app.' }] },
-            { date: '2026-09-02', features: [{ title: 'Username by email', description: 'Ask for it.' }] },
-          ],
-        }),
+          jsonResponse({
+            changes: [
+              { date: '2026-11-14', features: [{ title: 'Authenticator apps', description: 'Use an app.' }] },
+              { date: '2026-09-02', features: [{ title: 'Username by email', description: 'Ask for it.' }] },
+            ],
+          }),
       },
     });
     expect(await screen.findByRole('heading', { level: 2, name: 'November 14, 2026' })).toBeInTheDocument();

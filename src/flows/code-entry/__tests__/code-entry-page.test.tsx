@@ -5,7 +5,9 @@ import { endJourney, setVerification, type VerificationData } from '../../../lib
 import { jsonResponse, renderRoute } from '../../../testing/render';
 import { CodeEntryPage } from '../code-entry-page';
 
-const brand = { '/login-gateway/public/branding/brand': () => jsonResponse({ brandName: 'B', contactInfo: { supportPhone: '800-555-0100' } }) };
+const brand = {
+  '/login-gateway/public/branding/brand': () => jsonResponse({ brandName: 'B', contactInfo: { supportPhone: '800-555-0100' } }),
+};
 
 function data(overrides: Partial<VerificationData> = {}): VerificationData {
   return {
@@ -52,7 +54,7 @@ describe('CodeEntryPage', () => {
     expect(screen.getByRole('link', { name: 'Cancel' })).toHaveAttribute('href', '/');
   });
 
-  it('uses the flow\'s code length (2 on the phone flows)', () => {
+  it("uses the flow's code length (2 on the phone flows)", () => {
     renderWith(data({ mfaLength: 2 }));
     fireEvent.change(screen.getByLabelText('Code'), { target: { value: '1234' } });
     expect(screen.getByLabelText('Code')).toHaveValue('12');

@@ -62,11 +62,17 @@ describe('LogoutFeedbackPage and the feedback redirect', () => {
   it('takes the user type from the stored role without ind', async () => {
     startSession({ userId: '7', username: 'ana', token: 'tok', role: 'ROLE_PLAN_ADVISOR' });
     renderRedirect('/redirectLogin');
-    expect(await screen.findByRole('link', { name: 'Take the survey' })).toHaveAttribute('href', expect.stringContaining('userType=Advisor'));
+    expect(await screen.findByRole('link', { name: 'Take the survey' })).toHaveAttribute(
+      'href',
+      expect.stringContaining('userType=Advisor'),
+    );
   });
 
   it('falls back to Partner when nothing names the user type', async () => {
     renderRedirect('/logout-feedback');
-    expect(await screen.findByRole('link', { name: 'Take the survey' })).toHaveAttribute('href', expect.stringContaining('userType=Partner'));
+    expect(await screen.findByRole('link', { name: 'Take the survey' })).toHaveAttribute(
+      'href',
+      expect.stringContaining('userType=Partner'),
+    );
   });
 });

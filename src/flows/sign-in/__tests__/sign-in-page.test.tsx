@@ -64,14 +64,17 @@ describe('SignInPage', () => {
     let landingToken: string | null = null;
     renderRoute(<SignInPage />, {
       gateway: {
-        '/login-gateway/authentication': () => jsonResponse({ data: { roles: ['ROLE_PARTICIPANT'], userId: '7', token: 'tok' }, errors: [] }),
-        '/login-gateway/public/profile/mfa-options': () => jsonResponse({ data: { options: [{ type: 'sms', contactInfo: '5555551234' }] } }),
+        '/login-gateway/authentication': () =>
+          jsonResponse({ data: { roles: ['ROLE_PARTICIPANT'], userId: '7', token: 'tok' }, errors: [] }),
+        '/login-gateway/public/profile/mfa-options': () =>
+          jsonResponse({ data: { options: [{ type: 'sms', contactInfo: '5555551234' }] } }),
         '/login-gateway/userLandingUrl': (init) => {
           landingToken = new Headers(init?.headers).get('X-Auth-Token');
           return jsonResponse({ data: { url: '/participant', externalUrl: false } });
         },
         '/login-gateway/skipEnrollmentSteps': () => jsonResponse({ data: { skipEnrollmentSteps: true } }),
-        '/login-gateway/profile/optionChoice': () => jsonResponse({ data: { optionType: 190, active: true, optionValues: { isActive: true } } }),
+        '/login-gateway/profile/optionChoice': () =>
+          jsonResponse({ data: { optionType: 190, active: true, optionValues: { isActive: true } } }),
       },
     });
     await fillAndSubmit('ana', 'pw');

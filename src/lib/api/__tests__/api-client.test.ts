@@ -49,7 +49,13 @@ beforeEach(() => {
   basic = null;
   fetchMock.mockReset();
   vi.stubGlobal('fetch', fetchMock);
-  configureApiClient({ operations, timeoutMs: 1000, readAuthToken: () => token, readXsrfToken: () => xsrf, readBasicAuthorization: () => basic });
+  configureApiClient({
+    operations,
+    timeoutMs: 1000,
+    readAuthToken: () => token,
+    readXsrfToken: () => xsrf,
+    readBasicAuthorization: () => basic,
+  });
 });
 
 afterEach(() => {

@@ -27,7 +27,8 @@ function gateway(answers: Answers = {}) {
     '/login-gateway/userLandingUrl': () => jsonResponse({ data: { url: answers.landing ?? '/participant', externalUrl: false } }),
     '/login-gateway/skipEnrollmentSteps': () => jsonResponse({ data: { skipEnrollmentSteps: answers.skip ?? true } }),
     '/login-gateway/user/7/profile/credentials': () => jsonResponse({ data: { isEmailVerified: answers.emailVerified ?? true } }),
-    '/login-gateway/public/profile/mfa-options': () => jsonResponse({ data: { options: answers.options ?? [{ type: 'sms', contactInfo: '5555551234' }] } }),
+    '/login-gateway/public/profile/mfa-options': () =>
+      jsonResponse({ data: { options: answers.options ?? [{ type: 'sms', contactInfo: '5555551234' }] } }),
   });
   // The option choices answer by their `type` query parameter.
   const byPath = fetchMock.getMockImplementation();
@@ -38,7 +39,9 @@ function gateway(answers: Answers = {}) {
       const active = answers.mfaActive ?? true;
       return jsonResponse({ data: { optionType: 190, active, optionValues: { isActive: active } } });
     }
-    return jsonResponse({ data: answers.adoption === null ? null : { optionType: 9930, active: true, optionValues: answers.adoption ?? {} } });
+    return jsonResponse({
+      data: answers.adoption === null ? null : { optionType: 9930, active: true, optionValues: answers.adoption ?? {} },
+    });
   });
   return fetchMock;
 }
@@ -162,7 +165,14 @@ describe('completeSignIn', () => {
     window.sessionStorage.setItem('leftover', 'x');
     gateway({ landing: '/plan-admin', options: [{ type: 'totp', contactInfo: 'App' }] });
     await completeSignIn(result, 'ana', deps());
-    expect(readSession()).toMatchObject({ userId: '7', username: 'ana', token: 'tok-2', role: 'ROLE_PLAN_ADMIN', site: 'plan_admin', showAlerts: true });
+    expect(readSession()).toMatchObject({
+      userId: '7',
+      username: 'ana',
+      token: 'tok-2',
+      role: 'ROLE_PLAN_ADMIN',
+      site: 'plan_admin',
+      showAlerts: true,
+    });
     expect(window.sessionStorage.getItem('leftover')).toBeNull();
     expect(document.cookie).toContain('hasTotpOption=true');
     expect(leave).toHaveBeenCalledWith('/plan-admin');
