@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'react-router-dom';
 import { PageHeading } from '../../components/ui/page-heading';
 import { env } from '../../lib/env';
-import { feedbackUserTypeOf, surveyUrl, type FeedbackUserType } from '../../lib/paths';
+import { feedbackUserTypeOf, surveyUrl, type FeedbackUserType } from '../../lib/links';
 import { readSession } from '../../lib/session-storage';
 
 /** The user type handed over by the feedback redirect, in the router's history state. */

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { getLogoutPage } from '../../../generated/hooks/session/session';
-import { feedbackUserTypeOf, feedbackUserTypeOfInd, paths } from '../../lib/paths';
+import { feedbackUserTypeOf, feedbackUserTypeOfInd } from '../../lib/links';
+import { paths } from '../../lib/paths';
 import { signOut } from '../../lib/session';
 import { readSession } from '../../lib/session-storage';
 
