@@ -1,4 +1,6 @@
 import { PageHeading } from '../ui/page-heading';
+import { Card } from './card';
+import { Page } from './page';
 
 interface PlaceholderPageProps {
   readonly title: string;
@@ -9,9 +11,11 @@ interface PlaceholderPageProps {
 /** Stands in for a screen another flow builds; says which. */
 export function PlaceholderPage({ title, flow }: PlaceholderPageProps) {
   return (
-    <section className="card">
-      <PageHeading>{title}</PageHeading>
-      <p>This screen is part of {flow} and is not built yet.</p>
-    </section>
+    <Page>
+      <Card labelledBy="placeholder-heading">
+        <PageHeading id="placeholder-heading">{title}</PageHeading>
+        <p>This screen is part of {flow} and is not built yet.</p>
+      </Card>
+    </Page>
   );
 }

@@ -1,10 +1,22 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
+import './help-tooltip.css';
+
+interface HelpTooltipProps {
+  /** The sentence the help explains, before the help button. */
+  readonly lead: ReactNode;
+  /** The help button's text. */
+  readonly label: string;
+  /** The explanation. */
+  readonly children: ReactNode;
+}
 
 /**
- * A help button with its explanation: shown on hover, on focus and on click (touch), hidden on
- * Escape, and tied to the button so screen readers read it with the button's name.
+ * A sentence with a help button and its explanation: shown on hover, on focus and on click
+ * (touch), hidden on Escape, and tied to the button so screen readers read it with the
+ * button's name. The explanation lies over what follows, as wide as the sentence, so showing or
+ * hiding it moves nothing on the page and it never runs off a small screen.
  */
-export function HelpTooltip({ label, children }: { readonly label: string; readonly children: ReactNode }) {
+export function HelpTooltip({ lead, label, children }: HelpTooltipProps) {
   const id = useId();
   const [open, setOpen] = useState(false);
   useEffect(() => {
@@ -16,21 +28,24 @@ export function HelpTooltip({ label, children }: { readonly label: string; reado
     return () => document.removeEventListener('keydown', onKey);
   }, [open]);
   return (
-    <span className="tooltip" onMouseEnter={() => setOpen(true)} onMouseLeave={() => setOpen(false)}>
-      <button
-        type="button"
-        className="tooltip__button"
-        aria-describedby={id}
-        aria-expanded={open}
-        onClick={() => setOpen((shown) => !shown)}
-        onFocus={() => setOpen(true)}
-        onBlur={() => setOpen(false)}
-      >
-        {label}
-      </button>
-      <span id={id} role="tooltip" className="tooltip__text" hidden={!open}>
-        {children}
+    <p className="help-tooltip">
+      {lead}{' '}
+      <span onMouseEnter={() => setOpen(true)} onMouseLeave={() => setOpen(false)}>
+        <button
+          type="button"
+          className="help-tooltip__button"
+          aria-describedby={id}
+          aria-expanded={open}
+          onClick={() => setOpen((shown) => !shown)}
+          onFocus={() => setOpen(true)}
+          onBlur={() => setOpen(false)}
+        >
+          {label}
+        </button>
+        <span id={id} role="tooltip" className="help-tooltip__text" hidden={!open}>
+          {children}
+        </span>
       </span>
-    </span>
+    </p>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type MouseEvent, type ReactNode, type SyntheticEvent } from 'react';
 import { Button } from './button';
+import './modal.css';
 
 interface ModalProps {
   readonly open: boolean;

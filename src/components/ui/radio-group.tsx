@@ -1,4 +1,7 @@
 import { useId, type ReactNode } from 'react';
+import './choice.css';
+import './field.css';
+import './radio-group.css';
 
 export interface RadioOption<V extends string> {
   readonly value: V;
@@ -18,9 +21,9 @@ export function RadioGroup<V extends string>({ legend, options, value, onChange,
   const id = useId();
   return (
     <fieldset className="radio-group">
-      <legend className="field__label">{legend}</legend>
+      <legend className="field__label radio-group__legend">{legend}</legend>
       {options.map((option) => (
-        <div key={option.value} className="radio-group__option">
+        <div key={option.value} className="choice">
           <input
             id={`${id}-${option.value}`}
             type="radio"

@@ -1,7 +1,12 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
+import { ActionsRow } from '../../components/layout/actions-row';
+import { Card } from '../../components/layout/card';
+import { Page } from '../../components/layout/page';
+import { Stack } from '../../components/layout/stack';
 import { Button } from '../../components/ui/button';
 import { CodeInput } from '../../components/ui/code-input';
+import { FormError } from '../../components/ui/form-error';
 import { PageHeading } from '../../components/ui/page-heading';
 import { ApiError, isApiError } from '../../lib/api/api-error';
 import { errorToast, isLockout, TOASTS } from '../../lib/api/error-catalogue';
@@ -73,50 +78,56 @@ export function CodeEntryPage() {
     });
 
   return (
-    <section className="card" aria-labelledby="code-entry-heading">
-      <p>
-        <Link to={data.backRoute}>{data.mfaOptionCount === 1 ? 'Cancel' : 'Back'}</Link>
-      </p>
-      <PageHeading id="code-entry-heading">Enter the code</PageHeading>
-      <p>{codeSentText(data.mfaOption)}</p>
-      <form className="form" noValidate onSubmit={onSubmit}>
-        <CodeInput
-          label="Code"
-          hint={`${data.mfaLength === 1 ? '1 digit' : `Up to ${data.mfaLength} digits`}`}
-          name="code"
-          placeholder={'0'.repeat(data.mfaLength)}
-          maxLength={data.mfaLength}
-          value={code}
-          onValueChange={setCode}
-          disabled={lockout !== null}
-        />
-        <div className="form__actions">
-          <Button type="submit" busy={submission.busy} disabled={code === '' || lockout !== null}>
-            Continue
-          </Button>
-        </div>
-        {lockout ? (
-          <p className="form__error" role="alert">
-            {lockout} Please call customer service{supportPhone ? ` at ${supportPhone}` : ''}.
-          </p>
-        ) : null}
-      </form>
-      {data.resend ? (
-        <div className="resend">
-          {secondsToResend > 0 ? (
-            <p>
-              You can request a new code in {secondsToResend} {secondsToResend === 1 ? 'second' : 'seconds'}.
+    <Page>
+      <Card labelledBy="code-entry-heading">
+        <p>
+          <Link to={data.backRoute}>{data.mfaOptionCount === 1 ? 'Cancel' : 'Back'}</Link>
+        </p>
+        <PageHeading id="code-entry-heading">Enter the code</PageHeading>
+        <p>{codeSentText(data.mfaOption)}</p>
+        <form noValidate onSubmit={onSubmit}>
+          <Stack>
+            <CodeInput
+              label="Code"
+              hint={`${data.mfaLength === 1 ? '1 digit' : `Up to ${data.mfaLength} digits`}`}
+              name="code"
+              placeholder={'0'.repeat(data.mfaLength)}
+              maxLength={data.mfaLength}
+              value={code}
+              onValueChange={setCode}
+              disabled={lockout !== null}
+            />
+            <ActionsRow>
+              <Button type="submit" busy={submission.busy} disabled={code === '' || lockout !== null}>
+                Continue
+              </Button>
+            </ActionsRow>
+            {lockout ? (
+              <FormError>
+                {lockout} Please call customer service{supportPhone ? ` at ${supportPhone}` : ''}.
+              </FormError>
+            ) : null}
+          </Stack>
+        </form>
+        {data.resend ? (
+          <Stack>
+            {secondsToResend > 0 ? (
+              <p>
+                You can request a new code in {secondsToResend} {secondsToResend === 1 ? 'second' : 'seconds'}.
+              </p>
+            ) : (
+              <ActionsRow>
+                <Button variant="link" onClick={() => void resend()} busy={resending.busy} disabled={lockout !== null}>
+                  Send a new code
+                </Button>
+              </ActionsRow>
+            )}
+            <p className="visually-hidden" aria-live="polite">
+              {secondsToResend === 0 ? 'You can now request a new code.' : ''}
             </p>
-          ) : (
-            <Button variant="link" onClick={() => void resend()} busy={resending.busy} disabled={lockout !== null}>
-              Send a new code
-            </Button>
-          )}
-          <p className="visually-hidden" aria-live="polite">
-            {secondsToResend === 0 ? 'You can now request a new code.' : ''}
-          </p>
-        </div>
-      ) : null}
-    </section>
+          </Stack>
+        ) : null}
+      </Card>
+    </Page>
   );
 }

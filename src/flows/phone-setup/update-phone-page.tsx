@@ -4,6 +4,10 @@ import { useRequestUserMfaCode, useVerifyMfaCode } from '../../../generated/hook
 import { useDeleteOptionChoice, useMarkPhoneVerified, useSaveOptionChoice, useSavePhone } from '../../../generated/hooks/profile/profile';
 import { PhoneEntryForm } from '../../components/phone-entry/phone-entry-form';
 import type { PhoneValue } from '../../components/phone-entry/phone-rules';
+import { ActionsRow } from '../../components/layout/actions-row';
+import { Card } from '../../components/layout/card';
+import { Page } from '../../components/layout/page';
+import { Stack } from '../../components/layout/stack';
 import { Button } from '../../components/ui/button';
 import { PageHeading } from '../../components/ui/page-heading';
 import { RadioGroup } from '../../components/ui/radio-group';
@@ -105,37 +109,44 @@ export function UpdatePhonePage() {
     });
 
   if (!phone) {
-    return <PhoneEntryForm mode="setup" onSubmit={save} busy={flight.busy} secondaryLink={{ text: 'Back', onClick: back }} />;
+    return (
+      <Page>
+        <PhoneEntryForm mode="setup" onSubmit={save} busy={flight.busy} secondaryLink={{ text: 'Back', onClick: back }} />
+      </Page>
+    );
   }
   return (
-    <section className="card" aria-labelledby="phone-method-heading">
-      <PageHeading id="phone-method-heading">How should we send your code?</PageHeading>
-      <form
-        className="form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void chooseMethod();
-        }}
-      >
-        <RadioGroup
-          legend="Send the code to verify your number by"
-          options={[
-            { value: 'sms', label: 'Text message' },
-            { value: 'call', label: 'Voice call' },
-          ]}
-          value={method}
-          onChange={setMethod}
-        />
-        <div className="form__actions">
-          <Button type="submit" busy={flight.busy}>
-            Send code
-          </Button>
-          <Button variant="link" onClick={() => setPhone(null)}>
-            Back
-          </Button>
-        </div>
-      </form>
-    </section>
+    <Page>
+      <Card labelledBy="phone-method-heading">
+        <PageHeading id="phone-method-heading">How should we send your code?</PageHeading>
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void chooseMethod();
+          }}
+        >
+          <Stack>
+            <RadioGroup
+              legend="Send the code to verify your number by"
+              options={[
+                { value: 'sms', label: 'Text message' },
+                { value: 'call', label: 'Voice call' },
+              ]}
+              value={method}
+              onChange={setMethod}
+            />
+            <ActionsRow>
+              <Button type="submit" busy={flight.busy}>
+                Send code
+              </Button>
+              <Button variant="link" onClick={() => setPhone(null)}>
+                Back
+              </Button>
+            </ActionsRow>
+          </Stack>
+        </form>
+      </Card>
+    </Page>
   );
 }

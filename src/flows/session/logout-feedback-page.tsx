@@ -1,4 +1,8 @@
 import { Link, useLocation } from 'react-router-dom';
+import { ActionsRow } from '../../components/layout/actions-row';
+import { Card } from '../../components/layout/card';
+import { Page } from '../../components/layout/page';
+import { buttonClassName } from '../../components/ui/button';
 import { PageHeading } from '../../components/ui/page-heading';
 import { env } from '../../lib/env';
 import { feedbackUserTypeOf, surveyUrl, type FeedbackUserType } from '../../lib/links';
@@ -19,17 +23,17 @@ export function LogoutFeedbackPage() {
   const state: unknown = location.state;
   const userType = isFeedbackState(state) ? state.userType : feedbackUserTypeOf(readSession()?.role);
   return (
-    <section className="card" aria-labelledby="logout-heading">
-      <PageHeading id="logout-heading">You&apos;ve successfully logged out</PageHeading>
-      <p>Would you take a minute to tell us how we are doing? Your answers help us improve your experience.</p>
-      <div className="form__actions">
-        <a className="button button--primary" href={surveyUrl(env.surveyUrl, userType)} target="_blank" rel="noopener noreferrer">
-          Take the survey
-        </a>
-        <Link className="button button--link" to="/">
-          No, thanks
-        </Link>
-      </div>
-    </section>
+    <Page>
+      <Card labelledBy="logout-heading">
+        <PageHeading id="logout-heading">You&apos;ve successfully logged out</PageHeading>
+        <p>Would you take a minute to tell us how we are doing? Your answers help us improve your experience.</p>
+        <ActionsRow>
+          <a className={buttonClassName('primary')} href={surveyUrl(env.surveyUrl, userType)} target="_blank" rel="noopener noreferrer">
+            Take the survey
+          </a>
+          <Link to="/">No, thanks</Link>
+        </ActionsRow>
+      </Card>
+    </Page>
   );
 }

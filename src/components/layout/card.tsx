@@ -1,0 +1,19 @@
+import type { ReactNode } from 'react';
+import './card.css';
+
+interface CardProps {
+  /** The id of the heading that names the card (a region landmark). */
+  readonly labelledBy?: string;
+  /** `alert` for a card that replaces a failed screen. */
+  readonly role?: 'alert';
+  readonly children: ReactNode;
+}
+
+/** A screen's surface: padding that shrinks on small screens, its children stacked evenly. */
+export function Card({ labelledBy, role, children }: CardProps) {
+  return (
+    <section className="card" aria-labelledby={labelledBy} role={role}>
+      {children}
+    </section>
+  );
+}
