@@ -17,6 +17,8 @@ test("'Create Your Account' explains enrollment in a modal that traps focus, clo
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Create Your Account' });
   await expect(dialog).toBeVisible();
+  // Reading starts at the dialog, not at the first link in it.
+  await expect(dialog).toBeFocused();
   await expect(dialog).toContainText('enrollment email');
   await expect(dialog.getByRole('link', { name: 'admin@example-partner.com' })).toBeVisible();
   await expect(dialog.getByRole('link', { name: '800-555-0100 ext. 2' })).toHaveAttribute('href', 'tel:8005550100,2');
@@ -90,6 +92,16 @@ test('the cookie banner goes once accepted, for 30 days', async ({ page, context
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in to your 401(k) account' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Cookie notice' })).toHaveCount(0);
+});
+
+test('accepting cookies from the keyboard leaves focus on the page, not on <body>', async ({ page }) => {
+  const accept = page.getByRole('button', { name: 'Accept cookies' });
+  await accept.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('region', { name: 'Cookie notice' })).toHaveCount(0);
+  await expect(page.locator('#main-content')).toBeFocused();
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.activeElement?.closest('main') !== null)).toBe(true);
 });
 
 test('the loading bar shows while a call is in flight', async ({ page }) => {

@@ -59,6 +59,40 @@ test.describe('security question', () => {
     expect(answered?.headers()['authorization']).toBe(`Basic ${Buffer.from('question:Secret#123').toString('base64')}`);
   });
 
+  test("the help 'Why am I asked this?' is a toggle: click, Enter, Escape, and hover", async ({ page }) => {
+    await signIn(page, 'question');
+    const help = page.getByRole('button', { name: 'Why am I asked this?' });
+    const tooltip = page.getByRole('tooltip');
+    await expect(page.getByRole('checkbox', { name: "I'm not a robot" })).toBeFocused();
+
+    // A click opens it and it stays open (the hover that came with the click does not close it); the next click closes it.
+    await help.click();
+    await expect(tooltip).toContainText('computer or browser we have not seen before');
+    await page.mouse.move(0, 0);
+    await expect(tooltip).toBeVisible();
+    await help.click();
+    await expect(tooltip).toHaveCount(0);
+
+    // Hover shows it while the pointer is there.
+    await page.mouse.move(0, 0);
+    await help.hover();
+    await expect(tooltip).toBeVisible();
+    await page.mouse.move(0, 0);
+    await expect(tooltip).toHaveCount(0);
+
+    // From the keyboard: Enter toggles it, Escape hides it.
+    await help.focus();
+    await page.keyboard.press('Escape');
+    await expect(tooltip).toHaveCount(0);
+    await page.keyboard.press('Enter');
+    await expect(tooltip).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(tooltip).toHaveCount(0);
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Escape');
+    await expect(tooltip).toHaveCount(0);
+  });
+
   test('shows a refused answer inline and asks for the captcha again', async ({ page }) => {
     await signIn(page, 'question');
     await page.getByLabel('Security Answer').fill('wrong');
@@ -192,6 +226,8 @@ test.describe('one-time code', () => {
     await page.getByRole('button', { name: 'Send a new code' }).click();
     await expect(page.getByText('You can request a new code in 60 seconds.')).toBeVisible();
     expect(codeRequests).toHaveLength(2);
+    // The button gave way to the countdown: focus is on the field for the new code.
+    await expect(page.getByLabel('Code', { exact: true })).toBeFocused();
   });
 
   test('Back returns to the choice of method', async ({ page }) => {

@@ -23,6 +23,8 @@ export function CookieBanner() {
         onClick={() => {
           acceptCookies();
           setAccepted(true);
+          // The focused button goes with the banner: focus moves to the page rather than falling to <body>.
+          document.getElementById('main-content')?.focus();
         }}
       >
         Accept cookies

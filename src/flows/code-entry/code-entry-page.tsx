@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { ActionsRow } from '../../components/layout/actions-row';
 import { Card } from '../../components/layout/card';
@@ -23,6 +23,7 @@ export function CodeEntryPage() {
   const data = useVerification();
   const supportPhone = useSupportPhone();
   const [code, setCode] = useState('');
+  const codeField = useRef<HTMLInputElement>(null);
   const submission = useSingleFlight();
   const resending = useSingleFlight();
   const [lockout, setLockout] = useState<string | null>(null);
@@ -72,6 +73,8 @@ export function CodeEntryPage() {
           dismissOnTimeout: NOTIFICATION_TIMEOUT_MS,
           isUnique: true,
         });
+        // 'Send a new code' gives way to the countdown: focus goes where the new code is entered, not to <body>.
+        codeField.current?.focus();
       } catch {
         notify(errorToast(TOASTS.requestToken));
       }
@@ -88,6 +91,7 @@ export function CodeEntryPage() {
         <form noValidate onSubmit={onSubmit}>
           <Stack>
             <CodeInput
+              ref={codeField}
               label="Code"
               hint={`${data.mfaLength === 1 ? '1 digit' : `Up to ${data.mfaLength} digits`}`}
               name="code"
