@@ -56,6 +56,11 @@ export function AppRoutes() {
             <Route index element={<SignInPage />} />
             <Route element={<RequireSignInAttempt />}>
               <Route path={top(paths.securityQuestion)} element={<SecurityQuestionPage />} />
+            </Route>
+          </Route>
+          {/* The root's third child: the user has signed in, so the shell offers no sign-in help. */}
+          <Route element={<PublicShell signedIn />}>
+            <Route element={<RequireSignInAttempt />}>
               <Route path={top(paths.optionalAdoption)} element={<OptionalAdoptionPage />} />
             </Route>
           </Route>

@@ -268,7 +268,8 @@ test.describe('after sign-in', () => {
     await phone.focus();
     await expect(page.getByText('Number not valid')).toHaveCount(0);
     await phone.pressSequentially('0123');
-    await expect(phone).toHaveValue('(201) 555-0123');
+    // The spec: a phone with 10 digits is displayed as 3-3-4 with dashes.
+    await expect(phone).toHaveValue('201-555-0123');
     await page.getByRole('button', { name: 'Continue' }).click();
 
     await expect(page.getByRole('heading', { level: 1, name: 'How should we send your code?' })).toBeVisible();
@@ -298,6 +299,19 @@ test.describe('after sign-in', () => {
       'POST /login-gateway/profile/optionChoice {"optionType":190,"active":true}',
       'GET /login-gateway/profile/optionChoice ',
     ]);
+  });
+
+  test("'Number not valid' goes when the country changes", async ({ page }) => {
+    await signIn(page, 'nophone');
+    const phone = page.getByLabel('Phone number');
+    await phone.pressSequentially('07400123456');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Number not valid' })).toBeVisible();
+    await page.getByLabel('Country').selectOption('GB');
+    await expect(page.getByText('Number not valid')).toHaveCount(0);
+    await expect(phone).toHaveValue('07400 123456');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'How should we send your code?' })).toBeVisible();
   });
 
   test('Back on the phone with nowhere to go back to logs out to the login page', async ({ page }) => {
@@ -448,6 +462,9 @@ test.describe('multi-factor adoption', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Add an extra layer of security to your account' })).toBeVisible();
     await expect(page.getByText('Please set up this verification step by')).toHaveCount(0);
     await expect(page.getByText('Protect your retirement savings with a one-time code')).toBeVisible();
+    // Signed in: the shell offers no sign-in help.
+    await expect(page.getByRole('button', { name: 'Create Your Account' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Having trouble signing in?' })).toHaveCount(0);
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Remind me later' }).click();
     await expect(page).toHaveURL(/\/participant$/);

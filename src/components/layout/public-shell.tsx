@@ -9,13 +9,21 @@ const AnnouncementBanner = lazy(() => import('./announcement-banner').then((modu
 const CreateAccountModal = lazy(() => import('./shell-modals').then((module) => ({ default: module.CreateAccountModal })));
 const HelpModal = lazy(() => import('./shell-modals').then((module) => ({ default: module.HelpModal })));
 
+interface PublicShellProps {
+  /**
+   * The user has signed in (optional adoption): no 'Create Your Account' and no 'Having trouble
+   * signing in?', which are for people who have not.
+   */
+  readonly signedIn?: boolean;
+}
+
 /**
  * The sign-in pages' layout: the latest announcement, the left panel 'Why create an online
  * account?', and the sign-in step in the centre with 'Having trouble signing in?' and 'Create
  * Your Account' under it. On a phone or tablet (991 px and narrower) one column: the sign-in
  * step first, the benefits after it.
  */
-export function PublicShell() {
+export function PublicShell({ signedIn = false }: PublicShellProps) {
   const [open, setOpen] = useState<'create' | 'help' | null>(null);
   return (
     <div className="public-shell">
@@ -27,14 +35,16 @@ export function PublicShell() {
       </div>
       <div className="public-shell__centre">
         <Outlet />
-        <ActionsRow spread>
-          <Button variant="link" onClick={() => setOpen('help')}>
-            Having trouble signing in?
-          </Button>
-          <Button variant="secondary" onClick={() => setOpen('create')}>
-            Create Your Account
-          </Button>
-        </ActionsRow>
+        {signedIn ? null : (
+          <ActionsRow spread>
+            <Button variant="link" onClick={() => setOpen('help')}>
+              Having trouble signing in?
+            </Button>
+            <Button variant="secondary" onClick={() => setOpen('create')}>
+              Create Your Account
+            </Button>
+          </ActionsRow>
+        )}
       </div>
       <section className="public-shell__benefits" aria-labelledby="benefits-heading">
         <h2 id="benefits-heading" className="public-shell__benefits-heading">
