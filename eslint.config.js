@@ -34,7 +34,7 @@ const boundaryZones = [
 const onlyIn = (what, where) => `${what} only in ${where}.`;
 
 export default tseslint.config(
-  { ignores: ['generated/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'docs/**'] },
+  { ignores: ['generated/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'docs/**', 'screenshots/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

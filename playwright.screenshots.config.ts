@@ -1,0 +1,13 @@
+import { defineConfig } from '@playwright/test';
+import base from './playwright.config';
+
+/**
+ * `npm run screenshots` (scripts/screenshots.mjs): the end-to-end set-up (the production build,
+ * its server and the mock, Debian's Chromium), running only the screenshot pass.
+ */
+export default defineConfig({
+  ...base,
+  testDir: 'tests/screenshots',
+  outputDir: 'test-results/screenshots',
+  timeout: 60_000,
+});
