@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from '../support/fixtures';
-import { landingUrl, openRoute, portalRoutes } from '../support/routes';
+import { paths } from '../../src/lib/paths';
+import { landingUrl, openRoute, portalRoute, portalRoutes } from '../support/routes';
 
 /*
  * Every route of the route table (placeholders included, so a screen is covered the day it
@@ -79,15 +80,8 @@ for (const route of portalRoutes) {
   });
 }
 
-test('at 375 px the cookie banner shows and never hides the focused element as the user tabs through the sign-in page', async ({
-  page,
-}) => {
-  await page.setViewportSize({ width: 375, height: 740 });
-  await page.goto('/');
-  const banner = page.getByRole('region', { name: 'Cookie notice' });
-  await expect(banner).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Latest update' })).toBeVisible();
-
+/** Tabs until the cookie banner's button; what was focused, and what was focused out of sight. */
+async function tabThrough(page: Page) {
   const reached: string[] = [];
   const hidden: string[] = [];
   for (let step = 0; step < 30 && !reached.includes('Accept cookies'); step += 1) {
@@ -107,8 +101,30 @@ test('at 375 px the cookie banner shows and never hides the focused element as t
     reached.push(focus.name);
     if (focus.obscured) hidden.push(focus.name);
   }
+  return { reached, hidden };
+}
+
+test('at 375 px the cookie banner shows and never hides the focused element as the user tabs through the sign-in page', async ({
+  page,
+}) => {
+  await page.setViewportSize(SCREENS[1]);
+  await page.goto('/');
+  await expect(page.getByRole('region', { name: 'Cookie notice' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Latest update' })).toBeVisible();
+  const { reached, hidden } = await tabThrough(page);
   // The whole page was tabbed through, the banner's button last.
   expect(reached).toEqual(expect.arrayContaining(['Sign In', 'Having trouble signing in?', 'Create Your Account', 'Accept cookies']));
+  expect(hidden, 'focused elements under the cookie banner or off the screen').toEqual([]);
+});
+
+test('at 1280 x 800 the cookie banner never hides the links under the security question as the user tabs on', async ({ page }) => {
+  await page.setViewportSize(SCREENS[3]);
+  await openRoute(page, portalRoute(paths.securityQuestion));
+  // Focus starts on the captcha, which takes it once shown.
+  await expect(page.getByRole('checkbox', { name: "I'm not a robot" })).toBeFocused();
+  await expect(page.getByRole('region', { name: 'Cookie notice' })).toBeVisible();
+  const { reached, hidden } = await tabThrough(page);
+  expect(reached).toEqual(expect.arrayContaining(['Having trouble signing in?', 'Create Your Account', 'Accept cookies']));
   expect(hidden, 'focused elements under the cookie banner or off the screen').toEqual([]);
 });
 

@@ -52,6 +52,13 @@ export const portalRoutes: readonly PortalRoute[] = [...new Set(Object.values(pa
   return { path, reach, lands: reach.by === 'redirect' ? reach.to : path };
 });
 
+/** One route of {@link portalRoutes}. */
+export function portalRoute(path: PortalPath): PortalRoute {
+  const route = portalRoutes.find((candidate) => candidate.path === path);
+  if (!route) throw new Error(`${path} is not a route`);
+  return route;
+}
+
 /** The day the mock's adoption dates are read against (as in the sign-in journey tests). */
 export const FIXED_DAY = new Date('2026-11-21T10:00:00');
 
