@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { expect, test } from '../support/fixtures';
-import { landingUrl, openRoute, portalRoutes } from '../support/routes';
+import { openRoute, portalRoutes, screenSettled } from '../support/routes';
 
 /*
  * Not a test: the screenshot pass of `npm run screenshots`. Every route, opened as the
@@ -20,9 +20,7 @@ for (const route of portalRoutes) {
   test(`${route.path}`, async ({ page }) => {
     await page.setViewportSize(SCREENS[0]);
     await openRoute(page, route);
-    await expect(page).toHaveURL(landingUrl(route));
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
+    await screenSettled(page, route);
     if (route.lands === '/') await expect(page.getByRole('region', { name: 'Latest update' })).toBeVisible();
     await page.waitForFunction(() => [...document.images].every((image) => image.complete));
     for (const screen of SCREENS) {

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { paths, type PortalPath } from '../../src/lib/paths';
 import { seedSession } from './session';
 
@@ -75,6 +75,23 @@ export async function openRoute(page: Page, route: PortalRoute): Promise<void> {
     return;
   }
   await page.goto(`/#${route.path}`);
+}
+
+/**
+ * Waits until the screen a route landed on has settled: the address is the one it lands on, the
+ * sign-in form has given way (a navigation keeps the old screen until the new one's code is
+ * loaded), the heading shows, nothing in the screen is still loading, and a captcha, which
+ * takes focus once it shows, has taken it (and scrolled the page to itself).
+ */
+export async function screenSettled(page: Page, route: PortalRoute): Promise<void> {
+  await expect(page).toHaveURL(landingUrl(route));
+  if (route.lands !== paths.signIn) {
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in to your 401(k) account' })).toHaveCount(0);
+  }
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
+  const captcha = page.getByRole('group', { name: 'Security check' });
+  if ((await captcha.count()) > 0) await expect(captcha.locator(':focus')).toHaveCount(1);
 }
 
 /** The hash address a route lands on, as a pattern for `toHaveURL`. */
