@@ -9,7 +9,14 @@ import { paths } from '../lib/paths';
 import { useSessionState } from '../lib/session';
 import { AdoptionLock } from './adoption-lock';
 import { ApiErrorPolicy } from './api-error-policy';
-import { RequireSession, RequireSignInAttempt, RequireStoredSession, RequireVerification } from './route-guard';
+import {
+  RequireAttempt,
+  RequireResetQuestion,
+  RequireSession,
+  RequireSignInAttempt,
+  RequireStoredSession,
+  RequireVerification,
+} from './route-guard';
 import { SessionWatcher } from './session-watcher';
 
 /** A screen loaded with its route, by its named export. */
@@ -27,9 +34,15 @@ const OptionalAdoptionPage = screen(() => import('../flows/adoption/optional-ado
 const MfaPage = screen(() => import('../flows/mfa/mfa-page'), 'MfaPage');
 const CodeEntryPage = screen(() => import('../flows/code-entry/code-entry-page'), 'CodeEntryPage');
 const UpdatePhonePage = screen(() => import('../flows/phone-setup/update-phone-page'), 'UpdatePhonePage');
+const ResetUsernamePage = screen(() => import('../flows/recovery/reset-username-page'), 'ResetUsernamePage');
+const ResetSecurityQuestionPage = screen(() => import('../flows/recovery/reset-security-question-page'), 'ResetSecurityQuestionPage');
+const ResetSuccessPage = screen(() => import('../flows/recovery/reset-success-page'), 'ResetSuccessPage');
+const NewPasswordPage = screen(() => import('../flows/recovery/new-password-page'), 'NewPasswordPage');
+const ForgotUsernamePage = screen(() => import('../flows/recovery/forgot-username-page'), 'ForgotUsernamePage');
+const PasswordChangePage = screen(() => import('../flows/recovery/password-change-page'), 'PasswordChangePage');
+const RequireResetLinkToken = screen(() => import('./link-token-guard'), 'RequireResetLinkToken');
 const UpdateEmailPage = screen(() => import('../flows/update-email/update-email-page'), 'UpdateEmailPage');
 
-const RECOVERY = 'account recovery (forgotten password and username)';
 const ACCOUNT_SETUP = 'account setup';
 const LINKS = 'link verification';
 const TOTP = 'authenticator-app setup';
@@ -62,18 +75,19 @@ export function AppRoutes() {
           <Route path={top(paths.login)} element={<Navigate to={paths.signIn} replace />} />
           <Route path={top(paths.logoutFeedback)} element={<LogoutFeedbackPage />} />
           <Route path={top(paths.redirectLogin)} element={<RedirectLoginPage />} />
-          <Route path={top(paths.forgotUsername)} element={<PlaceholderPage title="Forgot your username?" flow={RECOVERY} />} />
+          <Route path={top(paths.forgotUsername)} element={<ForgotUsernamePage />} />
           <Route element={<RequireSession />}>
-            <Route path={top(paths.password)} element={<PlaceholderPage title="Change your password" flow={RECOVERY} />} />
+            <Route path={top(paths.password)} element={<PasswordChangePage />} />
           </Route>
           <Route path={top(paths.resetPassword)}>
-            <Route index element={<PlaceholderPage title="What is your username?" flow={RECOVERY} />} />
-            <Route
-              path={child(paths.resetSecurityQuestion)}
-              element={<PlaceholderPage title="Answer your security question" flow={RECOVERY} />}
-            />
-            <Route path={child(paths.resetNewPassword)} element={<PlaceholderPage title="Set a new password" flow={RECOVERY} />} />
-            <Route path={child(paths.resetSuccess)} element={<PlaceholderPage title="Check your email!" flow={RECOVERY} />} />
+            <Route index element={<ResetUsernamePage />} />
+            <Route element={<RequireResetQuestion />}>
+              <Route path={child(paths.resetSecurityQuestion)} element={<ResetSecurityQuestionPage />} />
+            </Route>
+            <Route element={<RequireResetLinkToken />}>
+              <Route path={child(paths.resetNewPassword)} element={<NewPasswordPage />} />
+            </Route>
+            <Route path={child(paths.resetSuccess)} element={<ResetSuccessPage />} />
           </Route>
           <Route element={<RequireSession />}>
             <Route path={top(paths.accountSetup)}>
@@ -101,7 +115,7 @@ export function AppRoutes() {
             </Route>
           </Route>
           <Route path={top(paths.whatsNew)} element={<WhatsNewPage />} />
-          <Route element={<RequireSignInAttempt />}>
+          <Route element={<RequireAttempt />}>
             <Route path={top(paths.mfa)} element={<MfaPage />} />
           </Route>
           <Route element={<RequireVerification />}>

@@ -139,12 +139,6 @@ test('every screen of a later flow passes axe too', async ({ page }) => {
   // The seed runs on a page load; the routes below change only the hash.
   await page.reload();
   const routes = [
-    'forgot-username',
-    'password',
-    'reset-password',
-    'reset-password/security-question',
-    'reset-password/new-password',
-    'reset-password/success',
     'account-setup',
     'account-setup/username',
     'account-setup/password',

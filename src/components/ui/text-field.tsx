@@ -14,7 +14,7 @@ export function TextField({ label, error, hint, adornment, className, ref, ...in
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const describedBy = [input['aria-describedby'], hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className={['field', error ? 'field--invalid' : null, className].filter(Boolean).join(' ')}>
       <label className="field__label" htmlFor={id}>

@@ -36,6 +36,11 @@ export function isSessionRefusal(error: ApiError): boolean {
   return (error.kind === 'http' && (error.status === 401 || error.status === 403 || error.status === 440)) || error.kind === 'business';
 }
 
+/** VEERR01-03: the password-reset session timed out. */
+export function isResetSessionTimeout(error: ApiError): boolean {
+  return error.codes.some((code) => /^VEERR0[123]$/.test(code));
+}
+
 /** A lockout: the gateway's message mentions the attempts used up. */
 export function isLockout(error: ApiError): boolean {
   return error.errors.some((item) => /attempts/i.test(item.description));

@@ -1,3 +1,4 @@
+import type { MfaOption } from '../../../generated/models/mfaOption';
 import type { MfaType } from '../../../generated/models/mfaType';
 import type { ApiError } from '../api/api-error';
 import { createStore } from '../store';
@@ -16,6 +17,21 @@ export interface SignInAttempt {
   /** `Basic base64(UTF-8(username:password))`; the password itself is never kept, nor trimmed. */
   readonly authorization: string;
 }
+
+/** A password reset in progress: who, and what the steps after the username need. */
+export interface ResetAttempt {
+  readonly kind: 'reset';
+  readonly username: string;
+  /** The captcha answer of the username step: the reset request carries it. */
+  readonly captcha: string;
+  /** The user's code methods, as the username step found them. */
+  readonly methods: readonly MfaOption[];
+  /** The question, for a user who recovers by answering it; null for a code user. */
+  readonly securityQuestion: string | null;
+}
+
+/** Who the journey is for: a sign-in or a password reset. */
+export type Attempt = SignInAttempt | ResetAttempt;
 
 /**
  * The spec's "verification data": what the code-entry screen (/mfa-verification) needs from the
@@ -39,15 +55,15 @@ export interface VerificationData {
 }
 
 export interface Journey {
-  /** Who is signing in; null before a sign-in and once its credentials are no longer needed. */
-  readonly signIn: SignInAttempt | null;
+  /** Who is signing in or resetting a password; null outside those. */
+  readonly attempt: Attempt | null;
   /** Where Back on the phone screen goes; null when there is nowhere to go back to. */
   readonly phoneBackRoute: string | null;
   /** What the code-entry screen needs; null when no code is expected. */
   readonly verification: VerificationData | null;
 }
 
-const NONE: Journey = { signIn: null, phoneBackRoute: null, verification: null };
+const NONE: Journey = { attempt: null, phoneBackRoute: null, verification: null };
 const store = createStore<Journey>(NONE);
 
 /** `base64(UTF-8(text))`: plain `btoa` throws on characters outside Latin-1. */
@@ -59,9 +75,14 @@ export function base64Utf8(text: string): string {
 
 /** Begins a journey with a sign-in: whatever an earlier one left is forgotten. */
 export function beginSignIn(username: string, password: string): SignInAttempt {
-  const signIn: SignInAttempt = { kind: 'sign-in', username, authorization: `Basic ${base64Utf8(`${username}:${password}`)}` };
-  store.set({ ...NONE, signIn });
-  return signIn;
+  const attempt: SignInAttempt = { kind: 'sign-in', username, authorization: `Basic ${base64Utf8(`${username}:${password}`)}` };
+  store.set({ ...NONE, attempt });
+  return attempt;
+}
+
+/** Begins a journey with a password reset: whatever an earlier one left is forgotten. */
+export function beginReset(reset: Omit<ResetAttempt, 'kind'>): void {
+  store.set({ ...NONE, attempt: { kind: 'reset', ...reset } });
 }
 
 /** Ends the journey: nothing of it is kept. */
@@ -84,5 +105,6 @@ export const useJourneyState = store.use;
 
 /** The `Authorization` value for the sign-in calls, while a sign-in is in progress. */
 export function signInAuthorization(): string | null {
-  return store.get().signIn?.authorization ?? null;
+  const { attempt } = store.get();
+  return attempt?.kind === 'sign-in' ? attempt.authorization : null;
 }

@@ -17,7 +17,7 @@ describe('the journey in progress', () => {
     expect(signInAuthorization()).toBeNull();
     beginSignIn('user:name', '  pw  ');
     expect(decode((signInAuthorization() ?? '').replace(/^Basic /, ''))).toBe('user:name:  pw  ');
-    expect(currentJourney().signIn?.username).toBe('user:name');
+    expect(currentJourney().attempt?.username).toBe('user:name');
     expect(window.sessionStorage.length).toBe(0);
     endJourney();
     expect(signInAuthorization()).toBeNull();
@@ -27,8 +27,8 @@ describe('the journey in progress', () => {
     beginSignIn('ana', 'one');
     setPhoneBackRoute('/mfa');
     beginSignIn('bob', 'two');
-    expect(currentJourney()).toMatchObject({ signIn: { username: 'bob' }, phoneBackRoute: null, verification: null });
+    expect(currentJourney()).toMatchObject({ attempt: { kind: 'sign-in', username: 'bob' }, phoneBackRoute: null, verification: null });
     endJourney();
-    expect(currentJourney()).toEqual({ signIn: null, phoneBackRoute: null, verification: null });
+    expect(currentJourney()).toEqual({ attempt: null, phoneBackRoute: null, verification: null });
   });
 });
