@@ -41,10 +41,14 @@ const NewPasswordPage = screen(() => import('../flows/recovery/new-password-page
 const ForgotUsernamePage = screen(() => import('../flows/recovery/forgot-username-page'), 'ForgotUsernamePage');
 const PasswordChangePage = screen(() => import('../flows/recovery/password-change-page'), 'PasswordChangePage');
 const RequireResetLinkToken = screen(() => import('./link-token-guard'), 'RequireResetLinkToken');
+const TokenPage = screen(() => import('../flows/verification-links/token-page'), 'TokenPage');
+const EmailVerificationPage = screen(() => import('../flows/verification-links/email-verification-page'), 'EmailVerificationPage');
+const InvitePage = screen(() => import('../flows/verification-links/invite-page'), 'InvitePage');
+const TrusteeSigningPage = screen(() => import('../flows/verification-links/trustee-signing-page'), 'TrusteeSigningPage');
+const AccountMappingPage = screen(() => import('../flows/verification-links/account-mapping-page'), 'AccountMappingPage');
 const UpdateEmailPage = screen(() => import('../flows/update-email/update-email-page'), 'UpdateEmailPage');
 
 const ACCOUNT_SETUP = 'account setup';
-const LINKS = 'link verification';
 const TOTP = 'authenticator-app setup';
 const PROFILE = 'profile security (phone and verification)';
 
@@ -129,12 +133,12 @@ export function AppRoutes() {
           <Route path={top(paths.outerMfaVerification)} element={<PlaceholderPage title="Enter the code" flow={PROFILE} />} />
           <Route path={top(paths.profileMfaVerification)} element={<PlaceholderPage title="Enter the code" flow={PROFILE} />} />
           <Route path={top(paths.sessionExpired)} element={<SessionExpiredPage />} />
-          <Route path={top(paths.trusteeSigningVerification)} element={<PlaceholderPage title="Trust document signing" flow={LINKS} />} />
-          <Route path={top(paths.verifyUserInvite)} element={<PlaceholderPage title="Account invitation" flow={LINKS} />} />
-          <Route path={top(paths.verifyAdvisorInvite)} element={<PlaceholderPage title="Advisor invitation" flow={LINKS} />} />
-          <Route path={top(paths.emailVerification)} element={<PlaceholderPage title="Email verification" flow={LINKS} />} />
-          <Route path={top(paths.verification)} element={<PlaceholderPage title="Verifying your link" flow={LINKS} />} />
-          <Route path={top(paths.verifyAccountMapping)} element={<PlaceholderPage title="Account link verification" flow={LINKS} />} />
+          <Route path={top(paths.trusteeSigningVerification)} element={<TrusteeSigningPage />} />
+          <Route path={top(paths.verifyUserInvite)} element={<InvitePage />} />
+          <Route path={top(paths.verifyAdvisorInvite)} element={<InvitePage />} />
+          <Route path={top(paths.emailVerification)} element={<EmailVerificationPage />} />
+          <Route path={top(paths.verification)} element={<TokenPage />} />
+          <Route path={top(paths.verifyAccountMapping)} element={<AccountMappingPage />} />
           <Route path={top(paths.totpSetup)} element={<PlaceholderPage title="Set up authenticator app" flow={TOTP} />} />
           <Route path={top(paths.qrCode)} element={<PlaceholderPage title="Step 1 of 3" flow={TOTP} />} />
           <Route path={top(paths.authApp)} element={<PlaceholderPage title="Add the name of your app" flow={TOTP} />} />

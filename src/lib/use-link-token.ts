@@ -17,21 +17,37 @@ function withoutQuery(href: string): string {
   return url.href;
 }
 
+/** One query parameter of an emailed link, checked against its rule: exactly once, bounded, matching. */
+function readParam(search: string, name: string, rule: LinkTokenRule): string | null {
+  const values = new URLSearchParams(search).getAll(name);
+  const [value] = values;
+  return values.length === 1 && value !== undefined && value !== '' && value.length <= rule.maxLength && rule.pattern.test(value)
+    ? value
+    : null;
+}
+
 /**
- * The `?token=` of a link from an email, read once and checked against the contract's rule,
- * then removed from the address bar at once with `history.replaceState` (before the page sends
- * any request, so it never stays in history or a bookmark, nor reaches a Referer); the router is
- * not asked to navigate, so a guard's own redirect stays the last word. It is kept in memory only. A missing, repeated, oversized or malformed token reads as null.
+ * The query of a link from an email (`?token=` and the like), read once and checked against the
+ * contract's rules, then removed from the address bar at once with `history.replaceState`
+ * (before the page sends any request, so it never stays in history or a bookmark, nor reaches
+ * a Referer); the router is not asked to navigate, so a guard's own redirect stays the last word.
+ * The values are kept in memory only. A missing, repeated, oversized or malformed value reads as null.
  */
-export function useLinkToken(rule: LinkTokenRule): string | null {
+export function useLinkQuery<K extends string>(rules: Readonly<Record<K, LinkTokenRule>>): Readonly<Record<K, string | null>> {
   const location = useLocation();
-  const [token] = useState(() => {
-    const values = new URLSearchParams(location.search).getAll('token');
-    const [value] = values;
-    return values.length === 1 && value !== undefined && value.length <= rule.maxLength && rule.pattern.test(value) ? value : null;
-  });
+  const [values] = useState(
+    () =>
+      Object.fromEntries(
+        Object.entries<LinkTokenRule>(rules).map(([name, rule]) => [name, readParam(location.search, name, rule)]),
+      ) as Record<K, string | null>,
+  );
   useLayoutEffect(() => {
     replaceBrowserAddress(withoutQuery(window.location.href));
   }, []);
-  return token;
+  return values;
+}
+
+/** The `?token=` of a link from an email (see {@link useLinkQuery}). */
+export function useLinkToken(rule: LinkTokenRule): string | null {
+  return useLinkQuery({ token: rule }).token;
 }

@@ -1,5 +1,5 @@
 import type { Page, Request } from '@playwright/test';
-import { expect, expectNoAxeViolations, preferExample, standInDashboards, test } from '../support/fixtures';
+import { expect, expectNoAxeViolations, pauseClock, preferExample, standInDashboards, test } from '../support/fixtures';
 
 /** Signs in on the form; the mock's scenarios decide what follows (openapi/mock-scenarios.yaml). */
 async function signIn(page: Page, username: string) {
@@ -182,10 +182,13 @@ test.describe('one-time code', () => {
   test('a new code can be asked for after 60 seconds, which restarts the countdown', async ({ page }) => {
     await page.clock.install();
     const codeRequests = record(page, /\/login-gateway\/mfa\/code$/);
-    await signIn(page, 'phone');
+    await page.goto('/');
+    // From here on, time moves only when the test says so: the countdown starts on a still clock.
+    await pauseClock(page);
+    await page.getByLabel('Username').fill('phone');
+    await page.getByLabel('Password', { exact: true }).fill('Secret#123');
+    await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page.getByText('You can request a new code in 60 seconds.')).toBeVisible();
-    // From here on, time moves only when the test says so.
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 10);
     await page.clock.runFor(59_000);
     await expect(page.getByText('You can request a new code in 1 second.')).toBeVisible();
     await page.clock.runFor(1000);

@@ -112,3 +112,20 @@ export async function standInDashboards(page: Page): Promise<void> {
 export async function preferExample(page: Page, url: RegExp, prefer: string): Promise<void> {
   await page.route(url, (route) => route.continue({ headers: { ...route.request().headers(), prefer } }));
 }
+
+/**
+ * Stops the page's clock (installed with `page.clock.install()`) at about now: from then on time
+ * moves only when the test says so. `pauseAt` refuses a moment already past, which a busy machine
+ * can reach between reading the page's time and pausing it: then it tries again a little later.
+ */
+export async function pauseClock(page: Page): Promise<void> {
+  for (let margin = 1_000; ; margin *= 4) {
+    const now = await page.evaluate(() => Date.now());
+    try {
+      await page.clock.pauseAt(now + margin);
+      return;
+    } catch (error) {
+      if (!/past/i.test(String(error)) || margin > 60_000) throw error;
+    }
+  }
+}

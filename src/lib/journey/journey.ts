@@ -30,6 +30,13 @@ export interface ResetAttempt {
   readonly securityQuestion: string | null;
 }
 
+/** An emailed link handed over to the screen that acts on it (its token never goes to storage). */
+export interface LinkHandover {
+  readonly token: string;
+  /** The user the link is for, when the link names one (email verification). */
+  readonly userId: string | null;
+}
+
 /** Who the journey is for: a sign-in or a password reset. */
 export type Attempt = SignInAttempt | ResetAttempt;
 
@@ -61,9 +68,11 @@ export interface Journey {
   readonly phoneBackRoute: string | null;
   /** What the code-entry screen needs; null when no code is expected. */
   readonly verification: VerificationData | null;
+  /** The emailed link the journey began with (account set-up completes with its token). */
+  readonly link: LinkHandover | null;
 }
 
-const NONE: Journey = { attempt: null, phoneBackRoute: null, verification: null };
+const NONE: Journey = { attempt: null, phoneBackRoute: null, verification: null, link: null };
 const store = createStore<Journey>(NONE);
 
 /** `base64(UTF-8(text))`: plain `btoa` throws on characters outside Latin-1. */
@@ -92,6 +101,11 @@ export function endJourney(): void {
 
 export function setPhoneBackRoute(route: string | null): void {
   store.set({ ...store.get(), phoneBackRoute: route });
+}
+
+/** Begins a journey with an emailed link: whatever an earlier one left is forgotten. */
+export function beginWithLink(link: LinkHandover): void {
+  store.set({ ...NONE, link });
 }
 
 export function setVerification(verification: VerificationData | null): void {

@@ -23,7 +23,7 @@ import {
 } from '../session-storage';
 import { localIsoDate } from '../dates';
 import { adoptionDecision } from './adoption';
-import { endJourney, setPhoneBackRoute } from './journey';
+import { beginWithLink, endJourney, setPhoneBackRoute } from './journey';
 
 /**
  * What follows a successful sign-in (the spec's section 4), as plain functions of the router's
@@ -198,4 +198,21 @@ export async function runJourneyStep(step: () => Promise<RedirectOutcome>): Prom
     // Falls through to the notification.
   }
   notify(signInInternalError);
+}
+
+/**
+ * An emailed link's token signed the user in (an invitation, an account set-up or trustee
+ * signing: the spec's "enrollment"): the session is stored and published, and the account
+ * set-up begins, holding the link so the set-up completes with its token.
+ */
+export function startSetupFromLink(result: AuthResponse, token: string, deps: JourneyDeps): void {
+  const data = result.data;
+  const role = data?.roles[0];
+  if (!data || !role)
+    throw new ApiError({ kind: 'contract', method: 'POST', path: '/login-gateway/authentication/token', detail: 'no user data' });
+  storeSession({ userId: data.userId, username: '', token: data.token, role });
+  publishAuthCookie();
+  markSignedIn(data.userId);
+  beginWithLink({ token, userId: data.userId });
+  deps.navigate(paths.accountSetup, { replace: true });
 }

@@ -26,6 +26,8 @@ export function useJourney() {
     preload: () => void loadSteps().catch(() => undefined),
     /** What follows a successful sign-in (see post-sign-in's completeSignIn). */
     completeSignIn: async (result: AuthResponse, username: string) => (await loadSteps()).completeSignIn(result, username, deps),
+    /** An emailed link's token signed the user in: the account set-up begins (see post-sign-in). */
+    startSetupFromLink: async (result: AuthResponse, token: string) => (await loadSteps()).startSetupFromLink(result, token, deps),
     /** Runs a step after sign-in; a failure or refusal shows the internal-error notification. */
     runStep: async (step: (steps: JourneySteps) => Promise<RedirectOutcome>) => {
       const module = await loadSteps();

@@ -27,8 +27,13 @@ describe('the journey in progress', () => {
     beginSignIn('ana', 'one');
     setPhoneBackRoute('/mfa');
     beginSignIn('bob', 'two');
-    expect(currentJourney()).toMatchObject({ attempt: { kind: 'sign-in', username: 'bob' }, phoneBackRoute: null, verification: null });
+    expect(currentJourney()).toMatchObject({
+      attempt: { kind: 'sign-in', username: 'bob' },
+      phoneBackRoute: null,
+      verification: null,
+      link: null,
+    });
     endJourney();
-    expect(currentJourney()).toEqual({ attempt: null, phoneBackRoute: null, verification: null });
+    expect(currentJourney()).toEqual({ attempt: null, phoneBackRoute: null, verification: null, link: null });
   });
 });
