@@ -1721,7 +1721,11 @@ export interface components {
          */
         ForgotUsernameRole: "ROLE_PARTICIPANT" | "ROLE_PLAN_ADMIN" | "ROLE_OTHER";
         /**
-         * @description The email address to send the username to; at most 50 characters, ending in a 2 to 4 letter suffix.
+         * @description The email address to send the username to, at most 50 characters (the spec's limit, so the
+         *     general limits of 254 for the whole address and 64 for the part before `@` are met too):
+         *     dot-separated words of letters, digits and ``!#$%&'*+/=?^_`{|}~-`` (no dot first, last or
+         *     twice in a row; no quotes, commas, angle brackets or spaces), then `@`, then dot-separated
+         *     domain labels of letters, digits and inner hyphens, ending in a suffix of 2 to 4 letters.
          * @example jane.smith@example.com
          */
         ForgotUsernameEmail: string;

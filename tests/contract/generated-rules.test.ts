@@ -60,6 +60,26 @@ describe('generated zod carries the spec rules', () => {
     [`${'a'.repeat(38)}@example.com`, true],
     [`${'a'.repeat(39)}@example.com`, false],
     ['', false],
+    ["o'brien+401k@mail.example-partner.co.uk", true],
+    ['a@b.cc', true],
+    ['j_doe-1@x1.example.com', true],
+    // Addresses the earlier pattern let through: each is refused now.
+    ['jane@example..com', false],
+    ['.jane@example.com', false],
+    ['jane.@example.com', false],
+    ['jane..doe@example.com', false],
+    ['ja<ne>@example.com', false],
+    ['jane@exa_mple.com', false],
+    ['jane@-example.com', false],
+    ['jane@example-.com', false],
+    ['a,b@example.com', false],
+    ['"jane"@example.com', false],
+    ['jane doe@example.com', false],
+    ['jane@@example.com', false],
+    ['jane@example', false],
+    ['jane@.example.com', false],
+    ['jane@example.com.', false],
+    ['jane@exam ple.com', false],
   ])('forgot-username email %j valid: %s', (email, valid) => {
     expect(accepts(retrieveUsernameBody, { role: 'ROLE_PARTICIPANT', email, captcha: 'x' })).toBe(valid);
   });

@@ -98,13 +98,14 @@ export const retrieveUsernameHeader = zod.object({
   "X-XSRF-TOKEN": zod.string().max(retrieveUsernameHeaderXXSRFTOKENMax).optional().describe('Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists.')
 })
 
+export const retrieveUsernameBodyEmailMin = 6;
 export const retrieveUsernameBodyEmailMax = 50;
-export const retrieveUsernameBodyEmailRegExp = new RegExp('^[^\\s@]+@[^\\s@]+\\.[A-Za-z]{2,4}$');
+export const retrieveUsernameBodyEmailRegExp = new RegExp('^(?=[^@]{1,64}@)[A-Za-z0-9!#$%&\'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&\'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z]{2,4}$');
 export const retrieveUsernameBodyCaptchaMax = 4096;
 
 export const retrieveUsernameBody = zod.object({
   "role": zod.enum(['ROLE_PARTICIPANT', 'ROLE_PLAN_ADMIN', 'ROLE_OTHER']).describe('Who is asking for their username: a participant, a plan administrator, or another role such as an adviser or TPA.'),
-  "email": zod.string().min(1).max(retrieveUsernameBodyEmailMax).regex(retrieveUsernameBodyEmailRegExp).describe('The email address to send the username to; at most 50 characters, ending in a 2 to 4 letter suffix.'),
+  "email": zod.string().min(retrieveUsernameBodyEmailMin).max(retrieveUsernameBodyEmailMax).regex(retrieveUsernameBodyEmailRegExp).describe('The email address to send the username to, at most 50 characters (the spec\'s limit, so the\ngeneral limits of 254 for the whole address and 64 for the part before `@` are met too):\ndot-separated words of letters, digits and ``!#$%&\'*+/=?^_`{|}~-`` (no dot first, last or\ntwice in a row; no quotes, commas, angle brackets or spaces), then `@`, then dot-separated\ndomain labels of letters, digits and inner hyphens, ending in a suffix of 2 to 4 letters.\n'),
   "captcha": zod.string().min(1).max(retrieveUsernameBodyCaptchaMax).describe('The captcha provider\'s response token for the solved challenge.')
 })
 
