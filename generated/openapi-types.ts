@@ -1622,13 +1622,17 @@ export interface components {
          */
         DeviceFingerprint: string;
         /**
-         * @description A user's role. ROLE_PLAN_ADVISOR and ROLE_TPA are read-only; the others are read-write.
+         * @description A role as the sign-in answer carries it, with or without the `ROLE_` prefix (`PLAN_ADMIN`
+         *     and `ROLE_PLAN_ADMIN` are the same role). The spec stores the first role "with a ROLE_
+         *     prefix", which reads as if gateways send it without one, so either form is accepted; the
+         *     portal adds a missing prefix in one place (`normaliseRole` in src/lib/roles.ts) and stores
+         *     and sends only the prefixed `Role`. Any other value, lower case included, is refused.
          * @enum {string}
          */
-        Role: "ROLE_PARTICIPANT" | "ROLE_PLAN_ADMIN" | "ROLE_PLAN_ADVISOR" | "ROLE_TPA" | "ROLE_OTHER";
+        AuthRole: "ROLE_PARTICIPANT" | "ROLE_PLAN_ADMIN" | "ROLE_PLAN_ADVISOR" | "ROLE_TPA" | "ROLE_OTHER" | "PARTICIPANT" | "PLAN_ADMIN" | "PLAN_ADVISOR" | "TPA" | "OTHER";
         AuthData: {
-            /** @description The user's roles; the portal uses the first. */
-            roles: components["schemas"]["Role"][];
+            /** @description The user's roles, each with or without the `ROLE_` prefix; the portal uses the first and stores it prefixed. */
+            roles: components["schemas"]["AuthRole"][];
             userId: components["schemas"]["UserId"];
             /** @description The session token, sent back as `X-Auth-Token`. */
             token: string;
@@ -1651,6 +1655,12 @@ export interface components {
             token: components["schemas"]["LinkToken"];
             fingerprint?: components["schemas"]["DeviceFingerprint"];
         };
+        /**
+         * @description A user's role as the portal stores and sends it (`userLandingUrl?role=`): always with the
+         *     `ROLE_` prefix. ROLE_PLAN_ADVISOR and ROLE_TPA are read-only; the others are read-write.
+         * @enum {string}
+         */
+        Role: "ROLE_PARTICIPANT" | "ROLE_PLAN_ADMIN" | "ROLE_PLAN_ADVISOR" | "ROLE_TPA" | "ROLE_OTHER";
         LandingUrl: {
             /**
              * @description Where the user goes after sign-in: one of the seven dashboard paths, or one of the

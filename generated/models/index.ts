@@ -23,6 +23,7 @@ export * from './announcements';
 export * from './authAppName';
 export * from './authData';
 export * from './authResponse';
+export * from './authRole';
 export * from './authenticateHeaders';
 export * from './authenticateSavedevice';
 export * from './authorizedRepresentative';

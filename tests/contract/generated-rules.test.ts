@@ -132,6 +132,17 @@ describe('generated zod carries the spec rules', () => {
     expect(accepts(authenticateResponse, { data: { roles: ['ROLE_PARTICIPANT'], userId, token: 't' }, errors: [] })).toBe(valid);
   });
 
+  it.each([
+    ['ROLE_PLAN_ADMIN', true],
+    ['PLAN_ADMIN', true],
+    ['OTHER', true],
+    ['plan_admin', false],
+    ['ROLE_ADMIN', false],
+    ['ROLE_ROLE_TPA', false],
+  ])('takes the sign-in role %j with or without its prefix: %s', (role, valid) => {
+    expect(accepts(authenticateResponse, { data: { roles: [role], userId: '1', token: 't' } })).toBe(valid);
+  });
+
   it('types roles as the five known roles', () => {
     expect(accepts(getUserLandingUrlQueryParams, { role: 'ROLE_TPA' })).toBe(true);
     expect(accepts(getUserLandingUrlQueryParams, { role: 'ROLE_ADMIN' })).toBe(false);

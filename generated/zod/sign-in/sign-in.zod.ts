@@ -33,7 +33,7 @@ export const authenticateResponseDataTokenMax = 4096;export const authenticateRe
 
 export const authenticateResponse = zod.object({
   "data": zod.object({
-  "roles": zod.array(zod.enum(['ROLE_PARTICIPANT', 'ROLE_PLAN_ADMIN', 'ROLE_PLAN_ADVISOR', 'ROLE_TPA', 'ROLE_OTHER']).describe('A user\'s role. ROLE_PLAN_ADVISOR and ROLE_TPA are read-only; the others are read-write.')).min(1).describe('The user\'s roles; the portal uses the first.'),
+  "roles": zod.array(zod.enum(['ROLE_PARTICIPANT', 'ROLE_PLAN_ADMIN', 'ROLE_PLAN_ADVISOR', 'ROLE_TPA', 'ROLE_OTHER', 'PARTICIPANT', 'PLAN_ADMIN', 'PLAN_ADVISOR', 'TPA', 'OTHER']).describe('A role as the sign-in answer carries it, with or without the `ROLE_` prefix (`PLAN_ADMIN`\nand `ROLE_PLAN_ADMIN` are the same role). The spec stores the first role \"with a ROLE_\nprefix\", which reads as if gateways send it without one, so either form is accepted; the\nportal adds a missing prefix in one place (`normaliseRole` in src/lib/roles.ts) and stores\nand sends only the prefixed `Role`. Any other value, lower case included, is refused.\n')).min(1).describe('The user\'s roles, each with or without the `ROLE_` prefix; the portal uses the first and stores it prefixed.'),
   "userId": zod.string().min(1).max(authenticateResponseDataUserIdMax).regex(authenticateResponseDataUserIdRegExp).describe('The gateway\'s identifier of a user: 1 to 64 letters, digits, `_` and `-`. It is a segment of\nrequest paths, so it never holds `/`, `.`, `%`, `?`, `#` or whitespace; the portal treats a\nstored user id outside this pattern as tampering.\n'),
   "token": zod.string().min(1).max(authenticateResponseDataTokenMax).describe('The session token, sent back as `X-Auth-Token`.')
 }).optional(),
@@ -68,7 +68,7 @@ export const signInWithTokenResponseDataTokenMax = 4096;export const signInWithT
 
 export const signInWithTokenResponse = zod.object({
   "data": zod.object({
-  "roles": zod.array(zod.enum(['ROLE_PARTICIPANT', 'ROLE_PLAN_ADMIN', 'ROLE_PLAN_ADVISOR', 'ROLE_TPA', 'ROLE_OTHER']).describe('A user\'s role. ROLE_PLAN_ADVISOR and ROLE_TPA are read-only; the others are read-write.')).min(1).describe('The user\'s roles; the portal uses the first.'),
+  "roles": zod.array(zod.enum(['ROLE_PARTICIPANT', 'ROLE_PLAN_ADMIN', 'ROLE_PLAN_ADVISOR', 'ROLE_TPA', 'ROLE_OTHER', 'PARTICIPANT', 'PLAN_ADMIN', 'PLAN_ADVISOR', 'TPA', 'OTHER']).describe('A role as the sign-in answer carries it, with or without the `ROLE_` prefix (`PLAN_ADMIN`\nand `ROLE_PLAN_ADMIN` are the same role). The spec stores the first role \"with a ROLE_\nprefix\", which reads as if gateways send it without one, so either form is accepted; the\nportal adds a missing prefix in one place (`normaliseRole` in src/lib/roles.ts) and stores\nand sends only the prefixed `Role`. Any other value, lower case included, is refused.\n')).min(1).describe('The user\'s roles, each with or without the `ROLE_` prefix; the portal uses the first and stores it prefixed.'),
   "userId": zod.string().min(1).max(signInWithTokenResponseDataUserIdMax).regex(signInWithTokenResponseDataUserIdRegExp).describe('The gateway\'s identifier of a user: 1 to 64 letters, digits, `_` and `-`. It is a segment of\nrequest paths, so it never holds `/`, `.`, `%`, `?`, `#` or whitespace; the portal treats a\nstored user id outside this pattern as tampering.\n'),
   "token": zod.string().min(1).max(signInWithTokenResponseDataTokenMax).describe('The session token, sent back as `X-Auth-Token`.')
 }).optional(),
@@ -96,7 +96,7 @@ export const getAuthTokenResponseDataTokenMax = 4096;export const getAuthTokenRe
 
 export const getAuthTokenResponse = zod.object({
   "data": zod.object({
-  "roles": zod.array(zod.enum(['ROLE_PARTICIPANT', 'ROLE_PLAN_ADMIN', 'ROLE_PLAN_ADVISOR', 'ROLE_TPA', 'ROLE_OTHER']).describe('A user\'s role. ROLE_PLAN_ADVISOR and ROLE_TPA are read-only; the others are read-write.')).min(1).describe('The user\'s roles; the portal uses the first.'),
+  "roles": zod.array(zod.enum(['ROLE_PARTICIPANT', 'ROLE_PLAN_ADMIN', 'ROLE_PLAN_ADVISOR', 'ROLE_TPA', 'ROLE_OTHER', 'PARTICIPANT', 'PLAN_ADMIN', 'PLAN_ADVISOR', 'TPA', 'OTHER']).describe('A role as the sign-in answer carries it, with or without the `ROLE_` prefix (`PLAN_ADMIN`\nand `ROLE_PLAN_ADMIN` are the same role). The spec stores the first role \"with a ROLE_\nprefix\", which reads as if gateways send it without one, so either form is accepted; the\nportal adds a missing prefix in one place (`normaliseRole` in src/lib/roles.ts) and stores\nand sends only the prefixed `Role`. Any other value, lower case included, is refused.\n')).min(1).describe('The user\'s roles, each with or without the `ROLE_` prefix; the portal uses the first and stores it prefixed.'),
   "userId": zod.string().min(1).max(getAuthTokenResponseDataUserIdMax).regex(getAuthTokenResponseDataUserIdRegExp).describe('The gateway\'s identifier of a user: 1 to 64 letters, digits, `_` and `-`. It is a segment of\nrequest paths, so it never holds `/`, `.`, `%`, `?`, `#` or whitespace; the portal treats a\nstored user id outside this pattern as tampering.\n'),
   "token": zod.string().min(1).max(getAuthTokenResponseDataTokenMax).describe('The session token, sent back as `X-Auth-Token`.')
 }).optional(),
