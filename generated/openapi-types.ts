@@ -543,7 +543,9 @@ export interface paths {
         };
         /**
          * Check a password-reset link's token
-         * @description The new-password page sends the user to /verification when the link is missing, expired, completed or not validated.
+         * @description Answers a `ResetLinkRecord`, whose type is always `Password Reset` (the reset link's own
+         *     value; no verification type of the spec fits it). The new-password page sends the user to
+         *     /verification when the link is missing, expired, completed or not validated.
          */
         get: operations["verifyResetToken"];
         put?: never;
@@ -1788,18 +1790,74 @@ export interface components {
             type: components["schemas"]["MfaType"];
         };
         /**
-         * @description What an emailed link verifies. `Email Verification` leads to the email-verified page; the others to enrollment.
+         * @description Always `Password Reset`: the reset link's own value. The spec lists no verification type
+         *     that fits a reset link, so this value is this contract's choice; `verifyToken` never answers it.
+         * @enum {string}
+         */
+        ResetLinkType: "Password Reset";
+        /**
+         * @description True once the action the link stands for is done (the address verified, the invitation
+         *     accepted, the document signed, the password reset). The portal then shows the completed
+         *     screen, whatever the other flags say, and never uses the link again.
+         */
+        LinkCompleted: boolean;
+        /**
+         * @description True when the token is genuine and is the current link of an open verification: not
+         *     replaced by a newer link and not expired. A validated link that has not expired is usable.
+         */
+        LinkValidated: boolean;
+        /**
+         * @description True when the person behind the link has already proven who they are for this verification
+         *     (for example, they signed in from this link before). A verified link that has not expired is
+         *     usable too: the portal goes on where they left off.
+         */
+        LinkVerified: boolean;
+        /**
+         * @description True when the verification's time window has passed: the link is dead and a fresh
+         *     verification is needed, so the expired page offers a new link (`verification/resend`).
+         *     False while `isValidated` and `verified` are both false means this link was replaced by a
+         *     newer one: expired too, but the newer link is already in the user's inbox.
+         */
+        LinkExpired: boolean;
+        /**
+         * @description What a password-reset link's token stands for, with the same four flags as a
+         *     `VerificationRecord`. The new-password page is shown only when the link is validated, not
+         *     completed and not expired; otherwise the portal goes to /verification. `verified` is
+         *     answered but not read for reset links.
+         */
+        ResetLinkRecord: {
+            type: components["schemas"]["ResetLinkType"];
+            isCompleted: components["schemas"]["LinkCompleted"];
+            isValidated: components["schemas"]["LinkValidated"];
+            verified: components["schemas"]["LinkVerified"];
+            hasExpiredVerification: components["schemas"]["LinkExpired"];
+        };
+        /** @description The answer about a password-reset link's token, in `data`, or a business error in `errors`. */
+        ResetLinkRecordResponse: {
+            data?: components["schemas"]["ResetLinkRecord"];
+            errors?: components["schemas"]["ErrorList"];
+        };
+        /**
+         * @description What an emailed link verifies, as the spec names the five kinds. `Email Verification` leads
+         *     to the email-verified page; the other four to enrollment. A password-reset link is none of
+         *     these: `verifyResetToken` answers it as a `ResetLinkRecord` of type `Password Reset`.
          * @enum {string}
          */
         VerificationType: "Email Verification" | "Account Setup" | "Authorized Representative Invitation" | "Advisor Invitation" | "Trustee Signing";
-        /** @description What a link's token stands for. A link is usable when it is validated or verified and has not expired. */
+        /**
+         * @description What a link's token stands for. The portal reads the four flags in this order: `isCompleted`
+         *     shows the completed screen; `isValidated` or `verified`, with `hasExpiredVerification` false,
+         *     makes the link usable (a sign-in by token, or the link's own page); anything else is expired,
+         *     with a new link offered when `hasExpiredVerification` is true and "check your inbox" when not.
+         */
         VerificationRecord: {
             type: components["schemas"]["VerificationType"];
-            isCompleted: boolean;
-            isValidated: boolean;
-            verified: boolean;
-            hasExpiredVerification: boolean;
+            isCompleted: components["schemas"]["LinkCompleted"];
+            isValidated: components["schemas"]["LinkValidated"];
+            verified: components["schemas"]["LinkVerified"];
+            hasExpiredVerification: components["schemas"]["LinkExpired"];
         };
+        /** @description The answer about a link's token, in `data`, or a business error in `errors`. */
         VerificationRecordResponse: {
             data?: components["schemas"]["VerificationRecord"];
             errors?: components["schemas"]["ErrorList"];
@@ -3021,7 +3079,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["VerificationRecordResponse"];
+                    "application/json": components["schemas"]["ResetLinkRecordResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];

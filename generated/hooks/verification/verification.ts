@@ -30,6 +30,7 @@ import type {
   ResendEnrollmentEmailHeaders,
   ResendVerificationEmailHeaders,
   ResendVerificationHeaders,
+  ResetLinkRecordResponse,
   TokenRequest,
   VerificationRecordResponse,
   VerifyAccountMappingParams,
@@ -47,7 +48,10 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
- * The new-password page sends the user to /verification when the link is missing, expired, completed or not validated.
+ * Answers a `ResetLinkRecord`, whose type is always `Password Reset` (the reset link's own
+value; no verification type of the spec fits it). The new-password page sends the user to
+/verification when the link is missing, expired, completed or not validated.
+
  * @summary Check a password-reset link's token
  */
 export const getVerifyResetTokenUrl = (params: VerifyResetTokenParams,) => {
@@ -65,9 +69,9 @@ export const getVerifyResetTokenUrl = (params: VerifyResetTokenParams,) => {
   return stringifiedParams.length > 0 ? `/login-gateway/public/profile/verifyToken?${stringifiedParams}` : `/login-gateway/public/profile/verifyToken`
 }
 
-export const verifyResetToken = async (params: VerifyResetTokenParams, options?: RequestInit): Promise<VerificationRecordResponse> => {
+export const verifyResetToken = async (params: VerifyResetTokenParams, options?: RequestInit): Promise<ResetLinkRecordResponse> => {
   
-  return apiClient<VerificationRecordResponse>(getVerifyResetTokenUrl(params),
+  return apiClient<ResetLinkRecordResponse>(getVerifyResetTokenUrl(params),
   {      
     ...options,
     method: 'GET'

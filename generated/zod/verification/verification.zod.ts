@@ -5,7 +5,10 @@ import * as zod from 'zod';
 
 
 /**
- * The new-password page sends the user to /verification when the link is missing, expired, completed or not validated.
+ * Answers a `ResetLinkRecord`, whose type is always `Password Reset` (the reset link's own
+value; no verification type of the spec fits it). The new-password page sends the user to
+/verification when the link is missing, expired, completed or not validated.
+
  * @summary Check a password-reset link's token
  */
 export const verifyResetTokenQueryTokenMax = 512;
@@ -20,17 +23,17 @@ export const verifyResetTokenResponseErrorsItemCodeMax = 32;
 
 export const verifyResetTokenResponse = zod.object({
   "data": zod.object({
-  "type": zod.enum(['Email Verification', 'Account Setup', 'Authorized Representative Invitation', 'Advisor Invitation', 'Trustee Signing']).describe('What an emailed link verifies. `Email Verification` leads to the email-verified page; the others to enrollment.'),
-  "isCompleted": zod.boolean(),
-  "isValidated": zod.boolean(),
-  "verified": zod.boolean(),
-  "hasExpiredVerification": zod.boolean()
-}).optional().describe('What a link\'s token stands for. A link is usable when it is validated or verified and has not expired.'),
+  "type": zod.enum(['Password Reset']).describe('Always `Password Reset`: the reset link\'s own value. The spec lists no verification type\nthat fits a reset link, so this value is this contract\'s choice; `verifyToken` never answers it.\n'),
+  "isCompleted": zod.boolean().describe('True once the action the link stands for is done (the address verified, the invitation\naccepted, the document signed, the password reset). The portal then shows the completed\nscreen, whatever the other flags say, and never uses the link again.\n'),
+  "isValidated": zod.boolean().describe('True when the token is genuine and is the current link of an open verification: not\nreplaced by a newer link and not expired. A validated link that has not expired is usable.\n'),
+  "verified": zod.boolean().describe('True when the person behind the link has already proven who they are for this verification\n(for example, they signed in from this link before). A verified link that has not expired is\nusable too: the portal goes on where they left off.\n'),
+  "hasExpiredVerification": zod.boolean().describe('True when the verification\'s time window has passed: the link is dead and a fresh\nverification is needed, so the expired page offers a new link (`verification/resend`).\nFalse while `isValidated` and `verified` are both false means this link was replaced by a\nnewer one: expired too, but the newer link is already in the user\'s inbox.\n')
+}).optional().describe('What a password-reset link\'s token stands for, with the same four flags as a\n`VerificationRecord`. The new-password page is shown only when the link is validated, not\ncompleted and not expired; otherwise the portal goes to /verification. `verified` is\nanswered but not read for reset links.\n'),
   "errors": zod.array(zod.object({
   "code": zod.string().max(verifyResetTokenResponseErrorsItemCodeMax),
   "description": zod.string()
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
-})
+}).describe('The answer about a password-reset link\'s token, in `data`, or a business error in `errors`.')
 
 /**
  * The token landing page and the link-verification pages (email, invitations, trustee
@@ -51,17 +54,17 @@ export const verifyTokenResponseErrorsItemCodeMax = 32;
 
 export const verifyTokenResponse = zod.object({
   "data": zod.object({
-  "type": zod.enum(['Email Verification', 'Account Setup', 'Authorized Representative Invitation', 'Advisor Invitation', 'Trustee Signing']).describe('What an emailed link verifies. `Email Verification` leads to the email-verified page; the others to enrollment.'),
-  "isCompleted": zod.boolean(),
-  "isValidated": zod.boolean(),
-  "verified": zod.boolean(),
-  "hasExpiredVerification": zod.boolean()
-}).optional().describe('What a link\'s token stands for. A link is usable when it is validated or verified and has not expired.'),
+  "type": zod.enum(['Email Verification', 'Account Setup', 'Authorized Representative Invitation', 'Advisor Invitation', 'Trustee Signing']).describe('What an emailed link verifies, as the spec names the five kinds. `Email Verification` leads\nto the email-verified page; the other four to enrollment. A password-reset link is none of\nthese: `verifyResetToken` answers it as a `ResetLinkRecord` of type `Password Reset`.\n'),
+  "isCompleted": zod.boolean().describe('True once the action the link stands for is done (the address verified, the invitation\naccepted, the document signed, the password reset). The portal then shows the completed\nscreen, whatever the other flags say, and never uses the link again.\n'),
+  "isValidated": zod.boolean().describe('True when the token is genuine and is the current link of an open verification: not\nreplaced by a newer link and not expired. A validated link that has not expired is usable.\n'),
+  "verified": zod.boolean().describe('True when the person behind the link has already proven who they are for this verification\n(for example, they signed in from this link before). A verified link that has not expired is\nusable too: the portal goes on where they left off.\n'),
+  "hasExpiredVerification": zod.boolean().describe('True when the verification\'s time window has passed: the link is dead and a fresh\nverification is needed, so the expired page offers a new link (`verification/resend`).\nFalse while `isValidated` and `verified` are both false means this link was replaced by a\nnewer one: expired too, but the newer link is already in the user\'s inbox.\n')
+}).optional().describe('What a link\'s token stands for. The portal reads the four flags in this order: `isCompleted`\nshows the completed screen; `isValidated` or `verified`, with `hasExpiredVerification` false,\nmakes the link usable (a sign-in by token, or the link\'s own page); anything else is expired,\nwith a new link offered when `hasExpiredVerification` is true and \"check your inbox\" when not.\n'),
   "errors": zod.array(zod.object({
   "code": zod.string().max(verifyTokenResponseErrorsItemCodeMax),
   "description": zod.string()
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
-})
+}).describe('The answer about a link\'s token, in `data`, or a business error in `errors`.')
 
 /**
  * @summary Verify an account-link request
