@@ -53,7 +53,8 @@ export interface paths {
         };
         /**
          * Gateway status, as text
-         * @description Called before sign-in to see whether the gateway answers.
+         * @description Called before sign-in to see whether the gateway answers. The spec writes `GET status`
+         *     without a gateway: `/login-gateway/status` is this contract's choice.
          */
         get: operations["getStatus"];
         put?: never;
@@ -153,7 +154,8 @@ export interface paths {
         };
         /**
          * Public branding for the sign-in pages
-         * @description The partner's branding for this host, before anyone signs in.
+         * @description The partner's branding for this host, before anyone signs in. The spec writes
+         *     `{gateway}/public/branding/brand`: the prefix `/login-gateway` is this contract's choice.
          */
         get: operations["getPublicBranding"];
         put?: never;
@@ -171,7 +173,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user's branding */
+        /**
+         * The signed-in user's branding
+         * @description The brand of the signed-in user's partner, in `data` (replacing the public branding). The
+         *     spec writes `{gateway}/branding/{userId}/brand`: the prefix `/login-gateway` is this
+         *     contract's choice.
+         */
         get: operations["getUserBranding"];
         put?: never;
         post?: never;
@@ -188,7 +195,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Whom the signed-in user contacts for help */
+        /**
+         * Whom the signed-in user contacts for help
+         * @description The support contact, mailing instructions and feature settings shown in the help dialog. The
+         *     spec writes `{gateway}/user/{userId}/contact`: the prefix `/login-gateway` is this contract's
+         *     choice.
+         */
         get: operations["getUserContact"];
         put?: never;
         post?: never;
@@ -229,7 +241,9 @@ export interface paths {
         put?: never;
         /**
          * Write an activity-log entry (participant)
-         * @description The portal never logs the failure of a log call itself.
+         * @description Logs a participant's failed call or notable event. The spec writes
+         *     `{gateway}/participant/{userId}/log`: the prefix `/login-gateway` is this contract's choice.
+         *     The portal never logs the failure of a log call itself.
          */
         post: operations["logParticipantActivity"];
         delete?: never;
@@ -1440,9 +1454,19 @@ export interface components {
         };
         /** @description One business error. `code` is stable and machine-readable; `description` is shown to people as text. */
         ErrorItem: {
-            /** @example AUERR01 */
+            /**
+             * @description The error's code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and
+             *     CVERR02, and the portal branches only on those; every other code in this contract's
+             *     examples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,
+             *     PWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,
+             *     this contract's invention: a gateway sends its own.
+             * @example AUERR01
+             */
             code: string;
-            /** @example Security question required */
+            /**
+             * @description The message for people, shown as text (never as HTML); a lockout's message contains the word "attempts".
+             * @example Security question required
+             */
             description: string;
         };
         /** @description Business errors. A non-empty list means the call failed, whatever the HTTP status. */
@@ -1543,9 +1567,17 @@ export interface components {
             };
             /** @example Hartford */
             city?: string | null;
-            /** @example CT */
+            /**
+             * @description The state's two-letter postal code. The spec names the field only; the two-letter limit is this contract's choice.
+             * @example CT
+             */
             state?: string | null;
-            /** @example 06101 */
+            /**
+             * @description The ZIP code: 5 digits, or 9 with an optional hyphen after the fifth. The spec names the
+             *     field only; this pattern is this contract's choice, after the spec's "zip 5 or 9 digits"
+             *     validator.
+             * @example 06101
+             */
             zipCode?: string | null;
             /**
              * @example Hartford
@@ -1649,7 +1681,11 @@ export interface components {
             errors?: components["schemas"]["ErrorList"];
         };
         /**
-         * @description A one-time token from an emailed link.
+         * @description A one-time token from an emailed link, as the gateway issued it: 1 to 512 characters of
+         *     URL-safe or standard base64 (letters, digits, `-`, `_`, `+`, `/`, then at most two `=` of
+         *     padding), with `.` and `~` for dot-separated tokens such as JWTs. The character set and the
+         *     length bound are this contract's choice; the spec does not show a token. In a link's query,
+         *     `+`, `/` and `=` are percent-encoded (`%2B`, `%2F`, `%3D`): a raw `+` reads as a space.
          * @example email-validated
          */
         LinkToken: string;
@@ -1863,8 +1899,15 @@ export interface components {
             errors?: components["schemas"]["ErrorList"];
         };
         AccountMapping: {
-            /** @description True when the account link was verified and linking is complete. */
+            /**
+             * @description True when the account link was verified and linking is complete. The spec names this call
+             *     but not its answer: this field is this contract's invention.
+             */
             verified: boolean;
+            /**
+             * @description True when the account-link request expired, so the page shows the expired message. This
+             *     contract's invention, named after the link records' flag.
+             */
             hasExpiredVerification?: boolean;
         };
         AccountMappingResponse: {
@@ -1875,8 +1918,16 @@ export interface components {
             token: components["schemas"]["LinkToken"];
         };
         EmailVerification: {
+            /**
+             * @description True when the address is verified, by this link or before; an error in `errors` means the
+             *     link expired. The spec names this call but not its answer: this field is this contract's
+             *     invention.
+             */
             verified: boolean;
-            /** @description True when the address had been verified before this link was used. */
+            /**
+             * @description True when the address had been verified before this link was used, so the page says so
+             *     instead of thanking the user. This contract's invention, like `verified`.
+             */
             alreadyVerified?: boolean;
         };
         EmailVerificationResponse: {
@@ -1961,6 +2012,11 @@ export interface components {
             /** @description True for the primary phone. */
             preferred?: boolean;
             smsEnabled?: boolean;
+            /**
+             * @description True once the number has been confirmed with a one-time code; the sign-in journey saves a
+             *     new phone with false. This field is this contract's invention (the spec's Phone has no
+             *     such field): a gateway that does not track it leaves it out.
+             */
             verified?: boolean;
         };
         PhoneVerifyRequest: {
@@ -2655,7 +2711,12 @@ export interface operations {
             header?: {
                 /** @description Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists. */
                 "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
-                /** @description The answer to the user's security question, percent-encoded as UTF-8 (`encodeURIComponent`) so that any character survives in a header. */
+                /**
+                 * @description The answer to the user's security question, percent-encoded as UTF-8 (`encodeURIComponent`:
+                 *     `Café au lait` is `Caf%C3%A9%20au%20lait`) so that any character survives in a header; the
+                 *     gateway decodes it before comparing. The spec names the header only: the encoding is this
+                 *     contract's choice.
+                 */
                 Securityanswer?: string;
                 /** @description `true` to remember this computer, so the security question is not asked again on it. */
                 Savedevice?: "true" | "false";

@@ -3,7 +3,12 @@
  */
 
 export interface AccountMapping {
-  /** True when the account link was verified and linking is complete. */
+  /** True when the account link was verified and linking is complete. The spec names this call
+but not its answer: this field is this contract's invention.
+ */
   verified: boolean;
+  /** True when the account-link request expired, so the page shows the expired message. This
+contract's invention, named after the link records' flag.
+ */
   hasExpiredVerification?: boolean;
 }

@@ -17,9 +17,16 @@ export interface Address {
   streetAddress?: AddressStreetAddress;
   /** @maxLength 100 */
   city?: AddressCity;
-  /** @maxLength 2 */
+  /**
+   * The state's two-letter postal code. The spec names the field only; the two-letter limit is this contract's choice.
+   * @maxLength 2
+   */
   state?: AddressState;
   /**
+   * The ZIP code: 5 digits, or 9 with an optional hyphen after the fifth. The spec names the
+field only; this pattern is this contract's choice, after the spec's "zip 5 or 9 digits"
+validator.
+
    * @maxLength 10
    * @pattern ^[0-9]{5}(-?[0-9]{4})?$
    */

@@ -3,7 +3,13 @@
  */
 
 export interface EmailVerification {
+  /** True when the address is verified, by this link or before; an error in `errors` means the
+link expired. The spec names this call but not its answer: this field is this contract's
+invention.
+ */
   verified: boolean;
-  /** True when the address had been verified before this link was used. */
+  /** True when the address had been verified before this link was used, so the page says so
+instead of thanking the user. This contract's invention, like `verified`.
+ */
   alreadyVerified?: boolean;
 }

@@ -29,5 +29,9 @@ export interface Phone {
   /** True for the primary phone. */
   preferred?: boolean;
   smsEnabled?: boolean;
+  /** True once the number has been confirmed with a one-time code; the sign-in journey saves a
+new phone with false. This field is this contract's invention (the spec's Phone has no
+such field): a gateway that does not track it leaves it out.
+ */
   verified?: boolean;
 }

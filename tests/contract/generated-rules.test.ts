@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { validateUsernameQueryParams } from '../../generated/zod/account-setup/account-setup.zod';
 import { verifyMfaCodeBody } from '../../generated/zod/mfa/mfa.zod';
 import { getUserCredentialsParams, savePhoneBody, updateUserCredentialsBody } from '../../generated/zod/profile/profile.zod';
-import { retrieveUsernameBody } from '../../generated/zod/recovery/recovery.zod';
+import { changePasswordWithTokenBody, retrieveUsernameBody } from '../../generated/zod/recovery/recovery.zod';
+import { verifyTokenQueryParams } from '../../generated/zod/verification/verification.zod';
 import { verifyTotpRegistrationBody } from '../../generated/zod/totp/totp.zod';
 import { authenticateResponse, getUserLandingUrlQueryParams } from '../../generated/zod/sign-in/sign-in.zod';
 
@@ -141,6 +142,28 @@ describe('generated zod carries the spec rules', () => {
     ['ROLE_ROLE_TPA', false],
   ])('takes the sign-in role %j with or without its prefix: %s', (role, valid) => {
     expect(accepts(authenticateResponse, { data: { roles: [role], userId: '1', token: 't' } })).toBe(valid);
+  });
+
+  // Link tokens as real issuers make them (base64 in both alphabets, JWTs) and as the mock names them.
+  it.each([
+    ['email-expired', true],
+    ['expired', true],
+    ['q83vEjRWeJA+/w==', true],
+    ['q83vEjRWeJA-_w', true],
+    ['eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl', true],
+    ['a'.repeat(512), true],
+    ['a'.repeat(513), false],
+    ['', false],
+    ['abc=def', false],
+    ['abc===', false],
+    ['a b', false],
+    ['a%2Fb', false],
+    ['a?b=1', false],
+    ['a#b', false],
+    ['a&b', false],
+  ])('link token %j valid: %s', (token, valid) => {
+    expect(accepts(verifyTokenQueryParams, { token })).toBe(valid);
+    expect(accepts(changePasswordWithTokenBody, { token, newPassword: 'Retire#2045' })).toBe(valid);
   });
 
   it('types roles as the five known roles', () => {

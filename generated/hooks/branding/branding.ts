@@ -36,7 +36,9 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
- * The partner's branding for this host, before anyone signs in.
+ * The partner's branding for this host, before anyone signs in. The spec writes
+`{gateway}/public/branding/brand`: the prefix `/login-gateway` is this contract's choice.
+
  * @summary Public branding for the sign-in pages
  */
 export const getGetPublicBrandingUrl = () => {
@@ -136,6 +138,10 @@ export function useGetPublicBranding<TData = Awaited<ReturnType<typeof getPublic
 
 
 /**
+ * The brand of the signed-in user's partner, in `data` (replacing the public branding). The
+spec writes `{gateway}/branding/{userId}/brand`: the prefix `/login-gateway` is this
+contract's choice.
+
  * @summary The signed-in user's branding
  */
 export const getGetUserBrandingUrl = (userId: string,) => {
@@ -235,6 +241,10 @@ export function useGetUserBranding<TData = Awaited<ReturnType<typeof getUserBran
 
 
 /**
+ * The support contact, mailing instructions and feature settings shown in the help dialog. The
+spec writes `{gateway}/user/{userId}/contact`: the prefix `/login-gateway` is this contract's
+choice.
+
  * @summary Whom the signed-in user contacts for help
  */
 export const getGetUserContactUrl = (userId: string,) => {

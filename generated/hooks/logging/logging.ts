@@ -104,7 +104,10 @@ export const useLogPartnerActivity = <TError = ErrorType<UnauthorizedResponse | 
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * The portal never logs the failure of a log call itself.
+ * Logs a participant's failed call or notable event. The spec writes
+`{gateway}/participant/{userId}/log`: the prefix `/login-gateway` is this contract's choice.
+The portal never logs the failure of a log call itself.
+
  * @summary Write an activity-log entry (participant)
  */
 export const getLogParticipantActivityUrl = (userId: string,) => {

@@ -243,7 +243,9 @@ export function useValidateSessionAlias<TData = Awaited<ReturnType<typeof valida
 
 
 /**
- * Called before sign-in to see whether the gateway answers.
+ * Called before sign-in to see whether the gateway answers. The spec writes `GET status`
+without a gateway: `/login-gateway/status` is this contract's choice.
+
  * @summary Gateway status, as text
  */
 export const getGetStatusUrl = () => {

@@ -5,7 +5,9 @@ import * as zod from 'zod';
 
 
 /**
- * The partner's branding for this host, before anyone signs in.
+ * The partner's branding for this host, before anyone signs in. The spec writes
+`{gateway}/public/branding/brand`: the prefix `/login-gateway` is this contract's choice.
+
  * @summary Public branding for the sign-in pages
  */
 export const getPublicBrandingResponseBrandNameMax = 200;export const getPublicBrandingResponseBrandLinksLeftLogoLinkMax = 2048;export const getPublicBrandingResponseBrandLinksRightLogoLinkMax = 2048;export const getPublicBrandingResponseBrandLinksPrivacyLinkMax = 2048;export const getPublicBrandingResponseBrandLinksBrandedLoginLinkMax = 2048;export const getPublicBrandingResponseBrandLinksAlternateLeftLogoLinkMax = 2048;export const getPublicBrandingResponseBrandLinksFaviconLinkMax = 2048;export const getPublicBrandingResponseContactInfoSupportNameMax = 200;export const getPublicBrandingResponseContactInfoSupportPhoneExtensionMax = 10;export const getPublicBrandingResponseContactInfoSupportPhoneMax = 30;export const getPublicBrandingResponseContactInfoSupportAddressMax = 254;export const getPublicBrandingResponseContactInfoAdminAddressMax = 254;
@@ -32,6 +34,10 @@ export const getPublicBrandingResponse = zod.object({
 })
 
 /**
+ * The brand of the signed-in user's partner, in `data` (replacing the public branding). The
+spec writes `{gateway}/branding/{userId}/brand`: the prefix `/login-gateway` is this
+contract's choice.
+
  * @summary The signed-in user's branding
  */
 export const getUserBrandingPathUserIdMax = 64;
@@ -66,12 +72,16 @@ export const getUserBrandingResponse = zod.object({
 }).optional()
 }).optional(),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(getUserBrandingResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(getUserBrandingResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 })
 
 /**
+ * The support contact, mailing instructions and feature settings shown in the help dialog. The
+spec writes `{gateway}/user/{userId}/contact`: the prefix `/login-gateway` is this contract's
+choice.
+
  * @summary Whom the signed-in user contacts for help
  */
 export const getUserContactPathUserIdMax = 64;
@@ -105,16 +115,16 @@ export const getUserContactResponse = zod.object({
   "street2": zod.string().max(getUserContactResponseDataMailingInstructionsAddressesItemStreetAddressStreet2Max).nullish()
 }).optional(),
   "city": zod.string().max(getUserContactResponseDataMailingInstructionsAddressesItemCityMax).nullish(),
-  "state": zod.string().max(getUserContactResponseDataMailingInstructionsAddressesItemStateMax).nullish(),
-  "zipCode": zod.string().max(getUserContactResponseDataMailingInstructionsAddressesItemZipCodeMax).regex(getUserContactResponseDataMailingInstructionsAddressesItemZipCodeRegExp).nullish(),
+  "state": zod.string().max(getUserContactResponseDataMailingInstructionsAddressesItemStateMax).nullish().describe('The state\'s two-letter postal code. The spec names the field only; the two-letter limit is this contract\'s choice.'),
+  "zipCode": zod.string().max(getUserContactResponseDataMailingInstructionsAddressesItemZipCodeMax).regex(getUserContactResponseDataMailingInstructionsAddressesItemZipCodeRegExp).nullish().describe('The ZIP code: 5 digits, or 9 with an optional hyphen after the fifth. The spec names the\nfield only; this pattern is this contract\'s choice, after the spec\'s \"zip 5 or 9 digits\"\nvalidator.\n'),
   "cityStateZip": zod.string().max(getUserContactResponseDataMailingInstructionsAddressesItemCityStateZipMax).nullish()
 })).optional()
 }).optional(),
   "featureSettings": zod.record(zod.string(), zod.any()).optional()
 }).optional().describe('Whom the user contacts for help. `featureSettings` is open; the spec does not show its fields.'),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(getUserContactResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(getUserContactResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 })
 

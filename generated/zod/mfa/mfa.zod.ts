@@ -30,8 +30,8 @@ export const getMfaOptionsResponse = zod.object({
 }).describe('One way to receive a one-time code. `contactInfo` is the phone number or the email address\nthe code goes to (the gateway may mask it already), or the authenticator app\'s name. The\nportal masks phones and emails before showing them either way: a phone shows only its last\n4 digits; an email keeps its first 1 or 2 characters, then stars, then the domain.\n'))
 }).optional(),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(getMfaOptionsResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(getMfaOptionsResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 })
 
@@ -56,8 +56,8 @@ export const requestMfaCodeResponseErrorsItemCodeMax = 32;
 
 export const requestMfaCodeResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(requestMfaCodeResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(requestMfaCodeResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 }).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
 
@@ -87,8 +87,8 @@ export const requestUserMfaCodeResponseErrorsItemCodeMax = 32;
 
 export const requestUserMfaCodeResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(requestUserMfaCodeResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(requestUserMfaCodeResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 }).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
 
@@ -114,8 +114,8 @@ export const verifyMfaCodeResponseErrorsItemCodeMax = 32;
 
 export const verifyMfaCodeResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(verifyMfaCodeResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(verifyMfaCodeResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 }).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
 

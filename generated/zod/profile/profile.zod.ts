@@ -29,8 +29,8 @@ export const getUserCredentialsResponse = zod.object({
   "isEmailVerified": zod.boolean().optional()
 }).optional().describe('The signed-in user\'s credentials as the gateway stores them. `userName`/`emailAddress` and `username`/`email` are the same values under the two names the gateway uses.'),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(getUserCredentialsResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(getUserCredentialsResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 })
 
@@ -70,8 +70,8 @@ export const updateUserCredentialsResponseErrorsItemCodeMax = 32;
 
 export const updateUserCredentialsResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(updateUserCredentialsResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(updateUserCredentialsResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 }).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
 
@@ -93,8 +93,8 @@ export const getCredentialsResponse = zod.object({
   "isEmailVerified": zod.boolean().optional()
 }).optional().describe('The signed-in user\'s credentials as the gateway stores them. `userName`/`emailAddress` and `username`/`email` are the same values under the two names the gateway uses.'),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(getCredentialsResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(getCredentialsResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 })
 
@@ -126,8 +126,8 @@ export const updateCredentialsResponseErrorsItemCodeMax = 32;
 
 export const updateCredentialsResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(updateCredentialsResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(updateCredentialsResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 }).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
 
@@ -155,8 +155,8 @@ export const changePasswordResponseErrorsItemCodeMax = 32;
 
 export const changePasswordResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(changePasswordResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(changePasswordResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 }).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
 
@@ -179,8 +179,8 @@ export const updateEmailResponseErrorsItemCodeMax = 32;
 
 export const updateEmailResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(updateEmailResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(updateEmailResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 }).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
 
@@ -202,8 +202,8 @@ export const markEmailVerifiedResponseErrorsItemCodeMax = 32;
 
 export const markEmailVerifiedResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(markEmailVerifiedResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(markEmailVerifiedResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 }).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
 
@@ -233,15 +233,15 @@ export const savePhoneBody = zod.object({
   "extension": zod.string().max(savePhoneBodyExtensionMax).regex(savePhoneBodyExtensionRegExp).nullish(),
   "preferred": zod.boolean().optional().describe('True for the primary phone.'),
   "smsEnabled": zod.boolean().optional(),
-  "verified": zod.boolean().optional()
+  "verified": zod.boolean().optional().describe('True once the number has been confirmed with a one-time code; the sign-in journey saves a\nnew phone with false. This field is this contract\'s invention (the spec\'s Phone has no\nsuch field): a gateway that does not track it leaves it out.\n')
 }).describe('A phone number. `type` 30 is the phone used for one-time codes.')
 
 export const savePhoneResponseErrorsItemCodeMax = 32;
 
 export const savePhoneResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(savePhoneResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(savePhoneResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 }).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
 
@@ -262,8 +262,8 @@ export const markPhoneVerifiedResponseErrorsItemCodeMax = 32;
 
 export const markPhoneVerifiedResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(markPhoneVerifiedResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(markPhoneVerifiedResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 }).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
 
@@ -288,8 +288,8 @@ export const getOptionChoiceResponse = zod.object({
 }).optional().describe('Values of an option choice. 9930 has the adoption dates; 190 has `isActive`.')
 }),zod.null()]).optional(),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(getOptionChoiceResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(getOptionChoiceResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 })
 
@@ -311,8 +311,8 @@ export const saveOptionChoiceResponseErrorsItemCodeMax = 32;
 
 export const saveOptionChoiceResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(saveOptionChoiceResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(saveOptionChoiceResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 }).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
 
@@ -334,8 +334,8 @@ export const deleteOptionChoiceResponseErrorsItemCodeMax = 32;
 
 export const deleteOptionChoiceResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(deleteOptionChoiceResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(deleteOptionChoiceResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 }).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
 
@@ -361,8 +361,8 @@ export const saveOptionSettingsResponseErrorsItemCodeMax = 32;
 
 export const saveOptionSettingsResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(saveOptionSettingsResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(saveOptionSettingsResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 }).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
 

@@ -27,8 +27,8 @@ export const getSecurityQuestionResponse = zod.object({
   "securityQuestion": zod.string().min(1).max(getSecurityQuestionResponseDataSecurityQuestionMax).describe('The user\'s security question, shown as text.')
 }).optional(),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(getSecurityQuestionResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(getSecurityQuestionResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 })
 
@@ -55,8 +55,8 @@ export const getMfaUserResponse = zod.object({
   "isCodeUser": zod.boolean().describe('True when the user recovers the account with a one-time code rather than the security question.')
 }).optional(),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(getMfaUserResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(getMfaUserResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 })
 
@@ -84,8 +84,8 @@ export const resetPasswordResponseErrorsItemCodeMax = 32;
 
 export const resetPasswordResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(resetPasswordResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(resetPasswordResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 }).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
 
@@ -113,8 +113,8 @@ export const retrieveUsernameResponseErrorsItemCodeMax = 32;
 
 export const retrieveUsernameResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(retrieveUsernameResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(retrieveUsernameResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 }).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
 
@@ -129,14 +129,14 @@ export const changePasswordWithTokenHeader = zod.object({
 })
 
 export const changePasswordWithTokenBodyTokenMax = 512;
-export const changePasswordWithTokenBodyTokenRegExp = new RegExp('^[A-Za-z0-9._~-]+$');
+export const changePasswordWithTokenBodyTokenRegExp = new RegExp('^[A-Za-z0-9._~+/-]+={0,2}$');
 export const changePasswordWithTokenBodyNewPasswordMin = 8;
 export const changePasswordWithTokenBodyNewPasswordMax = 16;
 export const changePasswordWithTokenBodyNewPasswordRegExp = new RegExp('^(?=.*[A-Z])(?=.*[a-z])(?=.*[0-9!#$%&?@])(?!.*(.)\\1\\1)[A-Za-z0-9!#$%&?@]{8,16}$');
 
 
 export const changePasswordWithTokenBody = zod.object({
-  "token": zod.string().min(1).max(changePasswordWithTokenBodyTokenMax).regex(changePasswordWithTokenBodyTokenRegExp).describe('A one-time token from an emailed link.'),
+  "token": zod.string().min(1).max(changePasswordWithTokenBodyTokenMax).regex(changePasswordWithTokenBodyTokenRegExp).describe('A one-time token from an emailed link, as the gateway issued it: 1 to 512 characters of\nURL-safe or standard base64 (letters, digits, `-`, `_`, `+`, `/`, then at most two `=` of\npadding), with `.` and `~` for dot-separated tokens such as JWTs. The character set and the\nlength bound are this contract\'s choice; the spec does not show a token. In a link\'s query,\n`+`, `/` and `=` are percent-encoded (`%2B`, `%2F`, `%3D`): a raw `+` reads as a space.\n'),
   "newPassword": zod.string().min(changePasswordWithTokenBodyNewPasswordMin).max(changePasswordWithTokenBodyNewPasswordMax).regex(changePasswordWithTokenBodyNewPasswordRegExp).describe('A new password: 8 to 16 characters; at least one uppercase and one lowercase letter; at\nleast one digit or one of `!#$%&?@`; only letters, digits and those symbols; no character\nthree or more times in a row.\n')
 }).describe('Sets a new password with the token from a reset email.')
 
@@ -144,8 +144,8 @@ export const changePasswordWithTokenResponseErrorsItemCodeMax = 32;
 
 export const changePasswordWithTokenResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(changePasswordWithTokenResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(changePasswordWithTokenResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 }).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
 

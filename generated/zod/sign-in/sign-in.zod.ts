@@ -16,7 +16,7 @@ export const authenticateHeaderCaptchaMax = 4096;
 
 export const authenticateHeader = zod.object({
   "X-XSRF-TOKEN": zod.string().max(authenticateHeaderXXSRFTOKENMax).optional().describe('Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists.'),
-  "Securityanswer": zod.string().min(1).max(authenticateHeaderSecurityanswerMax).optional().describe('The answer to the user\'s security question, percent-encoded as UTF-8 (`encodeURIComponent`) so that any character survives in a header.'),
+  "Securityanswer": zod.string().min(1).max(authenticateHeaderSecurityanswerMax).optional().describe('The answer to the user\'s security question, percent-encoded as UTF-8 (`encodeURIComponent`:\n`Café au lait` is `Caf%C3%A9%20au%20lait`) so that any character survives in a header; the\ngateway decodes it before comparing. The spec names the header only: the encoding is this\ncontract\'s choice.\n'),
   "Savedevice": zod.enum(['true', 'false']).optional().describe('`true` to remember this computer, so the security question is not asked again on it.'),
   "twilioMfaCode": zod.string().regex(authenticateHeaderTwilioMfaCodeRegExp).optional().describe('A one-time code the user received or read from an authenticator app.'),
   "codeType": zod.enum(['sms', 'call', 'email', 'totp']).optional().describe('How the one-time code in `twilioMfaCode` was delivered.'),
@@ -38,8 +38,8 @@ export const authenticateResponse = zod.object({
   "token": zod.string().min(1).max(authenticateResponseDataTokenMax).describe('The session token, sent back as `X-Auth-Token`.')
 }).optional(),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(authenticateResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(authenticateResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 }).describe('Sign-in result. On success `data` is present and `errors` is empty or absent.\n`AUERR01` asks for the security question, `AUERR05` for a one-time code; any other\ncode\'s description is shown to the user as text.\n')
 
@@ -54,11 +54,11 @@ export const signInWithTokenHeader = zod.object({
 })
 
 export const signInWithTokenBodyTokenMax = 512;
-export const signInWithTokenBodyTokenRegExp = new RegExp('^[A-Za-z0-9._~-]+$');
+export const signInWithTokenBodyTokenRegExp = new RegExp('^[A-Za-z0-9._~+/-]+={0,2}$');
 export const signInWithTokenBodyFingerprintMax = 128;
 
 export const signInWithTokenBody = zod.object({
-  "token": zod.string().min(1).max(signInWithTokenBodyTokenMax).regex(signInWithTokenBodyTokenRegExp).describe('A one-time token from an emailed link.'),
+  "token": zod.string().min(1).max(signInWithTokenBodyTokenMax).regex(signInWithTokenBodyTokenRegExp).describe('A one-time token from an emailed link, as the gateway issued it: 1 to 512 characters of\nURL-safe or standard base64 (letters, digits, `-`, `_`, `+`, `/`, then at most two `=` of\npadding), with `.` and `~` for dot-separated tokens such as JWTs. The character set and the\nlength bound are this contract\'s choice; the spec does not show a token. In a link\'s query,\n`+`, `/` and `=` are percent-encoded (`%2B`, `%2F`, `%3D`): a raw `+` reads as a space.\n'),
   "fingerprint": zod.string().min(1).max(signInWithTokenBodyFingerprintMax).optional().describe('A stable, non-identifying fingerprint of the browser, so the gateway can recognise a computer the user chose to remember.')
 })
 
@@ -73,8 +73,8 @@ export const signInWithTokenResponse = zod.object({
   "token": zod.string().min(1).max(signInWithTokenResponseDataTokenMax).describe('The session token, sent back as `X-Auth-Token`.')
 }).optional(),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(signInWithTokenResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(signInWithTokenResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 }).describe('Sign-in result. On success `data` is present and `errors` is empty or absent.\n`AUERR01` asks for the security question, `AUERR05` for a one-time code; any other\ncode\'s description is shown to the user as text.\n')
 
@@ -83,7 +83,7 @@ export const signInWithTokenResponse = zod.object({
  * @summary Exchange a link token for a session
  */
 export const getAuthTokenQueryIdMax = 512;
-export const getAuthTokenQueryIdRegExp = new RegExp('^[A-Za-z0-9._~-]+$');
+export const getAuthTokenQueryIdRegExp = new RegExp('^[A-Za-z0-9._~+/-]+={0,2}$');
 
 
 export const getAuthTokenQueryParams = zod.object({
@@ -101,8 +101,8 @@ export const getAuthTokenResponse = zod.object({
   "token": zod.string().min(1).max(getAuthTokenResponseDataTokenMax).describe('The session token, sent back as `X-Auth-Token`.')
 }).optional(),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(getAuthTokenResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(getAuthTokenResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 }).describe('Sign-in result. On success `data` is present and `errors` is empty or absent.\n`AUERR01` asks for the security question, `AUERR05` for a one-time code; any other\ncode\'s description is shown to the user as text.\n')
 
@@ -121,8 +121,8 @@ export const getUserLandingUrlResponse = zod.object({
   "externalUrl": zod.boolean().optional().describe('True when the landing address is outside the portal.')
 }).optional(),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(getUserLandingUrlResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(getUserLandingUrlResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 })
 
@@ -137,8 +137,8 @@ export const getSkipEnrollmentStepsResponse = zod.object({
   "skipEnrollmentSteps": zod.boolean().describe('True when a participant goes straight to the dashboard; false sends them to enrollment.')
 }).optional(),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(getSkipEnrollmentStepsResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(getSkipEnrollmentStepsResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 })
 

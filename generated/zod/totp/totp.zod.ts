@@ -27,8 +27,8 @@ export const getTotpInfoResponse = zod.object({
   "authAppName": zod.union([zod.string().max(getTotpInfoResponseDataAuthAppNameMaxOne).describe('The name the user gives their authenticator app; optional in the form, `Authenticator app` by default.'),zod.null()]).optional()
 }).optional(),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(getTotpInfoResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(getTotpInfoResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 })
 
@@ -51,8 +51,8 @@ export const registerTotpResponse = zod.object({
   "uri": zod.string().max(registerTotpResponseDataUriMax).regex(registerTotpResponseDataUriRegExp).describe('The `otpauth://` URI to show as a QR code and as a copyable link.')
 }).optional(),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(registerTotpResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(registerTotpResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 })
 
@@ -78,8 +78,8 @@ export const verifyTotpRegistrationResponseErrorsItemCodeMax = 32;
 
 export const verifyTotpRegistrationResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(verifyTotpRegistrationResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(verifyTotpRegistrationResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 }).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
 
@@ -96,8 +96,8 @@ export const removeTotpDeviceResponseErrorsItemCodeMax = 32;
 
 export const removeTotpDeviceResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(removeTotpDeviceResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(removeTotpDeviceResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 }).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
 
