@@ -2074,7 +2074,10 @@ export interface components {
         };
         TotpRegistration: {
             /**
-             * @description The `otpauth://` URI to show as a QR code and as a copyable link.
+             * @description The key URI the portal shows as a QR code and as a copyable link:
+             *     `otpauth://totp/LABEL?secret=BASE32[&issuer=...]`, with no space or fragment. The
+             *     `secret` parameter (base32 letters and digits 2-7, optional `=` padding) is required: an
+             *     authenticator app cannot work without it.
              * @example otpauth://totp/Example%20Partner:jsmith401?secret=JBSWY3DPEHPK3PXP&issuer=Example%20Partner
              */
             uri: string;

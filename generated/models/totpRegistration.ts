@@ -4,9 +4,13 @@
 
 export interface TotpRegistration {
   /**
-   * The `otpauth://` URI to show as a QR code and as a copyable link.
+   * The key URI the portal shows as a QR code and as a copyable link:
+`otpauth://totp/LABEL?secret=BASE32[&issuer=...]`, with no space or fragment. The
+`secret` parameter (base32 letters and digits 2-7, optional `=` padding) is required: an
+authenticator app cannot work without it.
+
    * @maxLength 2048
-   * @pattern ^otpauth://totp/
+   * @pattern ^otpauth://totp/[^?#\s]+\?(?:[^#\s]*&)?secret=[A-Za-z2-7]+=*(?:&[^#\s]*)?$
    */
   uri: string;
 }

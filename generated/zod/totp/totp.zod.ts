@@ -43,12 +43,12 @@ export const registerTotpHeader = zod.object({
 })
 
 export const registerTotpResponseDataUriMax = 2048;
-export const registerTotpResponseDataUriRegExp = new RegExp('^otpauth://totp');
+export const registerTotpResponseDataUriRegExp = new RegExp('^otpauth://totp/[^?#\\s]+\\?(?:[^#\\s]*&)?secret=[A-Za-z2-7]+=*(?:&[^#\\s]*)?$');
 export const registerTotpResponseErrorsItemCodeMax = 32;
 
 export const registerTotpResponse = zod.object({
   "data": zod.object({
-  "uri": zod.string().max(registerTotpResponseDataUriMax).regex(registerTotpResponseDataUriRegExp).describe('The `otpauth://` URI to show as a QR code and as a copyable link.')
+  "uri": zod.string().max(registerTotpResponseDataUriMax).regex(registerTotpResponseDataUriRegExp).describe('The key URI the portal shows as a QR code and as a copyable link:\n`otpauth://totp/LABEL?secret=BASE32[&issuer=...]`, with no space or fragment. The\n`secret` parameter (base32 letters and digits 2-7, optional `=` padding) is required: an\nauthenticator app cannot work without it.\n')
 }).optional(),
   "errors": zod.array(zod.object({
   "code": zod.string().max(registerTotpResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
