@@ -422,7 +422,13 @@ export interface paths {
         put?: never;
         /**
          * Ask for a password-reset email
-         * @description Sends a reset link if a verified email exists. Proof is the security answer or a one-time code; the captcha is required.
+         * @description Sends a reset link if a verified email exists. Proof is the security answer or a one-time
+         *     code; the captcha is required. A code user's one-time code (sent by `requestMfaCode`, or
+         *     read from the authenticator app) is verified by this call itself: the reset flow's
+         *     code-entry step submits it here as `mfaCode`. The flow has no session, so it never calls
+         *     `mfa/code/verify` (which needs `X-Auth-Token`). A wrong code answers the code-not-valid
+         *     error, too many wrong codes the lockout (its message contains "attempts"); nothing is sent
+         *     then.
          */
         post: operations["resetPassword"];
         delete?: never;
@@ -499,7 +505,10 @@ export interface paths {
         put?: never;
         /**
          * Send a one-time code to someone signing in
-         * @description Sends a code by text, voice call or email. Not used for authenticator apps.
+         * @description Sends a code by text, voice call or email to someone who has not signed in: at the
+         *     multi-factor step of sign-in (the code then goes to `authenticate` in `twilioMfaCode`) and
+         *     in the password reset (the code then goes to `resetPassword` in `mfaCode`, which verifies
+         *     it). Not used for authenticator apps, whose codes are never sent.
          */
         post: operations["requestMfaCode"];
         delete?: never;
@@ -539,7 +548,11 @@ export interface paths {
         put?: never;
         /**
          * Check a one-time code of the signed-in user
-         * @description A message containing "attempts" is a lockout, shown under the code form with the customer-service number.
+         * @description Checks a code sent to the signed-in user while a phone or email is set up or changed; it
+         *     needs `X-Auth-Token`. Before sign-in nothing calls it: sign-in sends its code with
+         *     `authenticate` and a password reset with `resetPassword`, and each verifies the code
+         *     itself. A message containing "attempts" is a lockout, shown under the code form with the
+         *     customer-service number.
          */
         post: operations["verifyMfaCode"];
         delete?: never;
@@ -1440,18 +1453,6 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /**
-         * @description The gateway's identifier of a user: 1 to 64 letters, digits, `_` and `-`. It is a segment of
-         *     request paths, so it never holds `/`, `.`, `%`, `?`, `#` or whitespace; the portal treats a
-         *     stored user id outside this pattern as tampering.
-         * @example 100245
-         */
-        UserId: string;
-        /** @description The result of validating the current session. Signed in means `validated` is true and `userId` is present. */
-        SessionValidation: {
-            validated: boolean;
-            userId?: components["schemas"]["UserId"];
-        };
         /** @description One business error. `code` is stable and machine-readable; `description` is shown to people as text. */
         ErrorItem: {
             /**
@@ -1474,6 +1475,18 @@ export interface components {
         /** @description The body of every error response (4xx and 5xx). */
         ErrorEnvelope: {
             errors: components["schemas"]["ErrorList"];
+        };
+        /**
+         * @description The gateway's identifier of a user: 1 to 64 letters, digits, `_` and `-`. It is a segment of
+         *     request paths, so it never holds `/`, `.`, `%`, `?`, `#` or whitespace; the portal treats a
+         *     stored user id outside this pattern as tampering.
+         * @example 100245
+         */
+        UserId: string;
+        /** @description The result of validating the current session. Signed in means `validated` is true and `userId` is present. */
+        SessionValidation: {
+            validated: boolean;
+            userId?: components["schemas"]["UserId"];
         };
         /**
          * @description The gateway's status as plain text.
@@ -2308,6 +2321,20 @@ export interface components {
         };
     };
     responses: {
+        /**
+         * @description Any status this operation does not list. Its body is the shared `ErrorEnvelope` when the
+         *     gateway can give one, and the portal treats the answer as an internal error. It is described
+         *     so a client can read it; a gateway should not send it: the verification kit
+         *     (`npm run verify-gateway`) fails every status an operation does not list.
+         */
+        Unexpected: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /** @description Missing or invalid credentials. The portal sends the user to `/login`. */
         Unauthorized: {
             headers: {
@@ -2335,15 +2362,6 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description The request does not match the contract or the gateway refused it. */
-        BadRequest: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ErrorEnvelope"];
-            };
-        };
         /** @description The gateway failed. The portal shows its internal-error message. */
         InternalError: {
             headers: {
@@ -2353,8 +2371,26 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /** @description The request does not match the contract or the gateway refused it. */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /** @description Nothing exists at this address. */
         NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The body was not sent as `application/json` (for example as `text/plain`); nothing was done. */
+        UnsupportedMediaType: {
             headers: {
                 [name: string]: unknown;
             };
@@ -2400,6 +2436,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     validateSessionAlias: {
@@ -2423,6 +2461,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     getStatus: {
@@ -2454,6 +2494,7 @@ export interface operations {
                     "text/plain": components["schemas"]["ServiceStatus"];
                 };
             };
+            default: components["responses"]["Unexpected"];
         };
     };
     keepAlive: {
@@ -2475,6 +2516,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     getLastAccessed: {
@@ -2498,6 +2541,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     getLogoutPage: {
@@ -2519,6 +2564,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     logoutToLoginUrl: {
@@ -2546,6 +2593,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     getPublicBranding: {
@@ -2567,6 +2615,8 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     getUserBranding: {
@@ -2594,6 +2644,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     getUserContact: {
@@ -2621,6 +2672,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     logPartnerActivity: {
@@ -2649,10 +2701,12 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     logParticipantActivity: {
@@ -2681,10 +2735,12 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     getAnnouncements: {
@@ -2706,6 +2762,8 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     authenticate: {
@@ -2748,8 +2806,11 @@ export interface operations {
                     "application/json": components["schemas"]["AuthResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     signInWithToken: {
@@ -2778,7 +2839,9 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     getAuthToken: {
@@ -2805,6 +2868,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     getUserLandingUrl: {
@@ -2831,6 +2895,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     getSkipEnrollmentSteps: {
@@ -2855,6 +2920,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     getSecurityQuestion: {
@@ -2884,6 +2950,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     getMfaUser: {
@@ -2913,6 +2980,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     resetPassword: {
@@ -2942,6 +3010,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     retrieveUsername: {
@@ -2971,6 +3040,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     changePasswordWithToken: {
@@ -3000,6 +3070,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     getMfaOptions: {
@@ -3029,6 +3100,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     requestMfaCode: {
@@ -3058,6 +3130,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     requestUserMfaCode: {
@@ -3088,10 +3161,12 @@ export interface operations {
                     "application/json": components["schemas"]["OperationResult"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     verifyMfaCode: {
@@ -3119,10 +3194,12 @@ export interface operations {
                     "application/json": components["schemas"]["OperationResult"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     verifyResetToken: {
@@ -3148,6 +3225,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     verifyToken: {
@@ -3173,6 +3251,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     verifyAccountMapping: {
@@ -3198,6 +3277,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     completeVerification: {
@@ -3227,6 +3307,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     resendVerification: {
@@ -3256,6 +3337,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     resendVerificationEmail: {
@@ -3285,6 +3367,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     resendEnrollmentEmail: {
@@ -3314,6 +3397,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     verifyParticipantEmail: {
@@ -3342,6 +3426,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     validateUsername: {
@@ -3369,6 +3454,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     completeAccountSetup: {
@@ -3396,10 +3482,12 @@ export interface operations {
                     "application/json": components["schemas"]["OperationResult"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     getUserCredentials: {
@@ -3427,6 +3515,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     updateUserCredentials: {
@@ -3457,10 +3546,12 @@ export interface operations {
                     "application/json": components["schemas"]["OperationResult"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     getCredentials: {
@@ -3485,6 +3576,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     updateCredentials: {
@@ -3512,10 +3604,12 @@ export interface operations {
                     "application/json": components["schemas"]["OperationResult"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     changePassword: {
@@ -3543,10 +3637,12 @@ export interface operations {
                     "application/json": components["schemas"]["OperationResult"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     updateEmail: {
@@ -3574,10 +3670,12 @@ export interface operations {
                     "application/json": components["schemas"]["OperationResult"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     markEmailVerified: {
@@ -3608,6 +3706,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     savePhone: {
@@ -3635,10 +3734,12 @@ export interface operations {
                     "application/json": components["schemas"]["OperationResult"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     markPhoneVerified: {
@@ -3666,10 +3767,12 @@ export interface operations {
                     "application/json": components["schemas"]["OperationResult"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     getOptionChoice: {
@@ -3697,6 +3800,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     saveOptionChoice: {
@@ -3724,10 +3828,12 @@ export interface operations {
                     "application/json": components["schemas"]["OperationResult"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     deleteOptionChoice: {
@@ -3755,10 +3861,12 @@ export interface operations {
                     "application/json": components["schemas"]["OperationResult"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     saveOptionSettings: {
@@ -3786,10 +3894,12 @@ export interface operations {
                     "application/json": components["schemas"]["OperationResult"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     getTotpInfo: {
@@ -3819,6 +3929,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     registerTotp: {
@@ -3846,6 +3957,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     verifyTotpRegistration: {
@@ -3873,10 +3985,12 @@ export interface operations {
                     "application/json": components["schemas"]["OperationResult"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     removeTotpDevice: {
@@ -3904,6 +4018,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     getPartnerSideNav: {
@@ -3931,6 +4046,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     listPlans: {
@@ -3958,6 +4074,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     getPlanInfo: {
@@ -3987,6 +4104,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     getParticipantPlanDetails: {
@@ -4014,6 +4132,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     submitSafeHarborElection: {
@@ -4046,10 +4165,12 @@ export interface operations {
                     "application/json": components["schemas"]["OperationResult"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     createPlanChangeRequest: {
@@ -4082,10 +4203,12 @@ export interface operations {
                     "application/json": components["schemas"]["OperationResult"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     getPlanContacts: {
@@ -4115,6 +4238,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     getStrategicPartners: {
@@ -4142,6 +4266,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     saveStrategicPartners: {
@@ -4172,10 +4297,12 @@ export interface operations {
                     "application/json": components["schemas"]["OperationResult"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     getLastManualCheckDate: {
@@ -4205,6 +4332,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     getForfeitureSettings: {
@@ -4234,6 +4362,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     updateForfeitureSettings: {
@@ -4266,10 +4395,12 @@ export interface operations {
                     "application/json": components["schemas"]["OperationResult"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     listIntegrationEmployers: {
@@ -4299,6 +4430,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     updateIntegrationEmployer: {
@@ -4331,10 +4463,12 @@ export interface operations {
                     "application/json": components["schemas"]["OperationResult"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     createIntegrationEmployer: {
@@ -4367,10 +4501,12 @@ export interface operations {
                     "application/json": components["schemas"]["OperationResult"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     updateIntegrationEmployerState: {
@@ -4403,10 +4539,12 @@ export interface operations {
                     "application/json": components["schemas"]["OperationResult"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     getIntegrationAdoption: {
@@ -4436,6 +4574,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     getIntegrationMonthlyFee: {
@@ -4470,6 +4609,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     connectIntegration: {
@@ -4502,10 +4642,12 @@ export interface operations {
                     "application/json": components["schemas"]["OperationResult"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     getIntegrationSession: {
@@ -4538,6 +4680,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     reauthorizeIntegration: {
@@ -4570,6 +4713,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     removeIntegration: {
@@ -4605,6 +4749,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     getEmployerDeductions: {
@@ -4637,6 +4782,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     listActiveVendors: {
@@ -4667,6 +4813,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
 }

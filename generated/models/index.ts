@@ -222,6 +222,8 @@ export * from './trustee';
 export * from './trusteeFirstName';
 export * from './trusteeLastName';
 export * from './unauthorizedResponse';
+export * from './unexpectedResponse';
+export * from './unsupportedMediaTypeResponse';
 export * from './updateCredentialsHeaders';
 export * from './updateEmailHeaders';
 export * from './updateForfeitureSettingsHeaders';

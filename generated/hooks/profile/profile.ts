@@ -21,6 +21,7 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  BadRequestResponse,
   ChangePasswordHeaders,
   ChangePasswordRequest,
   CredentialsResponse,
@@ -44,6 +45,7 @@ import type {
   SessionExpiredResponse,
   SetupAccount,
   UnauthorizedResponse,
+  UnexpectedResponse,
   UpdateCredentialsHeaders,
   UpdateEmailHeaders,
   UpdateUserCredentialsHeaders
@@ -90,7 +92,7 @@ export const getGetUserCredentialsQueryKey = (userId?: string,) => {
     }
 
     
-export const getGetUserCredentialsQueryOptions = <TData = Awaited<ReturnType<typeof getUserCredentials>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserCredentials>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
+export const getGetUserCredentialsQueryOptions = <TData = Awaited<ReturnType<typeof getUserCredentials>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserCredentials>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -109,10 +111,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetUserCredentialsQueryResult = NonNullable<Awaited<ReturnType<typeof getUserCredentials>>>
-export type GetUserCredentialsQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>
+export type GetUserCredentialsQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
 
-export function useGetUserCredentials<TData = Awaited<ReturnType<typeof getUserCredentials>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetUserCredentials<TData = Awaited<ReturnType<typeof getUserCredentials>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserCredentials>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getUserCredentials>>,
@@ -122,7 +124,7 @@ export function useGetUserCredentials<TData = Awaited<ReturnType<typeof getUserC
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetUserCredentials<TData = Awaited<ReturnType<typeof getUserCredentials>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetUserCredentials<TData = Awaited<ReturnType<typeof getUserCredentials>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserCredentials>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getUserCredentials>>,
@@ -132,7 +134,7 @@ export function useGetUserCredentials<TData = Awaited<ReturnType<typeof getUserC
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetUserCredentials<TData = Awaited<ReturnType<typeof getUserCredentials>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetUserCredentials<TData = Awaited<ReturnType<typeof getUserCredentials>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserCredentials>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -140,7 +142,7 @@ export function useGetUserCredentials<TData = Awaited<ReturnType<typeof getUserC
  * @summary The user's username and email
  */
 
-export function useGetUserCredentials<TData = Awaited<ReturnType<typeof getUserCredentials>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetUserCredentials<TData = Awaited<ReturnType<typeof getUserCredentials>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserCredentials>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -185,7 +187,7 @@ export const updateUserCredentials = async (userId: string,
 
 
 
-export const getUpdateUserCredentialsMutationOptions = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const getUpdateUserCredentialsMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateUserCredentials>>, TError,{userId: string;data: SetupAccount;headers?: UpdateUserCredentialsHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateUserCredentials>>, TError,{userId: string;data: SetupAccount;headers?: UpdateUserCredentialsHeaders}, TContext> => {
 
@@ -212,12 +214,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateUserCredentialsMutationResult = NonNullable<Awaited<ReturnType<typeof updateUserCredentials>>>
     export type UpdateUserCredentialsMutationBody = SetupAccount
-    export type UpdateUserCredentialsMutationError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>
+    export type UpdateUserCredentialsMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Save the account-setup username, password and email
  */
-export const useUpdateUserCredentials = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const useUpdateUserCredentials = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateUserCredentials>>, TError,{userId: string;data: SetupAccount;headers?: UpdateUserCredentialsHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateUserCredentials>>,
@@ -264,7 +266,7 @@ export const getGetCredentialsQueryKey = () => {
     }
 
     
-export const getGetCredentialsQueryOptions = <TData = Awaited<ReturnType<typeof getCredentials>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCredentials>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
+export const getGetCredentialsQueryOptions = <TData = Awaited<ReturnType<typeof getCredentials>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCredentials>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -283,10 +285,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetCredentialsQueryResult = NonNullable<Awaited<ReturnType<typeof getCredentials>>>
-export type GetCredentialsQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>
+export type GetCredentialsQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
 
-export function useGetCredentials<TData = Awaited<ReturnType<typeof getCredentials>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetCredentials<TData = Awaited<ReturnType<typeof getCredentials>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCredentials>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getCredentials>>,
@@ -296,7 +298,7 @@ export function useGetCredentials<TData = Awaited<ReturnType<typeof getCredentia
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCredentials<TData = Awaited<ReturnType<typeof getCredentials>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetCredentials<TData = Awaited<ReturnType<typeof getCredentials>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCredentials>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getCredentials>>,
@@ -306,7 +308,7 @@ export function useGetCredentials<TData = Awaited<ReturnType<typeof getCredentia
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCredentials<TData = Awaited<ReturnType<typeof getCredentials>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetCredentials<TData = Awaited<ReturnType<typeof getCredentials>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCredentials>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -314,7 +316,7 @@ export function useGetCredentials<TData = Awaited<ReturnType<typeof getCredentia
  * @summary The signed-in user's credentials
  */
 
-export function useGetCredentials<TData = Awaited<ReturnType<typeof getCredentials>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetCredentials<TData = Awaited<ReturnType<typeof getCredentials>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCredentials>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -358,7 +360,7 @@ export const updateCredentials = async (setupAccount: SetupAccount,
 
 
 
-export const getUpdateCredentialsMutationOptions = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const getUpdateCredentialsMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateCredentials>>, TError,{data: SetupAccount;headers?: UpdateCredentialsHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateCredentials>>, TError,{data: SetupAccount;headers?: UpdateCredentialsHeaders}, TContext> => {
 
@@ -385,12 +387,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateCredentialsMutationResult = NonNullable<Awaited<ReturnType<typeof updateCredentials>>>
     export type UpdateCredentialsMutationBody = SetupAccount
-    export type UpdateCredentialsMutationError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>
+    export type UpdateCredentialsMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Update the signed-in user's credentials
  */
-export const useUpdateCredentials = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const useUpdateCredentials = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateCredentials>>, TError,{data: SetupAccount;headers?: UpdateCredentialsHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateCredentials>>,
@@ -431,7 +433,7 @@ export const changePassword = async (changePasswordRequest: ChangePasswordReques
 
 
 
-export const getChangePasswordMutationOptions = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const getChangePasswordMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changePassword>>, TError,{data: ChangePasswordRequest;headers?: ChangePasswordHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof changePassword>>, TError,{data: ChangePasswordRequest;headers?: ChangePasswordHeaders}, TContext> => {
 
@@ -458,12 +460,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ChangePasswordMutationResult = NonNullable<Awaited<ReturnType<typeof changePassword>>>
     export type ChangePasswordMutationBody = ChangePasswordRequest
-    export type ChangePasswordMutationError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>
+    export type ChangePasswordMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Change the signed-in user's password
  */
-export const useChangePassword = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const useChangePassword = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changePassword>>, TError,{data: ChangePasswordRequest;headers?: ChangePasswordHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof changePassword>>,
@@ -503,7 +505,7 @@ export const updateEmail = async (emailRequest: EmailRequest,
 
 
 
-export const getUpdateEmailMutationOptions = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const getUpdateEmailMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateEmail>>, TError,{data: EmailRequest;headers?: UpdateEmailHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateEmail>>, TError,{data: EmailRequest;headers?: UpdateEmailHeaders}, TContext> => {
 
@@ -530,12 +532,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateEmailMutationResult = NonNullable<Awaited<ReturnType<typeof updateEmail>>>
     export type UpdateEmailMutationBody = EmailRequest
-    export type UpdateEmailMutationError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>
+    export type UpdateEmailMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Save the user's email address
  */
-export const useUpdateEmail = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const useUpdateEmail = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateEmail>>, TError,{data: EmailRequest;headers?: UpdateEmailHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateEmail>>,
@@ -582,7 +584,7 @@ export const markEmailVerified = async (params: MarkEmailVerifiedParams,
 
 
 
-export const getMarkEmailVerifiedMutationOptions = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const getMarkEmailVerifiedMutationOptions = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof markEmailVerified>>, TError,{params: MarkEmailVerifiedParams;headers?: MarkEmailVerifiedHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof markEmailVerified>>, TError,{params: MarkEmailVerifiedParams;headers?: MarkEmailVerifiedHeaders}, TContext> => {
 
@@ -609,12 +611,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type MarkEmailVerifiedMutationResult = NonNullable<Awaited<ReturnType<typeof markEmailVerified>>>
     
-    export type MarkEmailVerifiedMutationError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>
+    export type MarkEmailVerifiedMutationError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Mark the user's email address verified
  */
-export const useMarkEmailVerified = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const useMarkEmailVerified = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof markEmailVerified>>, TError,{params: MarkEmailVerifiedParams;headers?: MarkEmailVerifiedHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof markEmailVerified>>,
@@ -655,7 +657,7 @@ export const savePhone = async (phone: Phone,
 
 
 
-export const getSavePhoneMutationOptions = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const getSavePhoneMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof savePhone>>, TError,{data: Phone;headers?: SavePhoneHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof savePhone>>, TError,{data: Phone;headers?: SavePhoneHeaders}, TContext> => {
 
@@ -682,12 +684,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SavePhoneMutationResult = NonNullable<Awaited<ReturnType<typeof savePhone>>>
     export type SavePhoneMutationBody = Phone
-    export type SavePhoneMutationError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>
+    export type SavePhoneMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Save the user's phone
  */
-export const useSavePhone = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const useSavePhone = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof savePhone>>, TError,{data: Phone;headers?: SavePhoneHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof savePhone>>,
@@ -727,7 +729,7 @@ export const markPhoneVerified = async (phoneVerifyRequest: PhoneVerifyRequest,
 
 
 
-export const getMarkPhoneVerifiedMutationOptions = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const getMarkPhoneVerifiedMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof markPhoneVerified>>, TError,{data: PhoneVerifyRequest;headers?: MarkPhoneVerifiedHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof markPhoneVerified>>, TError,{data: PhoneVerifyRequest;headers?: MarkPhoneVerifiedHeaders}, TContext> => {
 
@@ -754,12 +756,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type MarkPhoneVerifiedMutationResult = NonNullable<Awaited<ReturnType<typeof markPhoneVerified>>>
     export type MarkPhoneVerifiedMutationBody = PhoneVerifyRequest
-    export type MarkPhoneVerifiedMutationError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>
+    export type MarkPhoneVerifiedMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Mark the user's phone verified
  */
-export const useMarkPhoneVerified = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const useMarkPhoneVerified = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof markPhoneVerified>>, TError,{data: PhoneVerifyRequest;headers?: MarkPhoneVerifiedHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof markPhoneVerified>>,
@@ -813,7 +815,7 @@ export const getGetOptionChoiceQueryKey = (params?: GetOptionChoiceParams,) => {
     }
 
     
-export const getGetOptionChoiceQueryOptions = <TData = Awaited<ReturnType<typeof getOptionChoice>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(params: GetOptionChoiceParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOptionChoice>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
+export const getGetOptionChoiceQueryOptions = <TData = Awaited<ReturnType<typeof getOptionChoice>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(params: GetOptionChoiceParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOptionChoice>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -832,10 +834,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetOptionChoiceQueryResult = NonNullable<Awaited<ReturnType<typeof getOptionChoice>>>
-export type GetOptionChoiceQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>
+export type GetOptionChoiceQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
 
-export function useGetOptionChoice<TData = Awaited<ReturnType<typeof getOptionChoice>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetOptionChoice<TData = Awaited<ReturnType<typeof getOptionChoice>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: GetOptionChoiceParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOptionChoice>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getOptionChoice>>,
@@ -845,7 +847,7 @@ export function useGetOptionChoice<TData = Awaited<ReturnType<typeof getOptionCh
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetOptionChoice<TData = Awaited<ReturnType<typeof getOptionChoice>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetOptionChoice<TData = Awaited<ReturnType<typeof getOptionChoice>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: GetOptionChoiceParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOptionChoice>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getOptionChoice>>,
@@ -855,7 +857,7 @@ export function useGetOptionChoice<TData = Awaited<ReturnType<typeof getOptionCh
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetOptionChoice<TData = Awaited<ReturnType<typeof getOptionChoice>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetOptionChoice<TData = Awaited<ReturnType<typeof getOptionChoice>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: GetOptionChoiceParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOptionChoice>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -863,7 +865,7 @@ export function useGetOptionChoice<TData = Awaited<ReturnType<typeof getOptionCh
  * @summary One option choice of the user
  */
 
-export function useGetOptionChoice<TData = Awaited<ReturnType<typeof getOptionChoice>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetOptionChoice<TData = Awaited<ReturnType<typeof getOptionChoice>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: GetOptionChoiceParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOptionChoice>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -906,7 +908,7 @@ export const saveOptionChoice = async (optionChoice: OptionChoice,
 
 
 
-export const getSaveOptionChoiceMutationOptions = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const getSaveOptionChoiceMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveOptionChoice>>, TError,{data: OptionChoice;headers?: SaveOptionChoiceHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof saveOptionChoice>>, TError,{data: OptionChoice;headers?: SaveOptionChoiceHeaders}, TContext> => {
 
@@ -933,12 +935,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SaveOptionChoiceMutationResult = NonNullable<Awaited<ReturnType<typeof saveOptionChoice>>>
     export type SaveOptionChoiceMutationBody = OptionChoice
-    export type SaveOptionChoiceMutationError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>
+    export type SaveOptionChoiceMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Turn an option choice on or off
  */
-export const useSaveOptionChoice = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const useSaveOptionChoice = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveOptionChoice>>, TError,{data: OptionChoice;headers?: SaveOptionChoiceHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof saveOptionChoice>>,
@@ -978,7 +980,7 @@ export const deleteOptionChoice = async (optionChoice: OptionChoice,
 
 
 
-export const getDeleteOptionChoiceMutationOptions = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const getDeleteOptionChoiceMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteOptionChoice>>, TError,{data: OptionChoice;headers?: DeleteOptionChoiceHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteOptionChoice>>, TError,{data: OptionChoice;headers?: DeleteOptionChoiceHeaders}, TContext> => {
 
@@ -1005,12 +1007,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteOptionChoiceMutationResult = NonNullable<Awaited<ReturnType<typeof deleteOptionChoice>>>
     export type DeleteOptionChoiceMutationBody = OptionChoice
-    export type DeleteOptionChoiceMutationError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>
+    export type DeleteOptionChoiceMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Remove an option choice
  */
-export const useDeleteOptionChoice = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const useDeleteOptionChoice = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteOptionChoice>>, TError,{data: OptionChoice;headers?: DeleteOptionChoiceHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteOptionChoice>>,
@@ -1051,7 +1053,7 @@ export const saveOptionSettings = async (optionSettings: OptionSettings,
 
 
 
-export const getSaveOptionSettingsMutationOptions = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const getSaveOptionSettingsMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveOptionSettings>>, TError,{data: OptionSettings;headers?: SaveOptionSettingsHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof saveOptionSettings>>, TError,{data: OptionSettings;headers?: SaveOptionSettingsHeaders}, TContext> => {
 
@@ -1078,12 +1080,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SaveOptionSettingsMutationResult = NonNullable<Awaited<ReturnType<typeof saveOptionSettings>>>
     export type SaveOptionSettingsMutationBody = OptionSettings
-    export type SaveOptionSettingsMutationError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>
+    export type SaveOptionSettingsMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Save an option setting
  */
-export const useSaveOptionSettings = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const useSaveOptionSettings = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveOptionSettings>>, TError,{data: OptionSettings;headers?: SaveOptionSettingsHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof saveOptionSettings>>,

@@ -24,6 +24,7 @@ import type {
   TotpRegistrationResponse,
   TotpVerifyRequest,
   UnauthorizedResponse,
+  UnexpectedResponse,
   UsernameRequest,
   VerifyTotpRegistrationHeaders
 } from '../../models';
@@ -64,7 +65,7 @@ export const getTotpInfo = async (usernameRequest: UsernameRequest,
 
 
 
-export const getGetTotpInfoMutationOptions = <TError = ErrorType<BadRequestResponse | InternalErrorResponse>,
+export const getGetTotpInfoMutationOptions = <TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getTotpInfo>>, TError,{data: UsernameRequest;headers?: GetTotpInfoHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof getTotpInfo>>, TError,{data: UsernameRequest;headers?: GetTotpInfoHeaders}, TContext> => {
 
@@ -91,12 +92,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type GetTotpInfoMutationResult = NonNullable<Awaited<ReturnType<typeof getTotpInfo>>>
     export type GetTotpInfoMutationBody = UsernameRequest
-    export type GetTotpInfoMutationError = ErrorType<BadRequestResponse | InternalErrorResponse>
+    export type GetTotpInfoMutationError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary The user's authenticator app, before sign-in completes
  */
-export const useGetTotpInfo = <TError = ErrorType<BadRequestResponse | InternalErrorResponse>,
+export const useGetTotpInfo = <TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getTotpInfo>>, TError,{data: UsernameRequest;headers?: GetTotpInfoHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof getTotpInfo>>,
@@ -135,7 +136,7 @@ export const registerTotp = async (headers?: RegisterTotpHeaders, options?: Requ
 
 
 
-export const getRegisterTotpMutationOptions = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const getRegisterTotpMutationOptions = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof registerTotp>>, TError,{headers?: RegisterTotpHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof registerTotp>>, TError,{headers?: RegisterTotpHeaders}, TContext> => {
 
@@ -162,12 +163,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RegisterTotpMutationResult = NonNullable<Awaited<ReturnType<typeof registerTotp>>>
     
-    export type RegisterTotpMutationError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>
+    export type RegisterTotpMutationError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Start registering an authenticator app
  */
-export const useRegisterTotp = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const useRegisterTotp = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof registerTotp>>, TError,{headers?: RegisterTotpHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof registerTotp>>,
@@ -208,7 +209,7 @@ export const verifyTotpRegistration = async (totpVerifyRequest: TotpVerifyReques
 
 
 
-export const getVerifyTotpRegistrationMutationOptions = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const getVerifyTotpRegistrationMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof verifyTotpRegistration>>, TError,{data: TotpVerifyRequest;headers?: VerifyTotpRegistrationHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof verifyTotpRegistration>>, TError,{data: TotpVerifyRequest;headers?: VerifyTotpRegistrationHeaders}, TContext> => {
 
@@ -235,12 +236,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type VerifyTotpRegistrationMutationResult = NonNullable<Awaited<ReturnType<typeof verifyTotpRegistration>>>
     export type VerifyTotpRegistrationMutationBody = TotpVerifyRequest
-    export type VerifyTotpRegistrationMutationError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>
+    export type VerifyTotpRegistrationMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Finish registering an authenticator app with its first code
  */
-export const useVerifyTotpRegistration = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const useVerifyTotpRegistration = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof verifyTotpRegistration>>, TError,{data: TotpVerifyRequest;headers?: VerifyTotpRegistrationHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof verifyTotpRegistration>>,
@@ -278,7 +279,7 @@ export const removeTotpDevice = async (headers?: RemoveTotpDeviceHeaders, option
 
 
 
-export const getRemoveTotpDeviceMutationOptions = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const getRemoveTotpDeviceMutationOptions = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removeTotpDevice>>, TError,{headers?: RemoveTotpDeviceHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof removeTotpDevice>>, TError,{headers?: RemoveTotpDeviceHeaders}, TContext> => {
 
@@ -305,12 +306,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RemoveTotpDeviceMutationResult = NonNullable<Awaited<ReturnType<typeof removeTotpDevice>>>
     
-    export type RemoveTotpDeviceMutationError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>
+    export type RemoveTotpDeviceMutationError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Remove the user's authenticator app
  */
-export const useRemoveTotpDevice = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const useRemoveTotpDevice = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removeTotpDevice>>, TError,{headers?: RemoveTotpDeviceHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof removeTotpDevice>>,

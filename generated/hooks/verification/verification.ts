@@ -32,6 +32,7 @@ import type {
   ResendVerificationHeaders,
   ResetLinkRecordResponse,
   TokenRequest,
+  UnexpectedResponse,
   VerificationRecordResponse,
   VerifyAccountMappingParams,
   VerifyParticipantEmailParams,
@@ -91,7 +92,7 @@ export const getVerifyResetTokenQueryKey = (params?: VerifyResetTokenParams,) =>
     }
 
     
-export const getVerifyResetTokenQueryOptions = <TData = Awaited<ReturnType<typeof verifyResetToken>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse>>(params: VerifyResetTokenParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyResetToken>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
+export const getVerifyResetTokenQueryOptions = <TData = Awaited<ReturnType<typeof verifyResetToken>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>>(params: VerifyResetTokenParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyResetToken>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -110,10 +111,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type VerifyResetTokenQueryResult = NonNullable<Awaited<ReturnType<typeof verifyResetToken>>>
-export type VerifyResetTokenQueryError = ErrorType<BadRequestResponse | InternalErrorResponse>
+export type VerifyResetTokenQueryError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>
 
 
-export function useVerifyResetToken<TData = Awaited<ReturnType<typeof verifyResetToken>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse>>(
+export function useVerifyResetToken<TData = Awaited<ReturnType<typeof verifyResetToken>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: VerifyResetTokenParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyResetToken>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof verifyResetToken>>,
@@ -123,7 +124,7 @@ export function useVerifyResetToken<TData = Awaited<ReturnType<typeof verifyRese
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useVerifyResetToken<TData = Awaited<ReturnType<typeof verifyResetToken>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse>>(
+export function useVerifyResetToken<TData = Awaited<ReturnType<typeof verifyResetToken>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: VerifyResetTokenParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyResetToken>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof verifyResetToken>>,
@@ -133,7 +134,7 @@ export function useVerifyResetToken<TData = Awaited<ReturnType<typeof verifyRese
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useVerifyResetToken<TData = Awaited<ReturnType<typeof verifyResetToken>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse>>(
+export function useVerifyResetToken<TData = Awaited<ReturnType<typeof verifyResetToken>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: VerifyResetTokenParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyResetToken>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -141,7 +142,7 @@ export function useVerifyResetToken<TData = Awaited<ReturnType<typeof verifyRese
  * @summary Check a password-reset link's token
  */
 
-export function useVerifyResetToken<TData = Awaited<ReturnType<typeof verifyResetToken>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse>>(
+export function useVerifyResetToken<TData = Awaited<ReturnType<typeof verifyResetToken>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: VerifyResetTokenParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyResetToken>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -201,7 +202,7 @@ export const getVerifyTokenQueryKey = (params?: VerifyTokenParams,) => {
     }
 
     
-export const getVerifyTokenQueryOptions = <TData = Awaited<ReturnType<typeof verifyToken>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse>>(params: VerifyTokenParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyToken>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
+export const getVerifyTokenQueryOptions = <TData = Awaited<ReturnType<typeof verifyToken>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>>(params: VerifyTokenParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyToken>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -220,10 +221,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type VerifyTokenQueryResult = NonNullable<Awaited<ReturnType<typeof verifyToken>>>
-export type VerifyTokenQueryError = ErrorType<BadRequestResponse | InternalErrorResponse>
+export type VerifyTokenQueryError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>
 
 
-export function useVerifyToken<TData = Awaited<ReturnType<typeof verifyToken>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse>>(
+export function useVerifyToken<TData = Awaited<ReturnType<typeof verifyToken>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: VerifyTokenParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyToken>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof verifyToken>>,
@@ -233,7 +234,7 @@ export function useVerifyToken<TData = Awaited<ReturnType<typeof verifyToken>>, 
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useVerifyToken<TData = Awaited<ReturnType<typeof verifyToken>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse>>(
+export function useVerifyToken<TData = Awaited<ReturnType<typeof verifyToken>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: VerifyTokenParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyToken>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof verifyToken>>,
@@ -243,7 +244,7 @@ export function useVerifyToken<TData = Awaited<ReturnType<typeof verifyToken>>, 
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useVerifyToken<TData = Awaited<ReturnType<typeof verifyToken>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse>>(
+export function useVerifyToken<TData = Awaited<ReturnType<typeof verifyToken>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: VerifyTokenParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyToken>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -251,7 +252,7 @@ export function useVerifyToken<TData = Awaited<ReturnType<typeof verifyToken>>, 
  * @summary Check an emailed link's token
  */
 
-export function useVerifyToken<TData = Awaited<ReturnType<typeof verifyToken>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse>>(
+export function useVerifyToken<TData = Awaited<ReturnType<typeof verifyToken>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: VerifyTokenParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyToken>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -307,7 +308,7 @@ export const getVerifyAccountMappingQueryKey = (params?: VerifyAccountMappingPar
     }
 
     
-export const getVerifyAccountMappingQueryOptions = <TData = Awaited<ReturnType<typeof verifyAccountMapping>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse>>(params: VerifyAccountMappingParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyAccountMapping>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
+export const getVerifyAccountMappingQueryOptions = <TData = Awaited<ReturnType<typeof verifyAccountMapping>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>>(params: VerifyAccountMappingParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyAccountMapping>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -326,10 +327,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type VerifyAccountMappingQueryResult = NonNullable<Awaited<ReturnType<typeof verifyAccountMapping>>>
-export type VerifyAccountMappingQueryError = ErrorType<BadRequestResponse | InternalErrorResponse>
+export type VerifyAccountMappingQueryError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>
 
 
-export function useVerifyAccountMapping<TData = Awaited<ReturnType<typeof verifyAccountMapping>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse>>(
+export function useVerifyAccountMapping<TData = Awaited<ReturnType<typeof verifyAccountMapping>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: VerifyAccountMappingParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyAccountMapping>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof verifyAccountMapping>>,
@@ -339,7 +340,7 @@ export function useVerifyAccountMapping<TData = Awaited<ReturnType<typeof verify
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useVerifyAccountMapping<TData = Awaited<ReturnType<typeof verifyAccountMapping>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse>>(
+export function useVerifyAccountMapping<TData = Awaited<ReturnType<typeof verifyAccountMapping>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: VerifyAccountMappingParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyAccountMapping>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof verifyAccountMapping>>,
@@ -349,7 +350,7 @@ export function useVerifyAccountMapping<TData = Awaited<ReturnType<typeof verify
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useVerifyAccountMapping<TData = Awaited<ReturnType<typeof verifyAccountMapping>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse>>(
+export function useVerifyAccountMapping<TData = Awaited<ReturnType<typeof verifyAccountMapping>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: VerifyAccountMappingParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyAccountMapping>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -357,7 +358,7 @@ export function useVerifyAccountMapping<TData = Awaited<ReturnType<typeof verify
  * @summary Verify an account-link request
  */
 
-export function useVerifyAccountMapping<TData = Awaited<ReturnType<typeof verifyAccountMapping>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse>>(
+export function useVerifyAccountMapping<TData = Awaited<ReturnType<typeof verifyAccountMapping>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: VerifyAccountMappingParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyAccountMapping>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -400,7 +401,7 @@ export const completeVerification = async (tokenRequest: TokenRequest,
 
 
 
-export const getCompleteVerificationMutationOptions = <TError = ErrorType<BadRequestResponse | InternalErrorResponse>,
+export const getCompleteVerificationMutationOptions = <TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof completeVerification>>, TError,{data: TokenRequest;headers?: CompleteVerificationHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof completeVerification>>, TError,{data: TokenRequest;headers?: CompleteVerificationHeaders}, TContext> => {
 
@@ -427,12 +428,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CompleteVerificationMutationResult = NonNullable<Awaited<ReturnType<typeof completeVerification>>>
     export type CompleteVerificationMutationBody = TokenRequest
-    export type CompleteVerificationMutationError = ErrorType<BadRequestResponse | InternalErrorResponse>
+    export type CompleteVerificationMutationError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Mark a link's verification complete
  */
-export const useCompleteVerification = <TError = ErrorType<BadRequestResponse | InternalErrorResponse>,
+export const useCompleteVerification = <TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof completeVerification>>, TError,{data: TokenRequest;headers?: CompleteVerificationHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof completeVerification>>,
@@ -473,7 +474,7 @@ export const resendVerification = async (tokenRequest: TokenRequest,
 
 
 
-export const getResendVerificationMutationOptions = <TError = ErrorType<BadRequestResponse | InternalErrorResponse>,
+export const getResendVerificationMutationOptions = <TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resendVerification>>, TError,{data: TokenRequest;headers?: ResendVerificationHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof resendVerification>>, TError,{data: TokenRequest;headers?: ResendVerificationHeaders}, TContext> => {
 
@@ -500,12 +501,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ResendVerificationMutationResult = NonNullable<Awaited<ReturnType<typeof resendVerification>>>
     export type ResendVerificationMutationBody = TokenRequest
-    export type ResendVerificationMutationError = ErrorType<BadRequestResponse | InternalErrorResponse>
+    export type ResendVerificationMutationError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Send a fresh link for an expired one
  */
-export const useResendVerification = <TError = ErrorType<BadRequestResponse | InternalErrorResponse>,
+export const useResendVerification = <TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resendVerification>>, TError,{data: TokenRequest;headers?: ResendVerificationHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof resendVerification>>,
@@ -546,7 +547,7 @@ export const resendVerificationEmail = async (tokenRequest: TokenRequest,
 
 
 
-export const getResendVerificationEmailMutationOptions = <TError = ErrorType<BadRequestResponse | InternalErrorResponse>,
+export const getResendVerificationEmailMutationOptions = <TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resendVerificationEmail>>, TError,{data: TokenRequest;headers?: ResendVerificationEmailHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof resendVerificationEmail>>, TError,{data: TokenRequest;headers?: ResendVerificationEmailHeaders}, TContext> => {
 
@@ -573,12 +574,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ResendVerificationEmailMutationResult = NonNullable<Awaited<ReturnType<typeof resendVerificationEmail>>>
     export type ResendVerificationEmailMutationBody = TokenRequest
-    export type ResendVerificationEmailMutationError = ErrorType<BadRequestResponse | InternalErrorResponse>
+    export type ResendVerificationEmailMutationError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Send a fresh email-verification link
  */
-export const useResendVerificationEmail = <TError = ErrorType<BadRequestResponse | InternalErrorResponse>,
+export const useResendVerificationEmail = <TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resendVerificationEmail>>, TError,{data: TokenRequest;headers?: ResendVerificationEmailHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof resendVerificationEmail>>,
@@ -619,7 +620,7 @@ export const resendEnrollmentEmail = async (tokenRequest: TokenRequest,
 
 
 
-export const getResendEnrollmentEmailMutationOptions = <TError = ErrorType<BadRequestResponse | InternalErrorResponse>,
+export const getResendEnrollmentEmailMutationOptions = <TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resendEnrollmentEmail>>, TError,{data: TokenRequest;headers?: ResendEnrollmentEmailHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof resendEnrollmentEmail>>, TError,{data: TokenRequest;headers?: ResendEnrollmentEmailHeaders}, TContext> => {
 
@@ -646,12 +647,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ResendEnrollmentEmailMutationResult = NonNullable<Awaited<ReturnType<typeof resendEnrollmentEmail>>>
     export type ResendEnrollmentEmailMutationBody = TokenRequest
-    export type ResendEnrollmentEmailMutationError = ErrorType<BadRequestResponse | InternalErrorResponse>
+    export type ResendEnrollmentEmailMutationError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Send a fresh enrollment (invitation) link
  */
-export const useResendEnrollmentEmail = <TError = ErrorType<BadRequestResponse | InternalErrorResponse>,
+export const useResendEnrollmentEmail = <TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resendEnrollmentEmail>>, TError,{data: TokenRequest;headers?: ResendEnrollmentEmailHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof resendEnrollmentEmail>>,
@@ -708,7 +709,7 @@ export const getVerifyParticipantEmailQueryKey = (userId?: string,
     }
 
     
-export const getVerifyParticipantEmailQueryOptions = <TData = Awaited<ReturnType<typeof verifyParticipantEmail>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse>>(userId: string,
+export const getVerifyParticipantEmailQueryOptions = <TData = Awaited<ReturnType<typeof verifyParticipantEmail>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>>(userId: string,
     params: VerifyParticipantEmailParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyParticipantEmail>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
 
@@ -728,10 +729,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type VerifyParticipantEmailQueryResult = NonNullable<Awaited<ReturnType<typeof verifyParticipantEmail>>>
-export type VerifyParticipantEmailQueryError = ErrorType<BadRequestResponse | InternalErrorResponse>
+export type VerifyParticipantEmailQueryError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>
 
 
-export function useVerifyParticipantEmail<TData = Awaited<ReturnType<typeof verifyParticipantEmail>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse>>(
+export function useVerifyParticipantEmail<TData = Awaited<ReturnType<typeof verifyParticipantEmail>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     params: VerifyParticipantEmailParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyParticipantEmail>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -742,7 +743,7 @@ export function useVerifyParticipantEmail<TData = Awaited<ReturnType<typeof veri
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useVerifyParticipantEmail<TData = Awaited<ReturnType<typeof verifyParticipantEmail>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse>>(
+export function useVerifyParticipantEmail<TData = Awaited<ReturnType<typeof verifyParticipantEmail>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     params: VerifyParticipantEmailParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyParticipantEmail>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -753,7 +754,7 @@ export function useVerifyParticipantEmail<TData = Awaited<ReturnType<typeof veri
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useVerifyParticipantEmail<TData = Awaited<ReturnType<typeof verifyParticipantEmail>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse>>(
+export function useVerifyParticipantEmail<TData = Awaited<ReturnType<typeof verifyParticipantEmail>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     params: VerifyParticipantEmailParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyParticipantEmail>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
@@ -762,7 +763,7 @@ export function useVerifyParticipantEmail<TData = Awaited<ReturnType<typeof veri
  * @summary Verify a participant's email address
  */
 
-export function useVerifyParticipantEmail<TData = Awaited<ReturnType<typeof verifyParticipantEmail>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse>>(
+export function useVerifyParticipantEmail<TData = Awaited<ReturnType<typeof verifyParticipantEmail>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     params: VerifyParticipantEmailParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyParticipantEmail>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient 

@@ -36,7 +36,11 @@ export const getMfaOptionsResponse = zod.object({
 })
 
 /**
- * Sends a code by text, voice call or email. Not used for authenticator apps.
+ * Sends a code by text, voice call or email to someone who has not signed in: at the
+multi-factor step of sign-in (the code then goes to `authenticate` in `twilioMfaCode`) and
+in the password reset (the code then goes to `resetPassword` in `mfaCode`, which verifies
+it). Not used for authenticator apps, whose codes are never sent.
+
  * @summary Send a one-time code to someone signing in
  */
 export const requestMfaCodeHeaderXXSRFTOKENMax = 256;
@@ -93,7 +97,12 @@ export const requestUserMfaCodeResponse = zod.object({
 }).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
 
 /**
- * A message containing "attempts" is a lockout, shown under the code form with the customer-service number.
+ * Checks a code sent to the signed-in user while a phone or email is set up or changed; it
+needs `X-Auth-Token`. Before sign-in nothing calls it: sign-in sends its code with
+`authenticate` and a password reset with `resetPassword`, and each verifies the code
+itself. A message containing "attempts" is a lockout, shown under the code form with the
+customer-service number.
+
  * @summary Check a one-time code of the signed-in user
  */
 export const verifyMfaCodeHeaderXXSRFTOKENMax = 256;

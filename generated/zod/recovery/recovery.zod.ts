@@ -61,7 +61,14 @@ export const getMfaUserResponse = zod.object({
 })
 
 /**
- * Sends a reset link if a verified email exists. Proof is the security answer or a one-time code; the captcha is required.
+ * Sends a reset link if a verified email exists. Proof is the security answer or a one-time
+code; the captcha is required. A code user's one-time code (sent by `requestMfaCode`, or
+read from the authenticator app) is verified by this call itself: the reset flow's
+code-entry step submits it here as `mfaCode`. The flow has no session, so it never calls
+`mfa/code/verify` (which needs `X-Auth-Token`). A wrong code answers the code-not-valid
+error, too many wrong codes the lockout (its message contains "attempts"); nothing is sent
+then.
+
  * @summary Ask for a password-reset email
  */
 export const resetPasswordHeaderXXSRFTOKENMax = 256;
