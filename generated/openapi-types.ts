@@ -283,9 +283,16 @@ export interface paths {
         put?: never;
         /**
          * Sign in with username and password
-         * @description Username and password go as HTTP basic auth (`base64(UTF-8(username:password))`); the body
-         *     is the device fingerprint. The optional headers carry the second step of a sign-in: the
-         *     security answer (with `Savedevice` and `Captcha`) or a one-time code (with `codeType`).
+         * @description Username and password go as HTTP basic auth (`base64(UTF-8(username:password))`). The body is the device fingerprint as a JSON string literal, quotes included, sent as `application/json`: the fingerprint `9f86d081884c7d65` goes as the 18 bytes `"9f86d081884c7d65"`. A `text/plain` body, or the fingerprint without its quotes, is refused (415 or 400). The optional headers carry the second step of a sign-in: the security answer (with `Savedevice` and `Captcha`) or a one-time code (with `codeType`).
+         *
+         *     Example:
+         *     ```http
+         *     POST /login-gateway/authentication HTTP/1.1
+         *     Authorization: Basic anNtaXRoNDAxOlJldGlyZSMyMDQ1
+         *     Content-Type: application/json
+         *
+         *     "9f86d081884c7d65"
+         *     ```
          */
         post: operations["authenticate"];
         delete?: never;
@@ -341,7 +348,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Where the user lands after sign-in */
+        /**
+         * Where the user lands after sign-in
+         * @description Where the user lands after sign-in, asked with the stored role (always with its `ROLE_` prefix). The portal follows only one of the seven dashboard paths, or a marker (`acctSetup-username`, `password`, `mfaAdoption`) for a step to finish first; any other answer ends the session.
+         */
         get: operations["getUserLandingUrl"];
         put?: never;
         post?: never;
@@ -446,7 +456,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Email the user their username */
+        /**
+         * Email the user their username
+         * @description Emails the user their username when an account of that role has that address. The form sends it only once the captcha is solved; a business error's description is shown, otherwise 'Error sending your information. Please try again.'
+         */
         post: operations["retrieveUsername"];
         delete?: never;
         options?: never;
@@ -612,7 +625,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Verify an account-link request */
+        /**
+         * Verify an account-link request
+         * @description Verifies the account-link request the emailed link stands for: `verified` when the accounts are now linked, `hasExpiredVerification` when the request expired. The spec names the call but not its answer, whose fields are this contract's invention.
+         */
         get: operations["verifyAccountMapping"];
         put?: never;
         post?: never;
@@ -631,7 +647,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Mark a link's verification complete */
+        /**
+         * Mark a link's verification complete
+         * @description Marks the verification of an emailed link complete once its page has done its work; from then on the token answers `isCompleted: true`. An expired token answers the link-expired error in `errors`.
+         */
         post: operations["completeVerification"];
         delete?: never;
         options?: never;
@@ -728,7 +747,7 @@ export interface paths {
         };
         /**
          * Whether a username is available
-         * @description When it is taken, `alternateUsername` offers one that is free.
+         * @description When it is taken, `alternateUsername` offers one that is free. The spec shows `userNameAvailable` and `alternateUsername` bare; wrapping the answer in `data`, beside `errors` as in every JSON answer of this contract, is this contract's choice.
          */
         get: operations["validateUsername"];
         put?: never;
@@ -766,7 +785,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The user's username and email */
+        /**
+         * The user's username and email
+         * @description The signed-in user's username, email address and whether it is verified; multi-factor adoption reads `isEmailVerified` to choose between the phone and email verification first. The spec shows `userName`, `emailAddress` and `isEmailVerified` bare; wrapping the answer in `data`, beside `errors` as in every JSON answer of this contract, is this contract's choice.
+         */
         get: operations["getUserCredentials"];
         put?: never;
         /**
@@ -833,7 +855,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Save the user's email address */
+        /**
+         * Save the user's email address
+         * @description Saves the signed-in user's email address, not yet verified; the portal then sends a code to it (`requestUserMfaCode`, type `email`), checks it (`verifyMfaCode`) and marks the address verified (`markEmailVerified`). A business error shows 'Unable to update email address'.
+         */
         post: operations["updateEmail"];
         delete?: never;
         options?: never;
@@ -851,7 +876,7 @@ export interface paths {
         get?: never;
         /**
          * Mark the user's email address verified
-         * @description Called after the user entered the code sent to that address.
+         * @description Marks the signed-in user's email address verified, after the code sent to it was checked with `verifyMfaCode`. The query's `type` is the one-time-code method that verified it (`email`, the only one the portal sends): a value of `MfaType`, unlike `markPhoneVerified`'s body `type`, which is a phone type code.
          */
         put: operations["markEmailVerified"];
         post?: never;
@@ -890,7 +915,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Mark the user's phone verified */
+        /**
+         * Mark the user's phone verified
+         * @description Marks the signed-in user's phone of one type verified, after its code was checked with `verifyMfaCode`. The body's `type` is the phone's type code, an integer (30, the one-time-code phone, is the only one the portal sends): unlike `markEmailVerified`'s `type`, it is not a one-time-code method.
+         */
         post: operations["markPhoneVerified"];
         delete?: never;
         options?: never;
@@ -911,9 +939,15 @@ export interface paths {
          */
         get: operations["getOptionChoice"];
         put?: never;
-        /** Turn an option choice on or off */
+        /**
+         * Turn an option choice on or off
+         * @description Turns an option choice on or off. When a phone is verified during multi-factor adoption the portal turns 9930 (adoption) off and 190 (multi-factor sign-in) on; a business error shows 'Unable to verify phone'.
+         */
         post: operations["saveOptionChoice"];
-        /** Remove an option choice */
+        /**
+         * Remove an option choice
+         * @description Removes an option choice, as if it had never been set (a later `getOptionChoice` answers `data: null`): the portal removes 20 (text-message codes) when a phone is verified during adoption.
+         */
         delete: operations["deleteOptionChoice"];
         options?: never;
         head?: never;
@@ -951,7 +985,7 @@ export interface paths {
         put?: never;
         /**
          * The user's authenticator app, before sign-in completes
-         * @description The app's name when the user has registered one; null otherwise.
+         * @description The app's name when the user has registered one; null otherwise. The spec shows the check response as `authAppName` bare; wrapping the answer in `data`, beside `errors` as in every JSON answer of this contract, is this contract's choice.
          */
         post: operations["getTotpInfo"];
         delete?: never;
@@ -971,7 +1005,7 @@ export interface paths {
         put?: never;
         /**
          * Start registering an authenticator app
-         * @description Returns the `otpauth://` URI the QR code shows. A failure whose message mentions a verified device is shown as it is; any other shows 'Oops, something went wrong'.
+         * @description Returns the `otpauth://` URI the QR code shows. A failure whose message mentions a verified device is shown as it is; any other shows 'Oops, something went wrong'. The spec shows the registration response as `uri` bare; wrapping the answer in `data`, beside `errors` as in every JSON answer of this contract, is this contract's choice.
          */
         post: operations["registerTotp"];
         delete?: never;
@@ -1010,7 +1044,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove the user's authenticator app */
+        /**
+         * Remove the user's authenticator app
+         * @description Removes the signed-in user's authenticator app. When there is none the error's description is shown ("We didn't find a security device registered to your account"); any other failure shows 'Unable to remove TOTP device, please try again'.
+         */
         delete: operations["removeTotpDevice"];
         options?: never;
         head?: never;
@@ -1485,6 +1522,7 @@ export interface components {
         UserId: string;
         /** @description The result of validating the current session. Signed in means `validated` is true and `userId` is present. */
         SessionValidation: {
+            /** @description True while the session the `X-Auth-Token` names is signed in; false, answered with HTTP 200, signs the portal out. */
             validated: boolean;
             userId?: components["schemas"]["UserId"];
         };
@@ -1503,6 +1541,7 @@ export interface components {
          * @example <!doctype html><title>Logged out</title>
          */
         LogoutPage: string;
+        /** @description Where the portal goes once the gateway has logged the user out. */
         LoginUrl: {
             /**
              * @description Where to send the user after logout; the portal follows it only when it is one of its own pages.
@@ -1516,36 +1555,78 @@ export interface components {
         };
         /** @description Addresses of brand assets. The portal uses each only if it parses as an `https:` URL and falls back to its default otherwise. */
         BrandLinks: {
-            /** @example https://assets.example-partner.com/logo-left.svg */
+            /**
+             * @description The brand's logo at the left of every page's header; null or not https shows the portal's own logo.
+             * @example https://assets.example-partner.com/logo-left.svg
+             */
             leftLogoLink?: string | null;
-            /** @example https://assets.example-partner.com/logo-right.svg */
+            /**
+             * @description A second logo at the right of the header (a co-brand); null or not https shows none.
+             * @example https://assets.example-partner.com/logo-right.svg
+             */
             rightLogoLink?: string | null;
-            /** @example https://www.example-partner.com/privacy */
+            /**
+             * @description The brand's privacy page; null when the brand has none.
+             * @example https://www.example-partner.com/privacy
+             */
             privacyLink?: string | null;
-            /** @example https://www.example-partner.com/login */
+            /**
+             * @description The brand's own sign-in page; null when the brand has none.
+             * @example https://www.example-partner.com/login
+             */
             brandedLoginLink?: string | null;
-            /** @example https://assets.example-partner.com/logo-left-alt.svg */
+            /**
+             * @description Another version of the left logo; null when the brand has none.
+             * @example https://assets.example-partner.com/logo-left-alt.svg
+             */
             alternateLeftLogoLink?: string | null;
-            /** @example https://assets.example-partner.com/favicon.ico */
+            /**
+             * @description The icon of the browser tab; null or not https keeps the portal's own.
+             * @example https://assets.example-partner.com/favicon.ico
+             */
             faviconLink?: string | null;
         };
+        /** @description The brand's customer service, shown in the sign-in pages' dialogs and in the lockout and no-device messages. */
         ContactInfo: {
-            /** @example Example Partner Support */
+            /**
+             * @description The customer-service desk's name, for example `Example Partner Support`.
+             * @example Example Partner Support
+             */
             supportName?: string | null;
-            /** @example 2 */
+            /**
+             * @description The extension to dial after `supportPhone`, digits only; null or empty for none.
+             * @example 2
+             */
             supportPhoneExtension?: string | null;
-            /** @example 800-555-0100 */
+            /**
+             * @description The customer-service phone number as it is shown and dialled (a `tel:` link only when it is one plain number).
+             * @example 800-555-0100
+             */
             supportPhone?: string | null;
-            /** @example support@example-partner.com */
+            /**
+             * @description The customer-service email address (a `mailto:` link only when it is one plain address).
+             * @example support@example-partner.com
+             */
             supportAddress?: string | null;
-            /** @example admin@example-partner.com */
+            /**
+             * @description The email address people write to when their enrollment email has not come (the "Create Your Account" dialog).
+             * @example admin@example-partner.com
+             */
             adminAddress?: string | null;
         };
+        /** @description A partner's brand: its name, logos, links and customer service. */
         Branding: {
-            /** @example 7 */
+            /**
+             * @description The gateway's number for this brand; the portal does not use it.
+             * @example 7
+             */
             brandingId?: number;
-            /** @example Example Partner 401(k) */
+            /**
+             * @description The name of the brand, shown as the alt text of its logo and at the start of every page title.
+             * @example Example Partner 401(k)
+             */
             brandName: string;
+            /** @description True when the brand's pages show the adviser banner. */
             hasAdvisorBanner?: boolean;
             brandLinks?: components["schemas"]["BrandLinks"];
             contactInfo?: components["schemas"]["ContactInfo"];
@@ -1556,29 +1637,60 @@ export interface components {
         };
         /** @description A person or desk to contact. */
         Contact: {
-            /** @example Participant Services */
+            /**
+             * @description Who to contact: a person or a desk.
+             * @example Participant Services
+             */
             name?: string | null;
-            /** @example 800-555-0100 */
+            /**
+             * @description Their phone number as it is shown and dialled.
+             * @example 800-555-0100
+             */
             phoneNumber?: string | null;
-            /** @example 2 */
+            /**
+             * @description The extension to dial after the number, digits only; null for none.
+             * @example 2
+             */
             phoneExtension?: string | null;
-            /** @example help@example-partner.com */
+            /**
+             * @description Their email address.
+             * @example help@example-partner.com
+             */
             email?: string | null;
-            /** @example support */
+            /**
+             * @description What they are for, for example `support`.
+             * @example support
+             */
             role?: string | null;
         };
         Address: {
-            /** @example Example Partner Retirement Services */
+            /**
+             * @description Who receives the mail at this address.
+             * @example Example Partner Retirement Services
+             */
             name?: string | null;
-            /** @example Regular mail */
+            /**
+             * @description When to use this address, for example `Regular mail` or `Overnight delivery`.
+             * @example Regular mail
+             */
             description?: string | null;
+            /** @description The street lines of the address. */
             streetAddress?: {
-                /** @example PO Box 1234 */
+                /**
+                 * @description The first street line, for example a street and number or a PO box.
+                 * @example PO Box 1234
+                 */
                 street1?: string | null;
-                /** @example Suite 100 */
+                /**
+                 * @description The second street line (suite, floor); null when there is none.
+                 * @example Suite 100
+                 */
                 street2?: string | null;
             };
-            /** @example Hartford */
+            /**
+             * @description The address's city.
+             * @example Hartford
+             */
             city?: string | null;
             /**
              * @description The state's two-letter postal code. The spec names the field only; the two-letter limit is this contract's choice.
@@ -1593,20 +1705,27 @@ export interface components {
              */
             zipCode?: string | null;
             /**
+             * @description City, state and ZIP code as one line, for showing the address as it is written.
              * @example Hartford
              * @example CT 06101
              */
             cityStateZip?: string | null;
         };
+        /** @description How to send documents: a fax number and mailing addresses. */
         MailingInstructions: {
-            /** @example 800-555-0190 */
+            /**
+             * @description The fax number for documents; null when there is none.
+             * @example 800-555-0190
+             */
             faxNumber?: string | null;
+            /** @description The mailing addresses, in display order. */
             addresses?: components["schemas"]["Address"][];
         };
         /** @description Whom the user contacts for help. `featureSettings` is open; the spec does not show its fields. */
         SupportContacts: {
             support?: components["schemas"]["Contact"];
             mailingInstructions?: components["schemas"]["MailingInstructions"];
+            /** @description Per-feature settings for the help pages; the spec does not show its fields, so it is open and the portal does not read it. */
             featureSettings?: {
                 [key: string]: unknown;
             };
@@ -1622,10 +1741,16 @@ export interface components {
              * @example Sign In
              */
             app: string;
-            /** @example Internal Error */
+            /**
+             * @description What the entry is about, for example `Internal Error` for a failed call.
+             * @example Internal Error
+             */
             feature: string;
             currentUserId: components["schemas"]["UserId"];
-            /** @example GET /login-gateway/userLandingUrl failed with HTTP 500 */
+            /**
+             * @description What happened, for example the failed call's method, path and status; never a password, answer, code or token.
+             * @example GET /login-gateway/userLandingUrl failed with HTTP 500
+             */
             message: string;
         };
         /**
@@ -1635,17 +1760,25 @@ export interface components {
          */
         Date: string;
         AnnouncementFeature: {
-            /** @example Sign in with an authenticator app */
+            /**
+             * @description The new feature's name, shown as the heading of its item (as text).
+             * @example Sign in with an authenticator app
+             */
             title: string;
-            /** @example You can now use an authenticator app instead of text messages to get your sign-in codes. */
+            /**
+             * @description What the feature does for the user, shown under its title (as text).
+             * @example You can now use an authenticator app instead of text messages to get your sign-in codes.
+             */
             description: string;
         };
         AnnouncementChange: {
             date: components["schemas"]["Date"];
+            /** @description The release's features, in display order; the banner shows how many there are. */
             features: components["schemas"]["AnnouncementFeature"][];
         };
         /** @description The static announcements file. `changes` is newest first; the banner shows the first change's date and its number of features. */
         Announcements: {
+            /** @description The releases, newest first; the banner shows the first one's date and its number of features. */
             changes: components["schemas"]["AnnouncementChange"][];
         };
         /**
@@ -1677,6 +1810,7 @@ export interface components {
          * @enum {string}
          */
         AuthRole: "ROLE_PARTICIPANT" | "ROLE_PLAN_ADMIN" | "ROLE_PLAN_ADVISOR" | "ROLE_TPA" | "ROLE_OTHER" | "PARTICIPANT" | "PLAN_ADMIN" | "PLAN_ADVISOR" | "TPA" | "OTHER";
+        /** @description Who signed in: their roles, their user id and the session token. */
         AuthData: {
             /** @description The user's roles, each with or without the `ROLE_` prefix; the portal uses the first and stores it prefixed. */
             roles: components["schemas"]["AuthRole"][];
@@ -1712,6 +1846,7 @@ export interface components {
          * @enum {string}
          */
         Role: "ROLE_PARTICIPANT" | "ROLE_PLAN_ADMIN" | "ROLE_PLAN_ADVISOR" | "ROLE_TPA" | "ROLE_OTHER";
+        /** @description Where the user goes after sign-in, and whether that address is outside the portal. */
         LandingUrl: {
             /**
              * @description Where the user goes after sign-in: one of the seven dashboard paths, or one of the
@@ -1726,6 +1861,7 @@ export interface components {
             data?: components["schemas"]["LandingUrl"];
             errors?: components["schemas"]["ErrorList"];
         };
+        /** @description Whether a participant skips the enrollment steps. */
         SkipEnrollment: {
             /** @description True when a participant goes straight to the dashboard; false sends them to enrollment. */
             skipEnrollmentSteps: boolean;
@@ -1742,6 +1878,7 @@ export interface components {
         UsernameRequest: {
             username: components["schemas"]["LoginUsername"];
         };
+        /** @description The user's security question. */
         SecurityQuestion: {
             /**
              * @description The user's security question, shown as text.
@@ -1753,6 +1890,7 @@ export interface components {
             data?: components["schemas"]["SecurityQuestion"];
             errors?: components["schemas"]["ErrorList"];
         };
+        /** @description Whether the user recovers the account with a one-time code. */
         MfaUser: {
             /** @description True when the user recovers the account with a one-time code rather than the security question. */
             isCodeUser: boolean;
@@ -1764,7 +1902,10 @@ export interface components {
         /** @description Asks for a password-reset email. Exactly one of `securityAnswer` and `mfaCode` proves who the user is. */
         ResetPasswordRequest: {
             username: components["schemas"]["LoginUsername"];
-            /** @example Rex */
+            /**
+             * @description The user's answer to their security question, as typed; sent instead of `mfaCode` by a user who is not a code user.
+             * @example Rex
+             */
             securityAnswer?: string;
             mfaCode?: components["schemas"]["MfaCode"];
             captcha: components["schemas"]["CaptchaResponse"];
@@ -1815,10 +1956,15 @@ export interface components {
          */
         MfaOption: {
             type: components["schemas"]["MfaType"];
-            /** @example ***-***-1234 */
+            /**
+             * @description Where the code goes: a phone number or an email address (masked by the gateway or not; the portal masks it either way), or the authenticator app's name.
+             * @example ***-***-1234
+             */
             contactInfo?: string | null;
         };
+        /** @description The user's one-time-code methods. */
         MfaOptions: {
+            /** @description The user's ways of receiving a code, in display order; an empty list means none is set up. */
             options: components["schemas"]["MfaOption"][];
         };
         MfaOptionsResponse: {
@@ -1911,6 +2057,7 @@ export interface components {
             data?: components["schemas"]["VerificationRecord"];
             errors?: components["schemas"]["ErrorList"];
         };
+        /** @description The result of an account-link request. */
         AccountMapping: {
             /**
              * @description True when the account link was verified and linking is complete. The spec names this call
@@ -1930,6 +2077,7 @@ export interface components {
         TokenRequest: {
             token: components["schemas"]["LinkToken"];
         };
+        /** @description The result of an email-verification link. */
         EmailVerification: {
             /**
              * @description True when the address is verified, by this link or before; an error in `errors` means the
@@ -1952,7 +2100,9 @@ export interface components {
          * @example jsmith401
          */
         Username: string;
+        /** @description Whether a username is free, with a free one offered when it is not. */
         UsernameAvailability: {
+            /** @description True when nobody has the username; false shows "Username must be unique" with `alternateUsername`. */
             userNameAvailable: boolean;
             /**
              * @description A username that is available, offered when the one asked for is taken.
@@ -1977,6 +2127,7 @@ export interface components {
             username?: components["schemas"]["LoginUsername"];
             emailAddress?: components["schemas"]["Email"] | null;
             email?: components["schemas"]["Email"] | null;
+            /** @description True when the email address is verified; false sends multi-factor adoption through email verification first. */
             isEmailVerified?: boolean;
         };
         CredentialsResponse: {
@@ -2020,10 +2171,14 @@ export interface components {
              * @example 1
              */
             countryCode: string;
-            /** @example  */
+            /**
+             * @description The extension, digits only; the sign-in journey sends an empty string.
+             * @example
+             */
             extension?: string | null;
             /** @description True for the primary phone. */
             preferred?: boolean;
+            /** @description True when text messages may be sent to the number; the sign-in journey sends true. */
             smsEnabled?: boolean;
             /**
              * @description True once the number has been confirmed with a one-time code; the sign-in journey saves a
@@ -2050,10 +2205,13 @@ export interface components {
         OptionValues: {
             skipMfaAdoptionUntil?: components["schemas"]["Date"] | null;
             mandatoryMfaAdoption?: components["schemas"]["Date"] | null;
+            /** @description Option 190 only: false switches multi-factor sign-in off even when the choice is active. */
             isActive?: boolean;
         };
+        /** @description An option choice as the gateway stores it, with its values. */
         OptionChoiceState: {
             optionType: components["schemas"]["OptionType"];
+            /** @description True when the option choice is on. */
             active: boolean;
             optionValues?: components["schemas"]["OptionValues"];
         };
@@ -2063,14 +2221,21 @@ export interface components {
         };
         OptionChoice: {
             optionType: components["schemas"]["OptionType"];
+            /** @description True to turn the option choice on, false to turn it off. */
             active: boolean;
         };
         /** @description One option setting. Documented: option 9930 with value type 270 holds the adoption reminder date (`skipMfaAdoptionUntil`). */
         OptionSettings: {
             optionTypeId: components["schemas"]["OptionType"];
-            /** @example 270 */
+            /**
+             * @description Which value of the option is set; 270 is the adoption reminder date of option 9930.
+             * @example 270
+             */
             optionValueTypeId: number;
-            /** @example 2026-11-28 */
+            /**
+             * @description The value as text; for value type 270 a date, `YYYY-MM-DD`.
+             * @example 2026-11-28
+             */
             optionValue: string;
         };
         /**
@@ -2078,6 +2243,7 @@ export interface components {
          * @example Authenticator app
          */
         AuthAppName: string;
+        /** @description The user's registered authenticator app, if any. */
         TotpInfo: {
             authAppName?: components["schemas"]["AuthAppName"] | null;
         };
@@ -2085,6 +2251,7 @@ export interface components {
             data?: components["schemas"]["TotpInfo"];
             errors?: components["schemas"]["ErrorList"];
         };
+        /** @description The start of an authenticator-app registration: the key URI to show. */
         TotpRegistration: {
             /**
              * @description The key URI the portal shows as a QR code and as a copyable link:
@@ -2131,6 +2298,7 @@ export interface components {
         };
         /** @description The plans the user can see. The spec names `planList`; the rest is open. */
         PlanList: {
+            /** @description The plans, in display order. */
             planList: components["schemas"]["PlanSummary"][];
         } & {
             [key: string]: unknown;
@@ -2182,9 +2350,15 @@ export interface components {
          *     The spec names only the two names; the rest is open.
          */
         Trustee: {
-            /** @example Maria */
+            /**
+             * @description The trustee's first name; null together with `lastName` for a corporate trustee.
+             * @example Maria
+             */
             firstName?: string | null;
-            /** @example Alvarez */
+            /**
+             * @description The trustee's last name; null together with `firstName` for a corporate trustee.
+             * @example Alvarez
+             */
             lastName?: string | null;
         } & {
             [key: string]: unknown;
@@ -2192,6 +2366,7 @@ export interface components {
         /** @description The plan's contacts. The spec names `authorizedRepresentative` and `trustees`; the rest is open. */
         PlanContacts: {
             authorizedRepresentative?: components["schemas"]["AuthorizedRepresentative"];
+            /** @description The plan's trustees, in display order. */
             trustees?: components["schemas"]["Trustee"][];
         } & {
             [key: string]: unknown;
@@ -2874,6 +3049,7 @@ export interface operations {
     getUserLandingUrl: {
         parameters: {
             query: {
+                /** @description The signed-in user's stored role, with its `ROLE_` prefix: the first role of the sign-in answer, normalised. */
                 role: components["schemas"]["Role"];
             };
             header?: never;

@@ -4,6 +4,9 @@
 import type { AuthRole } from './authRole';
 import type { UserId } from './userId';
 
+/**
+ * Who signed in: their roles, their user id and the session token.
+ */
 export interface AuthData {
   /**
    * The user's roles, each with or without the `ROLE_` prefix; the portal uses the first and stores it prefixed.

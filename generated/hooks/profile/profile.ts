@@ -60,6 +60,7 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
+ * The signed-in user's username, email address and whether it is verified; multi-factor adoption reads `isEmailVerified` to choose between the phone and email verification first. The spec shows `userName`, `emailAddress` and `isEmailVerified` bare; wrapping the answer in `data`, beside `errors` as in every JSON answer of this contract, is this contract's choice.
  * @summary The user's username and email
  */
 export const getGetUserCredentialsUrl = (userId: string,) => {
@@ -479,6 +480,7 @@ export const useChangePassword = <TError = ErrorType<BadRequestResponse | Unauth
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * Saves the signed-in user's email address, not yet verified; the portal then sends a code to it (`requestUserMfaCode`, type `email`), checks it (`verifyMfaCode`) and marks the address verified (`markEmailVerified`). A business error shows 'Unable to update email address'.
  * @summary Save the user's email address
  */
 export const getUpdateEmailUrl = () => {
@@ -551,7 +553,7 @@ export const useUpdateEmail = <TError = ErrorType<BadRequestResponse | Unauthori
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * Called after the user entered the code sent to that address.
+ * Marks the signed-in user's email address verified, after the code sent to it was checked with `verifyMfaCode`. The query's `type` is the one-time-code method that verified it (`email`, the only one the portal sends): a value of `MfaType`, unlike `markPhoneVerified`'s body `type`, which is a phone type code.
  * @summary Mark the user's email address verified
  */
 export const getMarkEmailVerifiedUrl = (params: MarkEmailVerifiedParams,) => {
@@ -703,6 +705,7 @@ export const useSavePhone = <TError = ErrorType<BadRequestResponse | Unauthorize
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * Marks the signed-in user's phone of one type verified, after its code was checked with `verifyMfaCode`. The body's `type` is the phone's type code, an integer (30, the one-time-code phone, is the only one the portal sends): unlike `markEmailVerified`'s `type`, it is not a one-time-code method.
  * @summary Mark the user's phone verified
  */
 export const getMarkPhoneVerifiedUrl = () => {
@@ -882,6 +885,7 @@ export function useGetOptionChoice<TData = Awaited<ReturnType<typeof getOptionCh
 
 
 /**
+ * Turns an option choice on or off. When a phone is verified during multi-factor adoption the portal turns 9930 (adoption) off and 190 (multi-factor sign-in) on; a business error shows 'Unable to verify phone'.
  * @summary Turn an option choice on or off
  */
 export const getSaveOptionChoiceUrl = () => {
@@ -954,6 +958,7 @@ export const useSaveOptionChoice = <TError = ErrorType<BadRequestResponse | Unau
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * Removes an option choice, as if it had never been set (a later `getOptionChoice` answers `data: null`): the portal removes 20 (text-message codes) when a phone is verified during adoption.
  * @summary Remove an option choice
  */
 export const getDeleteOptionChoiceUrl = () => {

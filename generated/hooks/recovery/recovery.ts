@@ -264,6 +264,7 @@ export const useResetPassword = <TError = ErrorType<BadRequestResponse | Interna
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * Emails the user their username when an account of that role has that address. The form sends it only once the captcha is solved; a business error's description is shown, otherwise 'Error sending your information. Please try again.'
  * @summary Email the user their username
  */
 export const getRetrieveUsernameUrl = () => {

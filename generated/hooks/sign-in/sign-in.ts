@@ -48,10 +48,16 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
- * Username and password go as HTTP basic auth (`base64(UTF-8(username:password))`); the body
-is the device fingerprint. The optional headers carry the second step of a sign-in: the
-security answer (with `Savedevice` and `Captcha`) or a one-time code (with `codeType`).
+ * Username and password go as HTTP basic auth (`base64(UTF-8(username:password))`). The body is the device fingerprint as a JSON string literal, quotes included, sent as `application/json`: the fingerprint `9f86d081884c7d65` goes as the 18 bytes `"9f86d081884c7d65"`. A `text/plain` body, or the fingerprint without its quotes, is refused (415 or 400). The optional headers carry the second step of a sign-in: the security answer (with `Savedevice` and `Captcha`) or a one-time code (with `codeType`).
 
+Example:
+```http
+POST /login-gateway/authentication HTTP/1.1
+Authorization: Basic anNtaXRoNDAxOlJldGlyZSMyMDQ1
+Content-Type: application/json
+
+"9f86d081884c7d65"
+```
  * @summary Sign in with username and password
  */
 export const getAuthenticateUrl = () => {
@@ -304,6 +310,7 @@ export function useGetAuthToken<TData = Awaited<ReturnType<typeof getAuthToken>>
 
 
 /**
+ * Where the user lands after sign-in, asked with the stored role (always with its `ROLE_` prefix). The portal follows only one of the seven dashboard paths, or a marker (`acctSetup-username`, `password`, `mfaAdoption`) for a step to finish first; any other answer ends the session.
  * @summary Where the user lands after sign-in
  */
 export const getGetUserLandingUrlUrl = (params: GetUserLandingUrlParams,) => {

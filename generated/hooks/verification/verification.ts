@@ -269,6 +269,7 @@ export function useVerifyToken<TData = Awaited<ReturnType<typeof verifyToken>>, 
 
 
 /**
+ * Verifies the account-link request the emailed link stands for: `verified` when the accounts are now linked, `hasExpiredVerification` when the request expired. The spec names the call but not its answer, whose fields are this contract's invention.
  * @summary Verify an account-link request
  */
 export const getVerifyAccountMappingUrl = (params: VerifyAccountMappingParams,) => {
@@ -375,6 +376,7 @@ export function useVerifyAccountMapping<TData = Awaited<ReturnType<typeof verify
 
 
 /**
+ * Marks the verification of an emailed link complete once its page has done its work; from then on the token answers `isCompleted: true`. An expired token answers the link-expired error in `errors`.
  * @summary Mark a link's verification complete
  */
 export const getCompleteVerificationUrl = () => {

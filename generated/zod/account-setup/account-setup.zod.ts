@@ -5,7 +5,7 @@ import * as zod from 'zod';
 
 
 /**
- * When it is taken, `alternateUsername` offers one that is free.
+ * When it is taken, `alternateUsername` offers one that is free. The spec shows `userNameAvailable` and `alternateUsername` bare; wrapping the answer in `data`, beside `errors` as in every JSON answer of this contract, is this contract's choice.
  * @summary Whether a username is available
  */
 export const validateUsernameQueryUsernameMin = 4;
@@ -21,9 +21,9 @@ export const validateUsernameResponseDataAlternateUsernameMax = 16;export const 
 
 export const validateUsernameResponse = zod.object({
   "data": zod.object({
-  "userNameAvailable": zod.boolean(),
+  "userNameAvailable": zod.boolean().describe('True when nobody has the username; false shows \"Username must be unique\" with `alternateUsername`.'),
   "alternateUsername": zod.string().max(validateUsernameResponseDataAlternateUsernameMax).nullish().describe('A username that is available, offered when the one asked for is taken.')
-}).optional(),
+}).optional().describe('Whether a username is free, with a free one offered when it is not.'),
   "errors": zod.array(zod.object({
   "code": zod.string().max(validateUsernameResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
   "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')

@@ -22,7 +22,7 @@ export const listPlansResponse = zod.object({
   "data": zod.object({
   "planList": zod.array(zod.object({
   "planId": zod.string().min(1).max(listPlansResponseDataPlanListItemPlanIdMax).describe('The gateway\'s identifier of a plan.')
-}).describe('One plan in the plan list. The spec names `planId`; the rest is open.'))
+}).describe('One plan in the plan list. The spec names `planId`; the rest is open.')).describe('The plans, in display order.')
 }).optional().describe('The plans the user can see. The spec names `planList`; the rest is open.'),
   "errors": zod.array(zod.object({
   "code": zod.string().max(listPlansResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
@@ -159,9 +159,9 @@ export const getPlanContactsResponse = zod.object({
   "sameAsloggedInUser": zod.boolean().optional().describe('True when the authorized representative is the signed-in user.')
 }).optional().describe('The plan\'s authorized representative. The spec names `sameAsloggedInUser`; the rest is open.'),
   "trustees": zod.array(zod.object({
-  "firstName": zod.string().max(getPlanContactsResponseDataTrusteesItemFirstNameMax).nullish(),
-  "lastName": zod.string().max(getPlanContactsResponseDataTrusteesItemLastNameMax).nullish()
-}).describe('One trustee of the plan. `firstName` and `lastName` both null means a corporate trustee.\nThe spec names only the two names; the rest is open.\n')).optional()
+  "firstName": zod.string().max(getPlanContactsResponseDataTrusteesItemFirstNameMax).nullish().describe('The trustee\'s first name; null together with `lastName` for a corporate trustee.'),
+  "lastName": zod.string().max(getPlanContactsResponseDataTrusteesItemLastNameMax).nullish().describe('The trustee\'s last name; null together with `firstName` for a corporate trustee.')
+}).describe('One trustee of the plan. `firstName` and `lastName` both null means a corporate trustee.\nThe spec names only the two names; the rest is open.\n')).optional().describe('The plan\'s trustees, in display order.')
 }).optional().describe('The plan\'s contacts. The spec names `authorizedRepresentative` and `trustees`; the rest is open.'),
   "errors": zod.array(zod.object({
   "code": zod.string().max(getPlanContactsResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),

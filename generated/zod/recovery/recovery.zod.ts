@@ -25,7 +25,7 @@ export const getSecurityQuestionResponseDataSecurityQuestionMax = 500;export con
 export const getSecurityQuestionResponse = zod.object({
   "data": zod.object({
   "securityQuestion": zod.string().min(1).max(getSecurityQuestionResponseDataSecurityQuestionMax).describe('The user\'s security question, shown as text.')
-}).optional(),
+}).optional().describe('The user\'s security question.'),
   "errors": zod.array(zod.object({
   "code": zod.string().max(getSecurityQuestionResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
   "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
@@ -53,7 +53,7 @@ export const getMfaUserResponseErrorsItemCodeMax = 32;
 export const getMfaUserResponse = zod.object({
   "data": zod.object({
   "isCodeUser": zod.boolean().describe('True when the user recovers the account with a one-time code rather than the security question.')
-}).optional(),
+}).optional().describe('Whether the user recovers the account with a one-time code.'),
   "errors": zod.array(zod.object({
   "code": zod.string().max(getMfaUserResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
   "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
@@ -82,7 +82,7 @@ export const resetPasswordBodyCaptchaMax = 4096;
 
 export const resetPasswordBody = zod.object({
   "username": zod.string().min(1).max(resetPasswordBodyUsernameMax).describe('The username someone types to sign in or recover an account. Existing accounts may predate the username rules, so only its length is bounded.'),
-  "securityAnswer": zod.string().min(1).max(resetPasswordBodySecurityAnswerMax).optional(),
+  "securityAnswer": zod.string().min(1).max(resetPasswordBodySecurityAnswerMax).optional().describe('The user\'s answer to their security question, as typed; sent instead of `mfaCode` by a user who is not a code user.'),
   "mfaCode": zod.string().regex(resetPasswordBodyMfaCodeRegExp).optional().describe('A one-time code; digits only, at most 6.'),
   "captcha": zod.string().min(1).max(resetPasswordBodyCaptchaMax).describe('The captcha provider\'s response token for the solved challenge.')
 }).describe('Asks for a password-reset email. Exactly one of `securityAnswer` and `mfaCode` proves who the user is.')
@@ -97,6 +97,7 @@ export const resetPasswordResponse = zod.object({
 }).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
 
 /**
+ * Emails the user their username when an account of that role has that address. The form sends it only once the captcha is solved; a business error's description is shown, otherwise 'Error sending your information. Please try again.'
  * @summary Email the user their username
  */
 export const retrieveUsernameHeaderXXSRFTOKENMax = 256;

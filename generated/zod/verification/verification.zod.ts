@@ -67,6 +67,7 @@ export const verifyTokenResponse = zod.object({
 }).describe('The answer about a link\'s token, in `data`, or a business error in `errors`.')
 
 /**
+ * Verifies the account-link request the emailed link stands for: `verified` when the accounts are now linked, `hasExpiredVerification` when the request expired. The spec names the call but not its answer, whose fields are this contract's invention.
  * @summary Verify an account-link request
  */
 export const verifyAccountMappingQueryTokenMax = 512;
@@ -83,7 +84,7 @@ export const verifyAccountMappingResponse = zod.object({
   "data": zod.object({
   "verified": zod.boolean().describe('True when the account link was verified and linking is complete. The spec names this call\nbut not its answer: this field is this contract\'s invention.\n'),
   "hasExpiredVerification": zod.boolean().optional().describe('True when the account-link request expired, so the page shows the expired message. This\ncontract\'s invention, named after the link records\' flag.\n')
-}).optional(),
+}).optional().describe('The result of an account-link request.'),
   "errors": zod.array(zod.object({
   "code": zod.string().max(verifyAccountMappingResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
   "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
@@ -91,6 +92,7 @@ export const verifyAccountMappingResponse = zod.object({
 })
 
 /**
+ * Marks the verification of an emailed link complete once its page has done its work; from then on the token answers `isCompleted: true`. An expired token answers the link-expired error in `errors`.
  * @summary Mark a link's verification complete
  */
 export const completeVerificationHeaderXXSRFTOKENMax = 256;
@@ -223,7 +225,7 @@ export const verifyParticipantEmailResponse = zod.object({
   "data": zod.object({
   "verified": zod.boolean().describe('True when the address is verified, by this link or before; an error in `errors` means the\nlink expired. The spec names this call but not its answer: this field is this contract\'s\ninvention.\n'),
   "alreadyVerified": zod.boolean().optional().describe('True when the address had been verified before this link was used, so the page says so\ninstead of thanking the user. This contract\'s invention, like `verified`.\n')
-}).optional(),
+}).optional().describe('The result of an email-verification link.'),
   "errors": zod.array(zod.object({
   "code": zod.string().max(verifyParticipantEmailResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
   "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
