@@ -15,6 +15,21 @@ describe('every operation', () => {
     expect(Array.isArray(operation.security)).toBe(true);
   });
 
+  it.each(all)('%s says whether it has side effects, a GET changing nothing unless it says so', (_, { method, operation }) => {
+    expect(typeof operation['x-side-effects']).toBe('boolean');
+    const changingGets = [
+      'getLogoutPage',
+      'getAuthToken',
+      'verifyAccountMapping',
+      'verifyParticipantEmail',
+      'getIntegrationSession',
+      'reauthorizeIntegration',
+    ];
+    const readingPosts = ['getSecurityQuestion', 'getMfaUser', 'getMfaOptions', 'getTotpInfo'];
+    const expected = method === 'GET' ? changingGets.includes(operation.operationId) : !readingPosts.includes(operation.operationId);
+    expect(operation['x-side-effects']).toBe(expected);
+  });
+
   it.each(all.filter(([, entry]) => entry.method !== 'GET'))('%s takes X-XSRF-TOKEN', (_, { operation }) => {
     expect(parameterNames(operation)).toContain('X-XSRF-TOKEN');
   });
