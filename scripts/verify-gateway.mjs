@@ -342,11 +342,27 @@ export function formatTable({ gateway, rows, summary }) {
     const status = String(row.status ?? '-').padEnd(6);
     const head = `${label(row).padEnd(width)}  ${status}  `;
     if (row.result === 'passed') lines.push(`${head}passed${row.note ? ` (${row.note})` : ''}`);
-    else if (row.result === 'skipped') lines.push(`${head}skipped: ${row.note}`);
+    else if (row.result === 'skipped') continue;
     else {
       lines.push(`${head}FAILED: ${row.violations[0]}`);
       for (const violation of row.violations.slice(1)) lines.push(`${' '.repeat(width + 10)}${violation}`);
     }
+  }
+  // Skipped operations, grouped by why, under the table.
+  const skipped = new Map();
+  for (const row of rows.filter((candidate) => candidate.result === 'skipped'))
+    skipped.set(row.note, [...(skipped.get(row.note) ?? []), row]);
+  for (const [reason, group] of skipped) {
+    lines.push('', `skipped (${reason}):`);
+    let line = ' ';
+    for (const id of group.map(label)) {
+      if (line.length + id.length > 98) {
+        lines.push(line.trimEnd());
+        line = ' ';
+      }
+      line += ` ${id},`;
+    }
+    lines.push(line.replace(/,$/, ''));
   }
   lines.push('', `${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped`);
   return lines.join('\n');
