@@ -6,7 +6,7 @@
  * A role as the sign-in answer carries it, with or without the `ROLE_` prefix (`PLAN_ADMIN`
 and `ROLE_PLAN_ADMIN` are the same role). The spec stores the first role "with a ROLE_
 prefix", which reads as if gateways send it without one, so either form is accepted; the
-portal adds a missing prefix in one place (`normaliseRole` in src/lib/roles.ts) and stores
+portal adds a missing prefix in one place (`normaliseRole` in src/lib/auth-role.ts) and stores
 and sends only the prefixed `Role`. Any other value, lower case included, is refused.
 
  */

@@ -10,7 +10,7 @@ import { OPTION_MFA_ACTIVE, OPTION_MFA_ADOPTION } from '../constants';
 import { env } from '../env';
 import { notify } from '../notifications';
 import { dashboardPathOf, dashboardUrl, externalTargets, isPortalLandingAddress, paths } from '../paths';
-import { normaliseRole } from '../roles';
+import { normaliseRole } from '../auth-role';
 import { markSignedIn } from '../session';
 import {
   clearSessionStorage,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isRole, normaliseRole, siteOf } from '../roles';
+import { normaliseRole } from '../auth-role';
+import { isRole, siteOf } from '../roles';
 
 describe('normaliseRole', () => {
   it.each([
