@@ -83,7 +83,10 @@ test('the cookie banner goes once accepted, for 30 days', async ({ page, context
   await expect(banner).toBeVisible();
   await banner.getByRole('button', { name: 'Accept cookies' }).click();
   await expect(banner).toBeHidden();
-  const consent = (await context.cookies()).find((cookie) => cookie.name === 'cookieConsent');
+  // The page writes the cookie; the browser's cookie store takes it a moment later.
+  const consentCookie = async () => (await context.cookies()).find((cookie) => cookie.name === 'cookieConsent');
+  await expect.poll(consentCookie).toBeTruthy();
+  const consent = await consentCookie();
   const days = ((consent?.expires ?? 0) * 1000 - Date.now()) / 86_400_000;
   expect(days).toBeGreaterThan(29.9);
   expect(days).toBeLessThanOrEqual(30);

@@ -269,6 +269,15 @@ test.describe('trustee signing (/trusteeSigningVerification)', () => {
     await expectNoAxeViolations(page);
   });
 
+  test('an expired link that a newer one replaced asks to check the inbox, with no resend', async ({ page }) => {
+    await page.goto('/#/trusteeSigningVerification?token=trustee-replaced');
+    await expect(heading(page, 'The link you are using to sign your trust documents has expired.')).toBeVisible();
+    await expect(page.getByText('Please check your inbox for a more current email')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Resend Link' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
   test('a usable link signs the trustee in by its token and goes on to enrollment', async ({ page }) => {
     await page.goto('/#/trusteeSigningVerification?token=trustee-validated');
     await expect(page).toHaveURL(/#\/account-setup(\/username)?$/);

@@ -10,6 +10,7 @@ import { OPTION_MFA_ACTIVE, OPTION_MFA_ADOPTION } from '../constants';
 import { env } from '../env';
 import { notify } from '../notifications';
 import { dashboardPathOf, dashboardUrl, externalTargets, isPortalLandingAddress, paths } from '../paths';
+import { normaliseRole } from '../auth-role';
 import { markSignedIn } from '../session';
 import {
   clearSessionStorage,
@@ -118,7 +119,8 @@ export async function continueToLanding(deps: JourneyDeps): Promise<RedirectOutc
 
 async function afterSignIn(result: AuthResponse, username: string, deps: JourneyDeps): Promise<RedirectOutcome> {
   const data = result.data;
-  const role = data?.roles[0];
+  // The gateway may send the role with or without its ROLE_ prefix; the session keeps it prefixed.
+  const role = normaliseRole(data?.roles[0]);
   if (!data || !role)
     throw new ApiError({ kind: 'contract', method: 'POST', path: '/login-gateway/authentication', detail: 'no user data' });
   storeSession({ userId: data.userId, username, token: data.token, role });
@@ -207,7 +209,7 @@ export async function runJourneyStep(step: () => Promise<RedirectOutcome>): Prom
  */
 export function startSetupFromLink(result: AuthResponse, token: string, deps: JourneyDeps): void {
   const data = result.data;
-  const role = data?.roles[0];
+  const role = normaliseRole(data?.roles[0]);
   if (!data || !role)
     throw new ApiError({ kind: 'contract', method: 'POST', path: '/login-gateway/authentication/token', detail: 'no user data' });
   storeSession({ userId: data.userId, username: '', token: data.token, role });

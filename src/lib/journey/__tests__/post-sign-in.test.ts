@@ -178,6 +178,15 @@ describe('completeSignIn', () => {
     expect(leave).toHaveBeenCalledWith('/plan-admin');
   });
 
+  it('stores a role the gateway sent without its ROLE_ prefix with the prefix, and asks for the landing address with it', async () => {
+    const fetchMock = gateway({ landing: '/plan-admin', mfaActive: true });
+    await completeSignIn({ ...result, data: { ...result.data, roles: ['PLAN_ADMIN'] } }, 'ana', deps());
+    expect(readSession()).toMatchObject({ role: 'ROLE_PLAN_ADMIN', site: 'plan_admin' });
+    const landing = fetchMock.mock.calls.map(([input]) => new URL(String(input))).find((url) => url.pathname.endsWith('/userLandingUrl'));
+    expect(landing?.searchParams.get('role')).toBe('ROLE_PLAN_ADMIN');
+    expect(leave).toHaveBeenCalledWith('/plan-admin');
+  });
+
   it('sends a user with neither a phone nor an authenticator app to add a phone', async () => {
     gateway({ options: [{ type: 'email', contactInfo: 'a@b.com' }] });
     await completeSignIn(result, 'ana', deps());
