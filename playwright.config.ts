@@ -37,8 +37,11 @@ export default defineConfig({
   webServer: [
     {
       command: 'node scripts/mock.mjs',
+      // The mock's dates stay those of its examples: the tests fix the browser's clock at this day.
+      env: { MOCK_TODAY: '2026-11-21' },
       url: `http://127.0.0.1:${MOCK_PORT}/__mock/health`,
-      reuseExistingServer: !process.env.CI,
+      // A mock started by `npm start` moves its dates to today: the suite starts its own.
+      reuseExistingServer: false,
       timeout: 30_000,
     },
     {
