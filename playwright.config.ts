@@ -7,7 +7,12 @@ import { MOCK_PORT, PREVIEW_PORT } from './scripts/ports.mjs';
  * double), served with its security headers, and the mock gateway.
  */
 export default defineConfig({
-  testDir: 'tests/e2e',
+  // The flows' end-to-end specs, and the hostile-input and fault suites (a sample here; the
+  // whole matrix with `npm run test:hostile`, which sets HOSTILE=full).
+  projects: [
+    { name: 'e2e', testDir: 'tests/e2e' },
+    { name: 'hostile', testDir: 'tests/hostile' },
+  ],
   fullyParallel: true,
   workers: 2,
   retries: 0,
@@ -16,7 +21,7 @@ export default defineConfig({
   // asserts how long anything takes (timers run on Playwright's clock).
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list']],
+  reporter: [['list'], ['./tests/hostile/figures-reporter.ts']],
   outputDir: 'test-results/e2e',
   use: {
     baseURL: `http://127.0.0.1:${PREVIEW_PORT}`,
