@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button } from '../../components/ui/button';
-import { PasswordChecklist } from '../../components/ui/password-checklist';
-import { PasswordField } from '../../components/ui/password-field';
+import { Button } from '../ui/button';
+import { PasswordChecklist } from '../ui/password-checklist';
+import { PasswordField } from '../ui/password-field';
 import { isPasswordAcceptable, PASSWORD_MAX } from '../../lib/password-rules';
 import { newPasswordSchema, type NewPasswordValues } from './new-password.schema';
 
@@ -17,8 +17,8 @@ interface NewPasswordFormProps {
 }
 
 /**
- * Choosing a new password (reset link, password change): both entries, the rules as a live
- * checklist, Continue disabled until every rule is met.
+ * Choosing a new password (reset link, password change, account setup): both entries, the rules
+ * as a live checklist, Continue disabled until every rule is met.
  */
 export function NewPasswordForm({ onSubmit, busy, error, onCancel }: NewPasswordFormProps) {
   const checklistId = useId();
