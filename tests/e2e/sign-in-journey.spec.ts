@@ -241,12 +241,14 @@ test.describe('after sign-in', () => {
     await page.getByRole('button', { name: 'Send code' }).click();
     await expect(page).toHaveURL(/#\/mfa-verification$/);
     await expect(page.getByText('We are calling ***-***-0123 with your code.')).toBeVisible();
-    await expect(page.getByLabel('Code', { exact: true })).toHaveAttribute('maxlength', '2');
+    // The gateway sends 6-digit codes on every channel; two methods (text, call) make the link Back.
+    await expect(page.getByLabel('Code', { exact: true })).toHaveAttribute('maxlength', '6');
+    await expect(page.getByRole('link', { name: 'Back' })).toBeVisible();
 
-    await page.getByLabel('Code', { exact: true }).fill('00');
+    await page.getByLabel('Code', { exact: true }).fill('000000');
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(errorToast(page, 'The code is not valid, please try again')).toBeVisible();
-    await page.getByLabel('Code', { exact: true }).fill('42');
+    await page.getByLabel('Code', { exact: true }).fill('424242');
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page).toHaveURL(/\/participant$/);
 
@@ -254,8 +256,8 @@ test.describe('after sign-in', () => {
     expect(sent).toEqual([
       'POST /login-gateway/credentials/phone {"type":30,"number":"2015550123","countryCode":"1","extension":"","preferred":true,"smsEnabled":true,"verified":false}',
       'POST /login-gateway/user/100301/mfa/code {"type":"call"}',
-      'POST /login-gateway/mfa/code/verify {"code":"00","type":"call"}',
-      'POST /login-gateway/mfa/code/verify {"code":"42","type":"call"}',
+      'POST /login-gateway/mfa/code/verify {"code":"000000","type":"call"}',
+      'POST /login-gateway/mfa/code/verify {"code":"424242","type":"call"}',
       'POST /login-gateway/credentials/phone/verify {"type":30}',
       'POST /login-gateway/profile/optionChoice {"optionType":9930,"active":false}',
       'DELETE /login-gateway/profile/optionChoice {"optionType":20,"active":false}',
@@ -287,7 +289,7 @@ test.describe('after sign-in', () => {
     await page.getByLabel('Phone number').fill('(201) 555-0123');
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('button', { name: 'Send code' }).click();
-    await page.getByLabel('Code', { exact: true }).fill('42');
+    await page.getByLabel('Code', { exact: true }).fill('424242');
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(errorToast(page, 'Unable to verify phone')).toBeVisible();
   });
@@ -330,7 +332,7 @@ test.describe('multi-factor adoption', () => {
     await page.getByLabel('Phone number').fill('(201) 555-0123');
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('button', { name: 'Send code' }).click();
-    await page.getByLabel('Code', { exact: true }).fill('42');
+    await page.getByLabel('Code', { exact: true }).fill('424242');
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page).toHaveURL(/\/participant$/);
     expect(await page.evaluate(() => window.sessionStorage.getItem('mfaAdoptionInProgress'))).toBeNull();

@@ -97,7 +97,6 @@ describe('journey guards', () => {
       mfaOptionCount: 1,
       submit: async () => {},
       backRoute: '/',
-      mfaLength: 6,
       onFailure: () => {},
     });
     renderStep(<RequireVerification />);

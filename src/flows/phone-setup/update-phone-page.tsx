@@ -19,9 +19,6 @@ import { useStoredSession } from '../../lib/use-stored-session';
 import { setMfaAdoptionInProgress } from '../../lib/session-storage';
 import { useSingleFlight } from '../../lib/use-single-flight';
 
-/** The spec's code length on the phone flows (its value, as given). */
-const PHONE_CODE_LENGTH = 2;
-
 /**
  * `/update-phone`: adds the phone for one-time codes after sign-in. Save it (type 30, not
  * verified, primary), choose text or voice call, enter the code, then the phone is marked
@@ -94,7 +91,6 @@ export function UpdatePhonePage() {
         {
           mfaOption: { type: method, contactInfo: phone.number },
           mfaOptionCount: 2,
-          mfaLength: PHONE_CODE_LENGTH,
           backRoute: paths.updatePhone,
           submit: finish,
           resend: sendCode,

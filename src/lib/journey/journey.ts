@@ -40,7 +40,11 @@ export type Attempt = SignInAttempt | ResetAttempt;
 export interface VerificationData {
   /** The method the code comes by, and where it was sent (shown masked). */
   readonly mfaOption: { readonly type: MfaType; readonly contactInfo?: string | null | undefined };
-  /** How many methods the user could choose from: with one, the back link reads Cancel. */
+  /**
+   * How many methods the user could choose from: with one, the back link reads Cancel (the
+   * spec's `mfaLength`, 2 on the phone flows: text and voice call). The code itself is always
+   * up to 6 digits, whatever the method.
+   */
   readonly mfaOptionCount: number;
   /** Checks the code; throws an ApiError when it is refused. */
   readonly submit: (code: string) => Promise<void>;
@@ -48,8 +52,8 @@ export interface VerificationData {
   readonly resend?: () => Promise<void>;
   /** Where Back (or Cancel) goes. */
   readonly backRoute: string;
-  /** Code length: 6, or 2 on the phone flows (the spec's value). */
-  readonly mfaLength: number;
+  /** The step of account setup this code is (4 for the email, 7 for the phone), shown above the heading. */
+  readonly setupStep?: number;
   /** Shows a failure that is not a lockout (the screen shows lockouts under the form). */
   readonly onFailure: (error: ApiError) => void;
 }
