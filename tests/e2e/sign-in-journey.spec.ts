@@ -294,10 +294,10 @@ test.describe('after sign-in', () => {
     await expect(errorToast(page, 'Unable to verify phone')).toBeVisible();
   });
 
-  test('landing acctSetup-username goes to account setup', async ({ page }) => {
+  test('landing acctSetup-username goes to account setup, which opens at its first step', async ({ page }) => {
     await signIn(page, 'setup');
-    await expect(page).toHaveURL(/#\/account-setup$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Create Account' })).toBeVisible();
+    await expect(page).toHaveURL(/#\/account-setup\/username$/);
+    await expect(page.getByText('Create Account: Step 1 of 7', { exact: true })).toBeVisible();
   });
 
   test("landing 'password' goes to the password change", async ({ page }) => {
