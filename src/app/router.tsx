@@ -9,14 +9,7 @@ import { paths } from '../lib/paths';
 import { useSessionState } from '../lib/session';
 import { AdoptionLock } from './adoption-lock';
 import { ApiErrorPolicy } from './api-error-policy';
-import {
-  RequireAttempt,
-  RequireResetQuestion,
-  RequireSession,
-  RequireSignInAttempt,
-  RequireStoredSession,
-  RequireVerification,
-} from './route-guard';
+import { RequireAttempt, RequireResetQuestion, RequireSession, RequireSignInAttempt, RequireStoredSession } from './route-guard';
 import { SessionWatcher } from './session-watcher';
 
 /** A screen loaded with its route, by its named export. */
@@ -46,9 +39,15 @@ const EmailVerificationPage = screen(() => import('../flows/verification-links/e
 const InvitePage = screen(() => import('../flows/verification-links/invite-page'), 'InvitePage');
 const TrusteeSigningPage = screen(() => import('../flows/verification-links/trustee-signing-page'), 'TrusteeSigningPage');
 const AccountMappingPage = screen(() => import('../flows/verification-links/account-mapping-page'), 'AccountMappingPage');
+const RequireVerification = screen(() => import('./verification-guard'), 'RequireVerification');
 const UpdateEmailPage = screen(() => import('../flows/update-email/update-email-page'), 'UpdateEmailPage');
+const RequireSetupProgress = screen(() => import('./account-setup-guard'), 'RequireSetupProgress');
+const SetupUsernamePage = screen(() => import('../flows/account-setup/setup-username-page'), 'SetupUsernamePage');
+const SetupPasswordPage = screen(() => import('../flows/account-setup/setup-password-page'), 'SetupPasswordPage');
+const SetupEmailPage = screen(() => import('../flows/account-setup/setup-email-page'), 'SetupEmailPage');
+const UsernameTakenPage = screen(() => import('../flows/account-setup/username-taken-page'), 'UsernameTakenPage');
+const SetupPhonePage = screen(() => import('../flows/account-setup/setup-phone-page'), 'SetupPhonePage');
 
-const ACCOUNT_SETUP = 'account setup';
 const TOTP = 'authenticator-app setup';
 const PROFILE = 'profile security (phone and verification)';
 
@@ -94,28 +93,13 @@ export function AppRoutes() {
             <Route path={child(paths.resetSuccess)} element={<ResetSuccessPage />} />
           </Route>
           <Route element={<RequireSession />}>
-            <Route path={top(paths.accountSetup)}>
-              <Route index element={<PlaceholderPage title="Create Account" flow={ACCOUNT_SETUP} />} />
-              <Route
-                path={child(paths.accountSetupUsername)}
-                element={<PlaceholderPage title="Create Account: Step 1 of 7" flow={ACCOUNT_SETUP} />}
-              />
-              <Route
-                path={child(paths.accountSetupPassword)}
-                element={<PlaceholderPage title="Create Account: Step 2 of 7" flow={ACCOUNT_SETUP} />}
-              />
-              <Route
-                path={child(paths.accountSetupEmail)}
-                element={<PlaceholderPage title="Create Account: Step 3 of 7" flow={ACCOUNT_SETUP} />}
-              />
-              <Route
-                path={child(paths.accountSetupUsernameTaken)}
-                element={<PlaceholderPage title="This username has been taken, please choose a new one" flow={ACCOUNT_SETUP} />}
-              />
-              <Route
-                path={child(paths.accountSetupPhone)}
-                element={<PlaceholderPage title="Lastly, add an extra layer of security to your account" flow={ACCOUNT_SETUP} />}
-              />
+            {/* Each step needs the progress before it, which a reload forgets: see RequireSetupProgress. */}
+            <Route path={top(paths.accountSetup)} element={<RequireSetupProgress />}>
+              <Route path={child(paths.accountSetupUsername)} element={<SetupUsernamePage />} />
+              <Route path={child(paths.accountSetupPassword)} element={<SetupPasswordPage />} />
+              <Route path={child(paths.accountSetupEmail)} element={<SetupEmailPage />} />
+              <Route path={child(paths.accountSetupUsernameTaken)} element={<UsernameTakenPage />} />
+              <Route path={child(paths.accountSetupPhone)} element={<SetupPhonePage />} />
             </Route>
           </Route>
           <Route path={top(paths.whatsNew)} element={<WhatsNewPage />} />

@@ -19,6 +19,10 @@ export const GUARD_REDIRECT_DELAY_MS = 50;
 export const NOTIFICATION_TIMEOUT_MS = 5000;
 /** Focus moves to the captcha after this delay. */
 export const CAPTCHA_FOCUS_DELAY_MS = 100;
+/** A one-time code has up to this many digits, on every channel (text, voice call, email, app). */
+export const MFA_CODE_LENGTH = 6;
+/** Account setup's steps: username, password, email, its code, phone, the phone's method, its code. */
+export const ACCOUNT_SETUP_STEPS = 7;
 /** Seconds before a one-time code may be sent again. */
 export const RESEND_COUNTDOWN_SECONDS = 60;
 /** Mandatory multi-factor adoption: the text changes within this many days of the date. */

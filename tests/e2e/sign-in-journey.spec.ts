@@ -244,12 +244,14 @@ test.describe('after sign-in', () => {
     await page.getByRole('button', { name: 'Send code' }).click();
     await expect(page).toHaveURL(/#\/mfa-verification$/);
     await expect(page.getByText('We are calling ***-***-0123 with your code.')).toBeVisible();
-    await expect(page.getByLabel('Code', { exact: true })).toHaveAttribute('maxlength', '2');
+    // The gateway sends 6-digit codes on every channel; two methods (text, call) make the link Back.
+    await expect(page.getByLabel('Code', { exact: true })).toHaveAttribute('maxlength', '6');
+    await expect(page.getByRole('link', { name: 'Back' })).toBeVisible();
 
-    await page.getByLabel('Code', { exact: true }).fill('00');
+    await page.getByLabel('Code', { exact: true }).fill('000000');
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(errorToast(page, 'The code is not valid, please try again')).toBeVisible();
-    await page.getByLabel('Code', { exact: true }).fill('42');
+    await page.getByLabel('Code', { exact: true }).fill('424242');
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page).toHaveURL(/\/participant$/);
 
@@ -257,8 +259,8 @@ test.describe('after sign-in', () => {
     expect(sent).toEqual([
       'POST /login-gateway/credentials/phone {"type":30,"number":"2015550123","countryCode":"1","extension":"","preferred":true,"smsEnabled":true,"verified":false}',
       'POST /login-gateway/user/100301/mfa/code {"type":"call"}',
-      'POST /login-gateway/mfa/code/verify {"code":"00","type":"call"}',
-      'POST /login-gateway/mfa/code/verify {"code":"42","type":"call"}',
+      'POST /login-gateway/mfa/code/verify {"code":"000000","type":"call"}',
+      'POST /login-gateway/mfa/code/verify {"code":"424242","type":"call"}',
       'POST /login-gateway/credentials/phone/verify {"type":30}',
       'POST /login-gateway/profile/optionChoice {"optionType":9930,"active":false}',
       'DELETE /login-gateway/profile/optionChoice {"optionType":20,"active":false}',
@@ -290,15 +292,15 @@ test.describe('after sign-in', () => {
     await page.getByLabel('Phone number').fill('(201) 555-0123');
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('button', { name: 'Send code' }).click();
-    await page.getByLabel('Code', { exact: true }).fill('42');
+    await page.getByLabel('Code', { exact: true }).fill('424242');
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(errorToast(page, 'Unable to verify phone')).toBeVisible();
   });
 
-  test('landing acctSetup-username goes to account setup', async ({ page }) => {
+  test('landing acctSetup-username goes to account setup, which opens at its first step', async ({ page }) => {
     await signIn(page, 'setup');
-    await expect(page).toHaveURL(/#\/account-setup$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Create Account' })).toBeVisible();
+    await expect(page).toHaveURL(/#\/account-setup\/username$/);
+    await expect(page.getByText('Create Account: Step 1 of 7', { exact: true })).toBeVisible();
   });
 
   test("landing 'password' goes to the password change", async ({ page }) => {
@@ -333,7 +335,7 @@ test.describe('multi-factor adoption', () => {
     await page.getByLabel('Phone number').fill('(201) 555-0123');
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('button', { name: 'Send code' }).click();
-    await page.getByLabel('Code', { exact: true }).fill('42');
+    await page.getByLabel('Code', { exact: true }).fill('424242');
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page).toHaveURL(/\/participant$/);
     expect(await page.evaluate(() => window.sessionStorage.getItem('mfaAdoptionInProgress'))).toBeNull();

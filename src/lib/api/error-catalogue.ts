@@ -41,6 +41,11 @@ export function isResetSessionTimeout(error: ApiError): boolean {
   return error.codes.some((code) => /^VEERR0[123]$/.test(code));
 }
 
+/** CVERR02 on saving account setup's credentials: the username was taken meanwhile. */
+export function isUsernameTaken(error: ApiError): boolean {
+  return error.codes.includes('CVERR02');
+}
+
 /** A lockout: the gateway's message mentions the attempts used up. */
 export function isLockout(error: ApiError): boolean {
   return error.errors.some((item) => /attempts/i.test(item.description));
