@@ -170,9 +170,11 @@ test.describe('session validation', () => {
       });
       await page.goto('/#/password');
       await expect(page.getByRole('heading', { level: 1, name: 'Change your password' })).toBeVisible();
-      await expect.poll(() => calls).toBe(1);
+      // The failed validation is tried again on a later poll (the clock may already have got there
+      // on a busy machine; runFor makes sure it does), and the screen and session stay throughout.
+      await expect.poll(() => calls).toBeGreaterThanOrEqual(1);
       await page.clock.runFor(1_500);
-      await expect.poll(() => calls).toBe(2);
+      await expect.poll(() => calls).toBeGreaterThanOrEqual(2);
       await expect(page.getByRole('heading', { level: 1, name: 'Change your password' })).toBeVisible();
       expect(await page.evaluate(() => window.sessionStorage.getItem('token'))).not.toBeNull();
     });
