@@ -46,10 +46,14 @@ const EmailVerificationPage = screen(() => import('../flows/verification-links/e
 const InvitePage = screen(() => import('../flows/verification-links/invite-page'), 'InvitePage');
 const TrusteeSigningPage = screen(() => import('../flows/verification-links/trustee-signing-page'), 'TrusteeSigningPage');
 const AccountMappingPage = screen(() => import('../flows/verification-links/account-mapping-page'), 'AccountMappingPage');
+const TotpSetupPage = screen(() => import('../flows/totp/totp-setup-page'), 'TotpSetupPage');
+const RequireTotpRegistration = screen(() => import('../flows/totp/require-totp-registration'), 'RequireTotpRegistration');
+const QrCodePage = screen(() => import('../flows/totp/qr-code-page'), 'QrCodePage');
+const AuthAppPage = screen(() => import('../flows/totp/auth-app-page'), 'AuthAppPage');
+const AuthCodePage = screen(() => import('../flows/totp/auth-code-page'), 'AuthCodePage');
 const UpdateEmailPage = screen(() => import('../flows/update-email/update-email-page'), 'UpdateEmailPage');
 
 const ACCOUNT_SETUP = 'account setup';
-const TOTP = 'authenticator-app setup';
 const PROFILE = 'profile security (phone and verification)';
 
 /** Strips the leading slash: child routes are relative. */
@@ -139,10 +143,19 @@ export function AppRoutes() {
           <Route path={top(paths.emailVerification)} element={<EmailVerificationPage />} />
           <Route path={top(paths.verification)} element={<TokenPage />} />
           <Route path={top(paths.verifyAccountMapping)} element={<AccountMappingPage />} />
-          <Route path={top(paths.totpSetup)} element={<PlaceholderPage title="Set up authenticator app" flow={TOTP} />} />
-          <Route path={top(paths.qrCode)} element={<PlaceholderPage title="Step 1 of 3" flow={TOTP} />} />
-          <Route path={top(paths.authApp)} element={<PlaceholderPage title="Add the name of your app" flow={TOTP} />} />
-          <Route path={top(paths.authCode)} element={<PlaceholderPage title="Enter the code" flow={TOTP} />} />
+          {/*
+           * The authenticator-app set-up is a profile action of a signed-in user: like the
+           * spec's guarded routes it needs the stored session and no adoption in progress, else
+           * login after 50 ms. Its steps need the registration's uri, else its intro.
+           */}
+          <Route element={<RequireSession />}>
+            <Route path={top(paths.totpSetup)} element={<TotpSetupPage />} />
+            <Route element={<RequireTotpRegistration />}>
+              <Route path={top(paths.qrCode)} element={<QrCodePage />} />
+              <Route path={top(paths.authApp)} element={<AuthAppPage />} />
+              <Route path={top(paths.authCode)} element={<AuthCodePage />} />
+            </Route>
+          </Route>
           <Route path="*" element={<Navigate to={paths.signIn} replace />} />
         </Route>
       </Routes>
