@@ -51,10 +51,11 @@ const RequireTotpRegistration = screen(() => import('../flows/totp/require-totp-
 const QrCodePage = screen(() => import('../flows/totp/qr-code-page'), 'QrCodePage');
 const AuthAppPage = screen(() => import('../flows/totp/auth-app-page'), 'AuthAppPage');
 const AuthCodePage = screen(() => import('../flows/totp/auth-code-page'), 'AuthCodePage');
+const ProfileUpdatePhonePage = screen(() => import('../flows/profile/profile-update-phone-page'), 'ProfileUpdatePhonePage');
+const ProfileMfaVerificationPage = screen(() => import('../flows/profile/profile-mfa-verification-page'), 'ProfileMfaVerificationPage');
 const UpdateEmailPage = screen(() => import('../flows/update-email/update-email-page'), 'UpdateEmailPage');
 
 const ACCOUNT_SETUP = 'account setup';
-const PROFILE = 'profile security (phone and verification)';
 
 /** Strips the leading slash: child routes are relative. */
 const child = (path: string) => path.replace(/^\/[^/]*\/?/, '');
@@ -133,9 +134,12 @@ export function AppRoutes() {
             <Route path={top(paths.updateEmail)} element={<UpdateEmailPage />} />
             <Route path={top(paths.updatePhone)} element={<UpdatePhonePage />} />
           </Route>
-          <Route path={top(paths.profileUpdatePhone)} element={<PlaceholderPage title="Enter your new phone number" flow={PROFILE} />} />
-          <Route path={top(paths.outerMfaVerification)} element={<PlaceholderPage title="Enter the code" flow={PROFILE} />} />
-          <Route path={top(paths.profileMfaVerification)} element={<PlaceholderPage title="Enter the code" flow={PROFILE} />} />
+          {/* The profile's security screens: signed-in profile actions, guarded like the authenticator-app set-up. */}
+          <Route element={<RequireSession />}>
+            <Route path={top(paths.profileUpdatePhone)} element={<ProfileUpdatePhonePage />} />
+            <Route path={top(paths.outerMfaVerification)} element={<ProfileMfaVerificationPage />} />
+            <Route path={top(paths.profileMfaVerification)} element={<ProfileMfaVerificationPage />} />
+          </Route>
           <Route path={top(paths.sessionExpired)} element={<SessionExpiredPage />} />
           <Route path={top(paths.trusteeSigningVerification)} element={<TrusteeSigningPage />} />
           <Route path={top(paths.verifyUserInvite)} element={<InvitePage />} />

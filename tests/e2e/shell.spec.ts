@@ -151,9 +151,6 @@ test('every screen of a later flow passes axe too', async ({ page }) => {
     'account-setup/email',
     'account-setup/username-taken',
     'account-setup/phone',
-    'profile-update-phone',
-    'outer-mfa-verification',
-    'profile-mfa-verification',
   ];
   for (const route of routes) {
     await page.goto(`/#/${route}`);
