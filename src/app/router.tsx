@@ -1,7 +1,6 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { HashRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { AppFrame } from '../components/layout/app-frame';
-import { PlaceholderPage } from '../components/layout/placeholder-page';
 import { PublicShell } from '../components/layout/public-shell';
 import { SignInPage } from '../flows/sign-in/sign-in-page';
 import { env } from '../lib/env';
@@ -40,6 +39,13 @@ const InvitePage = screen(() => import('../flows/verification-links/invite-page'
 const TrusteeSigningPage = screen(() => import('../flows/verification-links/trustee-signing-page'), 'TrusteeSigningPage');
 const AccountMappingPage = screen(() => import('../flows/verification-links/account-mapping-page'), 'AccountMappingPage');
 const RequireVerification = screen(() => import('./verification-guard'), 'RequireVerification');
+const TotpSetupPage = screen(() => import('../flows/totp/totp-setup-page'), 'TotpSetupPage');
+const RequireTotpRegistration = screen(() => import('../flows/totp/require-totp-registration'), 'RequireTotpRegistration');
+const QrCodePage = screen(() => import('../flows/totp/qr-code-page'), 'QrCodePage');
+const AuthAppPage = screen(() => import('../flows/totp/auth-app-page'), 'AuthAppPage');
+const AuthCodePage = screen(() => import('../flows/totp/auth-code-page'), 'AuthCodePage');
+const ProfileUpdatePhonePage = screen(() => import('../flows/profile/profile-update-phone-page'), 'ProfileUpdatePhonePage');
+const ProfileMfaVerificationPage = screen(() => import('../flows/profile/profile-mfa-verification-page'), 'ProfileMfaVerificationPage');
 const UpdateEmailPage = screen(() => import('../flows/update-email/update-email-page'), 'UpdateEmailPage');
 const RequireSetupProgress = screen(() => import('./account-setup-guard'), 'RequireSetupProgress');
 const SetupUsernamePage = screen(() => import('../flows/account-setup/setup-username-page'), 'SetupUsernamePage');
@@ -47,9 +53,6 @@ const SetupPasswordPage = screen(() => import('../flows/account-setup/setup-pass
 const SetupEmailPage = screen(() => import('../flows/account-setup/setup-email-page'), 'SetupEmailPage');
 const UsernameTakenPage = screen(() => import('../flows/account-setup/username-taken-page'), 'UsernameTakenPage');
 const SetupPhonePage = screen(() => import('../flows/account-setup/setup-phone-page'), 'SetupPhonePage');
-
-const TOTP = 'authenticator-app setup';
-const PROFILE = 'profile security (phone and verification)';
 
 /** Strips the leading slash: child routes are relative. */
 const child = (path: string) => path.replace(/^\/[^/]*\/?/, '');
@@ -113,9 +116,12 @@ export function AppRoutes() {
             <Route path={top(paths.updateEmail)} element={<UpdateEmailPage />} />
             <Route path={top(paths.updatePhone)} element={<UpdatePhonePage />} />
           </Route>
-          <Route path={top(paths.profileUpdatePhone)} element={<PlaceholderPage title="Enter your new phone number" flow={PROFILE} />} />
-          <Route path={top(paths.outerMfaVerification)} element={<PlaceholderPage title="Enter the code" flow={PROFILE} />} />
-          <Route path={top(paths.profileMfaVerification)} element={<PlaceholderPage title="Enter the code" flow={PROFILE} />} />
+          {/* The profile's security screens: signed-in profile actions, guarded like the authenticator-app set-up. */}
+          <Route element={<RequireSession />}>
+            <Route path={top(paths.profileUpdatePhone)} element={<ProfileUpdatePhonePage />} />
+            <Route path={top(paths.outerMfaVerification)} element={<ProfileMfaVerificationPage />} />
+            <Route path={top(paths.profileMfaVerification)} element={<ProfileMfaVerificationPage />} />
+          </Route>
           <Route path={top(paths.sessionExpired)} element={<SessionExpiredPage />} />
           <Route path={top(paths.trusteeSigningVerification)} element={<TrusteeSigningPage />} />
           <Route path={top(paths.verifyUserInvite)} element={<InvitePage />} />
@@ -123,10 +129,19 @@ export function AppRoutes() {
           <Route path={top(paths.emailVerification)} element={<EmailVerificationPage />} />
           <Route path={top(paths.verification)} element={<TokenPage />} />
           <Route path={top(paths.verifyAccountMapping)} element={<AccountMappingPage />} />
-          <Route path={top(paths.totpSetup)} element={<PlaceholderPage title="Set up authenticator app" flow={TOTP} />} />
-          <Route path={top(paths.qrCode)} element={<PlaceholderPage title="Step 1 of 3" flow={TOTP} />} />
-          <Route path={top(paths.authApp)} element={<PlaceholderPage title="Add the name of your app" flow={TOTP} />} />
-          <Route path={top(paths.authCode)} element={<PlaceholderPage title="Enter the code" flow={TOTP} />} />
+          {/*
+           * The authenticator-app set-up is a profile action of a signed-in user: like the
+           * spec's guarded routes it needs the stored session and no adoption in progress, else
+           * login after 50 ms. Its steps need the registration's uri, else its intro.
+           */}
+          <Route element={<RequireSession />}>
+            <Route path={top(paths.totpSetup)} element={<TotpSetupPage />} />
+            <Route element={<RequireTotpRegistration />}>
+              <Route path={top(paths.qrCode)} element={<QrCodePage />} />
+              <Route path={top(paths.authApp)} element={<AuthAppPage />} />
+              <Route path={top(paths.authCode)} element={<AuthCodePage />} />
+            </Route>
+          </Route>
           <Route path="*" element={<Navigate to={paths.signIn} replace />} />
         </Route>
       </Routes>

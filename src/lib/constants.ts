@@ -38,3 +38,8 @@ export const OPTION_MFA_ADOPTION = 9930;
 export const SETTING_ADOPTION_REMINDER = 270;
 /** The phone type used for one-time codes. */
 export const PHONE_TYPE_MFA = 30;
+/** The copy button of the authenticator-app link says 'Link copied!' for this long. */
+export const LINK_COPIED_MS = 2000;
+/** The authenticator app's name: at most 25 characters, this one when the user gives none. */
+export const AUTH_APP_NAME_MAX = 25;
+export const AUTH_APP_NAME_DEFAULT = 'Authenticator app';
