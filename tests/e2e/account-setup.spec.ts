@@ -100,6 +100,8 @@ test.beforeEach(async ({ page }) => {
 
 test.describe('the seven steps', () => {
   test('the setup account walks every step to the participant dashboard', async ({ page }) => {
+    // Seven screens, each checked with axe: more than the default time on a busy machine.
+    test.slow();
     const calls = record(
       page,
       /\/login-gateway\/(validateUsername|credentials(\/email(\/verify)?|\/phone(\/verify)?)?|user\/[^/]+\/mfa\/code|mfa\/code\/verify|profile\/optionChoice|account-setup\/complete|skipEnrollmentSteps|userLandingUrl)$/,
@@ -159,6 +161,8 @@ test.describe('the seven steps', () => {
     await expectNoAxeViolations(page);
     await enterCode(page, '000000');
     await expect(alert(page, 'The code is not valid, please try again')).toBeVisible();
+    // The refused code is emptied once the refusal is handled.
+    await expect(codeField(page)).toHaveValue('');
     await enterCode(page, '123456');
 
     // Step 5: the phone, without Cancel.
@@ -185,6 +189,8 @@ test.describe('the seven steps', () => {
     await expect(page.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '#/account-setup/phone');
     await expectNoAxeViolations(page);
     await enterCode(page, '000000');
+    // The email code's toast may still show: the emptied field says this refusal was handled.
+    await expect(codeField(page)).toHaveValue('');
     await expect(alert(page, 'The code is not valid, please try again')).toBeVisible();
     await enterCode(page, '424242');
     await expect(page).toHaveURL(/\/participant$/);

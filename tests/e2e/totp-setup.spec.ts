@@ -24,6 +24,20 @@ function record(page: Page, pattern: RegExp) {
 
 const alert = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
+
+/**
+ * The set-up ends on the profile phone-update page. The mock answers 'no authenticator app' to
+ * its lookup here (cookie mockTotpApp=none), so the page stays on the phone entry.
+ */
+async function expectProfilePhoneUpdate(page: Page) {
+  await expect(page).toHaveURL(/#\/profile-update-phone$/);
+  await expect(heading(page, 'Enter your new phone number')).toBeVisible();
+}
+
+test.beforeEach(async ({ context }) => {
+  await mockScenario(context, 'mockTotpApp', 'none');
+});
+
 const storedFlag = (page: Page) => page.evaluate(() => sessionStorage.getItem('isTotpSetupSuccess'));
 
 /** Signed in, through the intro to step 1. */
@@ -51,7 +65,7 @@ test('the intro explains the app and its warning; Skip for now goes to the profi
   await expect(page.getByText('the only security verification option at login')).toBeVisible();
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Skip for now' }).click();
-  await expect(page).toHaveURL(/#\/profile-update-phone$/);
+  await expectProfilePhoneUpdate(page);
 });
 
 test('without a session the set-up goes to login', async ({ page }) => {
@@ -124,7 +138,7 @@ test("step 2: the name is optional ('Authenticator app' by default), at most 25 
   expect(await page.evaluate(() => sessionStorage.getItem('authAppName'))).toBe('Authenticator app');
   await page.getByRole('textbox', { name: 'Code' }).fill('123456');
   await page.getByRole('button', { name: 'Validate code' }).click();
-  await expect(page).toHaveURL(/#\/profile-update-phone$/);
+  await expectProfilePhoneUpdate(page);
   expect(verifications.map((request) => request.postDataJSON())).toEqual([{ code: '123456', authAppName: 'Authenticator app' }]);
 });
 
@@ -150,7 +164,7 @@ test('step 3: digits only, a refused code shows inline and clears on focus; a va
   await expect(inline).toBeHidden();
   await code.fill('654321');
   await validate.click();
-  await expect(page).toHaveURL(/#\/profile-update-phone$/);
+  await expectProfilePhoneUpdate(page);
   expect(await storedFlag(page)).toBe('true');
   // The uri carries the app's secret: it is not kept after the set-up.
   expect(await page.evaluate(() => sessionStorage.getItem('qrCodeUri'))).toBeNull();
@@ -162,14 +176,14 @@ test('step 3: any other failure stores isTotpSetupSuccess=false and goes to the 
   await preferExample(page, VERIFY, 'code=500');
   await page.getByRole('textbox', { name: 'Code' }).fill('123456');
   await page.getByRole('button', { name: 'Validate code' }).click();
-  await expect(page).toHaveURL(/#\/profile-update-phone$/);
+  await expectProfilePhoneUpdate(page);
   expect(await storedFlag(page)).toBe('false');
 });
 
 test('step 3: Skip goes to the profile phone update without a verdict', async ({ page }) => {
   await toCodeStep(page);
   await page.getByRole('button', { name: 'Skip' }).click();
-  await expect(page).toHaveURL(/#\/profile-update-phone$/);
+  await expectProfilePhoneUpdate(page);
   expect(await storedFlag(page)).toBeNull();
 });
 
@@ -211,7 +225,7 @@ test('the whole set-up completes by keyboard alone', async ({ page }) => {
   await tabTo(page, code);
   await page.keyboard.type('123456');
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/#\/profile-update-phone$/);
+  await expectProfilePhoneUpdate(page);
   expect(await storedFlag(page)).toBe('true');
 });
 
