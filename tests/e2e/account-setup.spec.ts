@@ -1,5 +1,5 @@
 import type { Page, Request } from '@playwright/test';
-import { expect, expectNoAxeViolations, preferExample, standInDashboards, test } from '../support/fixtures';
+import { expect, expectAnnounced, expectNoAxeViolations, preferExample, standInDashboards, test } from '../support/fixtures';
 import { mockScenario, seedSession } from '../support/session';
 
 /*
@@ -14,7 +14,6 @@ const EMAIL = 'jane.smith@example.com';
 
 const stepHeader = (page: Page, step: number) => page.getByText(`Create Account: Step ${step} of 7`, { exact: true });
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
-const alert = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
 const continueButton = (page: Page) => page.getByRole('button', { name: 'Continue' });
 const codeField = (page: Page) => page.getByLabel('Code', { exact: true });
 
@@ -117,7 +116,7 @@ test.describe('the seven steps', () => {
     await expectNoAxeViolations(page);
     await username.fill('jsmith401');
     await continueButton(page).click();
-    await expect(alert(page, 'Username must be unique. jsmith4012 is available for use.')).toBeVisible();
+    await expectAnnounced(page, 'Username must be unique. jsmith4012 is available for use.');
     await chooseUsername(page, 'janesmith');
 
     // Step 2: the password, with the live checklist; Continue waits for every rule.
@@ -148,7 +147,7 @@ test.describe('the seven steps', () => {
     await expect(page.getByLabel('Email address', { exact: true })).toHaveAttribute('maxlength', '200');
     await page.getByLabel('Email address', { exact: true }).fill('jane.smith@');
     await continueButton(page).click();
-    await expect(alert(page, 'Please enter a valid email address.')).toBeVisible();
+    await expectAnnounced(page, 'Please enter a valid email address.');
     await expectNoAxeViolations(page);
     await chooseEmail(page);
 
@@ -160,7 +159,7 @@ test.describe('the seven steps', () => {
     await expect(page.getByText('You can request a new code in 60 seconds.')).toBeVisible();
     await expectNoAxeViolations(page);
     await enterCode(page, '000000');
-    await expect(alert(page, 'The code is not valid, please try again')).toBeVisible();
+    await expectAnnounced(page, 'The code is not valid, please try again');
     // The refused code is emptied once the refusal is handled.
     await expect(codeField(page)).toHaveValue('');
     await enterCode(page, '123456');
@@ -191,7 +190,7 @@ test.describe('the seven steps', () => {
     await enterCode(page, '000000');
     // The email code's toast may still show: the emptied field says this refusal was handled.
     await expect(codeField(page)).toHaveValue('');
-    await expect(alert(page, 'The code is not valid, please try again')).toBeVisible();
+    await expectAnnounced(page, 'The code is not valid, please try again');
     await enterCode(page, '424242');
     await expect(page).toHaveURL(/\/participant$/);
 
@@ -312,11 +311,11 @@ test.describe('errors on the way', () => {
     await signInToSetup(page);
     const username = page.getByRole('textbox', { name: 'Username' });
     await continueButton(page).click();
-    await expect(alert(page, 'Username is required')).toBeVisible();
+    await expectAnnounced(page, 'Username is required');
     for (const broken of ['abc', '1abcd', 'jane.smith', 'jane smith']) {
       await username.fill(broken);
       await continueButton(page).click();
-      await expect(alert(page, 'Your username must be 4 to 16 letters and numbers, starting with a letter.')).toBeVisible();
+      await expectAnnounced(page, 'Your username must be 4 to 16 letters and numbers, starting with a letter.');
     }
     expect(checks).toHaveLength(0);
 
@@ -326,7 +325,7 @@ test.describe('errors on the way', () => {
       button.click();
       button.click();
     });
-    await expect(alert(page, 'Error verifying username, please try again.')).toBeVisible();
+    await expectAnnounced(page, 'Error verifying username, please try again.');
     expect(checks).toHaveLength(1);
     await expect(page).toHaveURL(/#\/account-setup\/username$/);
   });
@@ -337,7 +336,7 @@ test.describe('errors on the way', () => {
     await choosePassword(page);
     await page.getByLabel('Email address', { exact: true }).fill('refused@example.com');
     await continueButton(page).click();
-    await expect(alert(page, 'Unable to update email address')).toBeVisible();
+    await expectAnnounced(page, 'Unable to update email address');
     await expect(page).toHaveURL(/#\/account-setup\/email$/);
   });
 
@@ -349,7 +348,7 @@ test.describe('errors on the way', () => {
     await choosePassword(page);
     await page.getByLabel('Email address', { exact: true }).fill(EMAIL);
     await continueButton(page).click();
-    await expect(alert(page, 'Unable to request token. Please try again later')).toBeVisible();
+    await expectAnnounced(page, 'Unable to request token. Please try again later');
     await expect(page).toHaveURL(/#\/account-setup\/email$/);
   });
 
@@ -362,7 +361,7 @@ test.describe('errors on the way', () => {
     await choosePassword(page);
     await chooseEmail(page);
     await enterCode(page, '123456');
-    await expect(alert(page, 'Unable to verify email address')).toBeVisible();
+    await expectAnnounced(page, 'Unable to verify email address');
     await expect(page).toHaveURL(/#\/mfa-verification$/);
     expect(saves).toHaveLength(0);
   });
@@ -375,13 +374,13 @@ test.describe('errors on the way', () => {
     await chooseEmail(page);
     await preferExample(page, /\/login-gateway\/credentials$/, 'example=otherError');
     await enterCode(page, '123456');
-    await expect(alert(page, 'We could not save your account details.')).toBeVisible();
+    await expectAnnounced(page, 'We could not save your account details.');
     await expect(page).toHaveURL(/#\/mfa-verification$/);
 
     await page.unroute(/\/login-gateway\/credentials$/);
     await preferExample(page, /\/login-gateway\/credentials$/, 'code=500');
     await continueButton(page).click();
-    await expect(alert(page, 'Error updating credentials. Please try again.')).toBeVisible();
+    await expectAnnounced(page, 'Error updating credentials. Please try again.');
     await expect(page).toHaveURL(/#\/mfa-verification$/);
 
     await page.unroute(/\/login-gateway\/credentials$/);
@@ -395,7 +394,7 @@ test.describe('errors on the way', () => {
     await preferExample(page, /\/credentials\/phone$/, 'code=500');
     await page.getByLabel('Phone number').fill('(201) 555-0123');
     await continueButton(page).click();
-    await expect(alert(page, 'Unable to update phone')).toBeVisible();
+    await expectAnnounced(page, 'Unable to update phone');
     await expect(stepHeader(page, 5)).toBeVisible();
   });
 
@@ -405,7 +404,7 @@ test.describe('errors on the way', () => {
     await preferExample(page, /\/credentials\/phone\/verify$/, 'code=500');
     await enterPhone(page);
     await finishPhone(page);
-    await expect(alert(page, 'Unable to verify phone')).toBeVisible();
+    await expectAnnounced(page, 'Unable to verify phone');
     await expect(page).toHaveURL(/#\/mfa-verification$/);
   });
 });
@@ -437,18 +436,18 @@ test.describe('username taken meanwhile', () => {
 
     await username.fill('jsmith401');
     await continueButton(page).click();
-    await expect(alert(page, 'Username must be unique. jsmith4012 is available for use.')).toBeVisible();
+    await expectAnnounced(page, 'Username must be unique. jsmith4012 is available for use.');
 
     await preferExample(page, /\/login-gateway\/validateUsername\?/, 'code=500');
     await username.fill('janesmith2');
     await continueButton(page).click();
-    await expect(alert(page, 'Error verifying username, please try again.')).toBeVisible();
+    await expectAnnounced(page, 'Error verifying username, please try again.');
     await page.unroute(/\/login-gateway\/validateUsername\?/);
 
     // Free by the check, taken again on saving: the gateway's description.
     await username.fill('takenMeanwhile');
     await continueButton(page).click();
-    await expect(alert(page, 'This username is already taken.')).toBeVisible();
+    await expectAnnounced(page, 'This username is already taken.');
     await expect(page).toHaveURL(/#\/account-setup\/username-taken$/);
 
     await username.fill('janesmith2');

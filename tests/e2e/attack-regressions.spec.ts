@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, standInDashboards, test } from '../support/fixtures';
+import { expect, expectAnnounced, standInDashboards, test } from '../support/fixtures';
 import { seedSession } from '../support/session';
 
 /*
@@ -118,9 +118,7 @@ test.describe('a failure after the password was accepted', () => {
           : route.fulfill({ status: fault === 'code=500' ? 500 : 503, contentType: 'application/json', body: '{"errors":[]}' }),
       );
       await signIn(page, 'demo');
-      await expect(
-        page.getByRole('alert').filter({ hasText: 'An internal error has occurred while processing your request' }),
-      ).toBeVisible();
+      await expectAnnounced(page, 'An internal error has occurred while processing your request');
       await expect(page.getByRole('heading', { level: 1, name: 'Sign in to your 401(k) account' })).toBeVisible();
       await expect(page).toHaveURL(/:\d+\/(#\/)?$/);
       expect(await page.evaluate(() => window.sessionStorage.length)).toBe(0);

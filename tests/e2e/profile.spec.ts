@@ -1,5 +1,5 @@
 import type { Page, Request } from '@playwright/test';
-import { expect, expectNoAxeViolations, preferExample, standInDashboards, test } from '../support/fixtures';
+import { expect, expectAnnounced, expectNoAxeViolations, preferExample, standInDashboards, test } from '../support/fixtures';
 import { mockScenario, seedSession } from '../support/session';
 
 /*
@@ -41,7 +41,7 @@ test.describe('/profile-update-phone', () => {
     await expectNoAxeViolations(page);
     await codeField(page).fill('000000');
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(errorToast(page, 'The code is not valid, please try again')).toBeVisible();
+    await expectAnnounced(page, 'The code is not valid, please try again');
     await codeField(page).fill('123456');
     await page.getByRole('button', { name: 'Continue' }).click();
 
@@ -110,20 +110,20 @@ test.describe('/profile-update-phone', () => {
     await preferExample(page, /\/credentials\/phone$/, 'code=500');
     await page.getByRole('textbox', { name: 'Phone number' }).fill('(201) 555-0123');
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(errorToast(page, 'Unable to update phone')).toBeVisible();
+    await expectAnnounced(page, 'Unable to update phone');
     await page.unroute(/\/credentials\/phone$/);
     await page.getByRole('textbox', { name: 'Phone number' }).fill('(201) 555-0123');
     await page.getByRole('button', { name: 'Continue' }).click();
     await preferExample(page, /\/user\/100245\/mfa\/code$/, 'code=500');
     await page.getByRole('button', { name: 'Send code' }).click();
-    await expect(errorToast(page, 'Unable to request token. Please try again later')).toBeVisible();
+    await expectAnnounced(page, 'Unable to request token. Please try again later');
     await expect(errorToast(page, 'Unable to update phone')).toHaveCount(0);
     await page.unroute(/\/user\/100245\/mfa\/code$/);
     await preferExample(page, /\/credentials\/phone\/verify$/, 'code=500');
     await page.getByRole('button', { name: 'Send code' }).click();
     await codeField(page).fill('123456');
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(errorToast(page, 'Unable to verify phone')).toBeVisible();
+    await expectAnnounced(page, 'Unable to verify phone');
   });
 
   test('the new phone completes by keyboard alone', async ({ page, context }) => {
@@ -157,7 +157,7 @@ for (const route of ['profile-mfa-verification', 'outer-mfa-verification']) {
       await expectNoAxeViolations(page);
       await codeField(page).fill('000000');
       await page.getByRole('button', { name: 'Continue' }).click();
-      await expect(errorToast(page, 'The code is not valid, please try again')).toBeVisible();
+      await expectAnnounced(page, 'The code is not valid, please try again');
       await codeField(page).fill('123456');
       await page.getByRole('button', { name: 'Continue' }).click();
       await expect(page).toHaveURL(/\/participant#\/security\/settings$/);
@@ -202,7 +202,7 @@ test.describe('verification failures', () => {
     await page.goto('/#/profile-mfa-verification');
     await codeField(page).fill('123456');
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(errorToast(page, "We didn't find a security device registered to your account")).toContainText(/customer service at \S+/);
+    await expectAnnounced(page, /We didn't find a security device registered to your account.*customer service at \S+/);
     await expect(page).toHaveURL(/#\/profile-mfa-verification$/);
     expect(await flag(page, 'showTotpDeviceRemovedSuccess')).toBeNull();
   });
@@ -214,7 +214,7 @@ test.describe('verification failures', () => {
     await page.goto('/#/outer-mfa-verification');
     await codeField(page).fill('123456');
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(errorToast(page, 'Unable to remove TOTP device, please try again')).toBeVisible();
+    await expectAnnounced(page, 'Unable to remove TOTP device, please try again');
   });
 
   test("an email that cannot be marked verified is 'Unable to verify email address'; a code not sent says so", async ({
@@ -228,10 +228,10 @@ test.describe('verification failures', () => {
     await preferExample(page, /\/credentials\/email\/verify/, 'code=500');
     await seedSession(page);
     await page.goto('/#/profile-mfa-verification');
-    await expect(errorToast(page, 'Unable to request token. Please try again later')).toBeVisible();
+    await expectAnnounced(page, 'Unable to request token. Please try again later');
     await codeField(page).fill('123456');
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(errorToast(page, 'Unable to verify email address')).toBeVisible();
+    await expectAnnounced(page, 'Unable to verify email address');
     await expect(errorToast(page, 'Unable to request token')).toHaveCount(0);
   });
 

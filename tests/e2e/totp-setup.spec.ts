@@ -1,6 +1,6 @@
 import type { Page, Request } from '@playwright/test';
 import jsQR from 'jsqr';
-import { expect, expectNoAxeViolations, pauseClock, preferExample, test } from '../support/fixtures';
+import { expect, expectAnnounced, expectNoAxeViolations, pauseClock, preferExample, test } from '../support/fixtures';
 import { mockScenario, seedSession } from '../support/session';
 
 /*
@@ -22,7 +22,6 @@ function record(page: Page, pattern: RegExp) {
   return seen;
 }
 
-const alert = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
 
 /**
@@ -192,7 +191,7 @@ test('a registration refused for a verified device shows the message as it is', 
   await seedSession(page);
   await page.goto('/#/totp-setup');
   await page.getByRole('button', { name: 'Setup authenticator app' }).click();
-  await expect(alert(page, 'You already have a verified device registered to your account.')).toBeVisible();
+  await expectAnnounced(page, 'You already have a verified device registered to your account.');
   await expect(page).toHaveURL(/#\/totp-setup$/);
   await expectNoAxeViolations(page);
 });
@@ -202,7 +201,7 @@ test("any other registration failure shows 'Oops, something went wrong' with 'Pl
   await seedSession(page);
   await page.goto('/#/totp-setup');
   await page.getByRole('button', { name: 'Setup authenticator app' }).click();
-  await expect(alert(page, 'Oops, something went wrong')).toContainText('Please try again');
+  await expectAnnounced(page, /Oops, something went wrong.*Please try again/);
   await expect(page).toHaveURL(/#\/totp-setup$/);
 });
 

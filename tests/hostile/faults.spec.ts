@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, standInDashboards, test } from '../support/fixtures';
+import { expect, expectAnnounced, standInDashboards, test } from '../support/fixtures';
 import { answerWithFault, FAULTS, FULL, report, sample, type Fault } from './hostile-support';
 
 /*
@@ -20,8 +20,7 @@ interface Call {
   readonly noSession?: boolean;
 }
 
-const internalError = (page: Page) =>
-  expect(page.getByRole('alert').filter({ hasText: 'An internal error has occurred while processing your request' })).toBeVisible();
+const internalError = (page: Page) => expectAnnounced(page, 'An internal error has occurred while processing your request');
 const signInForm = async (page: Page) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in to your 401(k) account' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sign In' })).toBeEnabled();
@@ -39,7 +38,7 @@ const CALLS: readonly Call[] = [
     route: /\/login-gateway\/authentication$/,
     trigger: (page) => signIn(page, 'demo'),
     recovered: async (page) => {
-      await expect(page.getByRole('alert').first()).toBeVisible();
+      await expectAnnounced(page, /\S/);
       await signInForm(page);
     },
     noSession: true,
@@ -59,7 +58,7 @@ const CALLS: readonly Call[] = [
     route: /\/login-gateway\/userLandingUrl(\?|$)/,
     trigger: (page) => signIn(page, 'demo'),
     recovered: async (page) => {
-      await expect(page.getByRole('alert').first()).toBeVisible();
+      await expectAnnounced(page, /\S/);
       await signInForm(page);
     },
     noSession: true,
@@ -84,7 +83,7 @@ const CALLS: readonly Call[] = [
       await page.getByRole('button', { name: 'Continue' }).click();
     },
     recovered: async (page) => {
-      await expect(page.getByRole('alert').first()).toBeVisible();
+      await expectAnnounced(page, /\S/);
       await expect(page.getByRole('textbox', { name: 'Username' })).toHaveValue('question');
       await expect(page.getByRole('checkbox', { name: "I'm not a robot" })).toBeEnabled();
     },
@@ -101,7 +100,7 @@ const CALLS: readonly Call[] = [
       await page.getByRole('button', { name: 'Continue' }).click();
     },
     recovered: async (page) => {
-      await expect(page.getByRole('alert').first()).toBeVisible();
+      await expectAnnounced(page, /\S/);
       await expect(page.getByLabel('Email address')).toHaveValue('jane.smith@example.com');
     },
     noSession: true,
