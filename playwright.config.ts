@@ -7,14 +7,21 @@ import { MOCK_PORT, PREVIEW_PORT } from './scripts/ports.mjs';
  * double), served with its security headers, and the mock gateway.
  */
 export default defineConfig({
-  testDir: 'tests/e2e',
+  // The flows' end-to-end specs, and the hostile-input and fault suites (a sample here; the
+  // whole matrix with `npm run test:hostile`, which sets HOSTILE=full).
+  projects: [
+    { name: 'e2e', testDir: 'tests/e2e' },
+    { name: 'hostile', testDir: 'tests/hostile' },
+  ],
   fullyParallel: true,
   workers: 2,
   retries: 0,
   forbidOnly: true,
-  timeout: 30_000,
-  expect: { timeout: 5_000 },
-  reporter: [['list']],
+  // Patience, not a measurement: a busy 2-core machine can take seconds to answer; no test
+  // asserts how long anything takes (timers run on Playwright's clock).
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['./tests/hostile/figures-reporter.ts']],
   outputDir: 'test-results/e2e',
   use: {
     baseURL: `http://127.0.0.1:${PREVIEW_PORT}`,
@@ -35,8 +42,11 @@ export default defineConfig({
   webServer: [
     {
       command: 'node scripts/mock.mjs',
+      // The mock's dates stay those of its examples: the tests fix the browser's clock at this day.
+      env: { MOCK_TODAY: '2026-11-21' },
       url: `http://127.0.0.1:${MOCK_PORT}/__mock/health`,
-      reuseExistingServer: !process.env.CI,
+      // A mock started by `npm start` moves its dates to today: the suite starts its own.
+      reuseExistingServer: false,
       timeout: 30_000,
     },
     {

@@ -53,7 +53,8 @@ export interface paths {
         };
         /**
          * Gateway status, as text
-         * @description Called before sign-in to see whether the gateway answers.
+         * @description Called before sign-in to see whether the gateway answers. The spec writes `GET status`
+         *     without a gateway: `/login-gateway/status` is this contract's choice.
          */
         get: operations["getStatus"];
         put?: never;
@@ -153,7 +154,8 @@ export interface paths {
         };
         /**
          * Public branding for the sign-in pages
-         * @description The partner's branding for this host, before anyone signs in.
+         * @description The partner's branding for this host, before anyone signs in. The spec writes
+         *     `{gateway}/public/branding/brand`: the prefix `/login-gateway` is this contract's choice.
          */
         get: operations["getPublicBranding"];
         put?: never;
@@ -171,7 +173,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user's branding */
+        /**
+         * The signed-in user's branding
+         * @description The brand of the signed-in user's partner, in `data` (replacing the public branding). The
+         *     spec writes `{gateway}/branding/{userId}/brand`: the prefix `/login-gateway` is this
+         *     contract's choice.
+         */
         get: operations["getUserBranding"];
         put?: never;
         post?: never;
@@ -188,7 +195,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Whom the signed-in user contacts for help */
+        /**
+         * Whom the signed-in user contacts for help
+         * @description The support contact, mailing instructions and feature settings shown in the help dialog. The
+         *     spec writes `{gateway}/user/{userId}/contact`: the prefix `/login-gateway` is this contract's
+         *     choice.
+         */
         get: operations["getUserContact"];
         put?: never;
         post?: never;
@@ -229,7 +241,9 @@ export interface paths {
         put?: never;
         /**
          * Write an activity-log entry (participant)
-         * @description The portal never logs the failure of a log call itself.
+         * @description Logs a participant's failed call or notable event. The spec writes
+         *     `{gateway}/participant/{userId}/log`: the prefix `/login-gateway` is this contract's choice.
+         *     The portal never logs the failure of a log call itself.
          */
         post: operations["logParticipantActivity"];
         delete?: never;
@@ -269,9 +283,16 @@ export interface paths {
         put?: never;
         /**
          * Sign in with username and password
-         * @description Username and password go as HTTP basic auth (`base64(UTF-8(username:password))`); the body
-         *     is the device fingerprint. The optional headers carry the second step of a sign-in: the
-         *     security answer (with `Savedevice` and `Captcha`) or a one-time code (with `codeType`).
+         * @description Username and password go as HTTP basic auth (`base64(UTF-8(username:password))`). The body is the device fingerprint as a JSON string literal, quotes included, sent as `application/json`: the fingerprint `9f86d081884c7d65` goes as the 18 bytes `"9f86d081884c7d65"`. A `text/plain` body, or the fingerprint without its quotes, is refused (415 or 400). The optional headers carry the second step of a sign-in: the security answer (with `Savedevice` and `Captcha`) or a one-time code (with `codeType`).
+         *
+         *     Example:
+         *     ```http
+         *     POST /login-gateway/authentication HTTP/1.1
+         *     Authorization: Basic anNtaXRoNDAxOlJldGlyZSMyMDQ1
+         *     Content-Type: application/json
+         *
+         *     "9f86d081884c7d65"
+         *     ```
          */
         post: operations["authenticate"];
         delete?: never;
@@ -327,7 +348,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Where the user lands after sign-in */
+        /**
+         * Where the user lands after sign-in
+         * @description Where the user lands after sign-in, asked with the stored role (always with its `ROLE_` prefix). The portal follows only one of the seven dashboard paths, or a marker (`acctSetup-username`, `password`, `mfaAdoption`) for a step to finish first; any other answer ends the session.
+         */
         get: operations["getUserLandingUrl"];
         put?: never;
         post?: never;
@@ -408,7 +432,13 @@ export interface paths {
         put?: never;
         /**
          * Ask for a password-reset email
-         * @description Sends a reset link if a verified email exists. Proof is the security answer or a one-time code; the captcha is required.
+         * @description Sends a reset link if a verified email exists. Proof is the security answer or a one-time
+         *     code; the captcha is required. A code user's one-time code (sent by `requestMfaCode`, or
+         *     read from the authenticator app) is verified by this call itself: the reset flow's
+         *     code-entry step submits it here as `mfaCode`. The flow has no session, so it never calls
+         *     `mfa/code/verify` (which needs `X-Auth-Token`). A wrong code answers the code-not-valid
+         *     error, too many wrong codes the lockout (its message contains "attempts"); nothing is sent
+         *     then.
          */
         post: operations["resetPassword"];
         delete?: never;
@@ -426,7 +456,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Email the user their username */
+        /**
+         * Email the user their username
+         * @description Emails the user their username when an account of that role has that address. The form sends it only once the captcha is solved; a business error's description is shown, otherwise 'Error sending your information. Please try again.'
+         */
         post: operations["retrieveUsername"];
         delete?: never;
         options?: never;
@@ -485,7 +518,10 @@ export interface paths {
         put?: never;
         /**
          * Send a one-time code to someone signing in
-         * @description Sends a code by text, voice call or email. Not used for authenticator apps.
+         * @description Sends a code by text, voice call or email to someone who has not signed in: at the
+         *     multi-factor step of sign-in (the code then goes to `authenticate` in `twilioMfaCode`) and
+         *     in the password reset (the code then goes to `resetPassword` in `mfaCode`, which verifies
+         *     it). Not used for authenticator apps, whose codes are never sent.
          */
         post: operations["requestMfaCode"];
         delete?: never;
@@ -525,7 +561,11 @@ export interface paths {
         put?: never;
         /**
          * Check a one-time code of the signed-in user
-         * @description A message containing "attempts" is a lockout, shown under the code form with the customer-service number.
+         * @description Checks a code sent to the signed-in user while a phone or email is set up or changed; it
+         *     needs `X-Auth-Token`. Before sign-in nothing calls it: sign-in sends its code with
+         *     `authenticate` and a password reset with `resetPassword`, and each verifies the code
+         *     itself. A message containing "attempts" is a lockout, shown under the code form with the
+         *     customer-service number.
          */
         post: operations["verifyMfaCode"];
         delete?: never;
@@ -543,7 +583,9 @@ export interface paths {
         };
         /**
          * Check a password-reset link's token
-         * @description The new-password page sends the user to /verification when the link is missing, expired, completed or not validated.
+         * @description Answers a `ResetLinkRecord`, whose type is always `Password Reset` (the reset link's own
+         *     value; no verification type of the spec fits it). The new-password page sends the user to
+         *     /verification when the link is missing, expired, completed or not validated.
          */
         get: operations["verifyResetToken"];
         put?: never;
@@ -583,7 +625,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Verify an account-link request */
+        /**
+         * Verify an account-link request
+         * @description Verifies the account-link request the emailed link stands for: `verified` when the accounts are now linked, `hasExpiredVerification` when the request expired. The spec names the call but not its answer, whose fields are this contract's invention.
+         */
         get: operations["verifyAccountMapping"];
         put?: never;
         post?: never;
@@ -602,7 +647,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Mark a link's verification complete */
+        /**
+         * Mark a link's verification complete
+         * @description Marks the verification of an emailed link complete once its page has done its work; from then on the token answers `isCompleted: true`. An expired token answers the link-expired error in `errors`.
+         */
         post: operations["completeVerification"];
         delete?: never;
         options?: never;
@@ -699,7 +747,7 @@ export interface paths {
         };
         /**
          * Whether a username is available
-         * @description When it is taken, `alternateUsername` offers one that is free.
+         * @description When it is taken, `alternateUsername` offers one that is free. The spec shows `userNameAvailable` and `alternateUsername` bare; wrapping the answer in `data`, beside `errors` as in every JSON answer of this contract, is this contract's choice.
          */
         get: operations["validateUsername"];
         put?: never;
@@ -737,7 +785,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The user's username and email */
+        /**
+         * The user's username and email
+         * @description The signed-in user's username, email address and whether it is verified; multi-factor adoption reads `isEmailVerified` to choose between the phone and email verification first. The spec shows `userName`, `emailAddress` and `isEmailVerified` bare; wrapping the answer in `data`, beside `errors` as in every JSON answer of this contract, is this contract's choice.
+         */
         get: operations["getUserCredentials"];
         put?: never;
         /**
@@ -804,7 +855,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Save the user's email address */
+        /**
+         * Save the user's email address
+         * @description Saves the signed-in user's email address, not yet verified; the portal then sends a code to it (`requestUserMfaCode`, type `email`), checks it (`verifyMfaCode`) and marks the address verified (`markEmailVerified`). A business error shows 'Unable to update email address'.
+         */
         post: operations["updateEmail"];
         delete?: never;
         options?: never;
@@ -822,7 +876,7 @@ export interface paths {
         get?: never;
         /**
          * Mark the user's email address verified
-         * @description Called after the user entered the code sent to that address.
+         * @description Marks the signed-in user's email address verified, after the code sent to it was checked with `verifyMfaCode`. The query's `type` is the one-time-code method that verified it (`email`, the only one the portal sends): a value of `MfaType`, unlike `markPhoneVerified`'s body `type`, which is a phone type code.
          */
         put: operations["markEmailVerified"];
         post?: never;
@@ -861,7 +915,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Mark the user's phone verified */
+        /**
+         * Mark the user's phone verified
+         * @description Marks the signed-in user's phone of one type verified, after its code was checked with `verifyMfaCode`. The body's `type` is the phone's type code, an integer (30, the one-time-code phone, is the only one the portal sends): unlike `markEmailVerified`'s `type`, it is not a one-time-code method.
+         */
         post: operations["markPhoneVerified"];
         delete?: never;
         options?: never;
@@ -882,9 +939,15 @@ export interface paths {
          */
         get: operations["getOptionChoice"];
         put?: never;
-        /** Turn an option choice on or off */
+        /**
+         * Turn an option choice on or off
+         * @description Turns an option choice on or off. When a phone is verified during multi-factor adoption the portal turns 9930 (adoption) off and 190 (multi-factor sign-in) on; a business error shows 'Unable to verify phone'.
+         */
         post: operations["saveOptionChoice"];
-        /** Remove an option choice */
+        /**
+         * Remove an option choice
+         * @description Removes an option choice, as if it had never been set (a later `getOptionChoice` answers `data: null`): the portal removes 20 (text-message codes) when a phone is verified during adoption.
+         */
         delete: operations["deleteOptionChoice"];
         options?: never;
         head?: never;
@@ -922,7 +985,7 @@ export interface paths {
         put?: never;
         /**
          * The user's authenticator app, before sign-in completes
-         * @description The app's name when the user has registered one; null otherwise.
+         * @description The app's name when the user has registered one; null otherwise. The spec shows the check response as `authAppName` bare; wrapping the answer in `data`, beside `errors` as in every JSON answer of this contract, is this contract's choice.
          */
         post: operations["getTotpInfo"];
         delete?: never;
@@ -942,7 +1005,7 @@ export interface paths {
         put?: never;
         /**
          * Start registering an authenticator app
-         * @description Returns the `otpauth://` URI the QR code shows. A failure whose message mentions a verified device is shown as it is; any other shows 'Oops, something went wrong'.
+         * @description Returns the `otpauth://` URI the QR code shows. A failure whose message mentions a verified device is shown as it is; any other shows 'Oops, something went wrong'. The spec shows the registration response as `uri` bare; wrapping the answer in `data`, beside `errors` as in every JSON answer of this contract, is this contract's choice.
          */
         post: operations["registerTotp"];
         delete?: never;
@@ -981,7 +1044,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove the user's authenticator app */
+        /**
+         * Remove the user's authenticator app
+         * @description Removes the signed-in user's authenticator app. When there is none the error's description is shown ("We didn't find a security device registered to your account"); any other failure shows 'Unable to remove TOTP device, please try again'.
+         */
         delete: operations["removeTotpDevice"];
         options?: never;
         head?: never;
@@ -1424,6 +1490,29 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description One business error. `code` is stable and machine-readable; `description` is shown to people as text. */
+        ErrorItem: {
+            /**
+             * @description The error's code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and
+             *     CVERR02, and the portal branches only on those; every other code in this contract's
+             *     examples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,
+             *     PWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,
+             *     this contract's invention: a gateway sends its own.
+             * @example AUERR01
+             */
+            code: string;
+            /**
+             * @description The message for people, shown as text (never as HTML); a lockout's message contains the word "attempts".
+             * @example Security question required
+             */
+            description: string;
+        };
+        /** @description Business errors. A non-empty list means the call failed, whatever the HTTP status. */
+        ErrorList: components["schemas"]["ErrorItem"][];
+        /** @description The body of every error response (4xx and 5xx). */
+        ErrorEnvelope: {
+            errors: components["schemas"]["ErrorList"];
+        };
         /**
          * @description The gateway's identifier of a user: 1 to 64 letters, digits, `_` and `-`. It is a segment of
          *     request paths, so it never holds `/`, `.`, `%`, `?`, `#` or whitespace; the portal treats a
@@ -1433,21 +1522,9 @@ export interface components {
         UserId: string;
         /** @description The result of validating the current session. Signed in means `validated` is true and `userId` is present. */
         SessionValidation: {
+            /** @description True while the session the `X-Auth-Token` names is signed in; false, answered with HTTP 200, signs the portal out. */
             validated: boolean;
             userId?: components["schemas"]["UserId"];
-        };
-        /** @description One business error. `code` is stable and machine-readable; `description` is shown to people as text. */
-        ErrorItem: {
-            /** @example AUERR01 */
-            code: string;
-            /** @example Security question required */
-            description: string;
-        };
-        /** @description Business errors. A non-empty list means the call failed, whatever the HTTP status. */
-        ErrorList: components["schemas"]["ErrorItem"][];
-        /** @description The body of every error response (4xx and 5xx). */
-        ErrorEnvelope: {
-            errors: components["schemas"]["ErrorList"];
         };
         /**
          * @description The gateway's status as plain text.
@@ -1464,6 +1541,7 @@ export interface components {
          * @example <!doctype html><title>Logged out</title>
          */
         LogoutPage: string;
+        /** @description Where the portal goes once the gateway has logged the user out. */
         LoginUrl: {
             /**
              * @description Where to send the user after logout; the portal follows it only when it is one of its own pages.
@@ -1477,36 +1555,78 @@ export interface components {
         };
         /** @description Addresses of brand assets. The portal uses each only if it parses as an `https:` URL and falls back to its default otherwise. */
         BrandLinks: {
-            /** @example https://assets.example-partner.com/logo-left.svg */
+            /**
+             * @description The brand's logo at the left of every page's header; null or not https shows the portal's own logo.
+             * @example https://assets.example-partner.com/logo-left.svg
+             */
             leftLogoLink?: string | null;
-            /** @example https://assets.example-partner.com/logo-right.svg */
+            /**
+             * @description A second logo at the right of the header (a co-brand); null or not https shows none.
+             * @example https://assets.example-partner.com/logo-right.svg
+             */
             rightLogoLink?: string | null;
-            /** @example https://www.example-partner.com/privacy */
+            /**
+             * @description The brand's privacy page; null when the brand has none.
+             * @example https://www.example-partner.com/privacy
+             */
             privacyLink?: string | null;
-            /** @example https://www.example-partner.com/login */
+            /**
+             * @description The brand's own sign-in page; null when the brand has none.
+             * @example https://www.example-partner.com/login
+             */
             brandedLoginLink?: string | null;
-            /** @example https://assets.example-partner.com/logo-left-alt.svg */
+            /**
+             * @description Another version of the left logo; null when the brand has none.
+             * @example https://assets.example-partner.com/logo-left-alt.svg
+             */
             alternateLeftLogoLink?: string | null;
-            /** @example https://assets.example-partner.com/favicon.ico */
+            /**
+             * @description The icon of the browser tab; null or not https keeps the portal's own.
+             * @example https://assets.example-partner.com/favicon.ico
+             */
             faviconLink?: string | null;
         };
+        /** @description The brand's customer service, shown in the sign-in pages' dialogs and in the lockout and no-device messages. */
         ContactInfo: {
-            /** @example Example Partner Support */
+            /**
+             * @description The customer-service desk's name, for example `Example Partner Support`.
+             * @example Example Partner Support
+             */
             supportName?: string | null;
-            /** @example 2 */
+            /**
+             * @description The extension to dial after `supportPhone`, digits only; null or empty for none.
+             * @example 2
+             */
             supportPhoneExtension?: string | null;
-            /** @example 800-555-0100 */
+            /**
+             * @description The customer-service phone number as it is shown and dialled (a `tel:` link only when it is one plain number).
+             * @example 800-555-0100
+             */
             supportPhone?: string | null;
-            /** @example support@example-partner.com */
+            /**
+             * @description The customer-service email address (a `mailto:` link only when it is one plain address).
+             * @example support@example-partner.com
+             */
             supportAddress?: string | null;
-            /** @example admin@example-partner.com */
+            /**
+             * @description The email address people write to when their enrollment email has not come (the "Create Your Account" dialog).
+             * @example admin@example-partner.com
+             */
             adminAddress?: string | null;
         };
+        /** @description A partner's brand: its name, logos, links and customer service. */
         Branding: {
-            /** @example 7 */
+            /**
+             * @description The gateway's number for this brand; the portal does not use it.
+             * @example 7
+             */
             brandingId?: number;
-            /** @example Example Partner 401(k) */
+            /**
+             * @description The name of the brand, shown as the alt text of its logo and at the start of every page title.
+             * @example Example Partner 401(k)
+             */
             brandName: string;
+            /** @description True when the brand's pages show the adviser banner. */
             hasAdvisorBanner?: boolean;
             brandLinks?: components["schemas"]["BrandLinks"];
             contactInfo?: components["schemas"]["ContactInfo"];
@@ -1517,49 +1637,95 @@ export interface components {
         };
         /** @description A person or desk to contact. */
         Contact: {
-            /** @example Participant Services */
+            /**
+             * @description Who to contact: a person or a desk.
+             * @example Participant Services
+             */
             name?: string | null;
-            /** @example 800-555-0100 */
+            /**
+             * @description Their phone number as it is shown and dialled.
+             * @example 800-555-0100
+             */
             phoneNumber?: string | null;
-            /** @example 2 */
+            /**
+             * @description The extension to dial after the number, digits only; null for none.
+             * @example 2
+             */
             phoneExtension?: string | null;
-            /** @example help@example-partner.com */
+            /**
+             * @description Their email address.
+             * @example help@example-partner.com
+             */
             email?: string | null;
-            /** @example support */
+            /**
+             * @description What they are for, for example `support`.
+             * @example support
+             */
             role?: string | null;
         };
         Address: {
-            /** @example Example Partner Retirement Services */
+            /**
+             * @description Who receives the mail at this address.
+             * @example Example Partner Retirement Services
+             */
             name?: string | null;
-            /** @example Regular mail */
+            /**
+             * @description When to use this address, for example `Regular mail` or `Overnight delivery`.
+             * @example Regular mail
+             */
             description?: string | null;
+            /** @description The street lines of the address. */
             streetAddress?: {
-                /** @example PO Box 1234 */
+                /**
+                 * @description The first street line, for example a street and number or a PO box.
+                 * @example PO Box 1234
+                 */
                 street1?: string | null;
-                /** @example Suite 100 */
+                /**
+                 * @description The second street line (suite, floor); null when there is none.
+                 * @example Suite 100
+                 */
                 street2?: string | null;
             };
-            /** @example Hartford */
+            /**
+             * @description The address's city.
+             * @example Hartford
+             */
             city?: string | null;
-            /** @example CT */
+            /**
+             * @description The state's two-letter postal code. The spec names the field only; the two-letter limit is this contract's choice.
+             * @example CT
+             */
             state?: string | null;
-            /** @example 06101 */
+            /**
+             * @description The ZIP code: 5 digits, or 9 with an optional hyphen after the fifth. The spec names the
+             *     field only; this pattern is this contract's choice, after the spec's "zip 5 or 9 digits"
+             *     validator.
+             * @example 06101
+             */
             zipCode?: string | null;
             /**
+             * @description City, state and ZIP code as one line, for showing the address as it is written.
              * @example Hartford
              * @example CT 06101
              */
             cityStateZip?: string | null;
         };
+        /** @description How to send documents: a fax number and mailing addresses. */
         MailingInstructions: {
-            /** @example 800-555-0190 */
+            /**
+             * @description The fax number for documents; null when there is none.
+             * @example 800-555-0190
+             */
             faxNumber?: string | null;
+            /** @description The mailing addresses, in display order. */
             addresses?: components["schemas"]["Address"][];
         };
         /** @description Whom the user contacts for help. `featureSettings` is open; the spec does not show its fields. */
         SupportContacts: {
             support?: components["schemas"]["Contact"];
             mailingInstructions?: components["schemas"]["MailingInstructions"];
+            /** @description Per-feature settings for the help pages; the spec does not show its fields, so it is open and the portal does not read it. */
             featureSettings?: {
                 [key: string]: unknown;
             };
@@ -1575,10 +1741,16 @@ export interface components {
              * @example Sign In
              */
             app: string;
-            /** @example Internal Error */
+            /**
+             * @description What the entry is about, for example `Internal Error` for a failed call.
+             * @example Internal Error
+             */
             feature: string;
             currentUserId: components["schemas"]["UserId"];
-            /** @example GET /login-gateway/userLandingUrl failed with HTTP 500 */
+            /**
+             * @description What happened, for example the failed call's method, path and status; never a password, answer, code or token.
+             * @example GET /login-gateway/userLandingUrl failed with HTTP 500
+             */
             message: string;
         };
         /**
@@ -1588,17 +1760,25 @@ export interface components {
          */
         Date: string;
         AnnouncementFeature: {
-            /** @example Sign in with an authenticator app */
+            /**
+             * @description The new feature's name, shown as the heading of its item (as text).
+             * @example Sign in with an authenticator app
+             */
             title: string;
-            /** @example You can now use an authenticator app instead of text messages to get your sign-in codes. */
+            /**
+             * @description What the feature does for the user, shown under its title (as text).
+             * @example You can now use an authenticator app instead of text messages to get your sign-in codes.
+             */
             description: string;
         };
         AnnouncementChange: {
             date: components["schemas"]["Date"];
+            /** @description The release's features, in display order; the banner shows how many there are. */
             features: components["schemas"]["AnnouncementFeature"][];
         };
         /** @description The static announcements file. `changes` is newest first; the banner shows the first change's date and its number of features. */
         Announcements: {
+            /** @description The releases, newest first; the banner shows the first one's date and its number of features. */
             changes: components["schemas"]["AnnouncementChange"][];
         };
         /**
@@ -1622,13 +1802,18 @@ export interface components {
          */
         DeviceFingerprint: string;
         /**
-         * @description A user's role. ROLE_PLAN_ADVISOR and ROLE_TPA are read-only; the others are read-write.
+         * @description A role as the sign-in answer carries it, with or without the `ROLE_` prefix (`PLAN_ADMIN`
+         *     and `ROLE_PLAN_ADMIN` are the same role). The spec stores the first role "with a ROLE_
+         *     prefix", which reads as if gateways send it without one, so either form is accepted; the
+         *     portal adds a missing prefix in one place (`normaliseRole` in src/lib/auth-role.ts) and stores
+         *     and sends only the prefixed `Role`. Any other value, lower case included, is refused.
          * @enum {string}
          */
-        Role: "ROLE_PARTICIPANT" | "ROLE_PLAN_ADMIN" | "ROLE_PLAN_ADVISOR" | "ROLE_TPA" | "ROLE_OTHER";
+        AuthRole: "ROLE_PARTICIPANT" | "ROLE_PLAN_ADMIN" | "ROLE_PLAN_ADVISOR" | "ROLE_TPA" | "ROLE_OTHER" | "PARTICIPANT" | "PLAN_ADMIN" | "PLAN_ADVISOR" | "TPA" | "OTHER";
+        /** @description Who signed in: their roles, their user id and the session token. */
         AuthData: {
-            /** @description The user's roles; the portal uses the first. */
-            roles: components["schemas"]["Role"][];
+            /** @description The user's roles, each with or without the `ROLE_` prefix; the portal uses the first and stores it prefixed. */
+            roles: components["schemas"]["AuthRole"][];
             userId: components["schemas"]["UserId"];
             /** @description The session token, sent back as `X-Auth-Token`. */
             token: string;
@@ -1643,7 +1828,11 @@ export interface components {
             errors?: components["schemas"]["ErrorList"];
         };
         /**
-         * @description A one-time token from an emailed link.
+         * @description A one-time token from an emailed link, as the gateway issued it: 1 to 512 characters of
+         *     URL-safe or standard base64 (letters, digits, `-`, `_`, `+`, `/`, then at most two `=` of
+         *     padding), with `.` and `~` for dot-separated tokens such as JWTs. The character set and the
+         *     length bound are this contract's choice; the spec does not show a token. In a link's query,
+         *     `+`, `/` and `=` are percent-encoded (`%2B`, `%2F`, `%3D`): a raw `+` reads as a space.
          * @example email-validated
          */
         LinkToken: string;
@@ -1651,6 +1840,13 @@ export interface components {
             token: components["schemas"]["LinkToken"];
             fingerprint?: components["schemas"]["DeviceFingerprint"];
         };
+        /**
+         * @description A user's role as the portal stores and sends it (`userLandingUrl?role=`): always with the
+         *     `ROLE_` prefix. ROLE_PLAN_ADVISOR and ROLE_TPA are read-only; the others are read-write.
+         * @enum {string}
+         */
+        Role: "ROLE_PARTICIPANT" | "ROLE_PLAN_ADMIN" | "ROLE_PLAN_ADVISOR" | "ROLE_TPA" | "ROLE_OTHER";
+        /** @description Where the user goes after sign-in, and whether that address is outside the portal. */
         LandingUrl: {
             /**
              * @description Where the user goes after sign-in: one of the seven dashboard paths, or one of the
@@ -1665,6 +1861,7 @@ export interface components {
             data?: components["schemas"]["LandingUrl"];
             errors?: components["schemas"]["ErrorList"];
         };
+        /** @description Whether a participant skips the enrollment steps. */
         SkipEnrollment: {
             /** @description True when a participant goes straight to the dashboard; false sends them to enrollment. */
             skipEnrollmentSteps: boolean;
@@ -1681,6 +1878,7 @@ export interface components {
         UsernameRequest: {
             username: components["schemas"]["LoginUsername"];
         };
+        /** @description The user's security question. */
         SecurityQuestion: {
             /**
              * @description The user's security question, shown as text.
@@ -1692,6 +1890,7 @@ export interface components {
             data?: components["schemas"]["SecurityQuestion"];
             errors?: components["schemas"]["ErrorList"];
         };
+        /** @description Whether the user recovers the account with a one-time code. */
         MfaUser: {
             /** @description True when the user recovers the account with a one-time code rather than the security question. */
             isCodeUser: boolean;
@@ -1703,7 +1902,10 @@ export interface components {
         /** @description Asks for a password-reset email. Exactly one of `securityAnswer` and `mfaCode` proves who the user is. */
         ResetPasswordRequest: {
             username: components["schemas"]["LoginUsername"];
-            /** @example Rex */
+            /**
+             * @description The user's answer to their security question, as typed; sent instead of `mfaCode` by a user who is not a code user.
+             * @example Rex
+             */
             securityAnswer?: string;
             mfaCode?: components["schemas"]["MfaCode"];
             captcha: components["schemas"]["CaptchaResponse"];
@@ -1721,7 +1923,11 @@ export interface components {
          */
         ForgotUsernameRole: "ROLE_PARTICIPANT" | "ROLE_PLAN_ADMIN" | "ROLE_OTHER";
         /**
-         * @description The email address to send the username to; at most 50 characters, ending in a 2 to 4 letter suffix.
+         * @description The email address to send the username to, at most 50 characters (the spec's limit, so the
+         *     general limits of 254 for the whole address and 64 for the part before `@` are met too):
+         *     dot-separated words of letters, digits and ``!#$%&'*+/=?^_`{|}~-`` (no dot first, last or
+         *     twice in a row; no quotes, commas, angle brackets or spaces), then `@`, then dot-separated
+         *     domain labels of letters, digits and inner hyphens, ending in a suffix of 2 to 4 letters.
          * @example jane.smith@example.com
          */
         ForgotUsernameEmail: string;
@@ -1750,10 +1956,15 @@ export interface components {
          */
         MfaOption: {
             type: components["schemas"]["MfaType"];
-            /** @example ***-***-1234 */
+            /**
+             * @description Where the code goes: a phone number or an email address (masked by the gateway or not; the portal masks it either way), or the authenticator app's name.
+             * @example ***-***-1234
+             */
             contactInfo?: string | null;
         };
+        /** @description The user's one-time-code methods. */
         MfaOptions: {
+            /** @description The user's ways of receiving a code, in display order; an empty list means none is set up. */
             options: components["schemas"]["MfaOption"][];
         };
         MfaOptionsResponse: {
@@ -1774,25 +1985,89 @@ export interface components {
             type: components["schemas"]["MfaType"];
         };
         /**
-         * @description What an emailed link verifies. `Email Verification` leads to the email-verified page; the others to enrollment.
+         * @description Always `Password Reset`: the reset link's own value. The spec lists no verification type
+         *     that fits a reset link, so this value is this contract's choice; `verifyToken` never answers it.
+         * @enum {string}
+         */
+        ResetLinkType: "Password Reset";
+        /**
+         * @description True once the action the link stands for is done (the address verified, the invitation
+         *     accepted, the document signed, the password reset). The portal then shows the completed
+         *     screen, whatever the other flags say, and never uses the link again.
+         */
+        LinkCompleted: boolean;
+        /**
+         * @description True when the token is genuine and is the current link of an open verification: not
+         *     replaced by a newer link and not expired. A validated link that has not expired is usable.
+         */
+        LinkValidated: boolean;
+        /**
+         * @description True when the person behind the link has already proven who they are for this verification
+         *     (for example, they signed in from this link before). A verified link that has not expired is
+         *     usable too: the portal goes on where they left off.
+         */
+        LinkVerified: boolean;
+        /**
+         * @description True when the verification's time window has passed: the link is dead and a fresh
+         *     verification is needed, so the expired page offers a new link (`verification/resend`).
+         *     False while `isValidated` and `verified` are both false means this link was replaced by a
+         *     newer one: expired too, but the newer link is already in the user's inbox.
+         */
+        LinkExpired: boolean;
+        /**
+         * @description What a password-reset link's token stands for, with the same four flags as a
+         *     `VerificationRecord`. The new-password page is shown only when the link is validated, not
+         *     completed and not expired; otherwise the portal goes to /verification. `verified` is
+         *     answered but not read for reset links.
+         */
+        ResetLinkRecord: {
+            type: components["schemas"]["ResetLinkType"];
+            isCompleted: components["schemas"]["LinkCompleted"];
+            isValidated: components["schemas"]["LinkValidated"];
+            verified: components["schemas"]["LinkVerified"];
+            hasExpiredVerification: components["schemas"]["LinkExpired"];
+        };
+        /** @description The answer about a password-reset link's token, in `data`, or a business error in `errors`. */
+        ResetLinkRecordResponse: {
+            data?: components["schemas"]["ResetLinkRecord"];
+            errors?: components["schemas"]["ErrorList"];
+        };
+        /**
+         * @description What an emailed link verifies, as the spec names the five kinds. `Email Verification` leads
+         *     to the email-verified page; the other four to enrollment. A password-reset link is none of
+         *     these: `verifyResetToken` answers it as a `ResetLinkRecord` of type `Password Reset`.
          * @enum {string}
          */
         VerificationType: "Email Verification" | "Account Setup" | "Authorized Representative Invitation" | "Advisor Invitation" | "Trustee Signing";
-        /** @description What a link's token stands for. A link is usable when it is validated or verified and has not expired. */
+        /**
+         * @description What a link's token stands for. The portal reads the four flags in this order: `isCompleted`
+         *     shows the completed screen; `isValidated` or `verified`, with `hasExpiredVerification` false,
+         *     makes the link usable (a sign-in by token, or the link's own page); anything else is expired,
+         *     with a new link offered when `hasExpiredVerification` is true and "check your inbox" when not.
+         */
         VerificationRecord: {
             type: components["schemas"]["VerificationType"];
-            isCompleted: boolean;
-            isValidated: boolean;
-            verified: boolean;
-            hasExpiredVerification: boolean;
+            isCompleted: components["schemas"]["LinkCompleted"];
+            isValidated: components["schemas"]["LinkValidated"];
+            verified: components["schemas"]["LinkVerified"];
+            hasExpiredVerification: components["schemas"]["LinkExpired"];
         };
+        /** @description The answer about a link's token, in `data`, or a business error in `errors`. */
         VerificationRecordResponse: {
             data?: components["schemas"]["VerificationRecord"];
             errors?: components["schemas"]["ErrorList"];
         };
+        /** @description The result of an account-link request. */
         AccountMapping: {
-            /** @description True when the account link was verified and linking is complete. */
+            /**
+             * @description True when the account link was verified and linking is complete. The spec names this call
+             *     but not its answer: this field is this contract's invention.
+             */
             verified: boolean;
+            /**
+             * @description True when the account-link request expired, so the page shows the expired message. This
+             *     contract's invention, named after the link records' flag.
+             */
             hasExpiredVerification?: boolean;
         };
         AccountMappingResponse: {
@@ -1802,9 +2077,18 @@ export interface components {
         TokenRequest: {
             token: components["schemas"]["LinkToken"];
         };
+        /** @description The result of an email-verification link. */
         EmailVerification: {
+            /**
+             * @description True when the address is verified, by this link or before; an error in `errors` means the
+             *     link expired. The spec names this call but not its answer: this field is this contract's
+             *     invention.
+             */
             verified: boolean;
-            /** @description True when the address had been verified before this link was used. */
+            /**
+             * @description True when the address had been verified before this link was used, so the page says so
+             *     instead of thanking the user. This contract's invention, like `verified`.
+             */
             alreadyVerified?: boolean;
         };
         EmailVerificationResponse: {
@@ -1816,7 +2100,9 @@ export interface components {
          * @example jsmith401
          */
         Username: string;
+        /** @description Whether a username is free, with a free one offered when it is not. */
         UsernameAvailability: {
+            /** @description True when nobody has the username; false shows "Username must be unique" with `alternateUsername`. */
             userNameAvailable: boolean;
             /**
              * @description A username that is available, offered when the one asked for is taken.
@@ -1841,6 +2127,7 @@ export interface components {
             username?: components["schemas"]["LoginUsername"];
             emailAddress?: components["schemas"]["Email"] | null;
             email?: components["schemas"]["Email"] | null;
+            /** @description True when the email address is verified; false sends multi-factor adoption through email verification first. */
             isEmailVerified?: boolean;
         };
         CredentialsResponse: {
@@ -1884,11 +2171,20 @@ export interface components {
              * @example 1
              */
             countryCode: string;
-            /** @example  */
+            /**
+             * @description The extension, digits only; the sign-in journey sends an empty string.
+             * @example
+             */
             extension?: string | null;
             /** @description True for the primary phone. */
             preferred?: boolean;
+            /** @description True when text messages may be sent to the number; the sign-in journey sends true. */
             smsEnabled?: boolean;
+            /**
+             * @description True once the number has been confirmed with a one-time code; the sign-in journey saves a
+             *     new phone with false. This field is this contract's invention (the spec's Phone has no
+             *     such field): a gateway that does not track it leaves it out.
+             */
             verified?: boolean;
         };
         PhoneVerifyRequest: {
@@ -1909,10 +2205,13 @@ export interface components {
         OptionValues: {
             skipMfaAdoptionUntil?: components["schemas"]["Date"] | null;
             mandatoryMfaAdoption?: components["schemas"]["Date"] | null;
+            /** @description Option 190 only: false switches multi-factor sign-in off even when the choice is active. */
             isActive?: boolean;
         };
+        /** @description An option choice as the gateway stores it, with its values. */
         OptionChoiceState: {
             optionType: components["schemas"]["OptionType"];
+            /** @description True when the option choice is on. */
             active: boolean;
             optionValues?: components["schemas"]["OptionValues"];
         };
@@ -1922,14 +2221,21 @@ export interface components {
         };
         OptionChoice: {
             optionType: components["schemas"]["OptionType"];
+            /** @description True to turn the option choice on, false to turn it off. */
             active: boolean;
         };
         /** @description One option setting. Documented: option 9930 with value type 270 holds the adoption reminder date (`skipMfaAdoptionUntil`). */
         OptionSettings: {
             optionTypeId: components["schemas"]["OptionType"];
-            /** @example 270 */
+            /**
+             * @description Which value of the option is set; 270 is the adoption reminder date of option 9930.
+             * @example 270
+             */
             optionValueTypeId: number;
-            /** @example 2026-11-28 */
+            /**
+             * @description The value as text; for value type 270 a date, `YYYY-MM-DD`.
+             * @example 2026-11-28
+             */
             optionValue: string;
         };
         /**
@@ -1937,6 +2243,7 @@ export interface components {
          * @example Authenticator app
          */
         AuthAppName: string;
+        /** @description The user's registered authenticator app, if any. */
         TotpInfo: {
             authAppName?: components["schemas"]["AuthAppName"] | null;
         };
@@ -1944,9 +2251,13 @@ export interface components {
             data?: components["schemas"]["TotpInfo"];
             errors?: components["schemas"]["ErrorList"];
         };
+        /** @description The start of an authenticator-app registration: the key URI to show. */
         TotpRegistration: {
             /**
-             * @description The `otpauth://` URI to show as a QR code and as a copyable link.
+             * @description The key URI the portal shows as a QR code and as a copyable link:
+             *     `otpauth://totp/LABEL?secret=BASE32[&issuer=...]`, with no space or fragment. The
+             *     `secret` parameter (base32 letters and digits 2-7, optional `=` padding) is required: an
+             *     authenticator app cannot work without it.
              * @example otpauth://totp/Example%20Partner:jsmith401?secret=JBSWY3DPEHPK3PXP&issuer=Example%20Partner
              */
             uri: string;
@@ -1987,6 +2298,7 @@ export interface components {
         };
         /** @description The plans the user can see. The spec names `planList`; the rest is open. */
         PlanList: {
+            /** @description The plans, in display order. */
             planList: components["schemas"]["PlanSummary"][];
         } & {
             [key: string]: unknown;
@@ -2038,9 +2350,15 @@ export interface components {
          *     The spec names only the two names; the rest is open.
          */
         Trustee: {
-            /** @example Maria */
+            /**
+             * @description The trustee's first name; null together with `lastName` for a corporate trustee.
+             * @example Maria
+             */
             firstName?: string | null;
-            /** @example Alvarez */
+            /**
+             * @description The trustee's last name; null together with `firstName` for a corporate trustee.
+             * @example Alvarez
+             */
             lastName?: string | null;
         } & {
             [key: string]: unknown;
@@ -2048,6 +2366,7 @@ export interface components {
         /** @description The plan's contacts. The spec names `authorizedRepresentative` and `trustees`; the rest is open. */
         PlanContacts: {
             authorizedRepresentative?: components["schemas"]["AuthorizedRepresentative"];
+            /** @description The plan's trustees, in display order. */
             trustees?: components["schemas"]["Trustee"][];
         } & {
             [key: string]: unknown;
@@ -2177,6 +2496,20 @@ export interface components {
         };
     };
     responses: {
+        /**
+         * @description Any status this operation does not list. Its body is the shared `ErrorEnvelope` when the
+         *     gateway can give one, and the portal treats the answer as an internal error. It is described
+         *     so a client can read it; a gateway should not send it: the verification kit
+         *     (`npm run verify-gateway`) fails every status an operation does not list.
+         */
+        Unexpected: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /** @description Missing or invalid credentials. The portal sends the user to `/login`. */
         Unauthorized: {
             headers: {
@@ -2204,15 +2537,6 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description The request does not match the contract or the gateway refused it. */
-        BadRequest: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ErrorEnvelope"];
-            };
-        };
         /** @description The gateway failed. The portal shows its internal-error message. */
         InternalError: {
             headers: {
@@ -2222,8 +2546,26 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /** @description The request does not match the contract or the gateway refused it. */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /** @description Nothing exists at this address. */
         NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The body was not sent as `application/json` (for example as `text/plain`); nothing was done. */
+        UnsupportedMediaType: {
             headers: {
                 [name: string]: unknown;
             };
@@ -2269,6 +2611,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     validateSessionAlias: {
@@ -2292,6 +2636,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     getStatus: {
@@ -2323,6 +2669,7 @@ export interface operations {
                     "text/plain": components["schemas"]["ServiceStatus"];
                 };
             };
+            default: components["responses"]["Unexpected"];
         };
     };
     keepAlive: {
@@ -2344,6 +2691,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     getLastAccessed: {
@@ -2367,6 +2716,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     getLogoutPage: {
@@ -2388,6 +2739,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     logoutToLoginUrl: {
@@ -2415,6 +2768,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     getPublicBranding: {
@@ -2436,6 +2790,8 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     getUserBranding: {
@@ -2463,6 +2819,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     getUserContact: {
@@ -2490,6 +2847,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     logPartnerActivity: {
@@ -2518,10 +2876,12 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     logParticipantActivity: {
@@ -2550,10 +2910,12 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     getAnnouncements: {
@@ -2575,6 +2937,8 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     authenticate: {
@@ -2583,7 +2947,12 @@ export interface operations {
             header?: {
                 /** @description Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists. */
                 "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
-                /** @description The answer to the user's security question, percent-encoded as UTF-8 (`encodeURIComponent`) so that any character survives in a header. */
+                /**
+                 * @description The answer to the user's security question, percent-encoded as UTF-8 (`encodeURIComponent`:
+                 *     `Café au lait` is `Caf%C3%A9%20au%20lait`) so that any character survives in a header; the
+                 *     gateway decodes it before comparing. The spec names the header only: the encoding is this
+                 *     contract's choice.
+                 */
                 Securityanswer?: string;
                 /** @description `true` to remember this computer, so the security question is not asked again on it. */
                 Savedevice?: "true" | "false";
@@ -2612,8 +2981,11 @@ export interface operations {
                     "application/json": components["schemas"]["AuthResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     signInWithToken: {
@@ -2642,7 +3014,9 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     getAuthToken: {
@@ -2669,11 +3043,13 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     getUserLandingUrl: {
         parameters: {
             query: {
+                /** @description The signed-in user's stored role, with its `ROLE_` prefix: the first role of the sign-in answer, normalised. */
                 role: components["schemas"]["Role"];
             };
             header?: never;
@@ -2695,6 +3071,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     getSkipEnrollmentSteps: {
@@ -2719,6 +3096,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     getSecurityQuestion: {
@@ -2748,6 +3126,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     getMfaUser: {
@@ -2777,6 +3156,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     resetPassword: {
@@ -2806,6 +3186,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     retrieveUsername: {
@@ -2835,6 +3216,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     changePasswordWithToken: {
@@ -2864,6 +3246,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     getMfaOptions: {
@@ -2893,6 +3276,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     requestMfaCode: {
@@ -2922,6 +3306,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     requestUserMfaCode: {
@@ -2952,10 +3337,12 @@ export interface operations {
                     "application/json": components["schemas"]["OperationResult"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     verifyMfaCode: {
@@ -2983,10 +3370,12 @@ export interface operations {
                     "application/json": components["schemas"]["OperationResult"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     verifyResetToken: {
@@ -3007,11 +3396,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["VerificationRecordResponse"];
+                    "application/json": components["schemas"]["ResetLinkRecordResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     verifyToken: {
@@ -3037,6 +3427,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     verifyAccountMapping: {
@@ -3062,6 +3453,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     completeVerification: {
@@ -3091,6 +3483,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     resendVerification: {
@@ -3120,6 +3513,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     resendVerificationEmail: {
@@ -3149,6 +3543,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     resendEnrollmentEmail: {
@@ -3178,6 +3573,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     verifyParticipantEmail: {
@@ -3206,6 +3602,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     validateUsername: {
@@ -3233,6 +3630,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     completeAccountSetup: {
@@ -3260,10 +3658,12 @@ export interface operations {
                     "application/json": components["schemas"]["OperationResult"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     getUserCredentials: {
@@ -3291,6 +3691,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     updateUserCredentials: {
@@ -3321,10 +3722,12 @@ export interface operations {
                     "application/json": components["schemas"]["OperationResult"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     getCredentials: {
@@ -3349,6 +3752,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     updateCredentials: {
@@ -3376,10 +3780,12 @@ export interface operations {
                     "application/json": components["schemas"]["OperationResult"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     changePassword: {
@@ -3407,10 +3813,12 @@ export interface operations {
                     "application/json": components["schemas"]["OperationResult"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     updateEmail: {
@@ -3438,10 +3846,12 @@ export interface operations {
                     "application/json": components["schemas"]["OperationResult"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     markEmailVerified: {
@@ -3472,6 +3882,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     savePhone: {
@@ -3499,10 +3910,12 @@ export interface operations {
                     "application/json": components["schemas"]["OperationResult"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     markPhoneVerified: {
@@ -3530,10 +3943,12 @@ export interface operations {
                     "application/json": components["schemas"]["OperationResult"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     getOptionChoice: {
@@ -3561,6 +3976,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     saveOptionChoice: {
@@ -3588,10 +4004,12 @@ export interface operations {
                     "application/json": components["schemas"]["OperationResult"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     deleteOptionChoice: {
@@ -3619,10 +4037,12 @@ export interface operations {
                     "application/json": components["schemas"]["OperationResult"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     saveOptionSettings: {
@@ -3650,10 +4070,12 @@ export interface operations {
                     "application/json": components["schemas"]["OperationResult"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     getTotpInfo: {
@@ -3683,6 +4105,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     registerTotp: {
@@ -3710,6 +4133,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     verifyTotpRegistration: {
@@ -3737,10 +4161,12 @@ export interface operations {
                     "application/json": components["schemas"]["OperationResult"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     removeTotpDevice: {
@@ -3768,6 +4194,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     getPartnerSideNav: {
@@ -3795,6 +4222,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     listPlans: {
@@ -3822,6 +4250,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     getPlanInfo: {
@@ -3851,6 +4280,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     getParticipantPlanDetails: {
@@ -3878,6 +4308,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     submitSafeHarborElection: {
@@ -3910,10 +4341,12 @@ export interface operations {
                     "application/json": components["schemas"]["OperationResult"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     createPlanChangeRequest: {
@@ -3946,10 +4379,12 @@ export interface operations {
                     "application/json": components["schemas"]["OperationResult"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     getPlanContacts: {
@@ -3979,6 +4414,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     getStrategicPartners: {
@@ -4006,6 +4442,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     saveStrategicPartners: {
@@ -4036,10 +4473,12 @@ export interface operations {
                     "application/json": components["schemas"]["OperationResult"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     getLastManualCheckDate: {
@@ -4069,6 +4508,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     getForfeitureSettings: {
@@ -4098,6 +4538,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     updateForfeitureSettings: {
@@ -4130,10 +4571,12 @@ export interface operations {
                     "application/json": components["schemas"]["OperationResult"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     listIntegrationEmployers: {
@@ -4163,6 +4606,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     updateIntegrationEmployer: {
@@ -4195,10 +4639,12 @@ export interface operations {
                     "application/json": components["schemas"]["OperationResult"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     createIntegrationEmployer: {
@@ -4231,10 +4677,12 @@ export interface operations {
                     "application/json": components["schemas"]["OperationResult"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     updateIntegrationEmployerState: {
@@ -4267,10 +4715,12 @@ export interface operations {
                     "application/json": components["schemas"]["OperationResult"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     getIntegrationAdoption: {
@@ -4300,6 +4750,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     getIntegrationMonthlyFee: {
@@ -4334,6 +4785,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     connectIntegration: {
@@ -4366,10 +4818,12 @@ export interface operations {
                     "application/json": components["schemas"]["OperationResult"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     getIntegrationSession: {
@@ -4402,6 +4856,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     reauthorizeIntegration: {
@@ -4434,6 +4889,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     removeIntegration: {
@@ -4469,6 +4925,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     getEmployerDeductions: {
@@ -4501,6 +4958,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
     listActiveVendors: {
@@ -4531,6 +4989,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
         };
     };
 }

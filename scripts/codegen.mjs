@@ -91,11 +91,37 @@ export function renderOperations(root, document) {
   ].join('\n');
 }
 
+/**
+ * orval 7 copies a `pattern` into `new RegExp(...)` but first reads it as a regex literal,
+ * dropping a leading and a trailing `/` (`^otpauth://totp/` became `^otpauth://totp`, which
+ * accepts `otpauth://totpX`). Refuses such a pattern before generating: the zod would differ
+ * from the contract. tests/contract/pattern-parity.test.mjs checks every pattern's meaning.
+ */
+export function patternsOrvalMangles(document) {
+  const found = [];
+  const walk = (node, where) => {
+    if (Array.isArray(node)) return node.forEach((child, index) => walk(child, `${where}/${index}`));
+    if (!node || typeof node !== 'object') return;
+    if (typeof node.pattern === 'string' && /^\/|\/$/.test(node.pattern)) found.push(`${where}: ${node.pattern}`);
+    for (const [key, child] of Object.entries(node)) if (key !== 'examples' && key !== 'example') walk(child, `${where}/${key}`);
+  };
+  walk(document.paths, '#/paths');
+  walk(document.components, '#/components');
+  return found;
+}
+
 export function codegen(root) {
   const generated = join(root, 'generated');
   rmSync(generated, { recursive: true, force: true });
   mkdirSync(generated, { recursive: true });
   run(root, 'redocly', ['bundle', 'openapi/openapi.yaml', '--output', 'generated/openapi.json']);
+  const mangled = patternsOrvalMangles(JSON.parse(readFileSync(join(generated, 'openapi.json'), 'utf8')));
+  if (mangled.length) {
+    throw new Error(
+      `orval drops a leading or trailing "/" from a pattern, so its zod would accept more than the contract. ` +
+        `End the pattern otherwise (for example with a character class or \`$\`):\n  ${mangled.join('\n  ')}`,
+    );
+  }
   run(root, 'orval', ['--config', 'orval.config.ts']);
   run(root, 'openapi-typescript', ['generated/openapi.json', '--output', 'generated/openapi-types.ts', '--default-non-nullable', 'false']);
   const document = JSON.parse(readFileSync(join(generated, 'openapi.json'), 'utf8'));

@@ -19,6 +19,15 @@ const stages = [
     count: () => '0 errors, 0 warnings',
   },
   { name: 'drift check', command: process.execPath, args: ['scripts/codegen-check.mjs'], count: () => 'generated/ matches openapi/' },
+  // The contract against the previous commit (CONTRACT_BASE_REF to choose another base, e.g. the
+  // merge base of a branch): a breaking change needs a major bump of info.version. A clone
+  // without that commit (shallow, or a first commit) skips with a message.
+  {
+    name: 'contract diff',
+    command: process.execPath,
+    args: ['scripts/contract-diff.mjs', process.env.CONTRACT_BASE_REF || 'HEAD~1'],
+    count: (out) => lastMatch(out, /contract:diff: ((?:skipped: )?[^\n]*)$/gm),
+  },
   { name: 'tsc', command: bin('tsc'), args: ['-p', '.'], count: () => '0 errors' },
   { name: 'vitest', command: bin('vitest'), args: ['run'], count: (out) => lastMatch(out, /Tests\s+(.*\(\d+\))/g) },
   // The end-to-end build: production code with the captcha test double, chosen by its mode (.env.e2e).

@@ -14,11 +14,15 @@ export interface ActivityLogEntry {
    */
   app: string;
   /**
+   * What the entry is about, for example `Internal Error` for a failed call.
    * @minLength 1
    * @maxLength 128
    */
   feature: string;
   currentUserId: UserId;
-  /** @maxLength 4000 */
+  /**
+   * What happened, for example the failed call's method, path and status; never a password, answer, code or token.
+   * @maxLength 4000
+   */
   message: string;
 }

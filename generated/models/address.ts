@@ -10,20 +10,40 @@ import type { AddressZipCode } from './addressZipCode';
 import type { AddressCityStateZip } from './addressCityStateZip';
 
 export interface Address {
-  /** @maxLength 200 */
+  /**
+   * Who receives the mail at this address.
+   * @maxLength 200
+   */
   name?: AddressName;
-  /** @maxLength 200 */
+  /**
+   * When to use this address, for example `Regular mail` or `Overnight delivery`.
+   * @maxLength 200
+   */
   description?: AddressDescription;
+  /** The street lines of the address. */
   streetAddress?: AddressStreetAddress;
-  /** @maxLength 100 */
+  /**
+   * The address's city.
+   * @maxLength 100
+   */
   city?: AddressCity;
-  /** @maxLength 2 */
+  /**
+   * The state's two-letter postal code. The spec names the field only; the two-letter limit is this contract's choice.
+   * @maxLength 2
+   */
   state?: AddressState;
   /**
+   * The ZIP code: 5 digits, or 9 with an optional hyphen after the fifth. The spec names the
+field only; this pattern is this contract's choice, after the spec's "zip 5 or 9 digits"
+validator.
+
    * @maxLength 10
    * @pattern ^[0-9]{5}(-?[0-9]{4})?$
    */
   zipCode?: AddressZipCode;
-  /** @maxLength 200 */
+  /**
+   * City, state and ZIP code as one line, for showing the address as it is written.
+   * @maxLength 200
+   */
   cityStateZip?: AddressCityStateZip;
 }

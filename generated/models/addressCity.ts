@@ -3,6 +3,7 @@
  */
 
 /**
+ * The address's city.
  * @maxLength 100
  */
 export type AddressCity = string | null;

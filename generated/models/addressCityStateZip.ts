@@ -3,6 +3,7 @@
  */
 
 /**
+ * City, state and ZIP code as one line, for showing the address as it is written.
  * @maxLength 200
  */
 export type AddressCityStateZip = string | null;

@@ -3,6 +3,7 @@
  */
 
 /**
+ * When to use this address, for example `Regular mail` or `Overnight delivery`.
  * @maxLength 200
  */
 export type AddressDescription = string | null;

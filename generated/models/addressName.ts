@@ -3,6 +3,7 @@
  */
 
 /**
+ * Who receives the mail at this address.
  * @maxLength 200
  */
 export type AddressName = string | null;

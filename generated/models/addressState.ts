@@ -3,6 +3,7 @@
  */
 
 /**
+ * The state's two-letter postal code. The spec names the field only; the two-letter limit is this contract's choice.
  * @maxLength 2
  */
 export type AddressState = string | null;

@@ -4,9 +4,18 @@
 import type { AddressStreetAddressStreet1 } from './addressStreetAddressStreet1';
 import type { AddressStreetAddressStreet2 } from './addressStreetAddressStreet2';
 
+/**
+ * The street lines of the address.
+ */
 export type AddressStreetAddress = {
-  /** @maxLength 200 */
+  /**
+   * The first street line, for example a street and number or a PO box.
+   * @maxLength 200
+   */
   street1?: AddressStreetAddressStreet1;
-  /** @maxLength 200 */
+  /**
+   * The second street line (suite, floor); null when there is none.
+   * @maxLength 200
+   */
   street2?: AddressStreetAddressStreet2;
 };

@@ -3,6 +3,7 @@
  */
 
 /**
+ * The first street line, for example a street and number or a PO box.
  * @maxLength 200
  */
 export type AddressStreetAddressStreet1 = string | null;

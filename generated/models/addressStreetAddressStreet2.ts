@@ -3,6 +3,7 @@
  */
 
 /**
+ * The second street line (suite, floor); null when there is none.
  * @maxLength 200
  */
 export type AddressStreetAddressStreet2 = string | null;

@@ -3,6 +3,10 @@
  */
 
 /**
+ * The ZIP code: 5 digits, or 9 with an optional hyphen after the fifth. The spec names the
+field only; this pattern is this contract's choice, after the spec's "zip 5 or 9 digits"
+validator.
+
  * @maxLength 10
  * @pattern ^[0-9]{5}(-?[0-9]{4})?$
  */

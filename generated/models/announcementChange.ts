@@ -6,5 +6,6 @@ import type { AnnouncementFeature } from './announcementFeature';
 
 export interface AnnouncementChange {
   date: Date;
+  /** The release's features, in display order; the banner shows how many there are. */
   features: AnnouncementFeature[];
 }

@@ -3,8 +3,14 @@
  */
 
 export interface AnnouncementFeature {
-  /** @maxLength 200 */
+  /**
+   * The new feature's name, shown as the heading of its item (as text).
+   * @maxLength 200
+   */
   title: string;
-  /** @maxLength 2000 */
+  /**
+   * What the feature does for the user, shown under its title (as text).
+   * @maxLength 2000
+   */
   description: string;
 }

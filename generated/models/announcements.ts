@@ -7,5 +7,6 @@ import type { AnnouncementChange } from './announcementChange';
  * The static announcements file. `changes` is newest first; the banner shows the first change's date and its number of features.
  */
 export interface Announcements {
+  /** The releases, newest first; the banner shows the first one's date and its number of features. */
   changes: AnnouncementChange[];
 }

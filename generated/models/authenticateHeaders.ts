@@ -14,7 +14,11 @@ export type AuthenticateHeaders = {
  */
 'X-XSRF-TOKEN'?: XsrfTokenParameter;
 /**
- * The answer to the user's security question, percent-encoded as UTF-8 (`encodeURIComponent`) so that any character survives in a header.
+ * The answer to the user's security question, percent-encoded as UTF-8 (`encodeURIComponent`:
+`Café au lait` is `Caf%C3%A9%20au%20lait`) so that any character survives in a header; the
+gateway decodes it before comparing. The spec names the header only: the encoding is this
+contract's choice.
+
  * @minLength 1
  * @maxLength 256
  */

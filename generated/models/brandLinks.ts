@@ -12,16 +12,34 @@ import type { BrandLinksFaviconLink } from './brandLinksFaviconLink';
  * Addresses of brand assets. The portal uses each only if it parses as an `https:` URL and falls back to its default otherwise.
  */
 export interface BrandLinks {
-  /** @maxLength 2048 */
+  /**
+   * The brand's logo at the left of every page's header; null or not https shows the portal's own logo.
+   * @maxLength 2048
+   */
   leftLogoLink?: BrandLinksLeftLogoLink;
-  /** @maxLength 2048 */
+  /**
+   * A second logo at the right of the header (a co-brand); null or not https shows none.
+   * @maxLength 2048
+   */
   rightLogoLink?: BrandLinksRightLogoLink;
-  /** @maxLength 2048 */
+  /**
+   * The brand's privacy page; null when the brand has none.
+   * @maxLength 2048
+   */
   privacyLink?: BrandLinksPrivacyLink;
-  /** @maxLength 2048 */
+  /**
+   * The brand's own sign-in page; null when the brand has none.
+   * @maxLength 2048
+   */
   brandedLoginLink?: BrandLinksBrandedLoginLink;
-  /** @maxLength 2048 */
+  /**
+   * Another version of the left logo; null when the brand has none.
+   * @maxLength 2048
+   */
   alternateLeftLogoLink?: BrandLinksAlternateLeftLogoLink;
-  /** @maxLength 2048 */
+  /**
+   * The icon of the browser tab; null or not https keeps the portal's own.
+   * @maxLength 2048
+   */
   faviconLink?: BrandLinksFaviconLink;
 }

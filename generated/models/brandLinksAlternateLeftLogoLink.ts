@@ -3,6 +3,7 @@
  */
 
 /**
+ * Another version of the left logo; null when the brand has none.
  * @maxLength 2048
  */
 export type BrandLinksAlternateLeftLogoLink = string | null;

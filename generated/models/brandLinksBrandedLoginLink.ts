@@ -3,6 +3,7 @@
  */
 
 /**
+ * The brand's own sign-in page; null when the brand has none.
  * @maxLength 2048
  */
 export type BrandLinksBrandedLoginLink = string | null;

@@ -3,6 +3,7 @@
  */
 
 /**
+ * The icon of the browser tab; null or not https keeps the portal's own.
  * @maxLength 2048
  */
 export type BrandLinksFaviconLink = string | null;

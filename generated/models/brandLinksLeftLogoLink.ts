@@ -3,6 +3,7 @@
  */
 
 /**
+ * The brand's logo at the left of every page's header; null or not https shows the portal's own logo.
  * @maxLength 2048
  */
 export type BrandLinksLeftLogoLink = string | null;

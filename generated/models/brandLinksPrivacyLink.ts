@@ -3,6 +3,7 @@
  */
 
 /**
+ * The brand's privacy page; null when the brand has none.
  * @maxLength 2048
  */
 export type BrandLinksPrivacyLink = string | null;

@@ -3,6 +3,7 @@
  */
 
 /**
+ * A second logo at the right of the header (a co-brand); null or not https shows none.
  * @maxLength 2048
  */
 export type BrandLinksRightLogoLink = string | null;

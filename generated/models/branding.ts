@@ -4,13 +4,19 @@
 import type { BrandLinks } from './brandLinks';
 import type { ContactInfo } from './contactInfo';
 
+/**
+ * A partner's brand: its name, logos, links and customer service.
+ */
 export interface Branding {
+  /** The gateway's number for this brand; the portal does not use it. */
   brandingId?: number;
   /**
+   * The name of the brand, shown as the alt text of its logo and at the start of every page title.
    * @minLength 1
    * @maxLength 200
    */
   brandName: string;
+  /** True when the brand's pages show the adviser banner. */
   hasAdvisorBanner?: boolean;
   brandLinks?: BrandLinks;
   contactInfo?: ContactInfo;

@@ -11,14 +11,29 @@ import type { ContactRole } from './contactRole';
  * A person or desk to contact.
  */
 export interface Contact {
-  /** @maxLength 200 */
+  /**
+   * Who to contact: a person or a desk.
+   * @maxLength 200
+   */
   name?: ContactName;
-  /** @maxLength 30 */
+  /**
+   * Their phone number as it is shown and dialled.
+   * @maxLength 30
+   */
   phoneNumber?: ContactPhoneNumber;
-  /** @maxLength 10 */
+  /**
+   * The extension to dial after the number, digits only; null for none.
+   * @maxLength 10
+   */
   phoneExtension?: ContactPhoneExtension;
-  /** @maxLength 254 */
+  /**
+   * Their email address.
+   * @maxLength 254
+   */
   email?: ContactEmail;
-  /** @maxLength 64 */
+  /**
+   * What they are for, for example `support`.
+   * @maxLength 64
+   */
   role?: ContactRole;
 }

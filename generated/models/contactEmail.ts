@@ -3,6 +3,7 @@
  */
 
 /**
+ * Their email address.
  * @maxLength 254
  */
 export type ContactEmail = string | null;

@@ -7,15 +7,33 @@ import type { ContactInfoSupportPhone } from './contactInfoSupportPhone';
 import type { ContactInfoSupportAddress } from './contactInfoSupportAddress';
 import type { ContactInfoAdminAddress } from './contactInfoAdminAddress';
 
+/**
+ * The brand's customer service, shown in the sign-in pages' dialogs and in the lockout and no-device messages.
+ */
 export interface ContactInfo {
-  /** @maxLength 200 */
+  /**
+   * The customer-service desk's name, for example `Example Partner Support`.
+   * @maxLength 200
+   */
   supportName?: ContactInfoSupportName;
-  /** @maxLength 10 */
+  /**
+   * The extension to dial after `supportPhone`, digits only; null or empty for none.
+   * @maxLength 10
+   */
   supportPhoneExtension?: ContactInfoSupportPhoneExtension;
-  /** @maxLength 30 */
+  /**
+   * The customer-service phone number as it is shown and dialled (a `tel:` link only when it is one plain number).
+   * @maxLength 30
+   */
   supportPhone?: ContactInfoSupportPhone;
-  /** @maxLength 254 */
+  /**
+   * The customer-service email address (a `mailto:` link only when it is one plain address).
+   * @maxLength 254
+   */
   supportAddress?: ContactInfoSupportAddress;
-  /** @maxLength 254 */
+  /**
+   * The email address people write to when their enrollment email has not come (the "Create Your Account" dialog).
+   * @maxLength 254
+   */
   adminAddress?: ContactInfoAdminAddress;
 }

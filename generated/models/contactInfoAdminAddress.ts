@@ -3,6 +3,7 @@
  */
 
 /**
+ * The email address people write to when their enrollment email has not come (the "Create Your Account" dialog).
  * @maxLength 254
  */
 export type ContactInfoAdminAddress = string | null;

@@ -3,6 +3,7 @@
  */
 
 /**
+ * The customer-service email address (a `mailto:` link only when it is one plain address).
  * @maxLength 254
  */
 export type ContactInfoSupportAddress = string | null;

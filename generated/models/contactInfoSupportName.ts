@@ -3,6 +3,7 @@
  */
 
 /**
+ * The customer-service desk's name, for example `Example Partner Support`.
  * @maxLength 200
  */
 export type ContactInfoSupportName = string | null;

@@ -3,6 +3,7 @@
  */
 
 /**
+ * The customer-service phone number as it is shown and dialled (a `tel:` link only when it is one plain number).
  * @maxLength 30
  */
 export type ContactInfoSupportPhone = string | null;

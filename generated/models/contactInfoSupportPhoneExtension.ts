@@ -3,6 +3,7 @@
  */
 
 /**
+ * The extension to dial after `supportPhone`, digits only; null or empty for none.
  * @maxLength 10
  */
 export type ContactInfoSupportPhoneExtension = string | null;

@@ -3,6 +3,7 @@
  */
 
 /**
+ * Who to contact: a person or a desk.
  * @maxLength 200
  */
 export type ContactName = string | null;

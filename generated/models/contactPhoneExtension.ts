@@ -3,6 +3,7 @@
  */
 
 /**
+ * The extension to dial after the number, digits only; null for none.
  * @maxLength 10
  */
 export type ContactPhoneExtension = string | null;

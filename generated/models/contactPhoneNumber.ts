@@ -3,6 +3,7 @@
  */
 
 /**
+ * Their phone number as it is shown and dialled.
  * @maxLength 30
  */
 export type ContactPhoneNumber = string | null;

@@ -3,6 +3,7 @@
  */
 
 /**
+ * What they are for, for example `support`.
  * @maxLength 64
  */
 export type ContactRole = string | null;

@@ -15,5 +15,6 @@ export interface Credentials {
   username?: LoginUsername;
   emailAddress?: CredentialsEmailAddress;
   email?: CredentialsEmail;
+  /** True when the email address is verified; false sends multi-factor adoption through email verification first. */
   isEmailVerified?: boolean;
 }

@@ -6,7 +6,16 @@
  * One business error. `code` is stable and machine-readable; `description` is shown to people as text.
  */
 export interface ErrorItem {
-  /** @maxLength 32 */
+  /**
+   * The error's code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and
+CVERR02, and the portal branches only on those; every other code in this contract's
+examples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,
+PWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,
+this contract's invention: a gateway sends its own.
+
+   * @maxLength 32
+   */
   code: string;
+  /** The message for people, shown as text (never as HTML); a lockout's message contains the word "attempts". */
   description: string;
 }

@@ -4,5 +4,8 @@
 import type { Role } from './role';
 
 export type GetUserLandingUrlParams = {
+/**
+ * The signed-in user's stored role, with its `ROLE_` prefix: the first role of the sign-in answer, normalised.
+ */
 role: Role;
 };

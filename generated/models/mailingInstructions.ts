@@ -4,8 +4,15 @@
 import type { MailingInstructionsFaxNumber } from './mailingInstructionsFaxNumber';
 import type { Address } from './address';
 
+/**
+ * How to send documents: a fax number and mailing addresses.
+ */
 export interface MailingInstructions {
-  /** @maxLength 30 */
+  /**
+   * The fax number for documents; null when there is none.
+   * @maxLength 30
+   */
   faxNumber?: MailingInstructionsFaxNumber;
+  /** The mailing addresses, in display order. */
   addresses?: Address[];
 }

@@ -3,6 +3,7 @@
  */
 
 /**
+ * The fax number for documents; null when there is none.
  * @maxLength 30
  */
 export type MailingInstructionsFaxNumber = string | null;

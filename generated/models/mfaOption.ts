@@ -13,6 +13,9 @@ portal masks phones and emails before showing them either way: a phone shows onl
  */
 export interface MfaOption {
   type: MfaType;
-  /** @maxLength 254 */
+  /**
+   * Where the code goes: a phone number or an email address (masked by the gateway or not; the portal masks it either way), or the authenticator app's name.
+   * @maxLength 254
+   */
   contactInfo?: MfaOptionContactInfo;
 }

@@ -3,6 +3,7 @@
  */
 
 /**
+ * Where the code goes: a phone number or an email address (masked by the gateway or not; the portal masks it either way), or the authenticator app's name.
  * @maxLength 254
  */
 export type MfaOptionContactInfo = string | null;

@@ -3,6 +3,10 @@
  */
 import type { MfaOption } from './mfaOption';
 
+/**
+ * The user's one-time-code methods.
+ */
 export interface MfaOptions {
+  /** The user's ways of receiving a code, in display order; an empty list means none is set up. */
   options: MfaOption[];
 }

@@ -5,5 +5,6 @@ import type { OptionType } from './optionType';
 
 export interface OptionChoice {
   optionType: OptionType;
+  /** True to turn the option choice on, false to turn it off. */
   active: boolean;
 }

@@ -4,8 +4,12 @@
 import type { OptionType } from './optionType';
 import type { OptionValues } from './optionValues';
 
+/**
+ * An option choice as the gateway stores it, with its values.
+ */
 export interface OptionChoiceState {
   optionType: OptionType;
+  /** True when the option choice is on. */
   active: boolean;
   optionValues?: OptionValues;
 }

@@ -8,7 +8,11 @@ import type { OptionType } from './optionType';
  */
 export interface OptionSettings {
   optionTypeId: OptionType;
+  /** Which value of the option is set; 270 is the adoption reminder date of option 9930. */
   optionValueTypeId: number;
-  /** @maxLength 200 */
+  /**
+   * The value as text; for value type 270 a date, `YYYY-MM-DD`.
+   * @maxLength 200
+   */
   optionValue: string;
 }

@@ -10,5 +10,6 @@ import type { OptionValuesMandatoryMfaAdoption } from './optionValuesMandatoryMf
 export interface OptionValues {
   skipMfaAdoptionUntil?: OptionValuesSkipMfaAdoptionUntil;
   mandatoryMfaAdoption?: OptionValuesMandatoryMfaAdoption;
+  /** Option 190 only: false switches multi-factor sign-in off even when the choice is active. */
   isActive?: boolean;
 }

@@ -22,12 +22,18 @@ export interface Phone {
    */
   countryCode: string;
   /**
+   * The extension, digits only; the sign-in journey sends an empty string.
    * @maxLength 10
    * @pattern ^[0-9]*$
    */
   extension?: PhoneExtension;
   /** True for the primary phone. */
   preferred?: boolean;
+  /** True when text messages may be sent to the number; the sign-in journey sends true. */
   smsEnabled?: boolean;
+  /** True once the number has been confirmed with a one-time code; the sign-in journey saves a
+new phone with false. This field is this contract's invention (the spec's Phone has no
+such field): a gateway that does not track it leaves it out.
+ */
   verified?: boolean;
 }

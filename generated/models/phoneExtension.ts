@@ -3,6 +3,7 @@
  */
 
 /**
+ * The extension, digits only; the sign-in journey sends an empty string.
  * @maxLength 10
  * @pattern ^[0-9]*$
  */

@@ -9,6 +9,7 @@ import type { Trustee } from './trustee';
  */
 export interface PlanContacts {
   authorizedRepresentative?: AuthorizedRepresentative;
+  /** The plan's trustees, in display order. */
   trustees?: Trustee[];
   [key: string]: unknown;
  }

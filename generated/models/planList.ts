@@ -7,6 +7,7 @@ import type { PlanSummary } from './planSummary';
  * The plans the user can see. The spec names `planList`; the rest is open.
  */
 export interface PlanList {
+  /** The plans, in display order. */
   planList: PlanSummary[];
   [key: string]: unknown;
  }

@@ -11,6 +11,7 @@ import type { CaptchaResponse } from './captchaResponse';
 export interface ResetPasswordRequest {
   username: LoginUsername;
   /**
+   * The user's answer to their security question, as typed; sent instead of `mfaCode` by a user who is not a code user.
    * @minLength 1
    * @maxLength 256
    */

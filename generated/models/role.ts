@@ -3,7 +3,9 @@
  */
 
 /**
- * A user's role. ROLE_PLAN_ADVISOR and ROLE_TPA are read-only; the others are read-write.
+ * A user's role as the portal stores and sends it (`userLandingUrl?role=`): always with the
+`ROLE_` prefix. ROLE_PLAN_ADVISOR and ROLE_TPA are read-only; the others are read-write.
+
  */
 export type Role = typeof Role[keyof typeof Role];
 

@@ -7,6 +7,7 @@ import type { UserId } from './userId';
  * The result of validating the current session. Signed in means `validated` is true and `userId` is present.
  */
 export interface SessionValidation {
+  /** True while the session the `X-Auth-Token` names is signed in; false, answered with HTTP 200, signs the portal out. */
   validated: boolean;
   userId?: UserId;
 }

@@ -11,5 +11,6 @@ import type { SupportContactsFeatureSettings } from './supportContactsFeatureSet
 export interface SupportContacts {
   support?: Contact;
   mailingInstructions?: MailingInstructions;
+  /** Per-feature settings for the help pages; the spec does not show its fields, so it is open and the portal does not read it. */
   featureSettings?: SupportContactsFeatureSettings;
 }

@@ -3,6 +3,9 @@
  */
 import type { TotpInfoAuthAppName } from './totpInfoAuthAppName';
 
+/**
+ * The user's registered authenticator app, if any.
+ */
 export interface TotpInfo {
   authAppName?: TotpInfoAuthAppName;
 }

@@ -10,9 +10,15 @@ The spec names only the two names; the rest is open.
 
  */
 export interface Trustee {
-  /** @maxLength 100 */
+  /**
+   * The trustee's first name; null together with `lastName` for a corporate trustee.
+   * @maxLength 100
+   */
   firstName?: TrusteeFirstName;
-  /** @maxLength 100 */
+  /**
+   * The trustee's last name; null together with `firstName` for a corporate trustee.
+   * @maxLength 100
+   */
   lastName?: TrusteeLastName;
   [key: string]: unknown;
  }

@@ -3,6 +3,7 @@
  */
 
 /**
+ * The trustee's first name; null together with `lastName` for a corporate trustee.
  * @maxLength 100
  */
 export type TrusteeFirstName = string | null;

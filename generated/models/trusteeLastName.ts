@@ -3,6 +3,7 @@
  */
 
 /**
+ * The trustee's last name; null together with `firstName` for a corporate trustee.
  * @maxLength 100
  */
 export type TrusteeLastName = string | null;

@@ -3,7 +3,11 @@
  */
 import type { UsernameAvailabilityAlternateUsername } from './usernameAvailabilityAlternateUsername';
 
+/**
+ * Whether a username is free, with a free one offered when it is not.
+ */
 export interface UsernameAvailability {
+  /** True when nobody has the username; false shows "Username must be unique" with `alternateUsername`. */
   userNameAvailable: boolean;
   /**
    * A username that is available, offered when the one asked for is taken.

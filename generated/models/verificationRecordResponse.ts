@@ -4,6 +4,9 @@
 import type { VerificationRecord } from './verificationRecord';
 import type { ErrorList } from './errorList';
 
+/**
+ * The answer about a link's token, in `data`, or a business error in `errors`.
+ */
 export interface VerificationRecordResponse {
   data?: VerificationRecord;
   errors?: ErrorList;

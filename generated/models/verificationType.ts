@@ -3,7 +3,10 @@
  */
 
 /**
- * What an emailed link verifies. `Email Verification` leads to the email-verified page; the others to enrollment.
+ * What an emailed link verifies, as the spec names the five kinds. `Email Verification` leads
+to the email-verified page; the other four to enrollment. A password-reset link is none of
+these: `verifyResetToken` answers it as a `ResetLinkRecord` of type `Password Reset`.
+
  */
 export type VerificationType = typeof VerificationType[keyof typeof VerificationType];
 

@@ -5,10 +5,15 @@ import type { TokenQueryParameter } from './tokenQueryParameter';
 
 export type VerifyTokenParams = {
 /**
- * A one-time token from an emailed link.
+ * A one-time token from an emailed link, as the gateway issued it: 1 to 512 characters of
+URL-safe or standard base64 (letters, digits, `-`, `_`, `+`, `/`, then at most two `=` of
+padding), with `.` and `~` for dot-separated tokens such as JWTs. The character set and the
+length bound are this contract's choice; the spec does not show a token. In a link's query,
+`+`, `/` and `=` are percent-encoded (`%2B`, `%2F`, `%3D`): a raw `+` reads as a space.
+
  * @minLength 1
  * @maxLength 512
- * @pattern ^[A-Za-z0-9._~-]+$
+ * @pattern ^[A-Za-z0-9._~+/-]+={0,2}$
  */
 token: TokenQueryParameter;
 };

@@ -24,14 +24,23 @@ export function RequireSession({ allowedRoles }: { readonly allowedRoles?: reado
  * one (a reload forgets it) there is nothing to continue, so the user starts again at the form.
  */
 export function RequireSignInAttempt() {
-  const { signIn } = useJourneyState();
-  return signIn ? <Outlet /> : <Navigate to={paths.signIn} replace />;
+  const { attempt } = useJourneyState();
+  return attempt?.kind === 'sign-in' ? <Outlet /> : <Navigate to={paths.signIn} replace />;
 }
 
-/** The code-entry screen: without a code on its way (a reload forgets it), back to the form. */
-export function RequireVerification() {
-  const { verification } = useJourneyState();
-  return verification ? <Outlet /> : <Navigate to={paths.signIn} replace />;
+/**
+ * A step of a password reset (the security question): without one, or without the question it
+ * needs, the reset starts again at its first step.
+ */
+export function RequireResetQuestion() {
+  const { attempt } = useJourneyState();
+  return attempt?.kind === 'reset' && attempt.securityQuestion ? <Outlet /> : <Navigate to={paths.resetPassword} replace />;
+}
+
+/** The choice of code method, which a sign-in and a reset share: without either, back to the sign-in form. */
+export function RequireAttempt() {
+  const { attempt } = useJourneyState();
+  return attempt ? <Outlet /> : <Navigate to={paths.signIn} replace />;
 }
 
 /**

@@ -5,3 +5,8 @@
 export function leavePortal(url: string): void {
   window.location.assign(url);
 }
+
+/** Rewrites the address bar without a navigation or a history entry (keeping the history state). */
+export function replaceBrowserAddress(url: string): void {
+  if (url !== window.location.href) window.history.replaceState(window.history.state, '', url);
+}

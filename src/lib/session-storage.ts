@@ -173,6 +173,19 @@ export function clearSessionAndCookies(): void {
   deleteCookie(TOTP_COOKIE);
 }
 
+/**
+ * Forgets everything this site keeps in the browser's storage, local storage included (the
+ * spec's Cancel on the new-password page), and the session's cookies.
+ */
+export function clearAllStorage(): void {
+  clearSessionAndCookies();
+  try {
+    window.localStorage.clear();
+  } catch {
+    // Storage can be disabled by the browser's privacy settings.
+  }
+}
+
 /** Saves the landing address the user is sent to after sign-in. */
 export function saveLanding(url: string, external: boolean): void {
   write(SESSION_KEYS.landingPageUrl, url);

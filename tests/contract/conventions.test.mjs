@@ -15,6 +15,21 @@ describe('every operation', () => {
     expect(Array.isArray(operation.security)).toBe(true);
   });
 
+  it.each(all)('%s says whether it has side effects, a GET changing nothing unless it says so', (_, { method, operation }) => {
+    expect(typeof operation['x-side-effects']).toBe('boolean');
+    const changingGets = [
+      'getLogoutPage',
+      'getAuthToken',
+      'verifyAccountMapping',
+      'verifyParticipantEmail',
+      'getIntegrationSession',
+      'reauthorizeIntegration',
+    ];
+    const readingPosts = ['getSecurityQuestion', 'getMfaUser', 'getMfaOptions', 'getTotpInfo'];
+    const expected = method === 'GET' ? changingGets.includes(operation.operationId) : !readingPosts.includes(operation.operationId);
+    expect(operation['x-side-effects']).toBe(expected);
+  });
+
   it.each(all.filter(([, entry]) => entry.method !== 'GET'))('%s takes X-XSRF-TOKEN', (_, { operation }) => {
     expect(parameterNames(operation)).toContain('X-XSRF-TOKEN');
   });
@@ -28,7 +43,23 @@ describe('every operation', () => {
     },
   );
 
-  it.each(all)('%s documents at least one error response', (_, { operation }) => {
-    expect(Object.keys(operation.responses).some((status) => /^[45]/.test(status))).toBe(true);
+  it.each(all)('%s answers 500 with the shared envelope and declares a default response', (_, { operation }) => {
+    expect(operation.responses['500']?.$ref).toBe('#/components/responses/InternalError');
+    expect(operation.responses.default?.$ref).toBe('#/components/responses/Unexpected');
+    for (const name of ['InternalError', 'Unexpected']) {
+      expect(bundle.components.responses[name].content['application/json'].schema.$ref).toBe('#/components/schemas/ErrorEnvelope');
+    }
+  });
+
+  it.each(all.filter(([, entry]) => entry.operation.requestBody))(
+    '%s, sending a body, answers 400 with the shared envelope',
+    (_, { operation }) => {
+      expect(operation.responses['400']?.$ref).toBe('#/components/responses/BadRequest');
+    },
+  );
+
+  it.each([['getAuthToken'], ['signInWithToken']])('%s, signing in with a link token, answers 401 for a refused token', (id) => {
+    const operation = all.map(([, entry]) => entry.operation).find((candidate) => candidate.operationId === id);
+    expect(operation.responses['401']?.$ref).toBe('#/components/responses/Unauthorized');
   });
 });

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { validateUsernameQueryParams } from '../../generated/zod/account-setup/account-setup.zod';
 import { verifyMfaCodeBody } from '../../generated/zod/mfa/mfa.zod';
 import { getUserCredentialsParams, savePhoneBody, updateUserCredentialsBody } from '../../generated/zod/profile/profile.zod';
-import { retrieveUsernameBody } from '../../generated/zod/recovery/recovery.zod';
+import { changePasswordWithTokenBody, retrieveUsernameBody } from '../../generated/zod/recovery/recovery.zod';
+import { verifyTokenQueryParams } from '../../generated/zod/verification/verification.zod';
 import { verifyTotpRegistrationBody } from '../../generated/zod/totp/totp.zod';
 import { authenticateResponse, getUserLandingUrlQueryParams } from '../../generated/zod/sign-in/sign-in.zod';
 
@@ -60,6 +61,26 @@ describe('generated zod carries the spec rules', () => {
     [`${'a'.repeat(38)}@example.com`, true],
     [`${'a'.repeat(39)}@example.com`, false],
     ['', false],
+    ["o'brien+401k@mail.example-partner.co.uk", true],
+    ['a@b.cc', true],
+    ['j_doe-1@x1.example.com', true],
+    // Addresses the earlier pattern let through: each is refused now.
+    ['jane@example..com', false],
+    ['.jane@example.com', false],
+    ['jane.@example.com', false],
+    ['jane..doe@example.com', false],
+    ['ja<ne>@example.com', false],
+    ['jane@exa_mple.com', false],
+    ['jane@-example.com', false],
+    ['jane@example-.com', false],
+    ['a,b@example.com', false],
+    ['"jane"@example.com', false],
+    ['jane doe@example.com', false],
+    ['jane@@example.com', false],
+    ['jane@example', false],
+    ['jane@.example.com', false],
+    ['jane@example.com.', false],
+    ['jane@exam ple.com', false],
   ])('forgot-username email %j valid: %s', (email, valid) => {
     expect(accepts(retrieveUsernameBody, { role: 'ROLE_PARTICIPANT', email, captcha: 'x' })).toBe(valid);
   });
@@ -110,6 +131,39 @@ describe('generated zod carries the spec rules', () => {
   ])('user id %j valid: %s', (userId, valid) => {
     expect(accepts(getUserCredentialsParams, { userId })).toBe(valid);
     expect(accepts(authenticateResponse, { data: { roles: ['ROLE_PARTICIPANT'], userId, token: 't' }, errors: [] })).toBe(valid);
+  });
+
+  it.each([
+    ['ROLE_PLAN_ADMIN', true],
+    ['PLAN_ADMIN', true],
+    ['OTHER', true],
+    ['plan_admin', false],
+    ['ROLE_ADMIN', false],
+    ['ROLE_ROLE_TPA', false],
+  ])('takes the sign-in role %j with or without its prefix: %s', (role, valid) => {
+    expect(accepts(authenticateResponse, { data: { roles: [role], userId: '1', token: 't' } })).toBe(valid);
+  });
+
+  // Link tokens as real issuers make them (base64 in both alphabets, JWTs) and as the mock names them.
+  it.each([
+    ['email-expired', true],
+    ['expired', true],
+    ['q83vEjRWeJA+/w==', true],
+    ['q83vEjRWeJA-_w', true],
+    ['eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl', true],
+    ['a'.repeat(512), true],
+    ['a'.repeat(513), false],
+    ['', false],
+    ['abc=def', false],
+    ['abc===', false],
+    ['a b', false],
+    ['a%2Fb', false],
+    ['a?b=1', false],
+    ['a#b', false],
+    ['a&b', false],
+  ])('link token %j valid: %s', (token, valid) => {
+    expect(accepts(verifyTokenQueryParams, { token })).toBe(valid);
+    expect(accepts(changePasswordWithTokenBody, { token, newPassword: 'Retire#2045' })).toBe(valid);
   });
 
   it('types roles as the five known roles', () => {

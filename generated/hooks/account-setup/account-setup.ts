@@ -21,6 +21,7 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  BadRequestResponse,
   CompleteAccountSetupHeaders,
   ForbiddenResponse,
   InternalErrorResponse,
@@ -28,6 +29,7 @@ import type {
   SessionExpiredResponse,
   TokenRequest,
   UnauthorizedResponse,
+  UnexpectedResponse,
   UsernameAvailabilityResponse,
   ValidateUsernameParams
 } from '../../models';
@@ -41,7 +43,7 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
- * When it is taken, `alternateUsername` offers one that is free.
+ * When it is taken, `alternateUsername` offers one that is free. The spec shows `userNameAvailable` and `alternateUsername` bare; wrapping the answer in `data`, beside `errors` as in every JSON answer of this contract, is this contract's choice.
  * @summary Whether a username is available
  */
 export const getValidateUsernameUrl = (params: ValidateUsernameParams,) => {
@@ -81,7 +83,7 @@ export const getValidateUsernameQueryKey = (params?: ValidateUsernameParams,) =>
     }
 
     
-export const getValidateUsernameQueryOptions = <TData = Awaited<ReturnType<typeof validateUsername>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(params: ValidateUsernameParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof validateUsername>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
+export const getValidateUsernameQueryOptions = <TData = Awaited<ReturnType<typeof validateUsername>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(params: ValidateUsernameParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof validateUsername>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -100,10 +102,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ValidateUsernameQueryResult = NonNullable<Awaited<ReturnType<typeof validateUsername>>>
-export type ValidateUsernameQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>
+export type ValidateUsernameQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
 
-export function useValidateUsername<TData = Awaited<ReturnType<typeof validateUsername>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useValidateUsername<TData = Awaited<ReturnType<typeof validateUsername>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: ValidateUsernameParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof validateUsername>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof validateUsername>>,
@@ -113,7 +115,7 @@ export function useValidateUsername<TData = Awaited<ReturnType<typeof validateUs
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useValidateUsername<TData = Awaited<ReturnType<typeof validateUsername>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useValidateUsername<TData = Awaited<ReturnType<typeof validateUsername>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: ValidateUsernameParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof validateUsername>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof validateUsername>>,
@@ -123,7 +125,7 @@ export function useValidateUsername<TData = Awaited<ReturnType<typeof validateUs
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useValidateUsername<TData = Awaited<ReturnType<typeof validateUsername>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useValidateUsername<TData = Awaited<ReturnType<typeof validateUsername>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: ValidateUsernameParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof validateUsername>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -131,7 +133,7 @@ export function useValidateUsername<TData = Awaited<ReturnType<typeof validateUs
  * @summary Whether a username is available
  */
 
-export function useValidateUsername<TData = Awaited<ReturnType<typeof validateUsername>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useValidateUsername<TData = Awaited<ReturnType<typeof validateUsername>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: ValidateUsernameParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof validateUsername>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -175,7 +177,7 @@ export const completeAccountSetup = async (tokenRequest: TokenRequest,
 
 
 
-export const getCompleteAccountSetupMutationOptions = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const getCompleteAccountSetupMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof completeAccountSetup>>, TError,{data: TokenRequest;headers?: CompleteAccountSetupHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof completeAccountSetup>>, TError,{data: TokenRequest;headers?: CompleteAccountSetupHeaders}, TContext> => {
 
@@ -202,12 +204,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CompleteAccountSetupMutationResult = NonNullable<Awaited<ReturnType<typeof completeAccountSetup>>>
     export type CompleteAccountSetupMutationBody = TokenRequest
-    export type CompleteAccountSetupMutationError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>
+    export type CompleteAccountSetupMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Complete account setup for an invitation token
  */
-export const useCompleteAccountSetup = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const useCompleteAccountSetup = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof completeAccountSetup>>, TError,{data: TokenRequest;headers?: CompleteAccountSetupHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof completeAccountSetup>>,

@@ -18,7 +18,9 @@ import type {
 
 import type {
   Announcements,
-  NotFoundResponse
+  InternalErrorResponse,
+  NotFoundResponse,
+  UnexpectedResponse
 } from '../../models';
 
 import { apiClient } from '../../../src/lib/api/api-client';
@@ -63,7 +65,7 @@ export const getGetAnnouncementsQueryKey = () => {
     }
 
     
-export const getGetAnnouncementsQueryOptions = <TData = Awaited<ReturnType<typeof getAnnouncements>>, TError = ErrorType<NotFoundResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAnnouncements>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
+export const getGetAnnouncementsQueryOptions = <TData = Awaited<ReturnType<typeof getAnnouncements>>, TError = ErrorType<NotFoundResponse | InternalErrorResponse | UnexpectedResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAnnouncements>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -82,10 +84,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAnnouncementsQueryResult = NonNullable<Awaited<ReturnType<typeof getAnnouncements>>>
-export type GetAnnouncementsQueryError = ErrorType<NotFoundResponse>
+export type GetAnnouncementsQueryError = ErrorType<NotFoundResponse | InternalErrorResponse | UnexpectedResponse>
 
 
-export function useGetAnnouncements<TData = Awaited<ReturnType<typeof getAnnouncements>>, TError = ErrorType<NotFoundResponse>>(
+export function useGetAnnouncements<TData = Awaited<ReturnType<typeof getAnnouncements>>, TError = ErrorType<NotFoundResponse | InternalErrorResponse | UnexpectedResponse>>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAnnouncements>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAnnouncements>>,
@@ -95,7 +97,7 @@ export function useGetAnnouncements<TData = Awaited<ReturnType<typeof getAnnounc
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAnnouncements<TData = Awaited<ReturnType<typeof getAnnouncements>>, TError = ErrorType<NotFoundResponse>>(
+export function useGetAnnouncements<TData = Awaited<ReturnType<typeof getAnnouncements>>, TError = ErrorType<NotFoundResponse | InternalErrorResponse | UnexpectedResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAnnouncements>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAnnouncements>>,
@@ -105,7 +107,7 @@ export function useGetAnnouncements<TData = Awaited<ReturnType<typeof getAnnounc
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAnnouncements<TData = Awaited<ReturnType<typeof getAnnouncements>>, TError = ErrorType<NotFoundResponse>>(
+export function useGetAnnouncements<TData = Awaited<ReturnType<typeof getAnnouncements>>, TError = ErrorType<NotFoundResponse | InternalErrorResponse | UnexpectedResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAnnouncements>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -113,7 +115,7 @@ export function useGetAnnouncements<TData = Awaited<ReturnType<typeof getAnnounc
  * @summary What's new (a static file)
  */
 
-export function useGetAnnouncements<TData = Awaited<ReturnType<typeof getAnnouncements>>, TError = ErrorType<NotFoundResponse>>(
+export function useGetAnnouncements<TData = Awaited<ReturnType<typeof getAnnouncements>>, TError = ErrorType<NotFoundResponse | InternalErrorResponse | UnexpectedResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAnnouncements>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {

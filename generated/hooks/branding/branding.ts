@@ -24,7 +24,8 @@ import type {
   NotFoundResponse,
   SessionExpiredResponse,
   SupportContactsResponse,
-  UnauthorizedResponse
+  UnauthorizedResponse,
+  UnexpectedResponse
 } from '../../models';
 
 import { apiClient } from '../../../src/lib/api/api-client';
@@ -36,7 +37,9 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
- * The partner's branding for this host, before anyone signs in.
+ * The partner's branding for this host, before anyone signs in. The spec writes
+`{gateway}/public/branding/brand`: the prefix `/login-gateway` is this contract's choice.
+
  * @summary Public branding for the sign-in pages
  */
 export const getGetPublicBrandingUrl = () => {
@@ -69,7 +72,7 @@ export const getGetPublicBrandingQueryKey = () => {
     }
 
     
-export const getGetPublicBrandingQueryOptions = <TData = Awaited<ReturnType<typeof getPublicBranding>>, TError = ErrorType<NotFoundResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPublicBranding>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
+export const getGetPublicBrandingQueryOptions = <TData = Awaited<ReturnType<typeof getPublicBranding>>, TError = ErrorType<NotFoundResponse | InternalErrorResponse | UnexpectedResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPublicBranding>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -88,10 +91,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetPublicBrandingQueryResult = NonNullable<Awaited<ReturnType<typeof getPublicBranding>>>
-export type GetPublicBrandingQueryError = ErrorType<NotFoundResponse>
+export type GetPublicBrandingQueryError = ErrorType<NotFoundResponse | InternalErrorResponse | UnexpectedResponse>
 
 
-export function useGetPublicBranding<TData = Awaited<ReturnType<typeof getPublicBranding>>, TError = ErrorType<NotFoundResponse>>(
+export function useGetPublicBranding<TData = Awaited<ReturnType<typeof getPublicBranding>>, TError = ErrorType<NotFoundResponse | InternalErrorResponse | UnexpectedResponse>>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPublicBranding>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getPublicBranding>>,
@@ -101,7 +104,7 @@ export function useGetPublicBranding<TData = Awaited<ReturnType<typeof getPublic
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPublicBranding<TData = Awaited<ReturnType<typeof getPublicBranding>>, TError = ErrorType<NotFoundResponse>>(
+export function useGetPublicBranding<TData = Awaited<ReturnType<typeof getPublicBranding>>, TError = ErrorType<NotFoundResponse | InternalErrorResponse | UnexpectedResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPublicBranding>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getPublicBranding>>,
@@ -111,7 +114,7 @@ export function useGetPublicBranding<TData = Awaited<ReturnType<typeof getPublic
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPublicBranding<TData = Awaited<ReturnType<typeof getPublicBranding>>, TError = ErrorType<NotFoundResponse>>(
+export function useGetPublicBranding<TData = Awaited<ReturnType<typeof getPublicBranding>>, TError = ErrorType<NotFoundResponse | InternalErrorResponse | UnexpectedResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPublicBranding>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -119,7 +122,7 @@ export function useGetPublicBranding<TData = Awaited<ReturnType<typeof getPublic
  * @summary Public branding for the sign-in pages
  */
 
-export function useGetPublicBranding<TData = Awaited<ReturnType<typeof getPublicBranding>>, TError = ErrorType<NotFoundResponse>>(
+export function useGetPublicBranding<TData = Awaited<ReturnType<typeof getPublicBranding>>, TError = ErrorType<NotFoundResponse | InternalErrorResponse | UnexpectedResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPublicBranding>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -136,6 +139,10 @@ export function useGetPublicBranding<TData = Awaited<ReturnType<typeof getPublic
 
 
 /**
+ * The brand of the signed-in user's partner, in `data` (replacing the public branding). The
+spec writes `{gateway}/branding/{userId}/brand`: the prefix `/login-gateway` is this
+contract's choice.
+
  * @summary The signed-in user's branding
  */
 export const getGetUserBrandingUrl = (userId: string,) => {
@@ -168,7 +175,7 @@ export const getGetUserBrandingQueryKey = (userId?: string,) => {
     }
 
     
-export const getGetUserBrandingQueryOptions = <TData = Awaited<ReturnType<typeof getUserBranding>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserBranding>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
+export const getGetUserBrandingQueryOptions = <TData = Awaited<ReturnType<typeof getUserBranding>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserBranding>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -187,10 +194,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetUserBrandingQueryResult = NonNullable<Awaited<ReturnType<typeof getUserBranding>>>
-export type GetUserBrandingQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>
+export type GetUserBrandingQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
 
-export function useGetUserBranding<TData = Awaited<ReturnType<typeof getUserBranding>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetUserBranding<TData = Awaited<ReturnType<typeof getUserBranding>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserBranding>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getUserBranding>>,
@@ -200,7 +207,7 @@ export function useGetUserBranding<TData = Awaited<ReturnType<typeof getUserBran
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetUserBranding<TData = Awaited<ReturnType<typeof getUserBranding>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetUserBranding<TData = Awaited<ReturnType<typeof getUserBranding>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserBranding>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getUserBranding>>,
@@ -210,7 +217,7 @@ export function useGetUserBranding<TData = Awaited<ReturnType<typeof getUserBran
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetUserBranding<TData = Awaited<ReturnType<typeof getUserBranding>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetUserBranding<TData = Awaited<ReturnType<typeof getUserBranding>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserBranding>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -218,7 +225,7 @@ export function useGetUserBranding<TData = Awaited<ReturnType<typeof getUserBran
  * @summary The signed-in user's branding
  */
 
-export function useGetUserBranding<TData = Awaited<ReturnType<typeof getUserBranding>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetUserBranding<TData = Awaited<ReturnType<typeof getUserBranding>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserBranding>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -235,6 +242,10 @@ export function useGetUserBranding<TData = Awaited<ReturnType<typeof getUserBran
 
 
 /**
+ * The support contact, mailing instructions and feature settings shown in the help dialog. The
+spec writes `{gateway}/user/{userId}/contact`: the prefix `/login-gateway` is this contract's
+choice.
+
  * @summary Whom the signed-in user contacts for help
  */
 export const getGetUserContactUrl = (userId: string,) => {
@@ -267,7 +278,7 @@ export const getGetUserContactQueryKey = (userId?: string,) => {
     }
 
     
-export const getGetUserContactQueryOptions = <TData = Awaited<ReturnType<typeof getUserContact>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserContact>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
+export const getGetUserContactQueryOptions = <TData = Awaited<ReturnType<typeof getUserContact>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserContact>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -286,10 +297,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetUserContactQueryResult = NonNullable<Awaited<ReturnType<typeof getUserContact>>>
-export type GetUserContactQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>
+export type GetUserContactQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
 
-export function useGetUserContact<TData = Awaited<ReturnType<typeof getUserContact>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetUserContact<TData = Awaited<ReturnType<typeof getUserContact>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserContact>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getUserContact>>,
@@ -299,7 +310,7 @@ export function useGetUserContact<TData = Awaited<ReturnType<typeof getUserConta
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetUserContact<TData = Awaited<ReturnType<typeof getUserContact>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetUserContact<TData = Awaited<ReturnType<typeof getUserContact>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserContact>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getUserContact>>,
@@ -309,7 +320,7 @@ export function useGetUserContact<TData = Awaited<ReturnType<typeof getUserConta
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetUserContact<TData = Awaited<ReturnType<typeof getUserContact>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetUserContact<TData = Awaited<ReturnType<typeof getUserContact>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserContact>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -317,7 +328,7 @@ export function useGetUserContact<TData = Awaited<ReturnType<typeof getUserConta
  * @summary Whom the signed-in user contacts for help
  */
 
-export function useGetUserContact<TData = Awaited<ReturnType<typeof getUserContact>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetUserContact<TData = Awaited<ReturnType<typeof getUserContact>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserContact>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {

@@ -22,6 +22,7 @@ import type {
 
 import type {
   ActiveVendorsResponse,
+  BadRequestResponse,
   ConnectIntegrationHeaders,
   CreateIntegrationEmployerHeaders,
   EmployerDeductionsResponse,
@@ -45,6 +46,7 @@ import type {
   RemoveIntegrationParams,
   SessionExpiredResponse,
   UnauthorizedResponse,
+  UnexpectedResponse,
   UpdateIntegrationEmployerHeaders,
   UpdateIntegrationEmployerStateHeaders
 } from '../../models';
@@ -94,7 +96,7 @@ export const getListIntegrationEmployersQueryKey = (userId?: string,
     }
 
     
-export const getListIntegrationEmployersQueryOptions = <TData = Awaited<ReturnType<typeof listIntegrationEmployers>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(userId: string,
+export const getListIntegrationEmployersQueryOptions = <TData = Awaited<ReturnType<typeof listIntegrationEmployers>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(userId: string,
     planId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listIntegrationEmployers>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
 
@@ -114,10 +116,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListIntegrationEmployersQueryResult = NonNullable<Awaited<ReturnType<typeof listIntegrationEmployers>>>
-export type ListIntegrationEmployersQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>
+export type ListIntegrationEmployersQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
 
-export function useListIntegrationEmployers<TData = Awaited<ReturnType<typeof listIntegrationEmployers>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useListIntegrationEmployers<TData = Awaited<ReturnType<typeof listIntegrationEmployers>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listIntegrationEmployers>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -128,7 +130,7 @@ export function useListIntegrationEmployers<TData = Awaited<ReturnType<typeof li
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListIntegrationEmployers<TData = Awaited<ReturnType<typeof listIntegrationEmployers>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useListIntegrationEmployers<TData = Awaited<ReturnType<typeof listIntegrationEmployers>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listIntegrationEmployers>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -139,7 +141,7 @@ export function useListIntegrationEmployers<TData = Awaited<ReturnType<typeof li
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListIntegrationEmployers<TData = Awaited<ReturnType<typeof listIntegrationEmployers>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useListIntegrationEmployers<TData = Awaited<ReturnType<typeof listIntegrationEmployers>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listIntegrationEmployers>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
@@ -148,7 +150,7 @@ export function useListIntegrationEmployers<TData = Awaited<ReturnType<typeof li
  * @summary The plan's integration employers
  */
 
-export function useListIntegrationEmployers<TData = Awaited<ReturnType<typeof listIntegrationEmployers>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useListIntegrationEmployers<TData = Awaited<ReturnType<typeof listIntegrationEmployers>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listIntegrationEmployers>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient 
@@ -196,7 +198,7 @@ export const createIntegrationEmployer = async (userId: string,
 
 
 
-export const getCreateIntegrationEmployerMutationOptions = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const getCreateIntegrationEmployerMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createIntegrationEmployer>>, TError,{userId: string;planId: string;data: IntegrationEmployer;headers?: CreateIntegrationEmployerHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createIntegrationEmployer>>, TError,{userId: string;planId: string;data: IntegrationEmployer;headers?: CreateIntegrationEmployerHeaders}, TContext> => {
 
@@ -223,12 +225,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateIntegrationEmployerMutationResult = NonNullable<Awaited<ReturnType<typeof createIntegrationEmployer>>>
     export type CreateIntegrationEmployerMutationBody = IntegrationEmployer
-    export type CreateIntegrationEmployerMutationError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>
+    export type CreateIntegrationEmployerMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Add an integration employer
  */
-export const useCreateIntegrationEmployer = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const useCreateIntegrationEmployer = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createIntegrationEmployer>>, TError,{userId: string;planId: string;data: IntegrationEmployer;headers?: CreateIntegrationEmployerHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createIntegrationEmployer>>,
@@ -272,7 +274,7 @@ export const updateIntegrationEmployer = async (userId: string,
 
 
 
-export const getUpdateIntegrationEmployerMutationOptions = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const getUpdateIntegrationEmployerMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateIntegrationEmployer>>, TError,{userId: string;planId: string;data: IntegrationEmployer;headers?: UpdateIntegrationEmployerHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateIntegrationEmployer>>, TError,{userId: string;planId: string;data: IntegrationEmployer;headers?: UpdateIntegrationEmployerHeaders}, TContext> => {
 
@@ -299,12 +301,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateIntegrationEmployerMutationResult = NonNullable<Awaited<ReturnType<typeof updateIntegrationEmployer>>>
     export type UpdateIntegrationEmployerMutationBody = IntegrationEmployer
-    export type UpdateIntegrationEmployerMutationError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>
+    export type UpdateIntegrationEmployerMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Update an integration employer
  */
-export const useUpdateIntegrationEmployer = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const useUpdateIntegrationEmployer = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateIntegrationEmployer>>, TError,{userId: string;planId: string;data: IntegrationEmployer;headers?: UpdateIntegrationEmployerHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateIntegrationEmployer>>,
@@ -348,7 +350,7 @@ export const updateIntegrationEmployerState = async (userId: string,
 
 
 
-export const getUpdateIntegrationEmployerStateMutationOptions = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const getUpdateIntegrationEmployerStateMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateIntegrationEmployerState>>, TError,{userId: string;planId: string;data: IntegrationEmployerState;headers?: UpdateIntegrationEmployerStateHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateIntegrationEmployerState>>, TError,{userId: string;planId: string;data: IntegrationEmployerState;headers?: UpdateIntegrationEmployerStateHeaders}, TContext> => {
 
@@ -375,12 +377,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateIntegrationEmployerStateMutationResult = NonNullable<Awaited<ReturnType<typeof updateIntegrationEmployerState>>>
     export type UpdateIntegrationEmployerStateMutationBody = IntegrationEmployerState
-    export type UpdateIntegrationEmployerStateMutationError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>
+    export type UpdateIntegrationEmployerStateMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Change an integration employer's state
  */
-export const useUpdateIntegrationEmployerState = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const useUpdateIntegrationEmployerState = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateIntegrationEmployerState>>, TError,{userId: string;planId: string;data: IntegrationEmployerState;headers?: UpdateIntegrationEmployerStateHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateIntegrationEmployerState>>,
@@ -430,7 +432,7 @@ export const getGetIntegrationAdoptionQueryKey = (userId?: string,
     }
 
     
-export const getGetIntegrationAdoptionQueryOptions = <TData = Awaited<ReturnType<typeof getIntegrationAdoption>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(userId: string,
+export const getGetIntegrationAdoptionQueryOptions = <TData = Awaited<ReturnType<typeof getIntegrationAdoption>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(userId: string,
     planId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getIntegrationAdoption>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
 
@@ -450,10 +452,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetIntegrationAdoptionQueryResult = NonNullable<Awaited<ReturnType<typeof getIntegrationAdoption>>>
-export type GetIntegrationAdoptionQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>
+export type GetIntegrationAdoptionQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
 
-export function useGetIntegrationAdoption<TData = Awaited<ReturnType<typeof getIntegrationAdoption>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetIntegrationAdoption<TData = Awaited<ReturnType<typeof getIntegrationAdoption>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getIntegrationAdoption>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -464,7 +466,7 @@ export function useGetIntegrationAdoption<TData = Awaited<ReturnType<typeof getI
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetIntegrationAdoption<TData = Awaited<ReturnType<typeof getIntegrationAdoption>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetIntegrationAdoption<TData = Awaited<ReturnType<typeof getIntegrationAdoption>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getIntegrationAdoption>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -475,7 +477,7 @@ export function useGetIntegrationAdoption<TData = Awaited<ReturnType<typeof getI
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetIntegrationAdoption<TData = Awaited<ReturnType<typeof getIntegrationAdoption>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetIntegrationAdoption<TData = Awaited<ReturnType<typeof getIntegrationAdoption>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getIntegrationAdoption>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
@@ -484,7 +486,7 @@ export function useGetIntegrationAdoption<TData = Awaited<ReturnType<typeof getI
  * @summary Whether the plan can adopt a payroll integration
  */
 
-export function useGetIntegrationAdoption<TData = Awaited<ReturnType<typeof getIntegrationAdoption>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetIntegrationAdoption<TData = Awaited<ReturnType<typeof getIntegrationAdoption>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getIntegrationAdoption>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient 
@@ -548,7 +550,7 @@ export const getGetIntegrationMonthlyFeeQueryKey = (userId?: string,
     }
 
     
-export const getGetIntegrationMonthlyFeeQueryOptions = <TData = Awaited<ReturnType<typeof getIntegrationMonthlyFee>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(userId: string,
+export const getGetIntegrationMonthlyFeeQueryOptions = <TData = Awaited<ReturnType<typeof getIntegrationMonthlyFee>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(userId: string,
     planId: string,
     params: GetIntegrationMonthlyFeeParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getIntegrationMonthlyFee>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
@@ -569,10 +571,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetIntegrationMonthlyFeeQueryResult = NonNullable<Awaited<ReturnType<typeof getIntegrationMonthlyFee>>>
-export type GetIntegrationMonthlyFeeQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>
+export type GetIntegrationMonthlyFeeQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
 
-export function useGetIntegrationMonthlyFee<TData = Awaited<ReturnType<typeof getIntegrationMonthlyFee>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetIntegrationMonthlyFee<TData = Awaited<ReturnType<typeof getIntegrationMonthlyFee>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string,
     params: GetIntegrationMonthlyFeeParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getIntegrationMonthlyFee>>, TError, TData>> & Pick<
@@ -584,7 +586,7 @@ export function useGetIntegrationMonthlyFee<TData = Awaited<ReturnType<typeof ge
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetIntegrationMonthlyFee<TData = Awaited<ReturnType<typeof getIntegrationMonthlyFee>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetIntegrationMonthlyFee<TData = Awaited<ReturnType<typeof getIntegrationMonthlyFee>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string,
     params: GetIntegrationMonthlyFeeParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getIntegrationMonthlyFee>>, TError, TData>> & Pick<
@@ -596,7 +598,7 @@ export function useGetIntegrationMonthlyFee<TData = Awaited<ReturnType<typeof ge
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetIntegrationMonthlyFee<TData = Awaited<ReturnType<typeof getIntegrationMonthlyFee>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetIntegrationMonthlyFee<TData = Awaited<ReturnType<typeof getIntegrationMonthlyFee>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string,
     params: GetIntegrationMonthlyFeeParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getIntegrationMonthlyFee>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
@@ -606,7 +608,7 @@ export function useGetIntegrationMonthlyFee<TData = Awaited<ReturnType<typeof ge
  * @summary The monthly fee of a payroll integration
  */
 
-export function useGetIntegrationMonthlyFee<TData = Awaited<ReturnType<typeof getIntegrationMonthlyFee>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetIntegrationMonthlyFee<TData = Awaited<ReturnType<typeof getIntegrationMonthlyFee>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string,
     params: GetIntegrationMonthlyFeeParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getIntegrationMonthlyFee>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
@@ -655,7 +657,7 @@ export const connectIntegration = async (userId: string,
 
 
 
-export const getConnectIntegrationMutationOptions = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const getConnectIntegrationMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof connectIntegration>>, TError,{userId: string;planId: string;data: IntegrationConnectRequest;headers?: ConnectIntegrationHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof connectIntegration>>, TError,{userId: string;planId: string;data: IntegrationConnectRequest;headers?: ConnectIntegrationHeaders}, TContext> => {
 
@@ -682,12 +684,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ConnectIntegrationMutationResult = NonNullable<Awaited<ReturnType<typeof connectIntegration>>>
     export type ConnectIntegrationMutationBody = IntegrationConnectRequest
-    export type ConnectIntegrationMutationError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>
+    export type ConnectIntegrationMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Connect a payroll integration
  */
-export const useConnectIntegration = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const useConnectIntegration = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof connectIntegration>>, TError,{userId: string;planId: string;data: IntegrationConnectRequest;headers?: ConnectIntegrationHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof connectIntegration>>,
@@ -747,7 +749,7 @@ export const getGetIntegrationSessionQueryKey = (userId?: string,
     }
 
     
-export const getGetIntegrationSessionQueryOptions = <TData = Awaited<ReturnType<typeof getIntegrationSession>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(userId: string,
+export const getGetIntegrationSessionQueryOptions = <TData = Awaited<ReturnType<typeof getIntegrationSession>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(userId: string,
     planId: string,
     params: GetIntegrationSessionParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getIntegrationSession>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
@@ -768,10 +770,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetIntegrationSessionQueryResult = NonNullable<Awaited<ReturnType<typeof getIntegrationSession>>>
-export type GetIntegrationSessionQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>
+export type GetIntegrationSessionQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
 
-export function useGetIntegrationSession<TData = Awaited<ReturnType<typeof getIntegrationSession>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetIntegrationSession<TData = Awaited<ReturnType<typeof getIntegrationSession>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string,
     params: GetIntegrationSessionParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getIntegrationSession>>, TError, TData>> & Pick<
@@ -783,7 +785,7 @@ export function useGetIntegrationSession<TData = Awaited<ReturnType<typeof getIn
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetIntegrationSession<TData = Awaited<ReturnType<typeof getIntegrationSession>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetIntegrationSession<TData = Awaited<ReturnType<typeof getIntegrationSession>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string,
     params: GetIntegrationSessionParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getIntegrationSession>>, TError, TData>> & Pick<
@@ -795,7 +797,7 @@ export function useGetIntegrationSession<TData = Awaited<ReturnType<typeof getIn
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetIntegrationSession<TData = Awaited<ReturnType<typeof getIntegrationSession>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetIntegrationSession<TData = Awaited<ReturnType<typeof getIntegrationSession>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string,
     params: GetIntegrationSessionParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getIntegrationSession>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
@@ -805,7 +807,7 @@ export function useGetIntegrationSession<TData = Awaited<ReturnType<typeof getIn
  * @summary An employer's integration session
  */
 
-export function useGetIntegrationSession<TData = Awaited<ReturnType<typeof getIntegrationSession>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetIntegrationSession<TData = Awaited<ReturnType<typeof getIntegrationSession>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string,
     params: GetIntegrationSessionParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getIntegrationSession>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
@@ -870,7 +872,7 @@ export const getReauthorizeIntegrationQueryKey = (userId?: string,
     }
 
     
-export const getReauthorizeIntegrationQueryOptions = <TData = Awaited<ReturnType<typeof reauthorizeIntegration>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(userId: string,
+export const getReauthorizeIntegrationQueryOptions = <TData = Awaited<ReturnType<typeof reauthorizeIntegration>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(userId: string,
     planId: string,
     params: ReauthorizeIntegrationParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof reauthorizeIntegration>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
@@ -891,10 +893,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ReauthorizeIntegrationQueryResult = NonNullable<Awaited<ReturnType<typeof reauthorizeIntegration>>>
-export type ReauthorizeIntegrationQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>
+export type ReauthorizeIntegrationQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
 
-export function useReauthorizeIntegration<TData = Awaited<ReturnType<typeof reauthorizeIntegration>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useReauthorizeIntegration<TData = Awaited<ReturnType<typeof reauthorizeIntegration>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string,
     params: ReauthorizeIntegrationParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof reauthorizeIntegration>>, TError, TData>> & Pick<
@@ -906,7 +908,7 @@ export function useReauthorizeIntegration<TData = Awaited<ReturnType<typeof reau
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useReauthorizeIntegration<TData = Awaited<ReturnType<typeof reauthorizeIntegration>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useReauthorizeIntegration<TData = Awaited<ReturnType<typeof reauthorizeIntegration>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string,
     params: ReauthorizeIntegrationParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof reauthorizeIntegration>>, TError, TData>> & Pick<
@@ -918,7 +920,7 @@ export function useReauthorizeIntegration<TData = Awaited<ReturnType<typeof reau
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useReauthorizeIntegration<TData = Awaited<ReturnType<typeof reauthorizeIntegration>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useReauthorizeIntegration<TData = Awaited<ReturnType<typeof reauthorizeIntegration>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string,
     params: ReauthorizeIntegrationParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof reauthorizeIntegration>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
@@ -928,7 +930,7 @@ export function useReauthorizeIntegration<TData = Awaited<ReturnType<typeof reau
  * @summary Re-authorize an employer's integration
  */
 
-export function useReauthorizeIntegration<TData = Awaited<ReturnType<typeof reauthorizeIntegration>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useReauthorizeIntegration<TData = Awaited<ReturnType<typeof reauthorizeIntegration>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string,
     params: ReauthorizeIntegrationParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof reauthorizeIntegration>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
@@ -984,7 +986,7 @@ export const removeIntegration = async (userId: string,
 
 
 
-export const getRemoveIntegrationMutationOptions = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const getRemoveIntegrationMutationOptions = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removeIntegration>>, TError,{userId: string;planId: string;params: RemoveIntegrationParams;headers?: RemoveIntegrationHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof removeIntegration>>, TError,{userId: string;planId: string;params: RemoveIntegrationParams;headers?: RemoveIntegrationHeaders}, TContext> => {
 
@@ -1011,12 +1013,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RemoveIntegrationMutationResult = NonNullable<Awaited<ReturnType<typeof removeIntegration>>>
     
-    export type RemoveIntegrationMutationError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>
+    export type RemoveIntegrationMutationError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Remove an employer's integration
  */
-export const useRemoveIntegration = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const useRemoveIntegration = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removeIntegration>>, TError,{userId: string;planId: string;params: RemoveIntegrationParams;headers?: RemoveIntegrationHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof removeIntegration>>,
@@ -1076,7 +1078,7 @@ export const getGetEmployerDeductionsQueryKey = (userId?: string,
     }
 
     
-export const getGetEmployerDeductionsQueryOptions = <TData = Awaited<ReturnType<typeof getEmployerDeductions>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(userId: string,
+export const getGetEmployerDeductionsQueryOptions = <TData = Awaited<ReturnType<typeof getEmployerDeductions>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(userId: string,
     planId: string,
     params: GetEmployerDeductionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEmployerDeductions>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
@@ -1097,10 +1099,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetEmployerDeductionsQueryResult = NonNullable<Awaited<ReturnType<typeof getEmployerDeductions>>>
-export type GetEmployerDeductionsQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>
+export type GetEmployerDeductionsQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
 
-export function useGetEmployerDeductions<TData = Awaited<ReturnType<typeof getEmployerDeductions>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetEmployerDeductions<TData = Awaited<ReturnType<typeof getEmployerDeductions>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string,
     params: GetEmployerDeductionsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEmployerDeductions>>, TError, TData>> & Pick<
@@ -1112,7 +1114,7 @@ export function useGetEmployerDeductions<TData = Awaited<ReturnType<typeof getEm
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetEmployerDeductions<TData = Awaited<ReturnType<typeof getEmployerDeductions>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetEmployerDeductions<TData = Awaited<ReturnType<typeof getEmployerDeductions>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string,
     params: GetEmployerDeductionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEmployerDeductions>>, TError, TData>> & Pick<
@@ -1124,7 +1126,7 @@ export function useGetEmployerDeductions<TData = Awaited<ReturnType<typeof getEm
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetEmployerDeductions<TData = Awaited<ReturnType<typeof getEmployerDeductions>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetEmployerDeductions<TData = Awaited<ReturnType<typeof getEmployerDeductions>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string,
     params: GetEmployerDeductionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEmployerDeductions>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
@@ -1134,7 +1136,7 @@ export function useGetEmployerDeductions<TData = Awaited<ReturnType<typeof getEm
  * @summary An employer's payroll deductions
  */
 
-export function useGetEmployerDeductions<TData = Awaited<ReturnType<typeof getEmployerDeductions>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetEmployerDeductions<TData = Awaited<ReturnType<typeof getEmployerDeductions>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string,
     params: GetEmployerDeductionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEmployerDeductions>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
@@ -1196,7 +1198,7 @@ export const getListActiveVendorsQueryKey = (userId?: string,
     }
 
     
-export const getListActiveVendorsQueryOptions = <TData = Awaited<ReturnType<typeof listActiveVendors>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(userId: string,
+export const getListActiveVendorsQueryOptions = <TData = Awaited<ReturnType<typeof listActiveVendors>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(userId: string,
     params: ListActiveVendorsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listActiveVendors>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
 
@@ -1216,10 +1218,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListActiveVendorsQueryResult = NonNullable<Awaited<ReturnType<typeof listActiveVendors>>>
-export type ListActiveVendorsQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>
+export type ListActiveVendorsQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
 
-export function useListActiveVendors<TData = Awaited<ReturnType<typeof listActiveVendors>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useListActiveVendors<TData = Awaited<ReturnType<typeof listActiveVendors>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     params: ListActiveVendorsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listActiveVendors>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -1230,7 +1232,7 @@ export function useListActiveVendors<TData = Awaited<ReturnType<typeof listActiv
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListActiveVendors<TData = Awaited<ReturnType<typeof listActiveVendors>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useListActiveVendors<TData = Awaited<ReturnType<typeof listActiveVendors>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     params: ListActiveVendorsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listActiveVendors>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -1241,7 +1243,7 @@ export function useListActiveVendors<TData = Awaited<ReturnType<typeof listActiv
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListActiveVendors<TData = Awaited<ReturnType<typeof listActiveVendors>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useListActiveVendors<TData = Awaited<ReturnType<typeof listActiveVendors>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     params: ListActiveVendorsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listActiveVendors>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
@@ -1250,7 +1252,7 @@ export function useListActiveVendors<TData = Awaited<ReturnType<typeof listActiv
  * @summary The active payroll vendors
  */
 
-export function useListActiveVendors<TData = Awaited<ReturnType<typeof listActiveVendors>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useListActiveVendors<TData = Awaited<ReturnType<typeof listActiveVendors>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     params: ListActiveVendorsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listActiveVendors>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient 

@@ -13,12 +13,14 @@ import type {
 
 import type {
   ActivityLogEntry,
+  BadRequestResponse,
   ForbiddenResponse,
   InternalErrorResponse,
   LogParticipantActivityHeaders,
   LogPartnerActivityHeaders,
   SessionExpiredResponse,
-  UnauthorizedResponse
+  UnauthorizedResponse,
+  UnexpectedResponse
 } from '../../models';
 
 import { apiClient } from '../../../src/lib/api/api-client';
@@ -58,7 +60,7 @@ export const logPartnerActivity = async (userId: string,
 
 
 
-export const getLogPartnerActivityMutationOptions = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const getLogPartnerActivityMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof logPartnerActivity>>, TError,{userId: string;data: ActivityLogEntry;headers?: LogPartnerActivityHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof logPartnerActivity>>, TError,{userId: string;data: ActivityLogEntry;headers?: LogPartnerActivityHeaders}, TContext> => {
 
@@ -85,12 +87,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type LogPartnerActivityMutationResult = NonNullable<Awaited<ReturnType<typeof logPartnerActivity>>>
     export type LogPartnerActivityMutationBody = ActivityLogEntry
-    export type LogPartnerActivityMutationError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>
+    export type LogPartnerActivityMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Write an activity-log entry (partner gateway)
  */
-export const useLogPartnerActivity = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const useLogPartnerActivity = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof logPartnerActivity>>, TError,{userId: string;data: ActivityLogEntry;headers?: LogPartnerActivityHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof logPartnerActivity>>,
@@ -104,7 +106,10 @@ export const useLogPartnerActivity = <TError = ErrorType<UnauthorizedResponse | 
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * The portal never logs the failure of a log call itself.
+ * Logs a participant's failed call or notable event. The spec writes
+`{gateway}/participant/{userId}/log`: the prefix `/login-gateway` is this contract's choice.
+The portal never logs the failure of a log call itself.
+
  * @summary Write an activity-log entry (participant)
  */
 export const getLogParticipantActivityUrl = (userId: string,) => {
@@ -132,7 +137,7 @@ export const logParticipantActivity = async (userId: string,
 
 
 
-export const getLogParticipantActivityMutationOptions = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const getLogParticipantActivityMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof logParticipantActivity>>, TError,{userId: string;data: ActivityLogEntry;headers?: LogParticipantActivityHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof logParticipantActivity>>, TError,{userId: string;data: ActivityLogEntry;headers?: LogParticipantActivityHeaders}, TContext> => {
 
@@ -159,12 +164,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type LogParticipantActivityMutationResult = NonNullable<Awaited<ReturnType<typeof logParticipantActivity>>>
     export type LogParticipantActivityMutationBody = ActivityLogEntry
-    export type LogParticipantActivityMutationError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>
+    export type LogParticipantActivityMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Write an activity-log entry (participant)
  */
-export const useLogParticipantActivity = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const useLogParticipantActivity = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof logParticipantActivity>>, TError,{userId: string;data: ActivityLogEntry;headers?: LogParticipantActivityHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof logParticipantActivity>>,

@@ -23,6 +23,7 @@ import type {
   RequestUserMfaCodeHeaders,
   SessionExpiredResponse,
   UnauthorizedResponse,
+  UnexpectedResponse,
   UserMfaCodeRequest,
   UsernameRequest,
   VerifyMfaCodeHeaders,
@@ -65,7 +66,7 @@ export const getMfaOptions = async (usernameRequest: UsernameRequest,
 
 
 
-export const getGetMfaOptionsMutationOptions = <TError = ErrorType<BadRequestResponse | InternalErrorResponse>,
+export const getGetMfaOptionsMutationOptions = <TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getMfaOptions>>, TError,{data: UsernameRequest;headers?: GetMfaOptionsHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof getMfaOptions>>, TError,{data: UsernameRequest;headers?: GetMfaOptionsHeaders}, TContext> => {
 
@@ -92,12 +93,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type GetMfaOptionsMutationResult = NonNullable<Awaited<ReturnType<typeof getMfaOptions>>>
     export type GetMfaOptionsMutationBody = UsernameRequest
-    export type GetMfaOptionsMutationError = ErrorType<BadRequestResponse | InternalErrorResponse>
+    export type GetMfaOptionsMutationError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary The user's one-time-code methods, masked
  */
-export const useGetMfaOptions = <TError = ErrorType<BadRequestResponse | InternalErrorResponse>,
+export const useGetMfaOptions = <TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getMfaOptions>>, TError,{data: UsernameRequest;headers?: GetMfaOptionsHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof getMfaOptions>>,
@@ -111,7 +112,11 @@ export const useGetMfaOptions = <TError = ErrorType<BadRequestResponse | Interna
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * Sends a code by text, voice call or email. Not used for authenticator apps.
+ * Sends a code by text, voice call or email to someone who has not signed in: at the
+multi-factor step of sign-in (the code then goes to `authenticate` in `twilioMfaCode`) and
+in the password reset (the code then goes to `resetPassword` in `mfaCode`, which verifies
+it). Not used for authenticator apps, whose codes are never sent.
+
  * @summary Send a one-time code to someone signing in
  */
 export const getRequestMfaCodeUrl = () => {
@@ -138,7 +143,7 @@ export const requestMfaCode = async (mfaCodeRequest: MfaCodeRequest,
 
 
 
-export const getRequestMfaCodeMutationOptions = <TError = ErrorType<BadRequestResponse | InternalErrorResponse>,
+export const getRequestMfaCodeMutationOptions = <TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof requestMfaCode>>, TError,{data: MfaCodeRequest;headers?: RequestMfaCodeHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof requestMfaCode>>, TError,{data: MfaCodeRequest;headers?: RequestMfaCodeHeaders}, TContext> => {
 
@@ -165,12 +170,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RequestMfaCodeMutationResult = NonNullable<Awaited<ReturnType<typeof requestMfaCode>>>
     export type RequestMfaCodeMutationBody = MfaCodeRequest
-    export type RequestMfaCodeMutationError = ErrorType<BadRequestResponse | InternalErrorResponse>
+    export type RequestMfaCodeMutationError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Send a one-time code to someone signing in
  */
-export const useRequestMfaCode = <TError = ErrorType<BadRequestResponse | InternalErrorResponse>,
+export const useRequestMfaCode = <TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof requestMfaCode>>, TError,{data: MfaCodeRequest;headers?: RequestMfaCodeHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof requestMfaCode>>,
@@ -212,7 +217,7 @@ export const requestUserMfaCode = async (userId: string,
 
 
 
-export const getRequestUserMfaCodeMutationOptions = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const getRequestUserMfaCodeMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof requestUserMfaCode>>, TError,{userId: string;data: UserMfaCodeRequest;headers?: RequestUserMfaCodeHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof requestUserMfaCode>>, TError,{userId: string;data: UserMfaCodeRequest;headers?: RequestUserMfaCodeHeaders}, TContext> => {
 
@@ -239,12 +244,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RequestUserMfaCodeMutationResult = NonNullable<Awaited<ReturnType<typeof requestUserMfaCode>>>
     export type RequestUserMfaCodeMutationBody = UserMfaCodeRequest
-    export type RequestUserMfaCodeMutationError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>
+    export type RequestUserMfaCodeMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Send a one-time code to the signed-in user
  */
-export const useRequestUserMfaCode = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const useRequestUserMfaCode = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof requestUserMfaCode>>, TError,{userId: string;data: UserMfaCodeRequest;headers?: RequestUserMfaCodeHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof requestUserMfaCode>>,
@@ -258,7 +263,12 @@ export const useRequestUserMfaCode = <TError = ErrorType<UnauthorizedResponse | 
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * A message containing "attempts" is a lockout, shown under the code form with the customer-service number.
+ * Checks a code sent to the signed-in user while a phone or email is set up or changed; it
+needs `X-Auth-Token`. Before sign-in nothing calls it: sign-in sends its code with
+`authenticate` and a password reset with `resetPassword`, and each verifies the code
+itself. A message containing "attempts" is a lockout, shown under the code form with the
+customer-service number.
+
  * @summary Check a one-time code of the signed-in user
  */
 export const getVerifyMfaCodeUrl = () => {
@@ -285,7 +295,7 @@ export const verifyMfaCode = async (verifyMfaCodeRequest: VerifyMfaCodeRequest,
 
 
 
-export const getVerifyMfaCodeMutationOptions = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const getVerifyMfaCodeMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof verifyMfaCode>>, TError,{data: VerifyMfaCodeRequest;headers?: VerifyMfaCodeHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof verifyMfaCode>>, TError,{data: VerifyMfaCodeRequest;headers?: VerifyMfaCodeHeaders}, TContext> => {
 
@@ -312,12 +322,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type VerifyMfaCodeMutationResult = NonNullable<Awaited<ReturnType<typeof verifyMfaCode>>>
     export type VerifyMfaCodeMutationBody = VerifyMfaCodeRequest
-    export type VerifyMfaCodeMutationError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>
+    export type VerifyMfaCodeMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Check a one-time code of the signed-in user
  */
-export const useVerifyMfaCode = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const useVerifyMfaCode = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof verifyMfaCode>>, TError,{data: VerifyMfaCodeRequest;headers?: VerifyMfaCodeHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof verifyMfaCode>>,

@@ -21,7 +21,8 @@ import type {
   InternalErrorResponse,
   PartnerSideNavResponse,
   SessionExpiredResponse,
-  UnauthorizedResponse
+  UnauthorizedResponse,
+  UnexpectedResponse
 } from '../../models';
 
 import { apiClient } from '../../../src/lib/api/api-client';
@@ -66,7 +67,7 @@ export const getGetPartnerSideNavQueryKey = (userId?: string,) => {
     }
 
     
-export const getGetPartnerSideNavQueryOptions = <TData = Awaited<ReturnType<typeof getPartnerSideNav>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPartnerSideNav>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
+export const getGetPartnerSideNavQueryOptions = <TData = Awaited<ReturnType<typeof getPartnerSideNav>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPartnerSideNav>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -85,10 +86,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetPartnerSideNavQueryResult = NonNullable<Awaited<ReturnType<typeof getPartnerSideNav>>>
-export type GetPartnerSideNavQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>
+export type GetPartnerSideNavQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
 
-export function useGetPartnerSideNav<TData = Awaited<ReturnType<typeof getPartnerSideNav>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetPartnerSideNav<TData = Awaited<ReturnType<typeof getPartnerSideNav>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPartnerSideNav>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getPartnerSideNav>>,
@@ -98,7 +99,7 @@ export function useGetPartnerSideNav<TData = Awaited<ReturnType<typeof getPartne
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPartnerSideNav<TData = Awaited<ReturnType<typeof getPartnerSideNav>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetPartnerSideNav<TData = Awaited<ReturnType<typeof getPartnerSideNav>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPartnerSideNav>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getPartnerSideNav>>,
@@ -108,7 +109,7 @@ export function useGetPartnerSideNav<TData = Awaited<ReturnType<typeof getPartne
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPartnerSideNav<TData = Awaited<ReturnType<typeof getPartnerSideNav>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetPartnerSideNav<TData = Awaited<ReturnType<typeof getPartnerSideNav>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPartnerSideNav>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -116,7 +117,7 @@ export function useGetPartnerSideNav<TData = Awaited<ReturnType<typeof getPartne
  * @summary The partner side navigation
  */
 
-export function useGetPartnerSideNav<TData = Awaited<ReturnType<typeof getPartnerSideNav>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetPartnerSideNav<TData = Awaited<ReturnType<typeof getPartnerSideNav>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPartnerSideNav>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {

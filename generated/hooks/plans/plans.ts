@@ -21,6 +21,7 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  BadRequestResponse,
   CreatePlanChangeRequestHeaders,
   ForbiddenResponse,
   ForfeitureSettings,
@@ -40,6 +41,7 @@ import type {
   StrategicPartnersResponse,
   SubmitSafeHarborElectionHeaders,
   UnauthorizedResponse,
+  UnexpectedResponse,
   UpdateForfeitureSettingsHeaders
 } from '../../models';
 
@@ -85,7 +87,7 @@ export const getListPlansQueryKey = (userId?: string,) => {
     }
 
     
-export const getListPlansQueryOptions = <TData = Awaited<ReturnType<typeof listPlans>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPlans>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
+export const getListPlansQueryOptions = <TData = Awaited<ReturnType<typeof listPlans>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPlans>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -104,10 +106,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListPlansQueryResult = NonNullable<Awaited<ReturnType<typeof listPlans>>>
-export type ListPlansQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>
+export type ListPlansQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
 
-export function useListPlans<TData = Awaited<ReturnType<typeof listPlans>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useListPlans<TData = Awaited<ReturnType<typeof listPlans>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPlans>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listPlans>>,
@@ -117,7 +119,7 @@ export function useListPlans<TData = Awaited<ReturnType<typeof listPlans>>, TErr
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListPlans<TData = Awaited<ReturnType<typeof listPlans>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useListPlans<TData = Awaited<ReturnType<typeof listPlans>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPlans>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listPlans>>,
@@ -127,7 +129,7 @@ export function useListPlans<TData = Awaited<ReturnType<typeof listPlans>>, TErr
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListPlans<TData = Awaited<ReturnType<typeof listPlans>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useListPlans<TData = Awaited<ReturnType<typeof listPlans>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPlans>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -135,7 +137,7 @@ export function useListPlans<TData = Awaited<ReturnType<typeof listPlans>>, TErr
  * @summary The user's plans
  */
 
-export function useListPlans<TData = Awaited<ReturnType<typeof listPlans>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useListPlans<TData = Awaited<ReturnType<typeof listPlans>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPlans>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -188,7 +190,7 @@ export const getGetPlanInfoQueryKey = (userId?: string,
     }
 
     
-export const getGetPlanInfoQueryOptions = <TData = Awaited<ReturnType<typeof getPlanInfo>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(userId: string,
+export const getGetPlanInfoQueryOptions = <TData = Awaited<ReturnType<typeof getPlanInfo>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(userId: string,
     planId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPlanInfo>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
 
@@ -208,10 +210,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetPlanInfoQueryResult = NonNullable<Awaited<ReturnType<typeof getPlanInfo>>>
-export type GetPlanInfoQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>
+export type GetPlanInfoQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
 
-export function useGetPlanInfo<TData = Awaited<ReturnType<typeof getPlanInfo>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetPlanInfo<TData = Awaited<ReturnType<typeof getPlanInfo>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPlanInfo>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -222,7 +224,7 @@ export function useGetPlanInfo<TData = Awaited<ReturnType<typeof getPlanInfo>>, 
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPlanInfo<TData = Awaited<ReturnType<typeof getPlanInfo>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetPlanInfo<TData = Awaited<ReturnType<typeof getPlanInfo>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPlanInfo>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -233,7 +235,7 @@ export function useGetPlanInfo<TData = Awaited<ReturnType<typeof getPlanInfo>>, 
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPlanInfo<TData = Awaited<ReturnType<typeof getPlanInfo>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetPlanInfo<TData = Awaited<ReturnType<typeof getPlanInfo>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPlanInfo>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
@@ -242,7 +244,7 @@ export function useGetPlanInfo<TData = Awaited<ReturnType<typeof getPlanInfo>>, 
  * @summary One plan's information
  */
 
-export function useGetPlanInfo<TData = Awaited<ReturnType<typeof getPlanInfo>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetPlanInfo<TData = Awaited<ReturnType<typeof getPlanInfo>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPlanInfo>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient 
@@ -293,7 +295,7 @@ export const getGetParticipantPlanDetailsQueryKey = (userId?: string,) => {
     }
 
     
-export const getGetParticipantPlanDetailsQueryOptions = <TData = Awaited<ReturnType<typeof getParticipantPlanDetails>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getParticipantPlanDetails>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
+export const getGetParticipantPlanDetailsQueryOptions = <TData = Awaited<ReturnType<typeof getParticipantPlanDetails>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getParticipantPlanDetails>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -312,10 +314,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetParticipantPlanDetailsQueryResult = NonNullable<Awaited<ReturnType<typeof getParticipantPlanDetails>>>
-export type GetParticipantPlanDetailsQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>
+export type GetParticipantPlanDetailsQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
 
-export function useGetParticipantPlanDetails<TData = Awaited<ReturnType<typeof getParticipantPlanDetails>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetParticipantPlanDetails<TData = Awaited<ReturnType<typeof getParticipantPlanDetails>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getParticipantPlanDetails>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getParticipantPlanDetails>>,
@@ -325,7 +327,7 @@ export function useGetParticipantPlanDetails<TData = Awaited<ReturnType<typeof g
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetParticipantPlanDetails<TData = Awaited<ReturnType<typeof getParticipantPlanDetails>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetParticipantPlanDetails<TData = Awaited<ReturnType<typeof getParticipantPlanDetails>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getParticipantPlanDetails>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getParticipantPlanDetails>>,
@@ -335,7 +337,7 @@ export function useGetParticipantPlanDetails<TData = Awaited<ReturnType<typeof g
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetParticipantPlanDetails<TData = Awaited<ReturnType<typeof getParticipantPlanDetails>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetParticipantPlanDetails<TData = Awaited<ReturnType<typeof getParticipantPlanDetails>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getParticipantPlanDetails>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -343,7 +345,7 @@ export function useGetParticipantPlanDetails<TData = Awaited<ReturnType<typeof g
  * @summary The participant's plan details
  */
 
-export function useGetParticipantPlanDetails<TData = Awaited<ReturnType<typeof getParticipantPlanDetails>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetParticipantPlanDetails<TData = Awaited<ReturnType<typeof getParticipantPlanDetails>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getParticipantPlanDetails>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -390,7 +392,7 @@ export const submitSafeHarborElection = async (userId: string,
 
 
 
-export const getSubmitSafeHarborElectionMutationOptions = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const getSubmitSafeHarborElectionMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof submitSafeHarborElection>>, TError,{userId: string;planId: string;data: SafeHarborElection;headers?: SubmitSafeHarborElectionHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof submitSafeHarborElection>>, TError,{userId: string;planId: string;data: SafeHarborElection;headers?: SubmitSafeHarborElectionHeaders}, TContext> => {
 
@@ -417,12 +419,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SubmitSafeHarborElectionMutationResult = NonNullable<Awaited<ReturnType<typeof submitSafeHarborElection>>>
     export type SubmitSafeHarborElectionMutationBody = SafeHarborElection
-    export type SubmitSafeHarborElectionMutationError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>
+    export type SubmitSafeHarborElectionMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Submit the safe harbor election
  */
-export const useSubmitSafeHarborElection = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const useSubmitSafeHarborElection = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof submitSafeHarborElection>>, TError,{userId: string;planId: string;data: SafeHarborElection;headers?: SubmitSafeHarborElectionHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof submitSafeHarborElection>>,
@@ -466,7 +468,7 @@ export const createPlanChangeRequest = async (userId: string,
 
 
 
-export const getCreatePlanChangeRequestMutationOptions = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const getCreatePlanChangeRequestMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createPlanChangeRequest>>, TError,{userId: string;planId: string;data: PlanChangeRequest;headers?: CreatePlanChangeRequestHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createPlanChangeRequest>>, TError,{userId: string;planId: string;data: PlanChangeRequest;headers?: CreatePlanChangeRequestHeaders}, TContext> => {
 
@@ -493,12 +495,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreatePlanChangeRequestMutationResult = NonNullable<Awaited<ReturnType<typeof createPlanChangeRequest>>>
     export type CreatePlanChangeRequestMutationBody = PlanChangeRequest
-    export type CreatePlanChangeRequestMutationError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>
+    export type CreatePlanChangeRequestMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Request a plan change
  */
-export const useCreatePlanChangeRequest = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const useCreatePlanChangeRequest = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createPlanChangeRequest>>, TError,{userId: string;planId: string;data: PlanChangeRequest;headers?: CreatePlanChangeRequestHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createPlanChangeRequest>>,
@@ -548,7 +550,7 @@ export const getGetPlanContactsQueryKey = (userId?: string,
     }
 
     
-export const getGetPlanContactsQueryOptions = <TData = Awaited<ReturnType<typeof getPlanContacts>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(userId: string,
+export const getGetPlanContactsQueryOptions = <TData = Awaited<ReturnType<typeof getPlanContacts>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(userId: string,
     planId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPlanContacts>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
 
@@ -568,10 +570,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetPlanContactsQueryResult = NonNullable<Awaited<ReturnType<typeof getPlanContacts>>>
-export type GetPlanContactsQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>
+export type GetPlanContactsQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
 
-export function useGetPlanContacts<TData = Awaited<ReturnType<typeof getPlanContacts>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetPlanContacts<TData = Awaited<ReturnType<typeof getPlanContacts>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPlanContacts>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -582,7 +584,7 @@ export function useGetPlanContacts<TData = Awaited<ReturnType<typeof getPlanCont
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPlanContacts<TData = Awaited<ReturnType<typeof getPlanContacts>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetPlanContacts<TData = Awaited<ReturnType<typeof getPlanContacts>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPlanContacts>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -593,7 +595,7 @@ export function useGetPlanContacts<TData = Awaited<ReturnType<typeof getPlanCont
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPlanContacts<TData = Awaited<ReturnType<typeof getPlanContacts>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetPlanContacts<TData = Awaited<ReturnType<typeof getPlanContacts>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPlanContacts>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
@@ -602,7 +604,7 @@ export function useGetPlanContacts<TData = Awaited<ReturnType<typeof getPlanCont
  * @summary The plan's contacts
  */
 
-export function useGetPlanContacts<TData = Awaited<ReturnType<typeof getPlanContacts>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetPlanContacts<TData = Awaited<ReturnType<typeof getPlanContacts>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPlanContacts>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient 
@@ -653,7 +655,7 @@ export const getGetStrategicPartnersQueryKey = (userId?: string,) => {
     }
 
     
-export const getGetStrategicPartnersQueryOptions = <TData = Awaited<ReturnType<typeof getStrategicPartners>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStrategicPartners>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
+export const getGetStrategicPartnersQueryOptions = <TData = Awaited<ReturnType<typeof getStrategicPartners>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStrategicPartners>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -672,10 +674,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetStrategicPartnersQueryResult = NonNullable<Awaited<ReturnType<typeof getStrategicPartners>>>
-export type GetStrategicPartnersQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>
+export type GetStrategicPartnersQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
 
-export function useGetStrategicPartners<TData = Awaited<ReturnType<typeof getStrategicPartners>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetStrategicPartners<TData = Awaited<ReturnType<typeof getStrategicPartners>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStrategicPartners>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getStrategicPartners>>,
@@ -685,7 +687,7 @@ export function useGetStrategicPartners<TData = Awaited<ReturnType<typeof getStr
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetStrategicPartners<TData = Awaited<ReturnType<typeof getStrategicPartners>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetStrategicPartners<TData = Awaited<ReturnType<typeof getStrategicPartners>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStrategicPartners>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getStrategicPartners>>,
@@ -695,7 +697,7 @@ export function useGetStrategicPartners<TData = Awaited<ReturnType<typeof getStr
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetStrategicPartners<TData = Awaited<ReturnType<typeof getStrategicPartners>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetStrategicPartners<TData = Awaited<ReturnType<typeof getStrategicPartners>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStrategicPartners>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -703,7 +705,7 @@ export function useGetStrategicPartners<TData = Awaited<ReturnType<typeof getStr
  * @summary The strategic partners
  */
 
-export function useGetStrategicPartners<TData = Awaited<ReturnType<typeof getStrategicPartners>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetStrategicPartners<TData = Awaited<ReturnType<typeof getStrategicPartners>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStrategicPartners>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -748,7 +750,7 @@ export const saveStrategicPartners = async (userId: string,
 
 
 
-export const getSaveStrategicPartnersMutationOptions = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const getSaveStrategicPartnersMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveStrategicPartners>>, TError,{userId: string;data: StrategicPartners;headers?: SaveStrategicPartnersHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof saveStrategicPartners>>, TError,{userId: string;data: StrategicPartners;headers?: SaveStrategicPartnersHeaders}, TContext> => {
 
@@ -775,12 +777,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SaveStrategicPartnersMutationResult = NonNullable<Awaited<ReturnType<typeof saveStrategicPartners>>>
     export type SaveStrategicPartnersMutationBody = StrategicPartners
-    export type SaveStrategicPartnersMutationError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>
+    export type SaveStrategicPartnersMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Save the strategic partners
  */
-export const useSaveStrategicPartners = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const useSaveStrategicPartners = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveStrategicPartners>>, TError,{userId: string;data: StrategicPartners;headers?: SaveStrategicPartnersHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof saveStrategicPartners>>,
@@ -830,7 +832,7 @@ export const getGetLastManualCheckDateQueryKey = (userId?: string,
     }
 
     
-export const getGetLastManualCheckDateQueryOptions = <TData = Awaited<ReturnType<typeof getLastManualCheckDate>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(userId: string,
+export const getGetLastManualCheckDateQueryOptions = <TData = Awaited<ReturnType<typeof getLastManualCheckDate>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(userId: string,
     planId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLastManualCheckDate>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
 
@@ -850,10 +852,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetLastManualCheckDateQueryResult = NonNullable<Awaited<ReturnType<typeof getLastManualCheckDate>>>
-export type GetLastManualCheckDateQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>
+export type GetLastManualCheckDateQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
 
-export function useGetLastManualCheckDate<TData = Awaited<ReturnType<typeof getLastManualCheckDate>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetLastManualCheckDate<TData = Awaited<ReturnType<typeof getLastManualCheckDate>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLastManualCheckDate>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -864,7 +866,7 @@ export function useGetLastManualCheckDate<TData = Awaited<ReturnType<typeof getL
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetLastManualCheckDate<TData = Awaited<ReturnType<typeof getLastManualCheckDate>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetLastManualCheckDate<TData = Awaited<ReturnType<typeof getLastManualCheckDate>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLastManualCheckDate>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -875,7 +877,7 @@ export function useGetLastManualCheckDate<TData = Awaited<ReturnType<typeof getL
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetLastManualCheckDate<TData = Awaited<ReturnType<typeof getLastManualCheckDate>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetLastManualCheckDate<TData = Awaited<ReturnType<typeof getLastManualCheckDate>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLastManualCheckDate>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
@@ -884,7 +886,7 @@ export function useGetLastManualCheckDate<TData = Awaited<ReturnType<typeof getL
  * @summary The last manual check date
  */
 
-export function useGetLastManualCheckDate<TData = Awaited<ReturnType<typeof getLastManualCheckDate>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetLastManualCheckDate<TData = Awaited<ReturnType<typeof getLastManualCheckDate>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLastManualCheckDate>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient 
@@ -938,7 +940,7 @@ export const getGetForfeitureSettingsQueryKey = (userId?: string,
     }
 
     
-export const getGetForfeitureSettingsQueryOptions = <TData = Awaited<ReturnType<typeof getForfeitureSettings>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(userId: string,
+export const getGetForfeitureSettingsQueryOptions = <TData = Awaited<ReturnType<typeof getForfeitureSettings>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(userId: string,
     planId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getForfeitureSettings>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
 
@@ -958,10 +960,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetForfeitureSettingsQueryResult = NonNullable<Awaited<ReturnType<typeof getForfeitureSettings>>>
-export type GetForfeitureSettingsQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>
+export type GetForfeitureSettingsQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
 
-export function useGetForfeitureSettings<TData = Awaited<ReturnType<typeof getForfeitureSettings>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetForfeitureSettings<TData = Awaited<ReturnType<typeof getForfeitureSettings>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getForfeitureSettings>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -972,7 +974,7 @@ export function useGetForfeitureSettings<TData = Awaited<ReturnType<typeof getFo
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetForfeitureSettings<TData = Awaited<ReturnType<typeof getForfeitureSettings>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetForfeitureSettings<TData = Awaited<ReturnType<typeof getForfeitureSettings>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getForfeitureSettings>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -983,7 +985,7 @@ export function useGetForfeitureSettings<TData = Awaited<ReturnType<typeof getFo
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetForfeitureSettings<TData = Awaited<ReturnType<typeof getForfeitureSettings>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetForfeitureSettings<TData = Awaited<ReturnType<typeof getForfeitureSettings>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getForfeitureSettings>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
@@ -992,7 +994,7 @@ export function useGetForfeitureSettings<TData = Awaited<ReturnType<typeof getFo
  * @summary The forfeiture settings
  */
 
-export function useGetForfeitureSettings<TData = Awaited<ReturnType<typeof getForfeitureSettings>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetForfeitureSettings<TData = Awaited<ReturnType<typeof getForfeitureSettings>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getForfeitureSettings>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient 
@@ -1040,7 +1042,7 @@ export const updateForfeitureSettings = async (userId: string,
 
 
 
-export const getUpdateForfeitureSettingsMutationOptions = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const getUpdateForfeitureSettingsMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateForfeitureSettings>>, TError,{userId: string;planId: string;data: ForfeitureSettings;headers?: UpdateForfeitureSettingsHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateForfeitureSettings>>, TError,{userId: string;planId: string;data: ForfeitureSettings;headers?: UpdateForfeitureSettingsHeaders}, TContext> => {
 
@@ -1067,12 +1069,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateForfeitureSettingsMutationResult = NonNullable<Awaited<ReturnType<typeof updateForfeitureSettings>>>
     export type UpdateForfeitureSettingsMutationBody = ForfeitureSettings
-    export type UpdateForfeitureSettingsMutationError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>
+    export type UpdateForfeitureSettingsMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Update the forfeiture settings
  */
-export const useUpdateForfeitureSettings = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const useUpdateForfeitureSettings = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateForfeitureSettings>>, TError,{userId: string;planId: string;data: ForfeitureSettings;headers?: UpdateForfeitureSettingsHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateForfeitureSettings>>,

@@ -21,6 +21,7 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  BadRequestResponse,
   ChangePasswordHeaders,
   ChangePasswordRequest,
   CredentialsResponse,
@@ -44,6 +45,7 @@ import type {
   SessionExpiredResponse,
   SetupAccount,
   UnauthorizedResponse,
+  UnexpectedResponse,
   UpdateCredentialsHeaders,
   UpdateEmailHeaders,
   UpdateUserCredentialsHeaders
@@ -58,6 +60,7 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
+ * The signed-in user's username, email address and whether it is verified; multi-factor adoption reads `isEmailVerified` to choose between the phone and email verification first. The spec shows `userName`, `emailAddress` and `isEmailVerified` bare; wrapping the answer in `data`, beside `errors` as in every JSON answer of this contract, is this contract's choice.
  * @summary The user's username and email
  */
 export const getGetUserCredentialsUrl = (userId: string,) => {
@@ -90,7 +93,7 @@ export const getGetUserCredentialsQueryKey = (userId?: string,) => {
     }
 
     
-export const getGetUserCredentialsQueryOptions = <TData = Awaited<ReturnType<typeof getUserCredentials>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserCredentials>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
+export const getGetUserCredentialsQueryOptions = <TData = Awaited<ReturnType<typeof getUserCredentials>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserCredentials>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -109,10 +112,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetUserCredentialsQueryResult = NonNullable<Awaited<ReturnType<typeof getUserCredentials>>>
-export type GetUserCredentialsQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>
+export type GetUserCredentialsQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
 
-export function useGetUserCredentials<TData = Awaited<ReturnType<typeof getUserCredentials>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetUserCredentials<TData = Awaited<ReturnType<typeof getUserCredentials>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserCredentials>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getUserCredentials>>,
@@ -122,7 +125,7 @@ export function useGetUserCredentials<TData = Awaited<ReturnType<typeof getUserC
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetUserCredentials<TData = Awaited<ReturnType<typeof getUserCredentials>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetUserCredentials<TData = Awaited<ReturnType<typeof getUserCredentials>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserCredentials>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getUserCredentials>>,
@@ -132,7 +135,7 @@ export function useGetUserCredentials<TData = Awaited<ReturnType<typeof getUserC
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetUserCredentials<TData = Awaited<ReturnType<typeof getUserCredentials>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetUserCredentials<TData = Awaited<ReturnType<typeof getUserCredentials>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserCredentials>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -140,7 +143,7 @@ export function useGetUserCredentials<TData = Awaited<ReturnType<typeof getUserC
  * @summary The user's username and email
  */
 
-export function useGetUserCredentials<TData = Awaited<ReturnType<typeof getUserCredentials>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetUserCredentials<TData = Awaited<ReturnType<typeof getUserCredentials>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserCredentials>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -185,7 +188,7 @@ export const updateUserCredentials = async (userId: string,
 
 
 
-export const getUpdateUserCredentialsMutationOptions = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const getUpdateUserCredentialsMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateUserCredentials>>, TError,{userId: string;data: SetupAccount;headers?: UpdateUserCredentialsHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateUserCredentials>>, TError,{userId: string;data: SetupAccount;headers?: UpdateUserCredentialsHeaders}, TContext> => {
 
@@ -212,12 +215,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateUserCredentialsMutationResult = NonNullable<Awaited<ReturnType<typeof updateUserCredentials>>>
     export type UpdateUserCredentialsMutationBody = SetupAccount
-    export type UpdateUserCredentialsMutationError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>
+    export type UpdateUserCredentialsMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Save the account-setup username, password and email
  */
-export const useUpdateUserCredentials = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const useUpdateUserCredentials = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateUserCredentials>>, TError,{userId: string;data: SetupAccount;headers?: UpdateUserCredentialsHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateUserCredentials>>,
@@ -264,7 +267,7 @@ export const getGetCredentialsQueryKey = () => {
     }
 
     
-export const getGetCredentialsQueryOptions = <TData = Awaited<ReturnType<typeof getCredentials>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCredentials>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
+export const getGetCredentialsQueryOptions = <TData = Awaited<ReturnType<typeof getCredentials>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCredentials>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -283,10 +286,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetCredentialsQueryResult = NonNullable<Awaited<ReturnType<typeof getCredentials>>>
-export type GetCredentialsQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>
+export type GetCredentialsQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
 
-export function useGetCredentials<TData = Awaited<ReturnType<typeof getCredentials>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetCredentials<TData = Awaited<ReturnType<typeof getCredentials>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCredentials>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getCredentials>>,
@@ -296,7 +299,7 @@ export function useGetCredentials<TData = Awaited<ReturnType<typeof getCredentia
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCredentials<TData = Awaited<ReturnType<typeof getCredentials>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetCredentials<TData = Awaited<ReturnType<typeof getCredentials>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCredentials>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getCredentials>>,
@@ -306,7 +309,7 @@ export function useGetCredentials<TData = Awaited<ReturnType<typeof getCredentia
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCredentials<TData = Awaited<ReturnType<typeof getCredentials>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetCredentials<TData = Awaited<ReturnType<typeof getCredentials>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCredentials>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -314,7 +317,7 @@ export function useGetCredentials<TData = Awaited<ReturnType<typeof getCredentia
  * @summary The signed-in user's credentials
  */
 
-export function useGetCredentials<TData = Awaited<ReturnType<typeof getCredentials>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetCredentials<TData = Awaited<ReturnType<typeof getCredentials>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCredentials>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -358,7 +361,7 @@ export const updateCredentials = async (setupAccount: SetupAccount,
 
 
 
-export const getUpdateCredentialsMutationOptions = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const getUpdateCredentialsMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateCredentials>>, TError,{data: SetupAccount;headers?: UpdateCredentialsHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateCredentials>>, TError,{data: SetupAccount;headers?: UpdateCredentialsHeaders}, TContext> => {
 
@@ -385,12 +388,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateCredentialsMutationResult = NonNullable<Awaited<ReturnType<typeof updateCredentials>>>
     export type UpdateCredentialsMutationBody = SetupAccount
-    export type UpdateCredentialsMutationError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>
+    export type UpdateCredentialsMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Update the signed-in user's credentials
  */
-export const useUpdateCredentials = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const useUpdateCredentials = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateCredentials>>, TError,{data: SetupAccount;headers?: UpdateCredentialsHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateCredentials>>,
@@ -431,7 +434,7 @@ export const changePassword = async (changePasswordRequest: ChangePasswordReques
 
 
 
-export const getChangePasswordMutationOptions = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const getChangePasswordMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changePassword>>, TError,{data: ChangePasswordRequest;headers?: ChangePasswordHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof changePassword>>, TError,{data: ChangePasswordRequest;headers?: ChangePasswordHeaders}, TContext> => {
 
@@ -458,12 +461,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ChangePasswordMutationResult = NonNullable<Awaited<ReturnType<typeof changePassword>>>
     export type ChangePasswordMutationBody = ChangePasswordRequest
-    export type ChangePasswordMutationError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>
+    export type ChangePasswordMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Change the signed-in user's password
  */
-export const useChangePassword = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const useChangePassword = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changePassword>>, TError,{data: ChangePasswordRequest;headers?: ChangePasswordHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof changePassword>>,
@@ -477,6 +480,7 @@ export const useChangePassword = <TError = ErrorType<UnauthorizedResponse | Forb
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * Saves the signed-in user's email address, not yet verified; the portal then sends a code to it (`requestUserMfaCode`, type `email`), checks it (`verifyMfaCode`) and marks the address verified (`markEmailVerified`). A business error shows 'Unable to update email address'.
  * @summary Save the user's email address
  */
 export const getUpdateEmailUrl = () => {
@@ -503,7 +507,7 @@ export const updateEmail = async (emailRequest: EmailRequest,
 
 
 
-export const getUpdateEmailMutationOptions = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const getUpdateEmailMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateEmail>>, TError,{data: EmailRequest;headers?: UpdateEmailHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateEmail>>, TError,{data: EmailRequest;headers?: UpdateEmailHeaders}, TContext> => {
 
@@ -530,12 +534,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateEmailMutationResult = NonNullable<Awaited<ReturnType<typeof updateEmail>>>
     export type UpdateEmailMutationBody = EmailRequest
-    export type UpdateEmailMutationError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>
+    export type UpdateEmailMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Save the user's email address
  */
-export const useUpdateEmail = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const useUpdateEmail = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateEmail>>, TError,{data: EmailRequest;headers?: UpdateEmailHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateEmail>>,
@@ -549,7 +553,7 @@ export const useUpdateEmail = <TError = ErrorType<UnauthorizedResponse | Forbidd
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * Called after the user entered the code sent to that address.
+ * Marks the signed-in user's email address verified, after the code sent to it was checked with `verifyMfaCode`. The query's `type` is the one-time-code method that verified it (`email`, the only one the portal sends): a value of `MfaType`, unlike `markPhoneVerified`'s body `type`, which is a phone type code.
  * @summary Mark the user's email address verified
  */
 export const getMarkEmailVerifiedUrl = (params: MarkEmailVerifiedParams,) => {
@@ -582,7 +586,7 @@ export const markEmailVerified = async (params: MarkEmailVerifiedParams,
 
 
 
-export const getMarkEmailVerifiedMutationOptions = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const getMarkEmailVerifiedMutationOptions = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof markEmailVerified>>, TError,{params: MarkEmailVerifiedParams;headers?: MarkEmailVerifiedHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof markEmailVerified>>, TError,{params: MarkEmailVerifiedParams;headers?: MarkEmailVerifiedHeaders}, TContext> => {
 
@@ -609,12 +613,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type MarkEmailVerifiedMutationResult = NonNullable<Awaited<ReturnType<typeof markEmailVerified>>>
     
-    export type MarkEmailVerifiedMutationError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>
+    export type MarkEmailVerifiedMutationError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Mark the user's email address verified
  */
-export const useMarkEmailVerified = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const useMarkEmailVerified = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof markEmailVerified>>, TError,{params: MarkEmailVerifiedParams;headers?: MarkEmailVerifiedHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof markEmailVerified>>,
@@ -655,7 +659,7 @@ export const savePhone = async (phone: Phone,
 
 
 
-export const getSavePhoneMutationOptions = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const getSavePhoneMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof savePhone>>, TError,{data: Phone;headers?: SavePhoneHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof savePhone>>, TError,{data: Phone;headers?: SavePhoneHeaders}, TContext> => {
 
@@ -682,12 +686,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SavePhoneMutationResult = NonNullable<Awaited<ReturnType<typeof savePhone>>>
     export type SavePhoneMutationBody = Phone
-    export type SavePhoneMutationError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>
+    export type SavePhoneMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Save the user's phone
  */
-export const useSavePhone = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const useSavePhone = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof savePhone>>, TError,{data: Phone;headers?: SavePhoneHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof savePhone>>,
@@ -701,6 +705,7 @@ export const useSavePhone = <TError = ErrorType<UnauthorizedResponse | Forbidden
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * Marks the signed-in user's phone of one type verified, after its code was checked with `verifyMfaCode`. The body's `type` is the phone's type code, an integer (30, the one-time-code phone, is the only one the portal sends): unlike `markEmailVerified`'s `type`, it is not a one-time-code method.
  * @summary Mark the user's phone verified
  */
 export const getMarkPhoneVerifiedUrl = () => {
@@ -727,7 +732,7 @@ export const markPhoneVerified = async (phoneVerifyRequest: PhoneVerifyRequest,
 
 
 
-export const getMarkPhoneVerifiedMutationOptions = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const getMarkPhoneVerifiedMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof markPhoneVerified>>, TError,{data: PhoneVerifyRequest;headers?: MarkPhoneVerifiedHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof markPhoneVerified>>, TError,{data: PhoneVerifyRequest;headers?: MarkPhoneVerifiedHeaders}, TContext> => {
 
@@ -754,12 +759,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type MarkPhoneVerifiedMutationResult = NonNullable<Awaited<ReturnType<typeof markPhoneVerified>>>
     export type MarkPhoneVerifiedMutationBody = PhoneVerifyRequest
-    export type MarkPhoneVerifiedMutationError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>
+    export type MarkPhoneVerifiedMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Mark the user's phone verified
  */
-export const useMarkPhoneVerified = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const useMarkPhoneVerified = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof markPhoneVerified>>, TError,{data: PhoneVerifyRequest;headers?: MarkPhoneVerifiedHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof markPhoneVerified>>,
@@ -813,7 +818,7 @@ export const getGetOptionChoiceQueryKey = (params?: GetOptionChoiceParams,) => {
     }
 
     
-export const getGetOptionChoiceQueryOptions = <TData = Awaited<ReturnType<typeof getOptionChoice>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(params: GetOptionChoiceParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOptionChoice>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
+export const getGetOptionChoiceQueryOptions = <TData = Awaited<ReturnType<typeof getOptionChoice>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(params: GetOptionChoiceParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOptionChoice>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -832,10 +837,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetOptionChoiceQueryResult = NonNullable<Awaited<ReturnType<typeof getOptionChoice>>>
-export type GetOptionChoiceQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>
+export type GetOptionChoiceQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
 
-export function useGetOptionChoice<TData = Awaited<ReturnType<typeof getOptionChoice>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetOptionChoice<TData = Awaited<ReturnType<typeof getOptionChoice>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: GetOptionChoiceParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOptionChoice>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getOptionChoice>>,
@@ -845,7 +850,7 @@ export function useGetOptionChoice<TData = Awaited<ReturnType<typeof getOptionCh
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetOptionChoice<TData = Awaited<ReturnType<typeof getOptionChoice>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetOptionChoice<TData = Awaited<ReturnType<typeof getOptionChoice>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: GetOptionChoiceParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOptionChoice>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getOptionChoice>>,
@@ -855,7 +860,7 @@ export function useGetOptionChoice<TData = Awaited<ReturnType<typeof getOptionCh
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetOptionChoice<TData = Awaited<ReturnType<typeof getOptionChoice>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetOptionChoice<TData = Awaited<ReturnType<typeof getOptionChoice>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: GetOptionChoiceParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOptionChoice>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -863,7 +868,7 @@ export function useGetOptionChoice<TData = Awaited<ReturnType<typeof getOptionCh
  * @summary One option choice of the user
  */
 
-export function useGetOptionChoice<TData = Awaited<ReturnType<typeof getOptionChoice>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetOptionChoice<TData = Awaited<ReturnType<typeof getOptionChoice>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: GetOptionChoiceParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOptionChoice>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -880,6 +885,7 @@ export function useGetOptionChoice<TData = Awaited<ReturnType<typeof getOptionCh
 
 
 /**
+ * Turns an option choice on or off. When a phone is verified during multi-factor adoption the portal turns 9930 (adoption) off and 190 (multi-factor sign-in) on; a business error shows 'Unable to verify phone'.
  * @summary Turn an option choice on or off
  */
 export const getSaveOptionChoiceUrl = () => {
@@ -906,7 +912,7 @@ export const saveOptionChoice = async (optionChoice: OptionChoice,
 
 
 
-export const getSaveOptionChoiceMutationOptions = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const getSaveOptionChoiceMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveOptionChoice>>, TError,{data: OptionChoice;headers?: SaveOptionChoiceHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof saveOptionChoice>>, TError,{data: OptionChoice;headers?: SaveOptionChoiceHeaders}, TContext> => {
 
@@ -933,12 +939,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SaveOptionChoiceMutationResult = NonNullable<Awaited<ReturnType<typeof saveOptionChoice>>>
     export type SaveOptionChoiceMutationBody = OptionChoice
-    export type SaveOptionChoiceMutationError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>
+    export type SaveOptionChoiceMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Turn an option choice on or off
  */
-export const useSaveOptionChoice = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const useSaveOptionChoice = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveOptionChoice>>, TError,{data: OptionChoice;headers?: SaveOptionChoiceHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof saveOptionChoice>>,
@@ -952,6 +958,7 @@ export const useSaveOptionChoice = <TError = ErrorType<UnauthorizedResponse | Fo
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * Removes an option choice, as if it had never been set (a later `getOptionChoice` answers `data: null`): the portal removes 20 (text-message codes) when a phone is verified during adoption.
  * @summary Remove an option choice
  */
 export const getDeleteOptionChoiceUrl = () => {
@@ -978,7 +985,7 @@ export const deleteOptionChoice = async (optionChoice: OptionChoice,
 
 
 
-export const getDeleteOptionChoiceMutationOptions = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const getDeleteOptionChoiceMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteOptionChoice>>, TError,{data: OptionChoice;headers?: DeleteOptionChoiceHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteOptionChoice>>, TError,{data: OptionChoice;headers?: DeleteOptionChoiceHeaders}, TContext> => {
 
@@ -1005,12 +1012,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteOptionChoiceMutationResult = NonNullable<Awaited<ReturnType<typeof deleteOptionChoice>>>
     export type DeleteOptionChoiceMutationBody = OptionChoice
-    export type DeleteOptionChoiceMutationError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>
+    export type DeleteOptionChoiceMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Remove an option choice
  */
-export const useDeleteOptionChoice = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const useDeleteOptionChoice = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteOptionChoice>>, TError,{data: OptionChoice;headers?: DeleteOptionChoiceHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteOptionChoice>>,
@@ -1051,7 +1058,7 @@ export const saveOptionSettings = async (optionSettings: OptionSettings,
 
 
 
-export const getSaveOptionSettingsMutationOptions = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const getSaveOptionSettingsMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveOptionSettings>>, TError,{data: OptionSettings;headers?: SaveOptionSettingsHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof saveOptionSettings>>, TError,{data: OptionSettings;headers?: SaveOptionSettingsHeaders}, TContext> => {
 
@@ -1078,12 +1085,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SaveOptionSettingsMutationResult = NonNullable<Awaited<ReturnType<typeof saveOptionSettings>>>
     export type SaveOptionSettingsMutationBody = OptionSettings
-    export type SaveOptionSettingsMutationError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>
+    export type SaveOptionSettingsMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Save an option setting
  */
-export const useSaveOptionSettings = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const useSaveOptionSettings = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveOptionSettings>>, TError,{data: OptionSettings;headers?: SaveOptionSettingsHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof saveOptionSettings>>,

@@ -25,6 +25,7 @@ import type {
   RetrieveUsernameRequest,
   SecurityQuestionResponse,
   TokenPasswordRequest,
+  UnexpectedResponse,
   UsernameRequest
 } from '../../models';
 
@@ -64,7 +65,7 @@ export const getSecurityQuestion = async (usernameRequest: UsernameRequest,
 
 
 
-export const getGetSecurityQuestionMutationOptions = <TError = ErrorType<BadRequestResponse | InternalErrorResponse>,
+export const getGetSecurityQuestionMutationOptions = <TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getSecurityQuestion>>, TError,{data: UsernameRequest;headers?: GetSecurityQuestionHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof getSecurityQuestion>>, TError,{data: UsernameRequest;headers?: GetSecurityQuestionHeaders}, TContext> => {
 
@@ -91,12 +92,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type GetSecurityQuestionMutationResult = NonNullable<Awaited<ReturnType<typeof getSecurityQuestion>>>
     export type GetSecurityQuestionMutationBody = UsernameRequest
-    export type GetSecurityQuestionMutationError = ErrorType<BadRequestResponse | InternalErrorResponse>
+    export type GetSecurityQuestionMutationError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary The user's security question
  */
-export const useGetSecurityQuestion = <TError = ErrorType<BadRequestResponse | InternalErrorResponse>,
+export const useGetSecurityQuestion = <TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getSecurityQuestion>>, TError,{data: UsernameRequest;headers?: GetSecurityQuestionHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof getSecurityQuestion>>,
@@ -137,7 +138,7 @@ export const getMfaUser = async (usernameRequest: UsernameRequest,
 
 
 
-export const getGetMfaUserMutationOptions = <TError = ErrorType<BadRequestResponse | InternalErrorResponse>,
+export const getGetMfaUserMutationOptions = <TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getMfaUser>>, TError,{data: UsernameRequest;headers?: GetMfaUserHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof getMfaUser>>, TError,{data: UsernameRequest;headers?: GetMfaUserHeaders}, TContext> => {
 
@@ -164,12 +165,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type GetMfaUserMutationResult = NonNullable<Awaited<ReturnType<typeof getMfaUser>>>
     export type GetMfaUserMutationBody = UsernameRequest
-    export type GetMfaUserMutationError = ErrorType<BadRequestResponse | InternalErrorResponse>
+    export type GetMfaUserMutationError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Whether a user recovers with a one-time code
  */
-export const useGetMfaUser = <TError = ErrorType<BadRequestResponse | InternalErrorResponse>,
+export const useGetMfaUser = <TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getMfaUser>>, TError,{data: UsernameRequest;headers?: GetMfaUserHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof getMfaUser>>,
@@ -183,7 +184,14 @@ export const useGetMfaUser = <TError = ErrorType<BadRequestResponse | InternalEr
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * Sends a reset link if a verified email exists. Proof is the security answer or a one-time code; the captcha is required.
+ * Sends a reset link if a verified email exists. Proof is the security answer or a one-time
+code; the captcha is required. A code user's one-time code (sent by `requestMfaCode`, or
+read from the authenticator app) is verified by this call itself: the reset flow's
+code-entry step submits it here as `mfaCode`. The flow has no session, so it never calls
+`mfa/code/verify` (which needs `X-Auth-Token`). A wrong code answers the code-not-valid
+error, too many wrong codes the lockout (its message contains "attempts"); nothing is sent
+then.
+
  * @summary Ask for a password-reset email
  */
 export const getResetPasswordUrl = () => {
@@ -210,7 +218,7 @@ export const resetPassword = async (resetPasswordRequest: ResetPasswordRequest,
 
 
 
-export const getResetPasswordMutationOptions = <TError = ErrorType<BadRequestResponse | InternalErrorResponse>,
+export const getResetPasswordMutationOptions = <TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resetPassword>>, TError,{data: ResetPasswordRequest;headers?: ResetPasswordHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof resetPassword>>, TError,{data: ResetPasswordRequest;headers?: ResetPasswordHeaders}, TContext> => {
 
@@ -237,12 +245,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ResetPasswordMutationResult = NonNullable<Awaited<ReturnType<typeof resetPassword>>>
     export type ResetPasswordMutationBody = ResetPasswordRequest
-    export type ResetPasswordMutationError = ErrorType<BadRequestResponse | InternalErrorResponse>
+    export type ResetPasswordMutationError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Ask for a password-reset email
  */
-export const useResetPassword = <TError = ErrorType<BadRequestResponse | InternalErrorResponse>,
+export const useResetPassword = <TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resetPassword>>, TError,{data: ResetPasswordRequest;headers?: ResetPasswordHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof resetPassword>>,
@@ -256,6 +264,7 @@ export const useResetPassword = <TError = ErrorType<BadRequestResponse | Interna
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * Emails the user their username when an account of that role has that address. The form sends it only once the captcha is solved; a business error's description is shown, otherwise 'Error sending your information. Please try again.'
  * @summary Email the user their username
  */
 export const getRetrieveUsernameUrl = () => {
@@ -282,7 +291,7 @@ export const retrieveUsername = async (retrieveUsernameRequest: RetrieveUsername
 
 
 
-export const getRetrieveUsernameMutationOptions = <TError = ErrorType<BadRequestResponse | InternalErrorResponse>,
+export const getRetrieveUsernameMutationOptions = <TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof retrieveUsername>>, TError,{data: RetrieveUsernameRequest;headers?: RetrieveUsernameHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof retrieveUsername>>, TError,{data: RetrieveUsernameRequest;headers?: RetrieveUsernameHeaders}, TContext> => {
 
@@ -309,12 +318,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RetrieveUsernameMutationResult = NonNullable<Awaited<ReturnType<typeof retrieveUsername>>>
     export type RetrieveUsernameMutationBody = RetrieveUsernameRequest
-    export type RetrieveUsernameMutationError = ErrorType<BadRequestResponse | InternalErrorResponse>
+    export type RetrieveUsernameMutationError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Email the user their username
  */
-export const useRetrieveUsername = <TError = ErrorType<BadRequestResponse | InternalErrorResponse>,
+export const useRetrieveUsername = <TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof retrieveUsername>>, TError,{data: RetrieveUsernameRequest;headers?: RetrieveUsernameHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof retrieveUsername>>,
@@ -355,7 +364,7 @@ export const changePasswordWithToken = async (tokenPasswordRequest: TokenPasswor
 
 
 
-export const getChangePasswordWithTokenMutationOptions = <TError = ErrorType<BadRequestResponse | InternalErrorResponse>,
+export const getChangePasswordWithTokenMutationOptions = <TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changePasswordWithToken>>, TError,{data: TokenPasswordRequest;headers?: ChangePasswordWithTokenHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof changePasswordWithToken>>, TError,{data: TokenPasswordRequest;headers?: ChangePasswordWithTokenHeaders}, TContext> => {
 
@@ -382,12 +391,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ChangePasswordWithTokenMutationResult = NonNullable<Awaited<ReturnType<typeof changePasswordWithToken>>>
     export type ChangePasswordWithTokenMutationBody = TokenPasswordRequest
-    export type ChangePasswordWithTokenMutationError = ErrorType<BadRequestResponse | InternalErrorResponse>
+    export type ChangePasswordWithTokenMutationError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Set a new password with a reset link's token
  */
-export const useChangePasswordWithToken = <TError = ErrorType<BadRequestResponse | InternalErrorResponse>,
+export const useChangePasswordWithToken = <TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changePasswordWithToken>>, TError,{data: TokenPasswordRequest;headers?: ChangePasswordWithTokenHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof changePasswordWithToken>>,

@@ -31,7 +31,8 @@ import type {
   ServiceStatus,
   SessionExpiredResponse,
   SessionValidation,
-  UnauthorizedResponse
+  UnauthorizedResponse,
+  UnexpectedResponse
 } from '../../models';
 
 import { apiClient } from '../../../src/lib/api/api-client';
@@ -76,7 +77,7 @@ export const getValidateSessionQueryKey = () => {
     }
 
     
-export const getValidateSessionQueryOptions = <TData = Awaited<ReturnType<typeof validateSession>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof validateSession>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
+export const getValidateSessionQueryOptions = <TData = Awaited<ReturnType<typeof validateSession>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof validateSession>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -95,10 +96,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ValidateSessionQueryResult = NonNullable<Awaited<ReturnType<typeof validateSession>>>
-export type ValidateSessionQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse>
+export type ValidateSessionQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
 
-export function useValidateSession<TData = Awaited<ReturnType<typeof validateSession>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse>>(
+export function useValidateSession<TData = Awaited<ReturnType<typeof validateSession>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof validateSession>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof validateSession>>,
@@ -108,7 +109,7 @@ export function useValidateSession<TData = Awaited<ReturnType<typeof validateSes
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useValidateSession<TData = Awaited<ReturnType<typeof validateSession>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse>>(
+export function useValidateSession<TData = Awaited<ReturnType<typeof validateSession>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof validateSession>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof validateSession>>,
@@ -118,7 +119,7 @@ export function useValidateSession<TData = Awaited<ReturnType<typeof validateSes
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useValidateSession<TData = Awaited<ReturnType<typeof validateSession>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse>>(
+export function useValidateSession<TData = Awaited<ReturnType<typeof validateSession>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof validateSession>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -126,7 +127,7 @@ export function useValidateSession<TData = Awaited<ReturnType<typeof validateSes
  * @summary Validate the current session
  */
 
-export function useValidateSession<TData = Awaited<ReturnType<typeof validateSession>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse>>(
+export function useValidateSession<TData = Awaited<ReturnType<typeof validateSession>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof validateSession>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -176,7 +177,7 @@ export const getValidateSessionAliasQueryKey = () => {
     }
 
     
-export const getValidateSessionAliasQueryOptions = <TData = Awaited<ReturnType<typeof validateSessionAlias>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof validateSessionAlias>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
+export const getValidateSessionAliasQueryOptions = <TData = Awaited<ReturnType<typeof validateSessionAlias>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof validateSessionAlias>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -195,10 +196,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ValidateSessionAliasQueryResult = NonNullable<Awaited<ReturnType<typeof validateSessionAlias>>>
-export type ValidateSessionAliasQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse>
+export type ValidateSessionAliasQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
 
-export function useValidateSessionAlias<TData = Awaited<ReturnType<typeof validateSessionAlias>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse>>(
+export function useValidateSessionAlias<TData = Awaited<ReturnType<typeof validateSessionAlias>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof validateSessionAlias>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof validateSessionAlias>>,
@@ -208,7 +209,7 @@ export function useValidateSessionAlias<TData = Awaited<ReturnType<typeof valida
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useValidateSessionAlias<TData = Awaited<ReturnType<typeof validateSessionAlias>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse>>(
+export function useValidateSessionAlias<TData = Awaited<ReturnType<typeof validateSessionAlias>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof validateSessionAlias>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof validateSessionAlias>>,
@@ -218,7 +219,7 @@ export function useValidateSessionAlias<TData = Awaited<ReturnType<typeof valida
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useValidateSessionAlias<TData = Awaited<ReturnType<typeof validateSessionAlias>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse>>(
+export function useValidateSessionAlias<TData = Awaited<ReturnType<typeof validateSessionAlias>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof validateSessionAlias>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -226,7 +227,7 @@ export function useValidateSessionAlias<TData = Awaited<ReturnType<typeof valida
  * @summary Validate the current session (the same call without the gateway prefix)
  */
 
-export function useValidateSessionAlias<TData = Awaited<ReturnType<typeof validateSessionAlias>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse>>(
+export function useValidateSessionAlias<TData = Awaited<ReturnType<typeof validateSessionAlias>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof validateSessionAlias>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -243,7 +244,9 @@ export function useValidateSessionAlias<TData = Awaited<ReturnType<typeof valida
 
 
 /**
- * Called before sign-in to see whether the gateway answers.
+ * Called before sign-in to see whether the gateway answers. The spec writes `GET status`
+without a gateway: `/login-gateway/status` is this contract's choice.
+
  * @summary Gateway status, as text
  */
 export const getGetStatusUrl = () => {
@@ -276,7 +279,7 @@ export const getGetStatusQueryKey = () => {
     }
 
     
-export const getGetStatusQueryOptions = <TData = Awaited<ReturnType<typeof getStatus>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse | ServiceStatus>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStatus>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
+export const getGetStatusQueryOptions = <TData = Awaited<ReturnType<typeof getStatus>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse | ServiceStatus | UnexpectedResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStatus>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -295,10 +298,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetStatusQueryResult = NonNullable<Awaited<ReturnType<typeof getStatus>>>
-export type GetStatusQueryError = ErrorType<BadRequestResponse | InternalErrorResponse | ServiceStatus>
+export type GetStatusQueryError = ErrorType<BadRequestResponse | InternalErrorResponse | ServiceStatus | UnexpectedResponse>
 
 
-export function useGetStatus<TData = Awaited<ReturnType<typeof getStatus>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse | ServiceStatus>>(
+export function useGetStatus<TData = Awaited<ReturnType<typeof getStatus>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse | ServiceStatus | UnexpectedResponse>>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStatus>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getStatus>>,
@@ -308,7 +311,7 @@ export function useGetStatus<TData = Awaited<ReturnType<typeof getStatus>>, TErr
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetStatus<TData = Awaited<ReturnType<typeof getStatus>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse | ServiceStatus>>(
+export function useGetStatus<TData = Awaited<ReturnType<typeof getStatus>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse | ServiceStatus | UnexpectedResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStatus>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getStatus>>,
@@ -318,7 +321,7 @@ export function useGetStatus<TData = Awaited<ReturnType<typeof getStatus>>, TErr
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetStatus<TData = Awaited<ReturnType<typeof getStatus>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse | ServiceStatus>>(
+export function useGetStatus<TData = Awaited<ReturnType<typeof getStatus>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse | ServiceStatus | UnexpectedResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStatus>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -326,7 +329,7 @@ export function useGetStatus<TData = Awaited<ReturnType<typeof getStatus>>, TErr
  * @summary Gateway status, as text
  */
 
-export function useGetStatus<TData = Awaited<ReturnType<typeof getStatus>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse | ServiceStatus>>(
+export function useGetStatus<TData = Awaited<ReturnType<typeof getStatus>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse | ServiceStatus | UnexpectedResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStatus>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -376,7 +379,7 @@ export const getKeepAliveQueryKey = () => {
     }
 
     
-export const getKeepAliveQueryOptions = <TData = Awaited<ReturnType<typeof keepAlive>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof keepAlive>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
+export const getKeepAliveQueryOptions = <TData = Awaited<ReturnType<typeof keepAlive>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof keepAlive>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -395,10 +398,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type KeepAliveQueryResult = NonNullable<Awaited<ReturnType<typeof keepAlive>>>
-export type KeepAliveQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse>
+export type KeepAliveQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
 
-export function useKeepAlive<TData = Awaited<ReturnType<typeof keepAlive>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse>>(
+export function useKeepAlive<TData = Awaited<ReturnType<typeof keepAlive>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof keepAlive>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof keepAlive>>,
@@ -408,7 +411,7 @@ export function useKeepAlive<TData = Awaited<ReturnType<typeof keepAlive>>, TErr
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useKeepAlive<TData = Awaited<ReturnType<typeof keepAlive>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse>>(
+export function useKeepAlive<TData = Awaited<ReturnType<typeof keepAlive>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof keepAlive>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof keepAlive>>,
@@ -418,7 +421,7 @@ export function useKeepAlive<TData = Awaited<ReturnType<typeof keepAlive>>, TErr
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useKeepAlive<TData = Awaited<ReturnType<typeof keepAlive>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse>>(
+export function useKeepAlive<TData = Awaited<ReturnType<typeof keepAlive>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof keepAlive>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -426,7 +429,7 @@ export function useKeepAlive<TData = Awaited<ReturnType<typeof keepAlive>>, TErr
  * @summary Keep the session alive
  */
 
-export function useKeepAlive<TData = Awaited<ReturnType<typeof keepAlive>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse>>(
+export function useKeepAlive<TData = Awaited<ReturnType<typeof keepAlive>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof keepAlive>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -476,7 +479,7 @@ export const getGetLastAccessedQueryKey = () => {
     }
 
     
-export const getGetLastAccessedQueryOptions = <TData = Awaited<ReturnType<typeof getLastAccessed>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLastAccessed>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
+export const getGetLastAccessedQueryOptions = <TData = Awaited<ReturnType<typeof getLastAccessed>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLastAccessed>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -495,10 +498,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetLastAccessedQueryResult = NonNullable<Awaited<ReturnType<typeof getLastAccessed>>>
-export type GetLastAccessedQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse>
+export type GetLastAccessedQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
 
-export function useGetLastAccessed<TData = Awaited<ReturnType<typeof getLastAccessed>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse>>(
+export function useGetLastAccessed<TData = Awaited<ReturnType<typeof getLastAccessed>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLastAccessed>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getLastAccessed>>,
@@ -508,7 +511,7 @@ export function useGetLastAccessed<TData = Awaited<ReturnType<typeof getLastAcce
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetLastAccessed<TData = Awaited<ReturnType<typeof getLastAccessed>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse>>(
+export function useGetLastAccessed<TData = Awaited<ReturnType<typeof getLastAccessed>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLastAccessed>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getLastAccessed>>,
@@ -518,7 +521,7 @@ export function useGetLastAccessed<TData = Awaited<ReturnType<typeof getLastAcce
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetLastAccessed<TData = Awaited<ReturnType<typeof getLastAccessed>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse>>(
+export function useGetLastAccessed<TData = Awaited<ReturnType<typeof getLastAccessed>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLastAccessed>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -526,7 +529,7 @@ export function useGetLastAccessed<TData = Awaited<ReturnType<typeof getLastAcce
  * @summary When the session last saw activity
  */
 
-export function useGetLastAccessed<TData = Awaited<ReturnType<typeof getLastAccessed>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse>>(
+export function useGetLastAccessed<TData = Awaited<ReturnType<typeof getLastAccessed>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLastAccessed>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -576,7 +579,7 @@ export const getGetLogoutPageQueryKey = () => {
     }
 
     
-export const getGetLogoutPageQueryOptions = <TData = Awaited<ReturnType<typeof getLogoutPage>>, TError = ErrorType<BadRequestResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLogoutPage>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
+export const getGetLogoutPageQueryOptions = <TData = Awaited<ReturnType<typeof getLogoutPage>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLogoutPage>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -595,10 +598,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetLogoutPageQueryResult = NonNullable<Awaited<ReturnType<typeof getLogoutPage>>>
-export type GetLogoutPageQueryError = ErrorType<BadRequestResponse>
+export type GetLogoutPageQueryError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>
 
 
-export function useGetLogoutPage<TData = Awaited<ReturnType<typeof getLogoutPage>>, TError = ErrorType<BadRequestResponse>>(
+export function useGetLogoutPage<TData = Awaited<ReturnType<typeof getLogoutPage>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLogoutPage>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getLogoutPage>>,
@@ -608,7 +611,7 @@ export function useGetLogoutPage<TData = Awaited<ReturnType<typeof getLogoutPage
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetLogoutPage<TData = Awaited<ReturnType<typeof getLogoutPage>>, TError = ErrorType<BadRequestResponse>>(
+export function useGetLogoutPage<TData = Awaited<ReturnType<typeof getLogoutPage>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLogoutPage>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getLogoutPage>>,
@@ -618,7 +621,7 @@ export function useGetLogoutPage<TData = Awaited<ReturnType<typeof getLogoutPage
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetLogoutPage<TData = Awaited<ReturnType<typeof getLogoutPage>>, TError = ErrorType<BadRequestResponse>>(
+export function useGetLogoutPage<TData = Awaited<ReturnType<typeof getLogoutPage>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLogoutPage>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -626,7 +629,7 @@ export function useGetLogoutPage<TData = Awaited<ReturnType<typeof getLogoutPage
  * @summary End the server-side session
  */
 
-export function useGetLogoutPage<TData = Awaited<ReturnType<typeof getLogoutPage>>, TError = ErrorType<BadRequestResponse>>(
+export function useGetLogoutPage<TData = Awaited<ReturnType<typeof getLogoutPage>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLogoutPage>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -668,7 +671,7 @@ export const logoutToLoginUrl = async (headers?: LogoutToLoginUrlHeaders, option
 
 
 
-export const getLogoutToLoginUrlMutationOptions = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const getLogoutToLoginUrlMutationOptions = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof logoutToLoginUrl>>, TError,{headers?: LogoutToLoginUrlHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof logoutToLoginUrl>>, TError,{headers?: LogoutToLoginUrlHeaders}, TContext> => {
 
@@ -695,12 +698,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type LogoutToLoginUrlMutationResult = NonNullable<Awaited<ReturnType<typeof logoutToLoginUrl>>>
     
-    export type LogoutToLoginUrlMutationError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>
+    export type LogoutToLoginUrlMutationError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Log out and get the login page address
  */
-export const useLogoutToLoginUrl = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const useLogoutToLoginUrl = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof logoutToLoginUrl>>, TError,{headers?: LogoutToLoginUrlHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof logoutToLoginUrl>>,

@@ -34,7 +34,9 @@ import type {
   SignInWithTokenHeaders,
   SkipEnrollmentResponse,
   TokenSignInRequest,
-  UnauthorizedResponse
+  UnauthorizedResponse,
+  UnexpectedResponse,
+  UnsupportedMediaTypeResponse
 } from '../../models';
 
 import { apiClient } from '../../../src/lib/api/api-client';
@@ -46,10 +48,16 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
- * Username and password go as HTTP basic auth (`base64(UTF-8(username:password))`); the body
-is the device fingerprint. The optional headers carry the second step of a sign-in: the
-security answer (with `Savedevice` and `Captcha`) or a one-time code (with `codeType`).
+ * Username and password go as HTTP basic auth (`base64(UTF-8(username:password))`). The body is the device fingerprint as a JSON string literal, quotes included, sent as `application/json`: the fingerprint `9f86d081884c7d65` goes as the 18 bytes `"9f86d081884c7d65"`. A `text/plain` body, or the fingerprint without its quotes, is refused (415 or 400). The optional headers carry the second step of a sign-in: the security answer (with `Savedevice` and `Captcha`) or a one-time code (with `codeType`).
 
+Example:
+```http
+POST /login-gateway/authentication HTTP/1.1
+Authorization: Basic anNtaXRoNDAxOlJldGlyZSMyMDQ1
+Content-Type: application/json
+
+"9f86d081884c7d65"
+```
  * @summary Sign in with username and password
  */
 export const getAuthenticateUrl = () => {
@@ -76,7 +84,7 @@ export const authenticate = async (deviceFingerprint: DeviceFingerprint,
 
 
 
-export const getAuthenticateMutationOptions = <TError = ErrorType<UnauthorizedResponse | InternalErrorResponse>,
+export const getAuthenticateMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | UnsupportedMediaTypeResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof authenticate>>, TError,{data: DeviceFingerprint;headers?: AuthenticateHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof authenticate>>, TError,{data: DeviceFingerprint;headers?: AuthenticateHeaders}, TContext> => {
 
@@ -103,12 +111,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type AuthenticateMutationResult = NonNullable<Awaited<ReturnType<typeof authenticate>>>
     export type AuthenticateMutationBody = DeviceFingerprint
-    export type AuthenticateMutationError = ErrorType<UnauthorizedResponse | InternalErrorResponse>
+    export type AuthenticateMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | UnsupportedMediaTypeResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Sign in with username and password
  */
-export const useAuthenticate = <TError = ErrorType<UnauthorizedResponse | InternalErrorResponse>,
+export const useAuthenticate = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | UnsupportedMediaTypeResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof authenticate>>, TError,{data: DeviceFingerprint;headers?: AuthenticateHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof authenticate>>,
@@ -149,7 +157,7 @@ export const signInWithToken = async (tokenSignInRequest: TokenSignInRequest,
 
 
 
-export const getSignInWithTokenMutationOptions = <TError = ErrorType<BadRequestResponse | InternalErrorResponse>,
+export const getSignInWithTokenMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signInWithToken>>, TError,{data: TokenSignInRequest;headers?: SignInWithTokenHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof signInWithToken>>, TError,{data: TokenSignInRequest;headers?: SignInWithTokenHeaders}, TContext> => {
 
@@ -176,12 +184,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SignInWithTokenMutationResult = NonNullable<Awaited<ReturnType<typeof signInWithToken>>>
     export type SignInWithTokenMutationBody = TokenSignInRequest
-    export type SignInWithTokenMutationError = ErrorType<BadRequestResponse | InternalErrorResponse>
+    export type SignInWithTokenMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Sign in with a link token
  */
-export const useSignInWithToken = <TError = ErrorType<BadRequestResponse | InternalErrorResponse>,
+export const useSignInWithToken = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signInWithToken>>, TError,{data: TokenSignInRequest;headers?: SignInWithTokenHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof signInWithToken>>,
@@ -235,7 +243,7 @@ export const getGetAuthTokenQueryKey = (params?: GetAuthTokenParams,) => {
     }
 
     
-export const getGetAuthTokenQueryOptions = <TData = Awaited<ReturnType<typeof getAuthToken>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | InternalErrorResponse>>(params: GetAuthTokenParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAuthToken>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
+export const getGetAuthTokenQueryOptions = <TData = Awaited<ReturnType<typeof getAuthToken>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | InternalErrorResponse | UnexpectedResponse>>(params: GetAuthTokenParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAuthToken>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -254,10 +262,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAuthTokenQueryResult = NonNullable<Awaited<ReturnType<typeof getAuthToken>>>
-export type GetAuthTokenQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | InternalErrorResponse>
+export type GetAuthTokenQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | InternalErrorResponse | UnexpectedResponse>
 
 
-export function useGetAuthToken<TData = Awaited<ReturnType<typeof getAuthToken>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | InternalErrorResponse>>(
+export function useGetAuthToken<TData = Awaited<ReturnType<typeof getAuthToken>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: GetAuthTokenParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAuthToken>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAuthToken>>,
@@ -267,7 +275,7 @@ export function useGetAuthToken<TData = Awaited<ReturnType<typeof getAuthToken>>
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAuthToken<TData = Awaited<ReturnType<typeof getAuthToken>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | InternalErrorResponse>>(
+export function useGetAuthToken<TData = Awaited<ReturnType<typeof getAuthToken>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: GetAuthTokenParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAuthToken>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAuthToken>>,
@@ -277,7 +285,7 @@ export function useGetAuthToken<TData = Awaited<ReturnType<typeof getAuthToken>>
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAuthToken<TData = Awaited<ReturnType<typeof getAuthToken>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | InternalErrorResponse>>(
+export function useGetAuthToken<TData = Awaited<ReturnType<typeof getAuthToken>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: GetAuthTokenParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAuthToken>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -285,7 +293,7 @@ export function useGetAuthToken<TData = Awaited<ReturnType<typeof getAuthToken>>
  * @summary Exchange a link token for a session
  */
 
-export function useGetAuthToken<TData = Awaited<ReturnType<typeof getAuthToken>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | InternalErrorResponse>>(
+export function useGetAuthToken<TData = Awaited<ReturnType<typeof getAuthToken>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: GetAuthTokenParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAuthToken>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -302,6 +310,7 @@ export function useGetAuthToken<TData = Awaited<ReturnType<typeof getAuthToken>>
 
 
 /**
+ * Where the user lands after sign-in, asked with the stored role (always with its `ROLE_` prefix). The portal follows only one of the seven dashboard paths, or a marker (`acctSetup-username`, `password`, `mfaAdoption`) for a step to finish first; any other answer ends the session.
  * @summary Where the user lands after sign-in
  */
 export const getGetUserLandingUrlUrl = (params: GetUserLandingUrlParams,) => {
@@ -341,7 +350,7 @@ export const getGetUserLandingUrlQueryKey = (params?: GetUserLandingUrlParams,) 
     }
 
     
-export const getGetUserLandingUrlQueryOptions = <TData = Awaited<ReturnType<typeof getUserLandingUrl>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(params: GetUserLandingUrlParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserLandingUrl>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
+export const getGetUserLandingUrlQueryOptions = <TData = Awaited<ReturnType<typeof getUserLandingUrl>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(params: GetUserLandingUrlParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserLandingUrl>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -360,10 +369,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetUserLandingUrlQueryResult = NonNullable<Awaited<ReturnType<typeof getUserLandingUrl>>>
-export type GetUserLandingUrlQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>
+export type GetUserLandingUrlQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
 
-export function useGetUserLandingUrl<TData = Awaited<ReturnType<typeof getUserLandingUrl>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetUserLandingUrl<TData = Awaited<ReturnType<typeof getUserLandingUrl>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: GetUserLandingUrlParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserLandingUrl>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getUserLandingUrl>>,
@@ -373,7 +382,7 @@ export function useGetUserLandingUrl<TData = Awaited<ReturnType<typeof getUserLa
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetUserLandingUrl<TData = Awaited<ReturnType<typeof getUserLandingUrl>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetUserLandingUrl<TData = Awaited<ReturnType<typeof getUserLandingUrl>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: GetUserLandingUrlParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserLandingUrl>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getUserLandingUrl>>,
@@ -383,7 +392,7 @@ export function useGetUserLandingUrl<TData = Awaited<ReturnType<typeof getUserLa
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetUserLandingUrl<TData = Awaited<ReturnType<typeof getUserLandingUrl>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetUserLandingUrl<TData = Awaited<ReturnType<typeof getUserLandingUrl>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: GetUserLandingUrlParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserLandingUrl>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -391,7 +400,7 @@ export function useGetUserLandingUrl<TData = Awaited<ReturnType<typeof getUserLa
  * @summary Where the user lands after sign-in
  */
 
-export function useGetUserLandingUrl<TData = Awaited<ReturnType<typeof getUserLandingUrl>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetUserLandingUrl<TData = Awaited<ReturnType<typeof getUserLandingUrl>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: GetUserLandingUrlParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserLandingUrl>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -441,7 +450,7 @@ export const getGetSkipEnrollmentStepsQueryKey = () => {
     }
 
     
-export const getGetSkipEnrollmentStepsQueryOptions = <TData = Awaited<ReturnType<typeof getSkipEnrollmentSteps>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSkipEnrollmentSteps>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
+export const getGetSkipEnrollmentStepsQueryOptions = <TData = Awaited<ReturnType<typeof getSkipEnrollmentSteps>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSkipEnrollmentSteps>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -460,10 +469,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetSkipEnrollmentStepsQueryResult = NonNullable<Awaited<ReturnType<typeof getSkipEnrollmentSteps>>>
-export type GetSkipEnrollmentStepsQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>
+export type GetSkipEnrollmentStepsQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
 
-export function useGetSkipEnrollmentSteps<TData = Awaited<ReturnType<typeof getSkipEnrollmentSteps>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetSkipEnrollmentSteps<TData = Awaited<ReturnType<typeof getSkipEnrollmentSteps>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSkipEnrollmentSteps>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getSkipEnrollmentSteps>>,
@@ -473,7 +482,7 @@ export function useGetSkipEnrollmentSteps<TData = Awaited<ReturnType<typeof getS
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetSkipEnrollmentSteps<TData = Awaited<ReturnType<typeof getSkipEnrollmentSteps>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetSkipEnrollmentSteps<TData = Awaited<ReturnType<typeof getSkipEnrollmentSteps>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSkipEnrollmentSteps>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getSkipEnrollmentSteps>>,
@@ -483,7 +492,7 @@ export function useGetSkipEnrollmentSteps<TData = Awaited<ReturnType<typeof getS
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetSkipEnrollmentSteps<TData = Awaited<ReturnType<typeof getSkipEnrollmentSteps>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetSkipEnrollmentSteps<TData = Awaited<ReturnType<typeof getSkipEnrollmentSteps>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSkipEnrollmentSteps>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -491,7 +500,7 @@ export function useGetSkipEnrollmentSteps<TData = Awaited<ReturnType<typeof getS
  * @summary Whether a participant skips enrollment
  */
 
-export function useGetSkipEnrollmentSteps<TData = Awaited<ReturnType<typeof getSkipEnrollmentSteps>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>>(
+export function useGetSkipEnrollmentSteps<TData = Awaited<ReturnType<typeof getSkipEnrollmentSteps>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSkipEnrollmentSteps>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {

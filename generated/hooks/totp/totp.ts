@@ -24,6 +24,7 @@ import type {
   TotpRegistrationResponse,
   TotpVerifyRequest,
   UnauthorizedResponse,
+  UnexpectedResponse,
   UsernameRequest,
   VerifyTotpRegistrationHeaders
 } from '../../models';
@@ -37,7 +38,7 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
- * The app's name when the user has registered one; null otherwise.
+ * The app's name when the user has registered one; null otherwise. The spec shows the check response as `authAppName` bare; wrapping the answer in `data`, beside `errors` as in every JSON answer of this contract, is this contract's choice.
  * @summary The user's authenticator app, before sign-in completes
  */
 export const getGetTotpInfoUrl = () => {
@@ -64,7 +65,7 @@ export const getTotpInfo = async (usernameRequest: UsernameRequest,
 
 
 
-export const getGetTotpInfoMutationOptions = <TError = ErrorType<BadRequestResponse | InternalErrorResponse>,
+export const getGetTotpInfoMutationOptions = <TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getTotpInfo>>, TError,{data: UsernameRequest;headers?: GetTotpInfoHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof getTotpInfo>>, TError,{data: UsernameRequest;headers?: GetTotpInfoHeaders}, TContext> => {
 
@@ -91,12 +92,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type GetTotpInfoMutationResult = NonNullable<Awaited<ReturnType<typeof getTotpInfo>>>
     export type GetTotpInfoMutationBody = UsernameRequest
-    export type GetTotpInfoMutationError = ErrorType<BadRequestResponse | InternalErrorResponse>
+    export type GetTotpInfoMutationError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary The user's authenticator app, before sign-in completes
  */
-export const useGetTotpInfo = <TError = ErrorType<BadRequestResponse | InternalErrorResponse>,
+export const useGetTotpInfo = <TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getTotpInfo>>, TError,{data: UsernameRequest;headers?: GetTotpInfoHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof getTotpInfo>>,
@@ -110,7 +111,7 @@ export const useGetTotpInfo = <TError = ErrorType<BadRequestResponse | InternalE
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * Returns the `otpauth://` URI the QR code shows. A failure whose message mentions a verified device is shown as it is; any other shows 'Oops, something went wrong'.
+ * Returns the `otpauth://` URI the QR code shows. A failure whose message mentions a verified device is shown as it is; any other shows 'Oops, something went wrong'. The spec shows the registration response as `uri` bare; wrapping the answer in `data`, beside `errors` as in every JSON answer of this contract, is this contract's choice.
  * @summary Start registering an authenticator app
  */
 export const getRegisterTotpUrl = () => {
@@ -135,7 +136,7 @@ export const registerTotp = async (headers?: RegisterTotpHeaders, options?: Requ
 
 
 
-export const getRegisterTotpMutationOptions = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const getRegisterTotpMutationOptions = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof registerTotp>>, TError,{headers?: RegisterTotpHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof registerTotp>>, TError,{headers?: RegisterTotpHeaders}, TContext> => {
 
@@ -162,12 +163,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RegisterTotpMutationResult = NonNullable<Awaited<ReturnType<typeof registerTotp>>>
     
-    export type RegisterTotpMutationError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>
+    export type RegisterTotpMutationError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Start registering an authenticator app
  */
-export const useRegisterTotp = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const useRegisterTotp = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof registerTotp>>, TError,{headers?: RegisterTotpHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof registerTotp>>,
@@ -208,7 +209,7 @@ export const verifyTotpRegistration = async (totpVerifyRequest: TotpVerifyReques
 
 
 
-export const getVerifyTotpRegistrationMutationOptions = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const getVerifyTotpRegistrationMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof verifyTotpRegistration>>, TError,{data: TotpVerifyRequest;headers?: VerifyTotpRegistrationHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof verifyTotpRegistration>>, TError,{data: TotpVerifyRequest;headers?: VerifyTotpRegistrationHeaders}, TContext> => {
 
@@ -235,12 +236,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type VerifyTotpRegistrationMutationResult = NonNullable<Awaited<ReturnType<typeof verifyTotpRegistration>>>
     export type VerifyTotpRegistrationMutationBody = TotpVerifyRequest
-    export type VerifyTotpRegistrationMutationError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>
+    export type VerifyTotpRegistrationMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Finish registering an authenticator app with its first code
  */
-export const useVerifyTotpRegistration = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const useVerifyTotpRegistration = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof verifyTotpRegistration>>, TError,{data: TotpVerifyRequest;headers?: VerifyTotpRegistrationHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof verifyTotpRegistration>>,
@@ -254,6 +255,7 @@ export const useVerifyTotpRegistration = <TError = ErrorType<UnauthorizedRespons
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * Removes the signed-in user's authenticator app. When there is none the error's description is shown ("We didn't find a security device registered to your account"); any other failure shows 'Unable to remove TOTP device, please try again'.
  * @summary Remove the user's authenticator app
  */
 export const getRemoveTotpDeviceUrl = () => {
@@ -278,7 +280,7 @@ export const removeTotpDevice = async (headers?: RemoveTotpDeviceHeaders, option
 
 
 
-export const getRemoveTotpDeviceMutationOptions = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const getRemoveTotpDeviceMutationOptions = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removeTotpDevice>>, TError,{headers?: RemoveTotpDeviceHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof removeTotpDevice>>, TError,{headers?: RemoveTotpDeviceHeaders}, TContext> => {
 
@@ -305,12 +307,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RemoveTotpDeviceMutationResult = NonNullable<Awaited<ReturnType<typeof removeTotpDevice>>>
     
-    export type RemoveTotpDeviceMutationError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>
+    export type RemoveTotpDeviceMutationError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Remove the user's authenticator app
  */
-export const useRemoveTotpDevice = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse>,
+export const useRemoveTotpDevice = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removeTotpDevice>>, TError,{headers?: RemoveTotpDeviceHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof removeTotpDevice>>,

@@ -30,7 +30,9 @@ import type {
   ResendEnrollmentEmailHeaders,
   ResendVerificationEmailHeaders,
   ResendVerificationHeaders,
+  ResetLinkRecordResponse,
   TokenRequest,
+  UnexpectedResponse,
   VerificationRecordResponse,
   VerifyAccountMappingParams,
   VerifyParticipantEmailParams,
@@ -47,7 +49,10 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
- * The new-password page sends the user to /verification when the link is missing, expired, completed or not validated.
+ * Answers a `ResetLinkRecord`, whose type is always `Password Reset` (the reset link's own
+value; no verification type of the spec fits it). The new-password page sends the user to
+/verification when the link is missing, expired, completed or not validated.
+
  * @summary Check a password-reset link's token
  */
 export const getVerifyResetTokenUrl = (params: VerifyResetTokenParams,) => {
@@ -65,9 +70,9 @@ export const getVerifyResetTokenUrl = (params: VerifyResetTokenParams,) => {
   return stringifiedParams.length > 0 ? `/login-gateway/public/profile/verifyToken?${stringifiedParams}` : `/login-gateway/public/profile/verifyToken`
 }
 
-export const verifyResetToken = async (params: VerifyResetTokenParams, options?: RequestInit): Promise<VerificationRecordResponse> => {
+export const verifyResetToken = async (params: VerifyResetTokenParams, options?: RequestInit): Promise<ResetLinkRecordResponse> => {
   
-  return apiClient<VerificationRecordResponse>(getVerifyResetTokenUrl(params),
+  return apiClient<ResetLinkRecordResponse>(getVerifyResetTokenUrl(params),
   {      
     ...options,
     method: 'GET'
@@ -87,7 +92,7 @@ export const getVerifyResetTokenQueryKey = (params?: VerifyResetTokenParams,) =>
     }
 
     
-export const getVerifyResetTokenQueryOptions = <TData = Awaited<ReturnType<typeof verifyResetToken>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse>>(params: VerifyResetTokenParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyResetToken>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
+export const getVerifyResetTokenQueryOptions = <TData = Awaited<ReturnType<typeof verifyResetToken>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>>(params: VerifyResetTokenParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyResetToken>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -106,10 +111,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type VerifyResetTokenQueryResult = NonNullable<Awaited<ReturnType<typeof verifyResetToken>>>
-export type VerifyResetTokenQueryError = ErrorType<BadRequestResponse | InternalErrorResponse>
+export type VerifyResetTokenQueryError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>
 
 
-export function useVerifyResetToken<TData = Awaited<ReturnType<typeof verifyResetToken>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse>>(
+export function useVerifyResetToken<TData = Awaited<ReturnType<typeof verifyResetToken>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: VerifyResetTokenParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyResetToken>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof verifyResetToken>>,
@@ -119,7 +124,7 @@ export function useVerifyResetToken<TData = Awaited<ReturnType<typeof verifyRese
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useVerifyResetToken<TData = Awaited<ReturnType<typeof verifyResetToken>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse>>(
+export function useVerifyResetToken<TData = Awaited<ReturnType<typeof verifyResetToken>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: VerifyResetTokenParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyResetToken>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof verifyResetToken>>,
@@ -129,7 +134,7 @@ export function useVerifyResetToken<TData = Awaited<ReturnType<typeof verifyRese
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useVerifyResetToken<TData = Awaited<ReturnType<typeof verifyResetToken>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse>>(
+export function useVerifyResetToken<TData = Awaited<ReturnType<typeof verifyResetToken>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: VerifyResetTokenParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyResetToken>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -137,7 +142,7 @@ export function useVerifyResetToken<TData = Awaited<ReturnType<typeof verifyRese
  * @summary Check a password-reset link's token
  */
 
-export function useVerifyResetToken<TData = Awaited<ReturnType<typeof verifyResetToken>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse>>(
+export function useVerifyResetToken<TData = Awaited<ReturnType<typeof verifyResetToken>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: VerifyResetTokenParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyResetToken>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -197,7 +202,7 @@ export const getVerifyTokenQueryKey = (params?: VerifyTokenParams,) => {
     }
 
     
-export const getVerifyTokenQueryOptions = <TData = Awaited<ReturnType<typeof verifyToken>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse>>(params: VerifyTokenParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyToken>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
+export const getVerifyTokenQueryOptions = <TData = Awaited<ReturnType<typeof verifyToken>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>>(params: VerifyTokenParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyToken>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -216,10 +221,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type VerifyTokenQueryResult = NonNullable<Awaited<ReturnType<typeof verifyToken>>>
-export type VerifyTokenQueryError = ErrorType<BadRequestResponse | InternalErrorResponse>
+export type VerifyTokenQueryError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>
 
 
-export function useVerifyToken<TData = Awaited<ReturnType<typeof verifyToken>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse>>(
+export function useVerifyToken<TData = Awaited<ReturnType<typeof verifyToken>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: VerifyTokenParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyToken>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof verifyToken>>,
@@ -229,7 +234,7 @@ export function useVerifyToken<TData = Awaited<ReturnType<typeof verifyToken>>, 
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useVerifyToken<TData = Awaited<ReturnType<typeof verifyToken>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse>>(
+export function useVerifyToken<TData = Awaited<ReturnType<typeof verifyToken>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: VerifyTokenParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyToken>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof verifyToken>>,
@@ -239,7 +244,7 @@ export function useVerifyToken<TData = Awaited<ReturnType<typeof verifyToken>>, 
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useVerifyToken<TData = Awaited<ReturnType<typeof verifyToken>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse>>(
+export function useVerifyToken<TData = Awaited<ReturnType<typeof verifyToken>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: VerifyTokenParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyToken>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -247,7 +252,7 @@ export function useVerifyToken<TData = Awaited<ReturnType<typeof verifyToken>>, 
  * @summary Check an emailed link's token
  */
 
-export function useVerifyToken<TData = Awaited<ReturnType<typeof verifyToken>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse>>(
+export function useVerifyToken<TData = Awaited<ReturnType<typeof verifyToken>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: VerifyTokenParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyToken>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -264,6 +269,7 @@ export function useVerifyToken<TData = Awaited<ReturnType<typeof verifyToken>>, 
 
 
 /**
+ * Verifies the account-link request the emailed link stands for: `verified` when the accounts are now linked, `hasExpiredVerification` when the request expired. The spec names the call but not its answer, whose fields are this contract's invention.
  * @summary Verify an account-link request
  */
 export const getVerifyAccountMappingUrl = (params: VerifyAccountMappingParams,) => {
@@ -303,7 +309,7 @@ export const getVerifyAccountMappingQueryKey = (params?: VerifyAccountMappingPar
     }
 
     
-export const getVerifyAccountMappingQueryOptions = <TData = Awaited<ReturnType<typeof verifyAccountMapping>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse>>(params: VerifyAccountMappingParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyAccountMapping>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
+export const getVerifyAccountMappingQueryOptions = <TData = Awaited<ReturnType<typeof verifyAccountMapping>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>>(params: VerifyAccountMappingParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyAccountMapping>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -322,10 +328,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type VerifyAccountMappingQueryResult = NonNullable<Awaited<ReturnType<typeof verifyAccountMapping>>>
-export type VerifyAccountMappingQueryError = ErrorType<BadRequestResponse | InternalErrorResponse>
+export type VerifyAccountMappingQueryError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>
 
 
-export function useVerifyAccountMapping<TData = Awaited<ReturnType<typeof verifyAccountMapping>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse>>(
+export function useVerifyAccountMapping<TData = Awaited<ReturnType<typeof verifyAccountMapping>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: VerifyAccountMappingParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyAccountMapping>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof verifyAccountMapping>>,
@@ -335,7 +341,7 @@ export function useVerifyAccountMapping<TData = Awaited<ReturnType<typeof verify
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useVerifyAccountMapping<TData = Awaited<ReturnType<typeof verifyAccountMapping>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse>>(
+export function useVerifyAccountMapping<TData = Awaited<ReturnType<typeof verifyAccountMapping>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: VerifyAccountMappingParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyAccountMapping>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof verifyAccountMapping>>,
@@ -345,7 +351,7 @@ export function useVerifyAccountMapping<TData = Awaited<ReturnType<typeof verify
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useVerifyAccountMapping<TData = Awaited<ReturnType<typeof verifyAccountMapping>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse>>(
+export function useVerifyAccountMapping<TData = Awaited<ReturnType<typeof verifyAccountMapping>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: VerifyAccountMappingParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyAccountMapping>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -353,7 +359,7 @@ export function useVerifyAccountMapping<TData = Awaited<ReturnType<typeof verify
  * @summary Verify an account-link request
  */
 
-export function useVerifyAccountMapping<TData = Awaited<ReturnType<typeof verifyAccountMapping>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse>>(
+export function useVerifyAccountMapping<TData = Awaited<ReturnType<typeof verifyAccountMapping>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: VerifyAccountMappingParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyAccountMapping>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -370,6 +376,7 @@ export function useVerifyAccountMapping<TData = Awaited<ReturnType<typeof verify
 
 
 /**
+ * Marks the verification of an emailed link complete once its page has done its work; from then on the token answers `isCompleted: true`. An expired token answers the link-expired error in `errors`.
  * @summary Mark a link's verification complete
  */
 export const getCompleteVerificationUrl = () => {
@@ -396,7 +403,7 @@ export const completeVerification = async (tokenRequest: TokenRequest,
 
 
 
-export const getCompleteVerificationMutationOptions = <TError = ErrorType<BadRequestResponse | InternalErrorResponse>,
+export const getCompleteVerificationMutationOptions = <TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof completeVerification>>, TError,{data: TokenRequest;headers?: CompleteVerificationHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof completeVerification>>, TError,{data: TokenRequest;headers?: CompleteVerificationHeaders}, TContext> => {
 
@@ -423,12 +430,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CompleteVerificationMutationResult = NonNullable<Awaited<ReturnType<typeof completeVerification>>>
     export type CompleteVerificationMutationBody = TokenRequest
-    export type CompleteVerificationMutationError = ErrorType<BadRequestResponse | InternalErrorResponse>
+    export type CompleteVerificationMutationError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Mark a link's verification complete
  */
-export const useCompleteVerification = <TError = ErrorType<BadRequestResponse | InternalErrorResponse>,
+export const useCompleteVerification = <TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof completeVerification>>, TError,{data: TokenRequest;headers?: CompleteVerificationHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof completeVerification>>,
@@ -469,7 +476,7 @@ export const resendVerification = async (tokenRequest: TokenRequest,
 
 
 
-export const getResendVerificationMutationOptions = <TError = ErrorType<BadRequestResponse | InternalErrorResponse>,
+export const getResendVerificationMutationOptions = <TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resendVerification>>, TError,{data: TokenRequest;headers?: ResendVerificationHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof resendVerification>>, TError,{data: TokenRequest;headers?: ResendVerificationHeaders}, TContext> => {
 
@@ -496,12 +503,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ResendVerificationMutationResult = NonNullable<Awaited<ReturnType<typeof resendVerification>>>
     export type ResendVerificationMutationBody = TokenRequest
-    export type ResendVerificationMutationError = ErrorType<BadRequestResponse | InternalErrorResponse>
+    export type ResendVerificationMutationError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Send a fresh link for an expired one
  */
-export const useResendVerification = <TError = ErrorType<BadRequestResponse | InternalErrorResponse>,
+export const useResendVerification = <TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resendVerification>>, TError,{data: TokenRequest;headers?: ResendVerificationHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof resendVerification>>,
@@ -542,7 +549,7 @@ export const resendVerificationEmail = async (tokenRequest: TokenRequest,
 
 
 
-export const getResendVerificationEmailMutationOptions = <TError = ErrorType<BadRequestResponse | InternalErrorResponse>,
+export const getResendVerificationEmailMutationOptions = <TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resendVerificationEmail>>, TError,{data: TokenRequest;headers?: ResendVerificationEmailHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof resendVerificationEmail>>, TError,{data: TokenRequest;headers?: ResendVerificationEmailHeaders}, TContext> => {
 
@@ -569,12 +576,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ResendVerificationEmailMutationResult = NonNullable<Awaited<ReturnType<typeof resendVerificationEmail>>>
     export type ResendVerificationEmailMutationBody = TokenRequest
-    export type ResendVerificationEmailMutationError = ErrorType<BadRequestResponse | InternalErrorResponse>
+    export type ResendVerificationEmailMutationError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Send a fresh email-verification link
  */
-export const useResendVerificationEmail = <TError = ErrorType<BadRequestResponse | InternalErrorResponse>,
+export const useResendVerificationEmail = <TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resendVerificationEmail>>, TError,{data: TokenRequest;headers?: ResendVerificationEmailHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof resendVerificationEmail>>,
@@ -615,7 +622,7 @@ export const resendEnrollmentEmail = async (tokenRequest: TokenRequest,
 
 
 
-export const getResendEnrollmentEmailMutationOptions = <TError = ErrorType<BadRequestResponse | InternalErrorResponse>,
+export const getResendEnrollmentEmailMutationOptions = <TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resendEnrollmentEmail>>, TError,{data: TokenRequest;headers?: ResendEnrollmentEmailHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof resendEnrollmentEmail>>, TError,{data: TokenRequest;headers?: ResendEnrollmentEmailHeaders}, TContext> => {
 
@@ -642,12 +649,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ResendEnrollmentEmailMutationResult = NonNullable<Awaited<ReturnType<typeof resendEnrollmentEmail>>>
     export type ResendEnrollmentEmailMutationBody = TokenRequest
-    export type ResendEnrollmentEmailMutationError = ErrorType<BadRequestResponse | InternalErrorResponse>
+    export type ResendEnrollmentEmailMutationError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Send a fresh enrollment (invitation) link
  */
-export const useResendEnrollmentEmail = <TError = ErrorType<BadRequestResponse | InternalErrorResponse>,
+export const useResendEnrollmentEmail = <TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resendEnrollmentEmail>>, TError,{data: TokenRequest;headers?: ResendEnrollmentEmailHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof resendEnrollmentEmail>>,
@@ -704,7 +711,7 @@ export const getVerifyParticipantEmailQueryKey = (userId?: string,
     }
 
     
-export const getVerifyParticipantEmailQueryOptions = <TData = Awaited<ReturnType<typeof verifyParticipantEmail>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse>>(userId: string,
+export const getVerifyParticipantEmailQueryOptions = <TData = Awaited<ReturnType<typeof verifyParticipantEmail>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>>(userId: string,
     params: VerifyParticipantEmailParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyParticipantEmail>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
 
@@ -724,10 +731,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type VerifyParticipantEmailQueryResult = NonNullable<Awaited<ReturnType<typeof verifyParticipantEmail>>>
-export type VerifyParticipantEmailQueryError = ErrorType<BadRequestResponse | InternalErrorResponse>
+export type VerifyParticipantEmailQueryError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>
 
 
-export function useVerifyParticipantEmail<TData = Awaited<ReturnType<typeof verifyParticipantEmail>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse>>(
+export function useVerifyParticipantEmail<TData = Awaited<ReturnType<typeof verifyParticipantEmail>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     params: VerifyParticipantEmailParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyParticipantEmail>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -738,7 +745,7 @@ export function useVerifyParticipantEmail<TData = Awaited<ReturnType<typeof veri
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useVerifyParticipantEmail<TData = Awaited<ReturnType<typeof verifyParticipantEmail>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse>>(
+export function useVerifyParticipantEmail<TData = Awaited<ReturnType<typeof verifyParticipantEmail>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     params: VerifyParticipantEmailParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyParticipantEmail>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -749,7 +756,7 @@ export function useVerifyParticipantEmail<TData = Awaited<ReturnType<typeof veri
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useVerifyParticipantEmail<TData = Awaited<ReturnType<typeof verifyParticipantEmail>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse>>(
+export function useVerifyParticipantEmail<TData = Awaited<ReturnType<typeof verifyParticipantEmail>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     params: VerifyParticipantEmailParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyParticipantEmail>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
@@ -758,7 +765,7 @@ export function useVerifyParticipantEmail<TData = Awaited<ReturnType<typeof veri
  * @summary Verify a participant's email address
  */
 
-export function useVerifyParticipantEmail<TData = Awaited<ReturnType<typeof verifyParticipantEmail>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse>>(
+export function useVerifyParticipantEmail<TData = Awaited<ReturnType<typeof verifyParticipantEmail>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     params: VerifyParticipantEmailParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyParticipantEmail>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient 

@@ -5,7 +5,7 @@ import * as zod from 'zod';
 
 
 /**
- * When it is taken, `alternateUsername` offers one that is free.
+ * When it is taken, `alternateUsername` offers one that is free. The spec shows `userNameAvailable` and `alternateUsername` bare; wrapping the answer in `data`, beside `errors` as in every JSON answer of this contract, is this contract's choice.
  * @summary Whether a username is available
  */
 export const validateUsernameQueryUsernameMin = 4;
@@ -21,12 +21,12 @@ export const validateUsernameResponseDataAlternateUsernameMax = 16;export const 
 
 export const validateUsernameResponse = zod.object({
   "data": zod.object({
-  "userNameAvailable": zod.boolean(),
+  "userNameAvailable": zod.boolean().describe('True when nobody has the username; false shows \"Username must be unique\" with `alternateUsername`.'),
   "alternateUsername": zod.string().max(validateUsernameResponseDataAlternateUsernameMax).nullish().describe('A username that is available, offered when the one asked for is taken.')
-}).optional(),
+}).optional().describe('Whether a username is free, with a free one offered when it is not.'),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(validateUsernameResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(validateUsernameResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 })
 
@@ -41,19 +41,19 @@ export const completeAccountSetupHeader = zod.object({
 })
 
 export const completeAccountSetupBodyTokenMax = 512;
-export const completeAccountSetupBodyTokenRegExp = new RegExp('^[A-Za-z0-9._~-]+$');
+export const completeAccountSetupBodyTokenRegExp = new RegExp('^[A-Za-z0-9._~+/-]+={0,2}$');
 
 
 export const completeAccountSetupBody = zod.object({
-  "token": zod.string().min(1).max(completeAccountSetupBodyTokenMax).regex(completeAccountSetupBodyTokenRegExp).describe('A one-time token from an emailed link.')
+  "token": zod.string().min(1).max(completeAccountSetupBodyTokenMax).regex(completeAccountSetupBodyTokenRegExp).describe('A one-time token from an emailed link, as the gateway issued it: 1 to 512 characters of\nURL-safe or standard base64 (letters, digits, `-`, `_`, `+`, `/`, then at most two `=` of\npadding), with `.` and `~` for dot-separated tokens such as JWTs. The character set and the\nlength bound are this contract\'s choice; the spec does not show a token. In a link\'s query,\n`+`, `/` and `=` are percent-encoded (`%2B`, `%2F`, `%3D`): a raw `+` reads as a space.\n')
 })
 
 export const completeAccountSetupResponseErrorsItemCodeMax = 32;
 
 export const completeAccountSetupResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(completeAccountSetupResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(completeAccountSetupResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 }).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
 

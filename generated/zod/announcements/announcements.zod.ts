@@ -14,9 +14,9 @@ export const getAnnouncementsResponse = zod.object({
   "changes": zod.array(zod.object({
   "date": zod.iso.date().describe('A calendar date, `YYYY-MM-DD`.'),
   "features": zod.array(zod.object({
-  "title": zod.string().max(getAnnouncementsResponseChangesItemFeaturesItemTitleMax),
-  "description": zod.string().max(getAnnouncementsResponseChangesItemFeaturesItemDescriptionMax)
-}))
-}))
+  "title": zod.string().max(getAnnouncementsResponseChangesItemFeaturesItemTitleMax).describe('The new feature\'s name, shown as the heading of its item (as text).'),
+  "description": zod.string().max(getAnnouncementsResponseChangesItemFeaturesItemDescriptionMax).describe('What the feature does for the user, shown under its title (as text).')
+})).describe('The release\'s features, in display order; the banner shows how many there are.')
+})).describe('The releases, newest first; the banner shows the first one\'s date and its number of features.')
 }).describe('The static announcements file. `changes` is newest first; the banner shows the first change\'s date and its number of features.')
 

@@ -22,8 +22,8 @@ export const listIntegrationEmployersResponseErrorsItemCodeMax = 32;
 export const listIntegrationEmployersResponse = zod.object({
   "data": zod.record(zod.string(), zod.any()).optional().describe('The employers in a plan\'s payroll integration. The spec does not show its fields; they are left open.'),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(listIntegrationEmployersResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(listIntegrationEmployersResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 })
 
@@ -52,8 +52,8 @@ export const createIntegrationEmployerResponseErrorsItemCodeMax = 32;
 
 export const createIntegrationEmployerResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(createIntegrationEmployerResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(createIntegrationEmployerResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 }).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
 
@@ -82,8 +82,8 @@ export const updateIntegrationEmployerResponseErrorsItemCodeMax = 32;
 
 export const updateIntegrationEmployerResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(updateIntegrationEmployerResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(updateIntegrationEmployerResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 }).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
 
@@ -112,8 +112,8 @@ export const updateIntegrationEmployerStateResponseErrorsItemCodeMax = 32;
 
 export const updateIntegrationEmployerStateResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(updateIntegrationEmployerStateResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(updateIntegrationEmployerStateResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 }).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
 
@@ -137,8 +137,8 @@ export const getIntegrationAdoptionResponse = zod.object({
   "canAdopt": zod.boolean().describe('True when the plan can adopt a payroll integration.')
 }).optional().describe('Whether the plan can adopt a payroll integration. The spec names `canAdopt`; the rest is open.'),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(getIntegrationAdoptionResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(getIntegrationAdoptionResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 })
 
@@ -167,8 +167,8 @@ export const getIntegrationMonthlyFeeResponseErrorsItemCodeMax = 32;
 export const getIntegrationMonthlyFeeResponse = zod.object({
   "data": zod.record(zod.string(), zod.any()).optional().describe('The monthly fee for a fee type and connection type. The spec does not show its fields; they are left open.'),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(getIntegrationMonthlyFeeResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(getIntegrationMonthlyFeeResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 })
 
@@ -201,8 +201,8 @@ export const connectIntegrationResponseErrorsItemCodeMax = 32;
 
 export const connectIntegrationResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(connectIntegrationResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(connectIntegrationResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 }).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
 
@@ -230,8 +230,8 @@ export const getIntegrationSessionResponseErrorsItemCodeMax = 32;
 export const getIntegrationSessionResponse = zod.object({
   "data": zod.record(zod.string(), zod.any()).optional().describe('An employer\'s payroll-integration session. The spec does not show its fields; they are left open.'),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(getIntegrationSessionResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(getIntegrationSessionResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 })
 
@@ -259,8 +259,8 @@ export const reauthorizeIntegrationResponseErrorsItemCodeMax = 32;
 export const reauthorizeIntegrationResponse = zod.object({
   "data": zod.record(zod.string(), zod.any()).optional().describe('What the portal needs to re-authorize an employer\'s payroll integration. The spec does not show its fields; they are left open.'),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(reauthorizeIntegrationResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(reauthorizeIntegrationResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 })
 
@@ -293,8 +293,8 @@ export const removeIntegrationResponseErrorsItemCodeMax = 32;
 
 export const removeIntegrationResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(removeIntegrationResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(removeIntegrationResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 }).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
 
@@ -322,8 +322,8 @@ export const getEmployerDeductionsResponseErrorsItemCodeMax = 32;
 export const getEmployerDeductionsResponse = zod.object({
   "data": zod.record(zod.string(), zod.any()).optional().describe('An employer\'s payroll deductions. The spec does not show its fields; they are left open.'),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(getEmployerDeductionsResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(getEmployerDeductionsResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 })
 
@@ -350,8 +350,8 @@ export const listActiveVendorsResponseErrorsItemCodeMax = 32;
 export const listActiveVendorsResponse = zod.object({
   "data": zod.record(zod.string(), zod.any()).optional().describe('The active payroll vendors. The spec does not show its fields; they are left open.'),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(listActiveVendorsResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(listActiveVendorsResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 })
 

@@ -28,13 +28,16 @@ export const logPartnerActivityBodyMessageMax = 4000;
 
 export const logPartnerActivityBody = zod.object({
   "app": zod.string().min(1).max(logPartnerActivityBodyAppMax).describe('The application writing the entry.'),
-  "feature": zod.string().min(1).max(logPartnerActivityBodyFeatureMax),
+  "feature": zod.string().min(1).max(logPartnerActivityBodyFeatureMax).describe('What the entry is about, for example `Internal Error` for a failed call.'),
   "currentUserId": zod.string().min(1).max(logPartnerActivityBodyCurrentUserIdMax).regex(logPartnerActivityBodyCurrentUserIdRegExp).describe('The gateway\'s identifier of a user: 1 to 64 letters, digits, `_` and `-`. It is a segment of\nrequest paths, so it never holds `/`, `.`, `%`, `?`, `#` or whitespace; the portal treats a\nstored user id outside this pattern as tampering.\n'),
-  "message": zod.string().max(logPartnerActivityBodyMessageMax)
+  "message": zod.string().max(logPartnerActivityBodyMessageMax).describe('What happened, for example the failed call\'s method, path and status; never a password, answer, code or token.')
 }).describe('One activity-log entry.')
 
 /**
- * The portal never logs the failure of a log call itself.
+ * Logs a participant's failed call or notable event. The spec writes
+`{gateway}/participant/{userId}/log`: the prefix `/login-gateway` is this contract's choice.
+The portal never logs the failure of a log call itself.
+
  * @summary Write an activity-log entry (participant)
  */
 export const logParticipantActivityPathUserIdMax = 64;
@@ -57,8 +60,8 @@ export const logParticipantActivityBodyMessageMax = 4000;
 
 export const logParticipantActivityBody = zod.object({
   "app": zod.string().min(1).max(logParticipantActivityBodyAppMax).describe('The application writing the entry.'),
-  "feature": zod.string().min(1).max(logParticipantActivityBodyFeatureMax),
+  "feature": zod.string().min(1).max(logParticipantActivityBodyFeatureMax).describe('What the entry is about, for example `Internal Error` for a failed call.'),
   "currentUserId": zod.string().min(1).max(logParticipantActivityBodyCurrentUserIdMax).regex(logParticipantActivityBodyCurrentUserIdRegExp).describe('The gateway\'s identifier of a user: 1 to 64 letters, digits, `_` and `-`. It is a segment of\nrequest paths, so it never holds `/`, `.`, `%`, `?`, `#` or whitespace; the portal treats a\nstored user id outside this pattern as tampering.\n'),
-  "message": zod.string().max(logParticipantActivityBodyMessageMax)
+  "message": zod.string().max(logParticipantActivityBodyMessageMax).describe('What happened, for example the failed call\'s method, path and status; never a password, answer, code or token.')
 }).describe('One activity-log entry.')
 

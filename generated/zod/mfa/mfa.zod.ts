@@ -26,17 +26,21 @@ export const getMfaOptionsResponse = zod.object({
   "data": zod.object({
   "options": zod.array(zod.object({
   "type": zod.enum(['sms', 'call', 'email', 'totp']).describe('How a one-time code reaches the user: text message, voice call, email, or an authenticator app (TOTP).'),
-  "contactInfo": zod.string().max(getMfaOptionsResponseDataOptionsItemContactInfoMax).nullish()
-}).describe('One way to receive a one-time code. `contactInfo` is the phone number or the email address\nthe code goes to (the gateway may mask it already), or the authenticator app\'s name. The\nportal masks phones and emails before showing them either way: a phone shows only its last\n4 digits; an email keeps its first 1 or 2 characters, then stars, then the domain.\n'))
-}).optional(),
+  "contactInfo": zod.string().max(getMfaOptionsResponseDataOptionsItemContactInfoMax).nullish().describe('Where the code goes: a phone number or an email address (masked by the gateway or not; the portal masks it either way), or the authenticator app\'s name.')
+}).describe('One way to receive a one-time code. `contactInfo` is the phone number or the email address\nthe code goes to (the gateway may mask it already), or the authenticator app\'s name. The\nportal masks phones and emails before showing them either way: a phone shows only its last\n4 digits; an email keeps its first 1 or 2 characters, then stars, then the domain.\n')).describe('The user\'s ways of receiving a code, in display order; an empty list means none is set up.')
+}).optional().describe('The user\'s one-time-code methods.'),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(getMfaOptionsResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(getMfaOptionsResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 })
 
 /**
- * Sends a code by text, voice call or email. Not used for authenticator apps.
+ * Sends a code by text, voice call or email to someone who has not signed in: at the
+multi-factor step of sign-in (the code then goes to `authenticate` in `twilioMfaCode`) and
+in the password reset (the code then goes to `resetPassword` in `mfaCode`, which verifies
+it). Not used for authenticator apps, whose codes are never sent.
+
  * @summary Send a one-time code to someone signing in
  */
 export const requestMfaCodeHeaderXXSRFTOKENMax = 256;
@@ -56,8 +60,8 @@ export const requestMfaCodeResponseErrorsItemCodeMax = 32;
 
 export const requestMfaCodeResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(requestMfaCodeResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(requestMfaCodeResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 }).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
 
@@ -87,13 +91,18 @@ export const requestUserMfaCodeResponseErrorsItemCodeMax = 32;
 
 export const requestUserMfaCodeResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(requestUserMfaCodeResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(requestUserMfaCodeResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 }).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
 
 /**
- * A message containing "attempts" is a lockout, shown under the code form with the customer-service number.
+ * Checks a code sent to the signed-in user while a phone or email is set up or changed; it
+needs `X-Auth-Token`. Before sign-in nothing calls it: sign-in sends its code with
+`authenticate` and a password reset with `resetPassword`, and each verifies the code
+itself. A message containing "attempts" is a lockout, shown under the code form with the
+customer-service number.
+
  * @summary Check a one-time code of the signed-in user
  */
 export const verifyMfaCodeHeaderXXSRFTOKENMax = 256;
@@ -114,8 +123,8 @@ export const verifyMfaCodeResponseErrorsItemCodeMax = 32;
 
 export const verifyMfaCodeResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(verifyMfaCodeResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(verifyMfaCodeResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 }).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
 

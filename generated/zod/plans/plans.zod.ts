@@ -22,11 +22,11 @@ export const listPlansResponse = zod.object({
   "data": zod.object({
   "planList": zod.array(zod.object({
   "planId": zod.string().min(1).max(listPlansResponseDataPlanListItemPlanIdMax).describe('The gateway\'s identifier of a plan.')
-}).describe('One plan in the plan list. The spec names `planId`; the rest is open.'))
+}).describe('One plan in the plan list. The spec names `planId`; the rest is open.')).describe('The plans, in display order.')
 }).optional().describe('The plans the user can see. The spec names `planList`; the rest is open.'),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(listPlansResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(listPlansResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 })
 
@@ -51,8 +51,8 @@ export const getPlanInfoResponse = zod.object({
   "autoEnrollmentInfo": zod.record(zod.string(), zod.any()).optional().describe('The plan\'s automatic-enrollment settings. The spec does not show its fields; they are left open.')
 }).optional().describe('One plan\'s information. The spec names `planId` and `autoEnrollmentInfo`; the rest is open.'),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(getPlanInfoResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(getPlanInfoResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 })
 
@@ -73,8 +73,8 @@ export const getParticipantPlanDetailsResponseErrorsItemCodeMax = 32;
 export const getParticipantPlanDetailsResponse = zod.object({
   "data": zod.record(zod.string(), zod.any()).optional().describe('The signed-in participant\'s plan details. The spec does not show its fields; they are left open.'),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(getParticipantPlanDetailsResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(getParticipantPlanDetailsResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 })
 
@@ -103,8 +103,8 @@ export const submitSafeHarborElectionResponseErrorsItemCodeMax = 32;
 
 export const submitSafeHarborElectionResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(submitSafeHarborElectionResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(submitSafeHarborElectionResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 }).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
 
@@ -133,8 +133,8 @@ export const createPlanChangeRequestResponseErrorsItemCodeMax = 32;
 
 export const createPlanChangeRequestResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(createPlanChangeRequestResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(createPlanChangeRequestResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 }).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
 
@@ -159,13 +159,13 @@ export const getPlanContactsResponse = zod.object({
   "sameAsloggedInUser": zod.boolean().optional().describe('True when the authorized representative is the signed-in user.')
 }).optional().describe('The plan\'s authorized representative. The spec names `sameAsloggedInUser`; the rest is open.'),
   "trustees": zod.array(zod.object({
-  "firstName": zod.string().max(getPlanContactsResponseDataTrusteesItemFirstNameMax).nullish(),
-  "lastName": zod.string().max(getPlanContactsResponseDataTrusteesItemLastNameMax).nullish()
-}).describe('One trustee of the plan. `firstName` and `lastName` both null means a corporate trustee.\nThe spec names only the two names; the rest is open.\n')).optional()
+  "firstName": zod.string().max(getPlanContactsResponseDataTrusteesItemFirstNameMax).nullish().describe('The trustee\'s first name; null together with `lastName` for a corporate trustee.'),
+  "lastName": zod.string().max(getPlanContactsResponseDataTrusteesItemLastNameMax).nullish().describe('The trustee\'s last name; null together with `firstName` for a corporate trustee.')
+}).describe('One trustee of the plan. `firstName` and `lastName` both null means a corporate trustee.\nThe spec names only the two names; the rest is open.\n')).optional().describe('The plan\'s trustees, in display order.')
 }).optional().describe('The plan\'s contacts. The spec names `authorizedRepresentative` and `trustees`; the rest is open.'),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(getPlanContactsResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(getPlanContactsResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 })
 
@@ -186,8 +186,8 @@ export const getStrategicPartnersResponseErrorsItemCodeMax = 32;
 export const getStrategicPartnersResponse = zod.object({
   "data": zod.record(zod.string(), zod.any()).optional().describe('The strategic partners chosen for the user\'s plans. The spec does not show its fields; they are left open.'),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(getStrategicPartnersResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(getStrategicPartnersResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 })
 
@@ -215,8 +215,8 @@ export const saveStrategicPartnersResponseErrorsItemCodeMax = 32;
 
 export const saveStrategicPartnersResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(saveStrategicPartnersResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(saveStrategicPartnersResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 }).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
 
@@ -238,8 +238,8 @@ export const getLastManualCheckDateResponseErrorsItemCodeMax = 32;
 export const getLastManualCheckDateResponse = zod.object({
   "data": zod.record(zod.string(), zod.any()).optional().describe('The plan\'s last manual check date. The spec does not show its fields; they are left open.'),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(getLastManualCheckDateResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(getLastManualCheckDateResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 })
 
@@ -261,8 +261,8 @@ export const getForfeitureSettingsResponseErrorsItemCodeMax = 32;
 export const getForfeitureSettingsResponse = zod.object({
   "data": zod.record(zod.string(), zod.any()).optional().describe('The plan\'s payroll forfeiture settings. The spec does not show its fields; they are left open.'),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(getForfeitureSettingsResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(getForfeitureSettingsResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 })
 
@@ -291,8 +291,8 @@ export const updateForfeitureSettingsResponseErrorsItemCodeMax = 32;
 
 export const updateForfeitureSettingsResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(updateForfeitureSettingsResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(updateForfeitureSettingsResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 }).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
 

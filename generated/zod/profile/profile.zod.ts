@@ -5,6 +5,7 @@ import * as zod from 'zod';
 
 
 /**
+ * The signed-in user's username, email address and whether it is verified; multi-factor adoption reads `isEmailVerified` to choose between the phone and email verification first. The spec shows `userName`, `emailAddress` and `isEmailVerified` bare; wrapping the answer in `data`, beside `errors` as in every JSON answer of this contract, is this contract's choice.
  * @summary The user's username and email
  */
 export const getUserCredentialsPathUserIdMax = 64;
@@ -26,11 +27,11 @@ export const getUserCredentialsResponse = zod.object({
   "username": zod.string().min(1).max(getUserCredentialsResponseDataUsernameMax).optional().describe('The username someone types to sign in or recover an account. Existing accounts may predate the username rules, so only its length is bounded.'),
   "emailAddress": zod.union([zod.email().max(getUserCredentialsResponseDataEmailAddressMaxOne).describe('An email address as the gateway stores it.'),zod.null()]).optional(),
   "email": zod.union([zod.email().max(getUserCredentialsResponseDataEmailMaxOne).describe('An email address as the gateway stores it.'),zod.null()]).optional(),
-  "isEmailVerified": zod.boolean().optional()
+  "isEmailVerified": zod.boolean().optional().describe('True when the email address is verified; false sends multi-factor adoption through email verification first.')
 }).optional().describe('The signed-in user\'s credentials as the gateway stores them. `userName`/`emailAddress` and `username`/`email` are the same values under the two names the gateway uses.'),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(getUserCredentialsResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(getUserCredentialsResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 })
 
@@ -70,8 +71,8 @@ export const updateUserCredentialsResponseErrorsItemCodeMax = 32;
 
 export const updateUserCredentialsResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(updateUserCredentialsResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(updateUserCredentialsResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 }).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
 
@@ -90,11 +91,11 @@ export const getCredentialsResponse = zod.object({
   "username": zod.string().min(1).max(getCredentialsResponseDataUsernameMax).optional().describe('The username someone types to sign in or recover an account. Existing accounts may predate the username rules, so only its length is bounded.'),
   "emailAddress": zod.union([zod.email().max(getCredentialsResponseDataEmailAddressMaxOne).describe('An email address as the gateway stores it.'),zod.null()]).optional(),
   "email": zod.union([zod.email().max(getCredentialsResponseDataEmailMaxOne).describe('An email address as the gateway stores it.'),zod.null()]).optional(),
-  "isEmailVerified": zod.boolean().optional()
+  "isEmailVerified": zod.boolean().optional().describe('True when the email address is verified; false sends multi-factor adoption through email verification first.')
 }).optional().describe('The signed-in user\'s credentials as the gateway stores them. `userName`/`emailAddress` and `username`/`email` are the same values under the two names the gateway uses.'),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(getCredentialsResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(getCredentialsResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 })
 
@@ -126,8 +127,8 @@ export const updateCredentialsResponseErrorsItemCodeMax = 32;
 
 export const updateCredentialsResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(updateCredentialsResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(updateCredentialsResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 }).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
 
@@ -155,12 +156,13 @@ export const changePasswordResponseErrorsItemCodeMax = 32;
 
 export const changePasswordResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(changePasswordResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(changePasswordResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 }).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
 
 /**
+ * Saves the signed-in user's email address, not yet verified; the portal then sends a code to it (`requestUserMfaCode`, type `email`), checks it (`verifyMfaCode`) and marks the address verified (`markEmailVerified`). A business error shows 'Unable to update email address'.
  * @summary Save the user's email address
  */
 export const updateEmailHeaderXXSRFTOKENMax = 256;
@@ -179,13 +181,13 @@ export const updateEmailResponseErrorsItemCodeMax = 32;
 
 export const updateEmailResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(updateEmailResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(updateEmailResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 }).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
 
 /**
- * Called after the user entered the code sent to that address.
+ * Marks the signed-in user's email address verified, after the code sent to it was checked with `verifyMfaCode`. The query's `type` is the one-time-code method that verified it (`email`, the only one the portal sends): a value of `MfaType`, unlike `markPhoneVerified`'s body `type`, which is a phone type code.
  * @summary Mark the user's email address verified
  */
 export const markEmailVerifiedQueryParams = zod.object({
@@ -202,8 +204,8 @@ export const markEmailVerifiedResponseErrorsItemCodeMax = 32;
 
 export const markEmailVerifiedResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(markEmailVerifiedResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(markEmailVerifiedResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 }).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
 
@@ -230,22 +232,23 @@ export const savePhoneBody = zod.object({
   "type": zod.number().describe('The phone\'s type code; 30 is the one-time-code phone.'),
   "number": zod.string().min(savePhoneBodyNumberMin).max(savePhoneBodyNumberMax).regex(savePhoneBodyNumberRegExp).describe('The national number, digits only.'),
   "countryCode": zod.string().regex(savePhoneBodyCountryCodeRegExp).describe('The country calling code without `+`.'),
-  "extension": zod.string().max(savePhoneBodyExtensionMax).regex(savePhoneBodyExtensionRegExp).nullish(),
+  "extension": zod.string().max(savePhoneBodyExtensionMax).regex(savePhoneBodyExtensionRegExp).nullish().describe('The extension, digits only; the sign-in journey sends an empty string.'),
   "preferred": zod.boolean().optional().describe('True for the primary phone.'),
-  "smsEnabled": zod.boolean().optional(),
-  "verified": zod.boolean().optional()
+  "smsEnabled": zod.boolean().optional().describe('True when text messages may be sent to the number; the sign-in journey sends true.'),
+  "verified": zod.boolean().optional().describe('True once the number has been confirmed with a one-time code; the sign-in journey saves a\nnew phone with false. This field is this contract\'s invention (the spec\'s Phone has no\nsuch field): a gateway that does not track it leaves it out.\n')
 }).describe('A phone number. `type` 30 is the phone used for one-time codes.')
 
 export const savePhoneResponseErrorsItemCodeMax = 32;
 
 export const savePhoneResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(savePhoneResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(savePhoneResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 }).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
 
 /**
+ * Marks the signed-in user's phone of one type verified, after its code was checked with `verifyMfaCode`. The body's `type` is the phone's type code, an integer (30, the one-time-code phone, is the only one the portal sends): unlike `markEmailVerified`'s `type`, it is not a one-time-code method.
  * @summary Mark the user's phone verified
  */
 export const markPhoneVerifiedHeaderXXSRFTOKENMax = 256;
@@ -262,8 +265,8 @@ export const markPhoneVerifiedResponseErrorsItemCodeMax = 32;
 
 export const markPhoneVerifiedResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(markPhoneVerifiedResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(markPhoneVerifiedResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 }).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
 
@@ -280,20 +283,21 @@ export const getOptionChoiceResponseErrorsItemCodeMax = 32;
 export const getOptionChoiceResponse = zod.object({
   "data": zod.union([zod.object({
   "optionType": zod.number().describe('An option choice\'s id. Documented values: 20 (text-message codes), 190 (multi-factor\nsign-in active; `isActive`), 9930 (multi-factor adoption, with the dates\n`skipMfaAdoptionUntil` and `mandatoryMfaAdoption`).\n'),
-  "active": zod.boolean(),
+  "active": zod.boolean().describe('True when the option choice is on.'),
   "optionValues": zod.object({
   "skipMfaAdoptionUntil": zod.union([zod.iso.date().describe('A calendar date, `YYYY-MM-DD`.'),zod.null()]).optional(),
   "mandatoryMfaAdoption": zod.union([zod.iso.date().describe('A calendar date, `YYYY-MM-DD`.'),zod.null()]).optional(),
-  "isActive": zod.boolean().optional()
+  "isActive": zod.boolean().optional().describe('Option 190 only: false switches multi-factor sign-in off even when the choice is active.')
 }).optional().describe('Values of an option choice. 9930 has the adoption dates; 190 has `isActive`.')
-}),zod.null()]).optional(),
+}).describe('An option choice as the gateway stores it, with its values.'),zod.null()]).optional(),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(getOptionChoiceResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(getOptionChoiceResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 })
 
 /**
+ * Turns an option choice on or off. When a phone is verified during multi-factor adoption the portal turns 9930 (adoption) off and 190 (multi-factor sign-in) on; a business error shows 'Unable to verify phone'.
  * @summary Turn an option choice on or off
  */
 export const saveOptionChoiceHeaderXXSRFTOKENMax = 256;
@@ -304,19 +308,20 @@ export const saveOptionChoiceHeader = zod.object({
 
 export const saveOptionChoiceBody = zod.object({
   "optionType": zod.number().describe('An option choice\'s id. Documented values: 20 (text-message codes), 190 (multi-factor\nsign-in active; `isActive`), 9930 (multi-factor adoption, with the dates\n`skipMfaAdoptionUntil` and `mandatoryMfaAdoption`).\n'),
-  "active": zod.boolean()
+  "active": zod.boolean().describe('True to turn the option choice on, false to turn it off.')
 })
 
 export const saveOptionChoiceResponseErrorsItemCodeMax = 32;
 
 export const saveOptionChoiceResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(saveOptionChoiceResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(saveOptionChoiceResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 }).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
 
 /**
+ * Removes an option choice, as if it had never been set (a later `getOptionChoice` answers `data: null`): the portal removes 20 (text-message codes) when a phone is verified during adoption.
  * @summary Remove an option choice
  */
 export const deleteOptionChoiceHeaderXXSRFTOKENMax = 256;
@@ -327,15 +332,15 @@ export const deleteOptionChoiceHeader = zod.object({
 
 export const deleteOptionChoiceBody = zod.object({
   "optionType": zod.number().describe('An option choice\'s id. Documented values: 20 (text-message codes), 190 (multi-factor\nsign-in active; `isActive`), 9930 (multi-factor adoption, with the dates\n`skipMfaAdoptionUntil` and `mandatoryMfaAdoption`).\n'),
-  "active": zod.boolean()
+  "active": zod.boolean().describe('True to turn the option choice on, false to turn it off.')
 })
 
 export const deleteOptionChoiceResponseErrorsItemCodeMax = 32;
 
 export const deleteOptionChoiceResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(deleteOptionChoiceResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(deleteOptionChoiceResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 }).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
 
@@ -353,16 +358,16 @@ export const saveOptionSettingsBodyOptionValueMax = 200;
 
 export const saveOptionSettingsBody = zod.object({
   "optionTypeId": zod.number().describe('An option choice\'s id. Documented values: 20 (text-message codes), 190 (multi-factor\nsign-in active; `isActive`), 9930 (multi-factor adoption, with the dates\n`skipMfaAdoptionUntil` and `mandatoryMfaAdoption`).\n'),
-  "optionValueTypeId": zod.number(),
-  "optionValue": zod.string().max(saveOptionSettingsBodyOptionValueMax)
+  "optionValueTypeId": zod.number().describe('Which value of the option is set; 270 is the adoption reminder date of option 9930.'),
+  "optionValue": zod.string().max(saveOptionSettingsBodyOptionValueMax).describe('The value as text; for value type 270 a date, `YYYY-MM-DD`.')
 }).describe('One option setting. Documented: option 9930 with value type 270 holds the adoption reminder date (`skipMfaAdoptionUntil`).')
 
 export const saveOptionSettingsResponseErrorsItemCodeMax = 32;
 
 export const saveOptionSettingsResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(saveOptionSettingsResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(saveOptionSettingsResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 }).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
 

@@ -25,10 +25,10 @@ export const getSecurityQuestionResponseDataSecurityQuestionMax = 500;export con
 export const getSecurityQuestionResponse = zod.object({
   "data": zod.object({
   "securityQuestion": zod.string().min(1).max(getSecurityQuestionResponseDataSecurityQuestionMax).describe('The user\'s security question, shown as text.')
-}).optional(),
+}).optional().describe('The user\'s security question.'),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(getSecurityQuestionResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(getSecurityQuestionResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 })
 
@@ -53,15 +53,22 @@ export const getMfaUserResponseErrorsItemCodeMax = 32;
 export const getMfaUserResponse = zod.object({
   "data": zod.object({
   "isCodeUser": zod.boolean().describe('True when the user recovers the account with a one-time code rather than the security question.')
-}).optional(),
+}).optional().describe('Whether the user recovers the account with a one-time code.'),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(getMfaUserResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(getMfaUserResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 })
 
 /**
- * Sends a reset link if a verified email exists. Proof is the security answer or a one-time code; the captcha is required.
+ * Sends a reset link if a verified email exists. Proof is the security answer or a one-time
+code; the captcha is required. A code user's one-time code (sent by `requestMfaCode`, or
+read from the authenticator app) is verified by this call itself: the reset flow's
+code-entry step submits it here as `mfaCode`. The flow has no session, so it never calls
+`mfa/code/verify` (which needs `X-Auth-Token`). A wrong code answers the code-not-valid
+error, too many wrong codes the lockout (its message contains "attempts"); nothing is sent
+then.
+
  * @summary Ask for a password-reset email
  */
 export const resetPasswordHeaderXXSRFTOKENMax = 256;
@@ -75,7 +82,7 @@ export const resetPasswordBodyCaptchaMax = 4096;
 
 export const resetPasswordBody = zod.object({
   "username": zod.string().min(1).max(resetPasswordBodyUsernameMax).describe('The username someone types to sign in or recover an account. Existing accounts may predate the username rules, so only its length is bounded.'),
-  "securityAnswer": zod.string().min(1).max(resetPasswordBodySecurityAnswerMax).optional(),
+  "securityAnswer": zod.string().min(1).max(resetPasswordBodySecurityAnswerMax).optional().describe('The user\'s answer to their security question, as typed; sent instead of `mfaCode` by a user who is not a code user.'),
   "mfaCode": zod.string().regex(resetPasswordBodyMfaCodeRegExp).optional().describe('A one-time code; digits only, at most 6.'),
   "captcha": zod.string().min(1).max(resetPasswordBodyCaptchaMax).describe('The captcha provider\'s response token for the solved challenge.')
 }).describe('Asks for a password-reset email. Exactly one of `securityAnswer` and `mfaCode` proves who the user is.')
@@ -84,12 +91,13 @@ export const resetPasswordResponseErrorsItemCodeMax = 32;
 
 export const resetPasswordResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(resetPasswordResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(resetPasswordResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 }).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
 
 /**
+ * Emails the user their username when an account of that role has that address. The form sends it only once the captcha is solved; a business error's description is shown, otherwise 'Error sending your information. Please try again.'
  * @summary Email the user their username
  */
 export const retrieveUsernameHeaderXXSRFTOKENMax = 256;
@@ -98,13 +106,14 @@ export const retrieveUsernameHeader = zod.object({
   "X-XSRF-TOKEN": zod.string().max(retrieveUsernameHeaderXXSRFTOKENMax).optional().describe('Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists.')
 })
 
+export const retrieveUsernameBodyEmailMin = 6;
 export const retrieveUsernameBodyEmailMax = 50;
-export const retrieveUsernameBodyEmailRegExp = new RegExp('^[^\\s@]+@[^\\s@]+\\.[A-Za-z]{2,4}$');
+export const retrieveUsernameBodyEmailRegExp = new RegExp('^(?=[^@]{1,64}@)[A-Za-z0-9!#$%&\'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&\'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z]{2,4}$');
 export const retrieveUsernameBodyCaptchaMax = 4096;
 
 export const retrieveUsernameBody = zod.object({
   "role": zod.enum(['ROLE_PARTICIPANT', 'ROLE_PLAN_ADMIN', 'ROLE_OTHER']).describe('Who is asking for their username: a participant, a plan administrator, or another role such as an adviser or TPA.'),
-  "email": zod.string().min(1).max(retrieveUsernameBodyEmailMax).regex(retrieveUsernameBodyEmailRegExp).describe('The email address to send the username to; at most 50 characters, ending in a 2 to 4 letter suffix.'),
+  "email": zod.string().min(retrieveUsernameBodyEmailMin).max(retrieveUsernameBodyEmailMax).regex(retrieveUsernameBodyEmailRegExp).describe('The email address to send the username to, at most 50 characters (the spec\'s limit, so the\ngeneral limits of 254 for the whole address and 64 for the part before `@` are met too):\ndot-separated words of letters, digits and ``!#$%&\'*+/=?^_`{|}~-`` (no dot first, last or\ntwice in a row; no quotes, commas, angle brackets or spaces), then `@`, then dot-separated\ndomain labels of letters, digits and inner hyphens, ending in a suffix of 2 to 4 letters.\n'),
   "captcha": zod.string().min(1).max(retrieveUsernameBodyCaptchaMax).describe('The captcha provider\'s response token for the solved challenge.')
 })
 
@@ -112,8 +121,8 @@ export const retrieveUsernameResponseErrorsItemCodeMax = 32;
 
 export const retrieveUsernameResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(retrieveUsernameResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(retrieveUsernameResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 }).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
 
@@ -128,14 +137,14 @@ export const changePasswordWithTokenHeader = zod.object({
 })
 
 export const changePasswordWithTokenBodyTokenMax = 512;
-export const changePasswordWithTokenBodyTokenRegExp = new RegExp('^[A-Za-z0-9._~-]+$');
+export const changePasswordWithTokenBodyTokenRegExp = new RegExp('^[A-Za-z0-9._~+/-]+={0,2}$');
 export const changePasswordWithTokenBodyNewPasswordMin = 8;
 export const changePasswordWithTokenBodyNewPasswordMax = 16;
 export const changePasswordWithTokenBodyNewPasswordRegExp = new RegExp('^(?=.*[A-Z])(?=.*[a-z])(?=.*[0-9!#$%&?@])(?!.*(.)\\1\\1)[A-Za-z0-9!#$%&?@]{8,16}$');
 
 
 export const changePasswordWithTokenBody = zod.object({
-  "token": zod.string().min(1).max(changePasswordWithTokenBodyTokenMax).regex(changePasswordWithTokenBodyTokenRegExp).describe('A one-time token from an emailed link.'),
+  "token": zod.string().min(1).max(changePasswordWithTokenBodyTokenMax).regex(changePasswordWithTokenBodyTokenRegExp).describe('A one-time token from an emailed link, as the gateway issued it: 1 to 512 characters of\nURL-safe or standard base64 (letters, digits, `-`, `_`, `+`, `/`, then at most two `=` of\npadding), with `.` and `~` for dot-separated tokens such as JWTs. The character set and the\nlength bound are this contract\'s choice; the spec does not show a token. In a link\'s query,\n`+`, `/` and `=` are percent-encoded (`%2B`, `%2F`, `%3D`): a raw `+` reads as a space.\n'),
   "newPassword": zod.string().min(changePasswordWithTokenBodyNewPasswordMin).max(changePasswordWithTokenBodyNewPasswordMax).regex(changePasswordWithTokenBodyNewPasswordRegExp).describe('A new password: 8 to 16 characters; at least one uppercase and one lowercase letter; at\nleast one digit or one of `!#$%&?@`; only letters, digits and those symbols; no character\nthree or more times in a row.\n')
 }).describe('Sets a new password with the token from a reset email.')
 
@@ -143,8 +152,8 @@ export const changePasswordWithTokenResponseErrorsItemCodeMax = 32;
 
 export const changePasswordWithTokenResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(changePasswordWithTokenResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(changePasswordWithTokenResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 }).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
 

@@ -13,7 +13,7 @@ export const validateSessionResponseUserIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,
 
 
 export const validateSessionResponse = zod.object({
-  "validated": zod.boolean(),
+  "validated": zod.boolean().describe('True while the session the `X-Auth-Token` names is signed in; false, answered with HTTP 200, signs the portal out.'),
   "userId": zod.string().min(1).max(validateSessionResponseUserIdMax).regex(validateSessionResponseUserIdRegExp).optional().describe('The gateway\'s identifier of a user: 1 to 64 letters, digits, `_` and `-`. It is a segment of\nrequest paths, so it never holds `/`, `.`, `%`, `?`, `#` or whitespace; the portal treats a\nstored user id outside this pattern as tampering.\n')
 }).describe('The result of validating the current session. Signed in means `validated` is true and `userId` is present.')
 
@@ -26,7 +26,7 @@ export const validateSessionAliasResponseUserIdRegExp = new RegExp('^[A-Za-z0-9_
 
 
 export const validateSessionAliasResponse = zod.object({
-  "validated": zod.boolean(),
+  "validated": zod.boolean().describe('True while the session the `X-Auth-Token` names is signed in; false, answered with HTTP 200, signs the portal out.'),
   "userId": zod.string().min(1).max(validateSessionAliasResponseUserIdMax).regex(validateSessionAliasResponseUserIdRegExp).optional().describe('The gateway\'s identifier of a user: 1 to 64 letters, digits, `_` and `-`. It is a segment of\nrequest paths, so it never holds `/`, `.`, `%`, `?`, `#` or whitespace; the portal treats a\nstored user id outside this pattern as tampering.\n')
 }).describe('The result of validating the current session. Signed in means `validated` is true and `userId` is present.')
 
@@ -53,10 +53,10 @@ export const logoutToLoginUrlResponseDataLoginUrlMax = 2048;export const logoutT
 export const logoutToLoginUrlResponse = zod.object({
   "data": zod.object({
   "loginUrl": zod.string().max(logoutToLoginUrlResponseDataLoginUrlMax).describe('Where to send the user after logout; the portal follows it only when it is one of its own pages.')
-}).optional(),
+}).optional().describe('Where the portal goes once the gateway has logged the user out.'),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(logoutToLoginUrlResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(logoutToLoginUrlResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 })
 

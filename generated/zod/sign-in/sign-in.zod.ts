@@ -5,10 +5,16 @@ import * as zod from 'zod';
 
 
 /**
- * Username and password go as HTTP basic auth (`base64(UTF-8(username:password))`); the body
-is the device fingerprint. The optional headers carry the second step of a sign-in: the
-security answer (with `Savedevice` and `Captcha`) or a one-time code (with `codeType`).
+ * Username and password go as HTTP basic auth (`base64(UTF-8(username:password))`). The body is the device fingerprint as a JSON string literal, quotes included, sent as `application/json`: the fingerprint `9f86d081884c7d65` goes as the 18 bytes `"9f86d081884c7d65"`. A `text/plain` body, or the fingerprint without its quotes, is refused (415 or 400). The optional headers carry the second step of a sign-in: the security answer (with `Savedevice` and `Captcha`) or a one-time code (with `codeType`).
 
+Example:
+```http
+POST /login-gateway/authentication HTTP/1.1
+Authorization: Basic anNtaXRoNDAxOlJldGlyZSMyMDQ1
+Content-Type: application/json
+
+"9f86d081884c7d65"
+```
  * @summary Sign in with username and password
  */
 export const authenticateHeaderXXSRFTOKENMax = 256;export const authenticateHeaderSecurityanswerMax = 256;export const authenticateHeaderTwilioMfaCodeRegExp = new RegExp('^[0-9]{1,6}$');
@@ -16,7 +22,7 @@ export const authenticateHeaderCaptchaMax = 4096;
 
 export const authenticateHeader = zod.object({
   "X-XSRF-TOKEN": zod.string().max(authenticateHeaderXXSRFTOKENMax).optional().describe('Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists.'),
-  "Securityanswer": zod.string().min(1).max(authenticateHeaderSecurityanswerMax).optional().describe('The answer to the user\'s security question, percent-encoded as UTF-8 (`encodeURIComponent`) so that any character survives in a header.'),
+  "Securityanswer": zod.string().min(1).max(authenticateHeaderSecurityanswerMax).optional().describe('The answer to the user\'s security question, percent-encoded as UTF-8 (`encodeURIComponent`:\n`Café au lait` is `Caf%C3%A9%20au%20lait`) so that any character survives in a header; the\ngateway decodes it before comparing. The spec names the header only: the encoding is this\ncontract\'s choice.\n'),
   "Savedevice": zod.enum(['true', 'false']).optional().describe('`true` to remember this computer, so the security question is not asked again on it.'),
   "twilioMfaCode": zod.string().regex(authenticateHeaderTwilioMfaCodeRegExp).optional().describe('A one-time code the user received or read from an authenticator app.'),
   "codeType": zod.enum(['sms', 'call', 'email', 'totp']).optional().describe('How the one-time code in `twilioMfaCode` was delivered.'),
@@ -33,13 +39,13 @@ export const authenticateResponseDataTokenMax = 4096;export const authenticateRe
 
 export const authenticateResponse = zod.object({
   "data": zod.object({
-  "roles": zod.array(zod.enum(['ROLE_PARTICIPANT', 'ROLE_PLAN_ADMIN', 'ROLE_PLAN_ADVISOR', 'ROLE_TPA', 'ROLE_OTHER']).describe('A user\'s role. ROLE_PLAN_ADVISOR and ROLE_TPA are read-only; the others are read-write.')).min(1).describe('The user\'s roles; the portal uses the first.'),
+  "roles": zod.array(zod.enum(['ROLE_PARTICIPANT', 'ROLE_PLAN_ADMIN', 'ROLE_PLAN_ADVISOR', 'ROLE_TPA', 'ROLE_OTHER', 'PARTICIPANT', 'PLAN_ADMIN', 'PLAN_ADVISOR', 'TPA', 'OTHER']).describe('A role as the sign-in answer carries it, with or without the `ROLE_` prefix (`PLAN_ADMIN`\nand `ROLE_PLAN_ADMIN` are the same role). The spec stores the first role \"with a ROLE_\nprefix\", which reads as if gateways send it without one, so either form is accepted; the\nportal adds a missing prefix in one place (`normaliseRole` in src/lib/auth-role.ts) and stores\nand sends only the prefixed `Role`. Any other value, lower case included, is refused.\n')).min(1).describe('The user\'s roles, each with or without the `ROLE_` prefix; the portal uses the first and stores it prefixed.'),
   "userId": zod.string().min(1).max(authenticateResponseDataUserIdMax).regex(authenticateResponseDataUserIdRegExp).describe('The gateway\'s identifier of a user: 1 to 64 letters, digits, `_` and `-`. It is a segment of\nrequest paths, so it never holds `/`, `.`, `%`, `?`, `#` or whitespace; the portal treats a\nstored user id outside this pattern as tampering.\n'),
   "token": zod.string().min(1).max(authenticateResponseDataTokenMax).describe('The session token, sent back as `X-Auth-Token`.')
-}).optional(),
+}).optional().describe('Who signed in: their roles, their user id and the session token.'),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(authenticateResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(authenticateResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 }).describe('Sign-in result. On success `data` is present and `errors` is empty or absent.\n`AUERR01` asks for the security question, `AUERR05` for a one-time code; any other\ncode\'s description is shown to the user as text.\n')
 
@@ -54,11 +60,11 @@ export const signInWithTokenHeader = zod.object({
 })
 
 export const signInWithTokenBodyTokenMax = 512;
-export const signInWithTokenBodyTokenRegExp = new RegExp('^[A-Za-z0-9._~-]+$');
+export const signInWithTokenBodyTokenRegExp = new RegExp('^[A-Za-z0-9._~+/-]+={0,2}$');
 export const signInWithTokenBodyFingerprintMax = 128;
 
 export const signInWithTokenBody = zod.object({
-  "token": zod.string().min(1).max(signInWithTokenBodyTokenMax).regex(signInWithTokenBodyTokenRegExp).describe('A one-time token from an emailed link.'),
+  "token": zod.string().min(1).max(signInWithTokenBodyTokenMax).regex(signInWithTokenBodyTokenRegExp).describe('A one-time token from an emailed link, as the gateway issued it: 1 to 512 characters of\nURL-safe or standard base64 (letters, digits, `-`, `_`, `+`, `/`, then at most two `=` of\npadding), with `.` and `~` for dot-separated tokens such as JWTs. The character set and the\nlength bound are this contract\'s choice; the spec does not show a token. In a link\'s query,\n`+`, `/` and `=` are percent-encoded (`%2B`, `%2F`, `%3D`): a raw `+` reads as a space.\n'),
   "fingerprint": zod.string().min(1).max(signInWithTokenBodyFingerprintMax).optional().describe('A stable, non-identifying fingerprint of the browser, so the gateway can recognise a computer the user chose to remember.')
 })
 
@@ -68,13 +74,13 @@ export const signInWithTokenResponseDataTokenMax = 4096;export const signInWithT
 
 export const signInWithTokenResponse = zod.object({
   "data": zod.object({
-  "roles": zod.array(zod.enum(['ROLE_PARTICIPANT', 'ROLE_PLAN_ADMIN', 'ROLE_PLAN_ADVISOR', 'ROLE_TPA', 'ROLE_OTHER']).describe('A user\'s role. ROLE_PLAN_ADVISOR and ROLE_TPA are read-only; the others are read-write.')).min(1).describe('The user\'s roles; the portal uses the first.'),
+  "roles": zod.array(zod.enum(['ROLE_PARTICIPANT', 'ROLE_PLAN_ADMIN', 'ROLE_PLAN_ADVISOR', 'ROLE_TPA', 'ROLE_OTHER', 'PARTICIPANT', 'PLAN_ADMIN', 'PLAN_ADVISOR', 'TPA', 'OTHER']).describe('A role as the sign-in answer carries it, with or without the `ROLE_` prefix (`PLAN_ADMIN`\nand `ROLE_PLAN_ADMIN` are the same role). The spec stores the first role \"with a ROLE_\nprefix\", which reads as if gateways send it without one, so either form is accepted; the\nportal adds a missing prefix in one place (`normaliseRole` in src/lib/auth-role.ts) and stores\nand sends only the prefixed `Role`. Any other value, lower case included, is refused.\n')).min(1).describe('The user\'s roles, each with or without the `ROLE_` prefix; the portal uses the first and stores it prefixed.'),
   "userId": zod.string().min(1).max(signInWithTokenResponseDataUserIdMax).regex(signInWithTokenResponseDataUserIdRegExp).describe('The gateway\'s identifier of a user: 1 to 64 letters, digits, `_` and `-`. It is a segment of\nrequest paths, so it never holds `/`, `.`, `%`, `?`, `#` or whitespace; the portal treats a\nstored user id outside this pattern as tampering.\n'),
   "token": zod.string().min(1).max(signInWithTokenResponseDataTokenMax).describe('The session token, sent back as `X-Auth-Token`.')
-}).optional(),
+}).optional().describe('Who signed in: their roles, their user id and the session token.'),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(signInWithTokenResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(signInWithTokenResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 }).describe('Sign-in result. On success `data` is present and `errors` is empty or absent.\n`AUERR01` asks for the security question, `AUERR05` for a one-time code; any other\ncode\'s description is shown to the user as text.\n')
 
@@ -83,7 +89,7 @@ export const signInWithTokenResponse = zod.object({
  * @summary Exchange a link token for a session
  */
 export const getAuthTokenQueryIdMax = 512;
-export const getAuthTokenQueryIdRegExp = new RegExp('^[A-Za-z0-9._~-]+$');
+export const getAuthTokenQueryIdRegExp = new RegExp('^[A-Za-z0-9._~+/-]+={0,2}$');
 
 
 export const getAuthTokenQueryParams = zod.object({
@@ -96,21 +102,22 @@ export const getAuthTokenResponseDataTokenMax = 4096;export const getAuthTokenRe
 
 export const getAuthTokenResponse = zod.object({
   "data": zod.object({
-  "roles": zod.array(zod.enum(['ROLE_PARTICIPANT', 'ROLE_PLAN_ADMIN', 'ROLE_PLAN_ADVISOR', 'ROLE_TPA', 'ROLE_OTHER']).describe('A user\'s role. ROLE_PLAN_ADVISOR and ROLE_TPA are read-only; the others are read-write.')).min(1).describe('The user\'s roles; the portal uses the first.'),
+  "roles": zod.array(zod.enum(['ROLE_PARTICIPANT', 'ROLE_PLAN_ADMIN', 'ROLE_PLAN_ADVISOR', 'ROLE_TPA', 'ROLE_OTHER', 'PARTICIPANT', 'PLAN_ADMIN', 'PLAN_ADVISOR', 'TPA', 'OTHER']).describe('A role as the sign-in answer carries it, with or without the `ROLE_` prefix (`PLAN_ADMIN`\nand `ROLE_PLAN_ADMIN` are the same role). The spec stores the first role \"with a ROLE_\nprefix\", which reads as if gateways send it without one, so either form is accepted; the\nportal adds a missing prefix in one place (`normaliseRole` in src/lib/auth-role.ts) and stores\nand sends only the prefixed `Role`. Any other value, lower case included, is refused.\n')).min(1).describe('The user\'s roles, each with or without the `ROLE_` prefix; the portal uses the first and stores it prefixed.'),
   "userId": zod.string().min(1).max(getAuthTokenResponseDataUserIdMax).regex(getAuthTokenResponseDataUserIdRegExp).describe('The gateway\'s identifier of a user: 1 to 64 letters, digits, `_` and `-`. It is a segment of\nrequest paths, so it never holds `/`, `.`, `%`, `?`, `#` or whitespace; the portal treats a\nstored user id outside this pattern as tampering.\n'),
   "token": zod.string().min(1).max(getAuthTokenResponseDataTokenMax).describe('The session token, sent back as `X-Auth-Token`.')
-}).optional(),
+}).optional().describe('Who signed in: their roles, their user id and the session token.'),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(getAuthTokenResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(getAuthTokenResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 }).describe('Sign-in result. On success `data` is present and `errors` is empty or absent.\n`AUERR01` asks for the security question, `AUERR05` for a one-time code; any other\ncode\'s description is shown to the user as text.\n')
 
 /**
+ * Where the user lands after sign-in, asked with the stored role (always with its `ROLE_` prefix). The portal follows only one of the seven dashboard paths, or a marker (`acctSetup-username`, `password`, `mfaAdoption`) for a step to finish first; any other answer ends the session.
  * @summary Where the user lands after sign-in
  */
 export const getUserLandingUrlQueryParams = zod.object({
-  "role": zod.enum(['ROLE_PARTICIPANT', 'ROLE_PLAN_ADMIN', 'ROLE_PLAN_ADVISOR', 'ROLE_TPA', 'ROLE_OTHER'])
+  "role": zod.enum(['ROLE_PARTICIPANT', 'ROLE_PLAN_ADMIN', 'ROLE_PLAN_ADVISOR', 'ROLE_TPA', 'ROLE_OTHER']).describe('The signed-in user\'s stored role, with its `ROLE_` prefix: the first role of the sign-in answer, normalised.')
 })
 
 export const getUserLandingUrlResponseDataUrlMax = 2048;export const getUserLandingUrlResponseErrorsItemCodeMax = 32;
@@ -119,10 +126,10 @@ export const getUserLandingUrlResponse = zod.object({
   "data": zod.object({
   "url": zod.string().max(getUserLandingUrlResponseDataUrlMax).describe('Where the user goes after sign-in: one of the seven dashboard paths, or one of the\nmarkers `acctSetup-username`, `password`, `mfaAdoption`. The portal follows nothing else.\n'),
   "externalUrl": zod.boolean().optional().describe('True when the landing address is outside the portal.')
-}).optional(),
+}).optional().describe('Where the user goes after sign-in, and whether that address is outside the portal.'),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(getUserLandingUrlResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(getUserLandingUrlResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 })
 
@@ -135,10 +142,10 @@ export const getSkipEnrollmentStepsResponseErrorsItemCodeMax = 32;
 export const getSkipEnrollmentStepsResponse = zod.object({
   "data": zod.object({
   "skipEnrollmentSteps": zod.boolean().describe('True when a participant goes straight to the dashboard; false sends them to enrollment.')
-}).optional(),
+}).optional().describe('Whether a participant skips the enrollment steps.'),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(getSkipEnrollmentStepsResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(getSkipEnrollmentStepsResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 })
 

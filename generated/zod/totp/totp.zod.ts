@@ -5,7 +5,7 @@ import * as zod from 'zod';
 
 
 /**
- * The app's name when the user has registered one; null otherwise.
+ * The app's name when the user has registered one; null otherwise. The spec shows the check response as `authAppName` bare; wrapping the answer in `data`, beside `errors` as in every JSON answer of this contract, is this contract's choice.
  * @summary The user's authenticator app, before sign-in completes
  */
 export const getTotpInfoHeaderXXSRFTOKENMax = 256;
@@ -25,15 +25,15 @@ export const getTotpInfoResponseDataAuthAppNameMaxOne = 25;export const getTotpI
 export const getTotpInfoResponse = zod.object({
   "data": zod.object({
   "authAppName": zod.union([zod.string().max(getTotpInfoResponseDataAuthAppNameMaxOne).describe('The name the user gives their authenticator app; optional in the form, `Authenticator app` by default.'),zod.null()]).optional()
-}).optional(),
+}).optional().describe('The user\'s registered authenticator app, if any.'),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(getTotpInfoResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(getTotpInfoResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 })
 
 /**
- * Returns the `otpauth://` URI the QR code shows. A failure whose message mentions a verified device is shown as it is; any other shows 'Oops, something went wrong'.
+ * Returns the `otpauth://` URI the QR code shows. A failure whose message mentions a verified device is shown as it is; any other shows 'Oops, something went wrong'. The spec shows the registration response as `uri` bare; wrapping the answer in `data`, beside `errors` as in every JSON answer of this contract, is this contract's choice.
  * @summary Start registering an authenticator app
  */
 export const registerTotpHeaderXXSRFTOKENMax = 256;
@@ -43,16 +43,16 @@ export const registerTotpHeader = zod.object({
 })
 
 export const registerTotpResponseDataUriMax = 2048;
-export const registerTotpResponseDataUriRegExp = new RegExp('^otpauth://totp');
+export const registerTotpResponseDataUriRegExp = new RegExp('^otpauth://totp/[^?#\\s]+\\?(?:[^#\\s]*&)?secret=[A-Za-z2-7]+=*(?:&[^#\\s]*)?$');
 export const registerTotpResponseErrorsItemCodeMax = 32;
 
 export const registerTotpResponse = zod.object({
   "data": zod.object({
-  "uri": zod.string().max(registerTotpResponseDataUriMax).regex(registerTotpResponseDataUriRegExp).describe('The `otpauth://` URI to show as a QR code and as a copyable link.')
-}).optional(),
+  "uri": zod.string().max(registerTotpResponseDataUriMax).regex(registerTotpResponseDataUriRegExp).describe('The key URI the portal shows as a QR code and as a copyable link:\n`otpauth://totp/LABEL?secret=BASE32[&issuer=...]`, with no space or fragment. The\n`secret` parameter (base32 letters and digits 2-7, optional `=` padding) is required: an\nauthenticator app cannot work without it.\n')
+}).optional().describe('The start of an authenticator-app registration: the key URI to show.'),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(registerTotpResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(registerTotpResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 })
 
@@ -78,12 +78,13 @@ export const verifyTotpRegistrationResponseErrorsItemCodeMax = 32;
 
 export const verifyTotpRegistrationResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(verifyTotpRegistrationResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(verifyTotpRegistrationResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 }).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
 
 /**
+ * Removes the signed-in user's authenticator app. When there is none the error's description is shown ("We didn't find a security device registered to your account"); any other failure shows 'Unable to remove TOTP device, please try again'.
  * @summary Remove the user's authenticator app
  */
 export const removeTotpDeviceHeaderXXSRFTOKENMax = 256;
@@ -96,8 +97,8 @@ export const removeTotpDeviceResponseErrorsItemCodeMax = 32;
 
 export const removeTotpDeviceResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(removeTotpDeviceResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(removeTotpDeviceResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 }).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
 

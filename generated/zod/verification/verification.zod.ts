@@ -5,11 +5,14 @@ import * as zod from 'zod';
 
 
 /**
- * The new-password page sends the user to /verification when the link is missing, expired, completed or not validated.
+ * Answers a `ResetLinkRecord`, whose type is always `Password Reset` (the reset link's own
+value; no verification type of the spec fits it). The new-password page sends the user to
+/verification when the link is missing, expired, completed or not validated.
+
  * @summary Check a password-reset link's token
  */
 export const verifyResetTokenQueryTokenMax = 512;
-export const verifyResetTokenQueryTokenRegExp = new RegExp('^[A-Za-z0-9._~-]+$');
+export const verifyResetTokenQueryTokenRegExp = new RegExp('^[A-Za-z0-9._~+/-]+={0,2}$');
 
 
 export const verifyResetTokenQueryParams = zod.object({
@@ -20,17 +23,17 @@ export const verifyResetTokenResponseErrorsItemCodeMax = 32;
 
 export const verifyResetTokenResponse = zod.object({
   "data": zod.object({
-  "type": zod.enum(['Email Verification', 'Account Setup', 'Authorized Representative Invitation', 'Advisor Invitation', 'Trustee Signing']).describe('What an emailed link verifies. `Email Verification` leads to the email-verified page; the others to enrollment.'),
-  "isCompleted": zod.boolean(),
-  "isValidated": zod.boolean(),
-  "verified": zod.boolean(),
-  "hasExpiredVerification": zod.boolean()
-}).optional().describe('What a link\'s token stands for. A link is usable when it is validated or verified and has not expired.'),
+  "type": zod.enum(['Password Reset']).describe('Always `Password Reset`: the reset link\'s own value. The spec lists no verification type\nthat fits a reset link, so this value is this contract\'s choice; `verifyToken` never answers it.\n'),
+  "isCompleted": zod.boolean().describe('True once the action the link stands for is done (the address verified, the invitation\naccepted, the document signed, the password reset). The portal then shows the completed\nscreen, whatever the other flags say, and never uses the link again.\n'),
+  "isValidated": zod.boolean().describe('True when the token is genuine and is the current link of an open verification: not\nreplaced by a newer link and not expired. A validated link that has not expired is usable.\n'),
+  "verified": zod.boolean().describe('True when the person behind the link has already proven who they are for this verification\n(for example, they signed in from this link before). A verified link that has not expired is\nusable too: the portal goes on where they left off.\n'),
+  "hasExpiredVerification": zod.boolean().describe('True when the verification\'s time window has passed: the link is dead and a fresh\nverification is needed, so the expired page offers a new link (`verification/resend`).\nFalse while `isValidated` and `verified` are both false means this link was replaced by a\nnewer one: expired too, but the newer link is already in the user\'s inbox.\n')
+}).optional().describe('What a password-reset link\'s token stands for, with the same four flags as a\n`VerificationRecord`. The new-password page is shown only when the link is validated, not\ncompleted and not expired; otherwise the portal goes to /verification. `verified` is\nanswered but not read for reset links.\n'),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(verifyResetTokenResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(verifyResetTokenResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
-})
+}).describe('The answer about a password-reset link\'s token, in `data`, or a business error in `errors`.')
 
 /**
  * The token landing page and the link-verification pages (email, invitations, trustee
@@ -40,7 +43,7 @@ signing) use it. The spec names this service call ("verify token") without its p
  * @summary Check an emailed link's token
  */
 export const verifyTokenQueryTokenMax = 512;
-export const verifyTokenQueryTokenRegExp = new RegExp('^[A-Za-z0-9._~-]+$');
+export const verifyTokenQueryTokenRegExp = new RegExp('^[A-Za-z0-9._~+/-]+={0,2}$');
 
 
 export const verifyTokenQueryParams = zod.object({
@@ -51,23 +54,24 @@ export const verifyTokenResponseErrorsItemCodeMax = 32;
 
 export const verifyTokenResponse = zod.object({
   "data": zod.object({
-  "type": zod.enum(['Email Verification', 'Account Setup', 'Authorized Representative Invitation', 'Advisor Invitation', 'Trustee Signing']).describe('What an emailed link verifies. `Email Verification` leads to the email-verified page; the others to enrollment.'),
-  "isCompleted": zod.boolean(),
-  "isValidated": zod.boolean(),
-  "verified": zod.boolean(),
-  "hasExpiredVerification": zod.boolean()
-}).optional().describe('What a link\'s token stands for. A link is usable when it is validated or verified and has not expired.'),
+  "type": zod.enum(['Email Verification', 'Account Setup', 'Authorized Representative Invitation', 'Advisor Invitation', 'Trustee Signing']).describe('What an emailed link verifies, as the spec names the five kinds. `Email Verification` leads\nto the email-verified page; the other four to enrollment. A password-reset link is none of\nthese: `verifyResetToken` answers it as a `ResetLinkRecord` of type `Password Reset`.\n'),
+  "isCompleted": zod.boolean().describe('True once the action the link stands for is done (the address verified, the invitation\naccepted, the document signed, the password reset). The portal then shows the completed\nscreen, whatever the other flags say, and never uses the link again.\n'),
+  "isValidated": zod.boolean().describe('True when the token is genuine and is the current link of an open verification: not\nreplaced by a newer link and not expired. A validated link that has not expired is usable.\n'),
+  "verified": zod.boolean().describe('True when the person behind the link has already proven who they are for this verification\n(for example, they signed in from this link before). A verified link that has not expired is\nusable too: the portal goes on where they left off.\n'),
+  "hasExpiredVerification": zod.boolean().describe('True when the verification\'s time window has passed: the link is dead and a fresh\nverification is needed, so the expired page offers a new link (`verification/resend`).\nFalse while `isValidated` and `verified` are both false means this link was replaced by a\nnewer one: expired too, but the newer link is already in the user\'s inbox.\n')
+}).optional().describe('What a link\'s token stands for. The portal reads the four flags in this order: `isCompleted`\nshows the completed screen; `isValidated` or `verified`, with `hasExpiredVerification` false,\nmakes the link usable (a sign-in by token, or the link\'s own page); anything else is expired,\nwith a new link offered when `hasExpiredVerification` is true and \"check your inbox\" when not.\n'),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(verifyTokenResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(verifyTokenResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
-})
+}).describe('The answer about a link\'s token, in `data`, or a business error in `errors`.')
 
 /**
+ * Verifies the account-link request the emailed link stands for: `verified` when the accounts are now linked, `hasExpiredVerification` when the request expired. The spec names the call but not its answer, whose fields are this contract's invention.
  * @summary Verify an account-link request
  */
 export const verifyAccountMappingQueryTokenMax = 512;
-export const verifyAccountMappingQueryTokenRegExp = new RegExp('^[A-Za-z0-9._~-]+$');
+export const verifyAccountMappingQueryTokenRegExp = new RegExp('^[A-Za-z0-9._~+/-]+={0,2}$');
 
 
 export const verifyAccountMappingQueryParams = zod.object({
@@ -78,16 +82,17 @@ export const verifyAccountMappingResponseErrorsItemCodeMax = 32;
 
 export const verifyAccountMappingResponse = zod.object({
   "data": zod.object({
-  "verified": zod.boolean().describe('True when the account link was verified and linking is complete.'),
-  "hasExpiredVerification": zod.boolean().optional()
-}).optional(),
+  "verified": zod.boolean().describe('True when the account link was verified and linking is complete. The spec names this call\nbut not its answer: this field is this contract\'s invention.\n'),
+  "hasExpiredVerification": zod.boolean().optional().describe('True when the account-link request expired, so the page shows the expired message. This\ncontract\'s invention, named after the link records\' flag.\n')
+}).optional().describe('The result of an account-link request.'),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(verifyAccountMappingResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(verifyAccountMappingResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 })
 
 /**
+ * Marks the verification of an emailed link complete once its page has done its work; from then on the token answers `isCompleted: true`. An expired token answers the link-expired error in `errors`.
  * @summary Mark a link's verification complete
  */
 export const completeVerificationHeaderXXSRFTOKENMax = 256;
@@ -97,19 +102,19 @@ export const completeVerificationHeader = zod.object({
 })
 
 export const completeVerificationBodyTokenMax = 512;
-export const completeVerificationBodyTokenRegExp = new RegExp('^[A-Za-z0-9._~-]+$');
+export const completeVerificationBodyTokenRegExp = new RegExp('^[A-Za-z0-9._~+/-]+={0,2}$');
 
 
 export const completeVerificationBody = zod.object({
-  "token": zod.string().min(1).max(completeVerificationBodyTokenMax).regex(completeVerificationBodyTokenRegExp).describe('A one-time token from an emailed link.')
+  "token": zod.string().min(1).max(completeVerificationBodyTokenMax).regex(completeVerificationBodyTokenRegExp).describe('A one-time token from an emailed link, as the gateway issued it: 1 to 512 characters of\nURL-safe or standard base64 (letters, digits, `-`, `_`, `+`, `/`, then at most two `=` of\npadding), with `.` and `~` for dot-separated tokens such as JWTs. The character set and the\nlength bound are this contract\'s choice; the spec does not show a token. In a link\'s query,\n`+`, `/` and `=` are percent-encoded (`%2B`, `%2F`, `%3D`): a raw `+` reads as a space.\n')
 })
 
 export const completeVerificationResponseErrorsItemCodeMax = 32;
 
 export const completeVerificationResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(completeVerificationResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(completeVerificationResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 }).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
 
@@ -124,19 +129,19 @@ export const resendVerificationHeader = zod.object({
 })
 
 export const resendVerificationBodyTokenMax = 512;
-export const resendVerificationBodyTokenRegExp = new RegExp('^[A-Za-z0-9._~-]+$');
+export const resendVerificationBodyTokenRegExp = new RegExp('^[A-Za-z0-9._~+/-]+={0,2}$');
 
 
 export const resendVerificationBody = zod.object({
-  "token": zod.string().min(1).max(resendVerificationBodyTokenMax).regex(resendVerificationBodyTokenRegExp).describe('A one-time token from an emailed link.')
+  "token": zod.string().min(1).max(resendVerificationBodyTokenMax).regex(resendVerificationBodyTokenRegExp).describe('A one-time token from an emailed link, as the gateway issued it: 1 to 512 characters of\nURL-safe or standard base64 (letters, digits, `-`, `_`, `+`, `/`, then at most two `=` of\npadding), with `.` and `~` for dot-separated tokens such as JWTs. The character set and the\nlength bound are this contract\'s choice; the spec does not show a token. In a link\'s query,\n`+`, `/` and `=` are percent-encoded (`%2B`, `%2F`, `%3D`): a raw `+` reads as a space.\n')
 })
 
 export const resendVerificationResponseErrorsItemCodeMax = 32;
 
 export const resendVerificationResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(resendVerificationResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(resendVerificationResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 }).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
 
@@ -151,19 +156,19 @@ export const resendVerificationEmailHeader = zod.object({
 })
 
 export const resendVerificationEmailBodyTokenMax = 512;
-export const resendVerificationEmailBodyTokenRegExp = new RegExp('^[A-Za-z0-9._~-]+$');
+export const resendVerificationEmailBodyTokenRegExp = new RegExp('^[A-Za-z0-9._~+/-]+={0,2}$');
 
 
 export const resendVerificationEmailBody = zod.object({
-  "token": zod.string().min(1).max(resendVerificationEmailBodyTokenMax).regex(resendVerificationEmailBodyTokenRegExp).describe('A one-time token from an emailed link.')
+  "token": zod.string().min(1).max(resendVerificationEmailBodyTokenMax).regex(resendVerificationEmailBodyTokenRegExp).describe('A one-time token from an emailed link, as the gateway issued it: 1 to 512 characters of\nURL-safe or standard base64 (letters, digits, `-`, `_`, `+`, `/`, then at most two `=` of\npadding), with `.` and `~` for dot-separated tokens such as JWTs. The character set and the\nlength bound are this contract\'s choice; the spec does not show a token. In a link\'s query,\n`+`, `/` and `=` are percent-encoded (`%2B`, `%2F`, `%3D`): a raw `+` reads as a space.\n')
 })
 
 export const resendVerificationEmailResponseErrorsItemCodeMax = 32;
 
 export const resendVerificationEmailResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(resendVerificationEmailResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(resendVerificationEmailResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 }).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
 
@@ -178,19 +183,19 @@ export const resendEnrollmentEmailHeader = zod.object({
 })
 
 export const resendEnrollmentEmailBodyTokenMax = 512;
-export const resendEnrollmentEmailBodyTokenRegExp = new RegExp('^[A-Za-z0-9._~-]+$');
+export const resendEnrollmentEmailBodyTokenRegExp = new RegExp('^[A-Za-z0-9._~+/-]+={0,2}$');
 
 
 export const resendEnrollmentEmailBody = zod.object({
-  "token": zod.string().min(1).max(resendEnrollmentEmailBodyTokenMax).regex(resendEnrollmentEmailBodyTokenRegExp).describe('A one-time token from an emailed link.')
+  "token": zod.string().min(1).max(resendEnrollmentEmailBodyTokenMax).regex(resendEnrollmentEmailBodyTokenRegExp).describe('A one-time token from an emailed link, as the gateway issued it: 1 to 512 characters of\nURL-safe or standard base64 (letters, digits, `-`, `_`, `+`, `/`, then at most two `=` of\npadding), with `.` and `~` for dot-separated tokens such as JWTs. The character set and the\nlength bound are this contract\'s choice; the spec does not show a token. In a link\'s query,\n`+`, `/` and `=` are percent-encoded (`%2B`, `%2F`, `%3D`): a raw `+` reads as a space.\n')
 })
 
 export const resendEnrollmentEmailResponseErrorsItemCodeMax = 32;
 
 export const resendEnrollmentEmailResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(resendEnrollmentEmailResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(resendEnrollmentEmailResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 }).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
 
@@ -207,7 +212,7 @@ export const verifyParticipantEmailParams = zod.object({
 })
 
 export const verifyParticipantEmailQueryTokenMax = 512;
-export const verifyParticipantEmailQueryTokenRegExp = new RegExp('^[A-Za-z0-9._~-]+$');
+export const verifyParticipantEmailQueryTokenRegExp = new RegExp('^[A-Za-z0-9._~+/-]+={0,2}$');
 
 
 export const verifyParticipantEmailQueryParams = zod.object({
@@ -218,12 +223,12 @@ export const verifyParticipantEmailResponseErrorsItemCodeMax = 32;
 
 export const verifyParticipantEmailResponse = zod.object({
   "data": zod.object({
-  "verified": zod.boolean(),
-  "alreadyVerified": zod.boolean().optional().describe('True when the address had been verified before this link was used.')
-}).optional(),
+  "verified": zod.boolean().describe('True when the address is verified, by this link or before; an error in `errors` means the\nlink expired. The spec names this call but not its answer: this field is this contract\'s\ninvention.\n'),
+  "alreadyVerified": zod.boolean().optional().describe('True when the address had been verified before this link was used, so the page says so\ninstead of thanking the user. This contract\'s invention, like `verified`.\n')
+}).optional().describe('The result of an email-verification link.'),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(verifyParticipantEmailResponseErrorsItemCodeMax),
-  "description": zod.string()
+  "code": zod.string().max(verifyParticipantEmailResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
 })
 

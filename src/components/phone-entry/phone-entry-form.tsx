@@ -5,8 +5,8 @@ import { Card } from '../layout/card';
 import { FormRow } from '../layout/form-row';
 import { Stack } from '../layout/stack';
 import { Button } from '../ui/button';
-import { PageHeading } from '../ui/page-heading';
 import { SelectField } from '../ui/select-field';
+import { SetupStepHeading } from '../ui/setup-step-heading';
 import { TextField } from '../ui/text-field';
 import { countryOptions, DEFAULT_COUNTRY } from './countries';
 import { formatAsTyped, nationalPlaceholder, phoneError, phoneValue, type PhoneValue } from './phone-rules';
@@ -16,6 +16,8 @@ interface PhoneEntryFormProps {
   readonly mode: 'update' | 'setup';
   /** Replaces the default title (account setup has its own). */
   readonly title?: string;
+  /** Account setup's step number, shown above the title; absent outside the setup. */
+  readonly setupStep?: number | undefined;
   readonly onSubmit: (phone: PhoneValue) => Promise<void> | void;
   readonly busy?: boolean;
   /** Shows a Cancel button. */
@@ -30,7 +32,7 @@ interface PhoneEntryFormProps {
  * and checked against the country's patterns (libphonenumber-js, which loads only with the
  * screens that use this form).
  */
-export function PhoneEntryForm({ mode, title, onSubmit, busy = false, onCancel, secondaryLink }: PhoneEntryFormProps) {
+export function PhoneEntryForm({ mode, title, setupStep, onSubmit, busy = false, onCancel, secondaryLink }: PhoneEntryFormProps) {
   const countries = useMemo(() => countryOptions(), []);
   const [country, setCountry] = useState<CountryCode>(DEFAULT_COUNTRY);
   const [number, setNumber] = useState('');
@@ -47,9 +49,9 @@ export function PhoneEntryForm({ mode, title, onSubmit, busy = false, onCancel, 
 
   return (
     <Card labelledBy={headingId}>
-      <PageHeading id={headingId}>
+      <SetupStepHeading id={headingId} step={setupStep}>
         {title ?? (mode === 'update' ? 'Enter your new phone number' : 'Add an extra layer of security to your account')}
-      </PageHeading>
+      </SetupStepHeading>
       {mode === 'update' ? null : <p>Enter your phone number below.</p>}
       <p>We&apos;ll send a code to verify your number in the next step.</p>
       <form noValidate onSubmit={submit}>

@@ -18,7 +18,7 @@ export function TextField({ label, error, hint, adornment, width, ref, ...input 
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const describedBy = [input['aria-describedby'], hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className={fieldClassName(width, Boolean(error))}>
       <label className="field__label" htmlFor={id}>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useGetMfaOptions, useRequestMfaCode } from '../../../generated/hooks/mfa/mfa';
+import { useResetPassword } from '../../../generated/hooks/recovery/recovery';
 import { useAuthenticate } from '../../../generated/hooks/sign-in/sign-in';
 import type { MfaOption } from '../../../generated/models/mfaOption';
 import { ActionsRow } from '../../components/layout/actions-row';
@@ -14,7 +15,7 @@ import { codeFailure, signInInternalError } from '../../lib/api/error-catalogue'
 import { deviceFingerprint } from '../../lib/device-fingerprint';
 import { DEFAULT_AUTH_APP_NAME, mfaOptionLabel } from '../../lib/journey/mfa-option-text';
 import { endJourney } from '../../lib/journey/journey';
-import { goToCodeEntry, useSignInAttempt } from '../../lib/journey/journey-steps';
+import { goToCodeEntry, useAttempt } from '../../lib/journey/journey-steps';
 import { useJourney } from '../../lib/journey/use-journey';
 import { useSupportPhone } from '../../lib/public-content';
 import { notify } from '../../lib/notifications';
@@ -22,20 +23,38 @@ import { paths } from '../../lib/paths';
 import { useSingleFlight } from '../../lib/use-single-flight';
 import { mfaOptionTypeSlot } from './mfa-option-slot';
 
-/** `/mfa`: 'Verify your identity', the choice of how to receive a one-time code. */
+/**
+ * `/mfa`: 'Verify your identity', the choice of how to receive a one-time code. It serves a
+ * sign-in (the code signs the user in) and a password reset of a code user (the code proves the
+ * reset request); the journey's attempt says which.
+ */
 export function MfaPage() {
-  const { username } = useSignInAttempt();
+  const attempt = useAttempt();
+  const { username } = attempt;
+  /** Where Cancel, and a dead end, lead: the start of the sign-in or of the reset. */
+  const start = attempt.kind === 'sign-in' ? paths.signIn : paths.resetPassword;
   const navigate = useNavigate();
   const supportPhone = useSupportPhone();
   const options = useGetMfaOptions();
   const requestCode = useRequestMfaCode();
   const authenticate = useAuthenticate();
+  const resetPassword = useResetPassword();
   const { completeSignIn } = useJourney();
+  const [methods, setMethods] = useState<readonly MfaOption[] | null>(attempt.kind === 'reset' ? attempt.methods : null);
   const [chosen, setChosen] = useState<number | null>(null);
   const started = useRef(false);
   const flight = useSingleFlight();
 
-  const methods: readonly MfaOption[] = options.data?.data?.options ?? [];
+  /** What the code proves: the sign-in, or the reset request (whose email follows). */
+  const submitCode = async (method: MfaOption, code: string) => {
+    if (attempt.kind === 'reset') {
+      await resetPassword.mutateAsync({ data: { username, mfaCode: code, captcha: attempt.captcha } });
+      navigate(paths.resetSuccess, { replace: true });
+      return;
+    }
+    const result = await authenticate.mutateAsync({ data: deviceFingerprint(), headers: { twilioMfaCode: code, codeType: method.type } });
+    await completeSignIn(result, username);
+  };
 
   /** Sends the code (unless it comes from an app) and hands over to the code-entry screen. */
   const proceed = (method: MfaOption, count: number) =>
@@ -47,15 +66,8 @@ export function MfaPage() {
         {
           mfaOption: method,
           mfaOptionCount: count,
-          mfaLength: 6,
-          backRoute: count === 1 ? paths.signIn : paths.mfa,
-          submit: async (code) => {
-            const result = await authenticate.mutateAsync({
-              data: deviceFingerprint(),
-              headers: { twilioMfaCode: code, codeType: method.type },
-            });
-            await completeSignIn(result, username);
-          },
+          backRoute: count === 1 ? start : paths.mfa,
+          submit: (code) => submitCode(method, code),
           // Codes from an app are never sent.
           ...(method.type === 'totp' ? {} : { resend: sendCode }),
           onFailure: (error) => notify(codeFailure(error, signInInternalError)),
@@ -69,37 +81,48 @@ export function MfaPage() {
         );
     });
 
+  /**
+   * Back to the start. A sign-in forgets its credentials; a reset keeps its attempt until its
+   * first step begins again (ending it here would let this route's guard send the user elsewhere).
+   */
+  const leave = () => {
+    navigate(start, { replace: true });
+    if (attempt.kind === 'sign-in') endJourney();
+  };
+
+  /** No method: a dead end that says whom to call; one method: chosen for the user. */
+  const arrive = (list: readonly MfaOption[]) => {
+    setMethods(list);
+    if (list.length === 0) {
+      notify({
+        type: 'error',
+        title: 'We could not find a way to send you a code',
+        message: `Please contact customer service${supportPhone ? ` at ${supportPhone}` : ''} to sign in.`,
+        isDismissable: true,
+        isUnique: true,
+      });
+      leave();
+      return;
+    }
+    const only = list[0];
+    if (list.length === 1 && only && !started.current) {
+      started.current = true;
+      setChosen(0);
+      void proceed(only, 1);
+    }
+  };
+
   const { mutate: fetchOptions } = options;
   useEffect(() => {
+    // A reset found the methods on its first step; a sign-in asks for them now.
+    if (attempt.kind === 'reset') return arrive(attempt.methods);
     fetchOptions(
       { data: { username } },
       {
-        onSuccess: (answer) => {
-          const list = answer.data?.options ?? [];
-          if (list.length === 0) {
-            endJourney();
-            notify({
-              type: 'error',
-              title: 'We could not find a way to send you a code',
-              message: `Please contact customer service${supportPhone ? ` at ${supportPhone}` : ''} to sign in.`,
-              isDismissable: true,
-              isUnique: true,
-            });
-            navigate(paths.signIn, { replace: true });
-            return;
-          }
-          const only = list[0];
-          if (list.length === 1 && only && !started.current) {
-            // One method: it is chosen for the user.
-            started.current = true;
-            setChosen(0);
-            void proceed(only, 1);
-          }
-        },
+        onSuccess: (answer) => arrive(answer.data?.options ?? []),
         onError: () => {
-          endJourney();
           notify(signInInternalError);
-          navigate(paths.signIn, { replace: true });
+          leave();
         },
       },
     );
@@ -107,13 +130,13 @@ export function MfaPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [username]);
 
-  const method = chosen === null ? undefined : methods[chosen];
+  const method = chosen === null ? undefined : methods?.[chosen];
   return (
     <Page>
       <Card labelledBy="mfa-heading">
         <PageHeading id="mfa-heading">Verify your identity</PageHeading>
-        {options.isPending ? <p aria-busy="true">Loading your verification methods…</p> : null}
-        {methods.length > 1 ? (
+        {methods === null ? <p aria-busy="true">Loading your verification methods…</p> : null}
+        {methods && methods.length > 1 ? (
           <form
             noValidate
             onSubmit={(event) => {
@@ -133,20 +156,14 @@ export function MfaPage() {
                 <Button type="submit" busy={flight.busy} disabled={!method}>
                   Continue
                 </Button>
-                <Button
-                  variant="link"
-                  onClick={() => {
-                    endJourney();
-                    navigate(paths.signIn);
-                  }}
-                >
+                <Button variant="link" onClick={leave}>
                   Cancel
                 </Button>
               </ActionsRow>
             </Stack>
           </form>
         ) : null}
-        {methods.length === 1 && method ? <p aria-busy="true">Sending your code…</p> : null}
+        {methods?.length === 1 && method ? <p aria-busy="true">Sending your code…</p> : null}
       </Card>
     </Page>
   );

@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { errorToast, TOASTS } from '../api/error-catalogue';
 import { notify } from '../notifications';
 import { paths } from '../paths';
-import { setVerification, useJourneyState, type SignInAttempt, type VerificationData } from './journey';
+import { setVerification, useJourneyState, type Attempt, type ResetAttempt, type SignInAttempt, type VerificationData } from './journey';
 
 /*
  * What the journey's screens use of it. Kept apart from journey.ts, which the first screen loads,
@@ -28,24 +28,32 @@ export async function goToCodeEntry(data: VerificationData, navigate: (to: strin
   return true;
 }
 
-/**
- * The sign-in in progress, for a screen behind the route guard that requires one. Should the
- * attempt end while the screen is still shown (the guard is about to take it away), the screen
- * keeps the last one rather than render without it.
- */
-export function useSignInAttempt(): SignInAttempt {
-  const current = useJourneyState().signIn;
+/** Keeps the last value a guard allowed, should the journey end while the screen is still shown. */
+function useGuarded<T>(current: T | null, guard: string): T {
   const last = useRef(current);
-  if (current) last.current = current;
-  if (!last.current) throw new Error('useSignInAttempt needs RequireSignInAttempt above it in the route table');
+  if (current !== null) last.current = current;
+  if (last.current === null) throw new Error(`${guard} must be above this screen in the route table`);
   return last.current;
 }
 
-/** The code-entry screen's data, for a screen behind the guard that requires it (as above). */
+/** The sign-in in progress, for a screen behind RequireSignInAttempt. */
+export function useSignInAttempt(): SignInAttempt {
+  const { attempt } = useJourneyState();
+  return useGuarded(attempt?.kind === 'sign-in' ? attempt : null, 'RequireSignInAttempt');
+}
+
+/** The password reset in progress, for a screen behind RequireResetAttempt. */
+export function useResetAttempt(): ResetAttempt {
+  const { attempt } = useJourneyState();
+  return useGuarded(attempt?.kind === 'reset' ? attempt : null, 'RequireResetAttempt');
+}
+
+/** The sign-in or reset in progress, for a screen both share (the choice of code method), behind RequireAttempt. */
+export function useAttempt(): Attempt {
+  return useGuarded(useJourneyState().attempt, 'RequireAttempt');
+}
+
+/** The code-entry screen's data, for a screen behind RequireVerification. */
 export function useVerification(): VerificationData {
-  const current = useJourneyState().verification;
-  const last = useRef(current);
-  if (current) last.current = current;
-  if (!last.current) throw new Error('useVerification needs RequireVerification above it in the route table');
-  return last.current;
+  return useGuarded(useJourneyState().verification, 'RequireVerification');
 }

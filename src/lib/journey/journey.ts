@@ -1,12 +1,14 @@
+import type { MfaOption } from '../../../generated/models/mfaOption';
 import type { MfaType } from '../../../generated/models/mfaType';
 import type { ApiError } from '../api/api-error';
 import { createStore } from '../store';
 
 /*
  * The journey in progress: what several screens of one sign-in share, in one place with one
- * lifetime. It lives in memory only (it holds the basic credentials and callbacks, and a code
- * must never reach storage): it begins with a sign-in, ends when the user leaves the portal,
- * cancels, fails or signs out, and a reload forgets it, which sends the user back to the form.
+ * lifetime. It lives in memory only (it holds the basic credentials, the password an account
+ * setup chose and callbacks, and a code must never reach storage): it begins with a sign-in,
+ * ends when the user leaves the portal, cancels, fails or signs out, and a reload forgets it,
+ * which sends the user back to the start (the sign-in form, or the first step of the setup).
  */
 
 /** A sign-in in progress (the spec's "stored basic-auth token"). */
@@ -17,6 +19,28 @@ export interface SignInAttempt {
   readonly authorization: string;
 }
 
+/** A password reset in progress: who, and what the steps after the username need. */
+export interface ResetAttempt {
+  readonly kind: 'reset';
+  readonly username: string;
+  /** The captcha answer of the username step: the reset request carries it. */
+  readonly captcha: string;
+  /** The user's code methods, as the username step found them. */
+  readonly methods: readonly MfaOption[];
+  /** The question, for a user who recovers by answering it; null for a code user. */
+  readonly securityQuestion: string | null;
+}
+
+/** An emailed link handed over to the screen that acts on it (its token never goes to storage). */
+export interface LinkHandover {
+  readonly token: string;
+  /** The user the link is for, when the link names one (email verification). */
+  readonly userId: string | null;
+}
+
+/** Who the journey is for: a sign-in or a password reset. */
+export type Attempt = SignInAttempt | ResetAttempt;
+
 /**
  * The spec's "verification data": what the code-entry screen (/mfa-verification) needs from the
  * flow that sends the user there.
@@ -24,7 +48,11 @@ export interface SignInAttempt {
 export interface VerificationData {
   /** The method the code comes by, and where it was sent (shown masked). */
   readonly mfaOption: { readonly type: MfaType; readonly contactInfo?: string | null | undefined };
-  /** How many methods the user could choose from: with one, the back link reads Cancel. */
+  /**
+   * How many methods the user could choose from: with one, the back link reads Cancel (the
+   * spec's `mfaLength`, 2 on the phone flows: text and voice call). The code itself is always
+   * up to 6 digits, whatever the method.
+   */
   readonly mfaOptionCount: number;
   /** Checks the code; throws an ApiError when it is refused. */
   readonly submit: (code: string) => Promise<void>;
@@ -32,22 +60,50 @@ export interface VerificationData {
   readonly resend?: () => Promise<void>;
   /** Where Back (or Cancel) goes. */
   readonly backRoute: string;
-  /** Code length: 6, or 2 on the phone flows (the spec's value). */
-  readonly mfaLength: number;
+  /** The step of account setup this code is (4 for the email, 7 for the phone), shown above the heading. */
+  readonly setupStep?: number;
   /** Shows a failure that is not a lockout (the screen shows lockouts under the form). */
   readonly onFailure: (error: ApiError) => void;
 }
 
+/**
+ * An account setup in progress: what its steps chose so far. The password is kept only until
+ * the credentials are saved, and, like everything here, never reaches storage.
+ */
+export interface AccountSetup {
+  readonly username: string;
+  /** Step 2's choice; null before it, and again once the credentials are saved. */
+  readonly password: string | null;
+  /** Step 3's choice; null before it. */
+  readonly email: string | null;
+  /**
+   * The credentials are saved, and the setup completed with its token when there is one: only
+   * the phone remains.
+   */
+  readonly saved: boolean;
+  /** The email code's screen (step 4), which the phone step's Back reopens. */
+  readonly emailCode: VerificationData | null;
+}
+
 export interface Journey {
-  /** Who is signing in; null before a sign-in and once its credentials are no longer needed. */
-  readonly signIn: SignInAttempt | null;
+  /** Who is signing in or resetting a password; null outside those. */
+  readonly attempt: Attempt | null;
+  /** The account setup in progress; null outside it. */
+  readonly setup: AccountSetup | null;
+  /**
+   * The token of the link an invited user came by, when there is one: account setup completes
+   * with it once the credentials are saved.
+   */
+  readonly setupToken: string | null;
   /** Where Back on the phone screen goes; null when there is nowhere to go back to. */
   readonly phoneBackRoute: string | null;
   /** What the code-entry screen needs; null when no code is expected. */
   readonly verification: VerificationData | null;
+  /** The emailed link the journey began with (account set-up completes with its token). */
+  readonly link: LinkHandover | null;
 }
 
-const NONE: Journey = { signIn: null, phoneBackRoute: null, verification: null };
+const NONE: Journey = { attempt: null, setup: null, setupToken: null, phoneBackRoute: null, verification: null, link: null };
 const store = createStore<Journey>(NONE);
 
 /** `base64(UTF-8(text))`: plain `btoa` throws on characters outside Latin-1. */
@@ -59,9 +115,14 @@ export function base64Utf8(text: string): string {
 
 /** Begins a journey with a sign-in: whatever an earlier one left is forgotten. */
 export function beginSignIn(username: string, password: string): SignInAttempt {
-  const signIn: SignInAttempt = { kind: 'sign-in', username, authorization: `Basic ${base64Utf8(`${username}:${password}`)}` };
-  store.set({ ...NONE, signIn });
-  return signIn;
+  const attempt: SignInAttempt = { kind: 'sign-in', username, authorization: `Basic ${base64Utf8(`${username}:${password}`)}` };
+  store.set({ ...NONE, attempt });
+  return attempt;
+}
+
+/** Begins a journey with a password reset: whatever an earlier one left is forgotten. */
+export function beginReset(reset: Omit<ResetAttempt, 'kind'>): void {
+  store.set({ ...NONE, attempt: { kind: 'reset', ...reset } });
 }
 
 /** Ends the journey: nothing of it is kept. */
@@ -73,8 +134,23 @@ export function setPhoneBackRoute(route: string | null): void {
   store.set({ ...store.get(), phoneBackRoute: route });
 }
 
+/** Begins a journey with an emailed link: whatever an earlier one left is forgotten. */
+export function beginWithLink(link: LinkHandover): void {
+  store.set({ ...NONE, link });
+}
+
 export function setVerification(verification: VerificationData | null): void {
   store.set({ ...store.get(), verification });
+}
+
+/** Records the account setup's progress (null: no setup in progress). */
+export function setAccountSetup(setup: AccountSetup | null): void {
+  store.set({ ...store.get(), setup });
+}
+
+/** Holds the token of the link an invited user arrived by, for account setup to complete with. */
+export function setSetupToken(setupToken: string | null): void {
+  store.set({ ...store.get(), setupToken });
 }
 
 /** The journey now (outside React). */
@@ -84,5 +160,6 @@ export const useJourneyState = store.use;
 
 /** The `Authorization` value for the sign-in calls, while a sign-in is in progress. */
 export function signInAuthorization(): string | null {
-  return store.get().signIn?.authorization ?? null;
+  const { attempt } = store.get();
+  return attempt?.kind === 'sign-in' ? attempt.authorization : null;
 }

@@ -11,6 +11,7 @@ import { env } from '../env';
 import { notify } from '../notifications';
 import { dashboardPathOf, dashboardUrl, externalTargets, isPortalLandingAddress } from '../links';
 import { paths } from '../paths';
+import { normaliseRole } from '../auth-role';
 import { markSignedIn } from '../session';
 import {
   clearSessionStorage,
@@ -24,7 +25,7 @@ import {
 } from '../session-storage';
 import { localIsoDate } from '../dates';
 import { adoptionDecision } from './adoption';
-import { endJourney, setPhoneBackRoute } from './journey';
+import { beginWithLink, endJourney, setPhoneBackRoute, setSetupToken } from './journey';
 
 /**
  * What follows a successful sign-in (the spec's section 4), as plain functions of the router's
@@ -87,11 +88,8 @@ export async function postLoginRedirect(deps: JourneyDeps): Promise<RedirectOutc
     clearSessionStorage();
     return 'refused';
   }
-  let address = dashboardUrl(env.envPathPrefix, dashboard);
-  if (session.role === 'ROLE_PARTICIPANT') {
-    const enrollment = await queryClient.fetchQuery({ ...getGetSkipEnrollmentStepsQueryOptions(), ...FRESH });
-    if (!enrollment.data?.skipEnrollmentSteps) address = externalTargets(env.envPathPrefix, env.helpCenterUrl).participantEnrollment;
-  }
+  const dashboardAddress = dashboardUrl(env.envPathPrefix, dashboard);
+  const address = session.role === 'ROLE_PARTICIPANT' ? await participantAddress(dashboardAddress, queryClient) : dashboardAddress;
   saveLanding(address, landing.data?.externalUrl ?? false);
 
   const mfa = await queryClient.fetchQuery({ ...getGetOptionChoiceQueryOptions({ type: OPTION_MFA_ACTIVE }), ...FRESH });
@@ -110,6 +108,25 @@ export async function postLoginRedirect(deps: JourneyDeps): Promise<RedirectOutc
   }
 }
 
+/** A participant's address: the dashboard, or enrollment while the skip-enrollment flag is not set. */
+async function participantAddress(dashboardAddress: string, queryClient: QueryClient): Promise<string> {
+  const enrollment = await queryClient.fetchQuery({ ...getGetSkipEnrollmentStepsQueryOptions(), ...FRESH });
+  return enrollment.data?.skipEnrollmentSteps
+    ? dashboardAddress
+    : externalTargets(env.envPathPrefix, env.helpCenterUrl).participantEnrollment;
+}
+
+/**
+ * The participant redirection after account setup's phone (spec sections 4 and 6): the
+ * participant dashboard of this environment, or enrollment while enrollment steps remain.
+ */
+export async function participantRedirect(deps: JourneyDeps): Promise<RedirectOutcome> {
+  if (!readSession()) return 'refused';
+  const address = await participantAddress(dashboardUrl(env.envPathPrefix, '/participant'), deps.queryClient);
+  saveLanding(address, false);
+  return leave(address, deps);
+}
+
 /** Goes on to the landing address saved at sign-in (after a step such as adding a phone). */
 export async function continueToLanding(deps: JourneyDeps): Promise<RedirectOutcome> {
   const saved = readLandingUrl();
@@ -119,7 +136,8 @@ export async function continueToLanding(deps: JourneyDeps): Promise<RedirectOutc
 
 async function afterSignIn(result: AuthResponse, username: string, deps: JourneyDeps): Promise<RedirectOutcome> {
   const data = result.data;
-  const role = data?.roles[0];
+  // The gateway may send the role with or without its ROLE_ prefix; the session keeps it prefixed.
+  const role = normaliseRole(data?.roles[0]);
   if (!data || !role)
     throw new ApiError({ kind: 'contract', method: 'POST', path: '/login-gateway/authentication', detail: 'no user data' });
   storeSession({ userId: data.userId, username, token: data.token, role });
@@ -199,4 +217,23 @@ export async function runJourneyStep(step: () => Promise<RedirectOutcome>): Prom
     // Falls through to the notification.
   }
   notify(signInInternalError);
+}
+
+/**
+ * An emailed link's token signed the user in (an invitation, an account set-up or trustee
+ * signing: the spec's "enrollment"): the session is stored and published, and the account
+ * set-up begins, holding the link so the set-up completes with its token.
+ */
+export function startSetupFromLink(result: AuthResponse, token: string, deps: JourneyDeps): void {
+  const data = result.data;
+  const role = normaliseRole(data?.roles[0]);
+  if (!data || !role)
+    throw new ApiError({ kind: 'contract', method: 'POST', path: '/login-gateway/authentication/token', detail: 'no user data' });
+  storeSession({ userId: data.userId, username: '', token: data.token, role });
+  publishAuthCookie();
+  markSignedIn(data.userId);
+  beginWithLink({ token, userId: data.userId });
+  // The set-up completes with the link's token once the credentials are saved.
+  setSetupToken(token);
+  deps.navigate(paths.accountSetup, { replace: true });
 }

@@ -11,6 +11,7 @@ export interface JourneySteps {
   readonly postLoginRedirect: () => Promise<RedirectOutcome>;
   readonly startAdoption: () => Promise<RedirectOutcome>;
   readonly continueToLanding: () => Promise<RedirectOutcome>;
+  readonly participantRedirect: () => Promise<RedirectOutcome>;
 }
 
 /**
@@ -26,6 +27,8 @@ export function useJourney() {
     preload: () => void loadSteps().catch(() => undefined),
     /** What follows a successful sign-in (see post-sign-in's completeSignIn). */
     completeSignIn: async (result: AuthResponse, username: string) => (await loadSteps()).completeSignIn(result, username, deps),
+    /** An emailed link's token signed the user in: the account set-up begins (see post-sign-in). */
+    startSetupFromLink: async (result: AuthResponse, token: string) => (await loadSteps()).startSetupFromLink(result, token, deps),
     /** Runs a step after sign-in; a failure or refusal shows the internal-error notification. */
     runStep: async (step: (steps: JourneySteps) => Promise<RedirectOutcome>) => {
       const module = await loadSteps();
@@ -34,6 +37,7 @@ export function useJourney() {
           postLoginRedirect: () => module.postLoginRedirect(deps),
           startAdoption: () => module.startAdoption(deps),
           continueToLanding: () => module.continueToLanding(deps),
+          participantRedirect: () => module.participantRedirect(deps),
         }),
       );
     },

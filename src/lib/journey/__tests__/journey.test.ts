@@ -1,5 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { base64Utf8, beginSignIn, currentJourney, endJourney, setPhoneBackRoute, signInAuthorization } from '../journey';
+import {
+  base64Utf8,
+  beginSignIn,
+  currentJourney,
+  endJourney,
+  setAccountSetup,
+  setPhoneBackRoute,
+  setSetupToken,
+  signInAuthorization,
+} from '../journey';
 
 afterEach(endJourney);
 
@@ -17,7 +26,7 @@ describe('the journey in progress', () => {
     expect(signInAuthorization()).toBeNull();
     beginSignIn('user:name', '  pw  ');
     expect(decode((signInAuthorization() ?? '').replace(/^Basic /, ''))).toBe('user:name:  pw  ');
-    expect(currentJourney().signIn?.username).toBe('user:name');
+    expect(currentJourney().attempt?.username).toBe('user:name');
     expect(window.sessionStorage.length).toBe(0);
     endJourney();
     expect(signInAuthorization()).toBeNull();
@@ -27,8 +36,30 @@ describe('the journey in progress', () => {
     beginSignIn('ana', 'one');
     setPhoneBackRoute('/mfa');
     beginSignIn('bob', 'two');
-    expect(currentJourney()).toMatchObject({ signIn: { username: 'bob' }, phoneBackRoute: null, verification: null });
+    expect(currentJourney()).toMatchObject({
+      attempt: { kind: 'sign-in', username: 'bob' },
+      phoneBackRoute: null,
+      verification: null,
+      link: null,
+    });
     endJourney();
-    expect(currentJourney()).toEqual({ signIn: null, phoneBackRoute: null, verification: null });
+    expect(currentJourney()).toEqual({
+      attempt: null,
+      setup: null,
+      setupToken: null,
+      phoneBackRoute: null,
+      verification: null,
+      link: null,
+    });
+  });
+
+  it('keeps an account setup in memory only, and forgets it, the password and the token with the journey', () => {
+    beginSignIn('setup', 'pw');
+    setSetupToken('setup-validated');
+    setAccountSetup({ username: 'janesmith', password: 'Retire#2045', email: 'j@example.com', saved: false, emailCode: null });
+    expect(currentJourney()).toMatchObject({ setup: { password: 'Retire#2045' }, setupToken: 'setup-validated' });
+    expect(JSON.stringify({ ...window.sessionStorage })).not.toContain('Retire#2045');
+    endJourney();
+    expect(currentJourney()).toMatchObject({ setup: null, setupToken: null });
   });
 });

@@ -7,7 +7,7 @@ import { createQueryClient } from '../../query-client';
 import { env } from '../../env';
 import { getSessionState, resetSessionForTests } from '../../session';
 import { isMfaAdoptionInProgress, readAuthCookie, readSession, startSession } from '../../session-storage';
-import { completeSignIn, continueToLanding, postLoginRedirect } from '../post-sign-in';
+import { completeSignIn, continueToLanding, participantRedirect, postLoginRedirect } from '../post-sign-in';
 import { currentJourney } from '../journey';
 
 const session = { userId: '7', username: 'ana', token: 'tok', role: 'ROLE_PARTICIPANT' } as const;
@@ -158,6 +158,28 @@ describe('continueToLanding', () => {
   });
 });
 
+describe('participantRedirect (after account setup)', () => {
+  it('leaves for the participant dashboard of this environment, asking for no landing address', async () => {
+    const fetchMock = gateway({ landing: '/plan-admin' });
+    await expect(participantRedirect(deps())).resolves.toBe('left');
+    expect(leave).toHaveBeenCalledWith(`${env.envPathPrefix}/participant`);
+    expect(fetchMock.mock.calls.map(([input]) => new URL(String(input)).pathname)).toEqual(['/login-gateway/skipEnrollmentSteps']);
+  });
+
+  it('leaves for enrollment while enrollment steps remain', async () => {
+    gateway({ skip: false });
+    await participantRedirect(deps());
+    expect(leave).toHaveBeenCalledWith(`${env.envPathPrefix}/participant#/participant-enrollment`);
+  });
+
+  it('refuses without a session', async () => {
+    gateway();
+    window.sessionStorage.clear();
+    await expect(participantRedirect(deps())).resolves.toBe('refused');
+    expect(leave).not.toHaveBeenCalled();
+  });
+});
+
 describe('completeSignIn', () => {
   const result = { data: { roles: ['ROLE_PLAN_ADMIN' as const], userId: '7', token: 'tok-2' }, errors: [] };
 
@@ -175,6 +197,15 @@ describe('completeSignIn', () => {
     });
     expect(window.sessionStorage.getItem('leftover')).toBeNull();
     expect(document.cookie).toContain('hasTotpOption=true');
+    expect(leave).toHaveBeenCalledWith('/plan-admin');
+  });
+
+  it('stores a role the gateway sent without its ROLE_ prefix with the prefix, and asks for the landing address with it', async () => {
+    const fetchMock = gateway({ landing: '/plan-admin', mfaActive: true });
+    await completeSignIn({ ...result, data: { ...result.data, roles: ['PLAN_ADMIN'] } }, 'ana', deps());
+    expect(readSession()).toMatchObject({ role: 'ROLE_PLAN_ADMIN', site: 'plan_admin' });
+    const landing = fetchMock.mock.calls.map(([input]) => new URL(String(input))).find((url) => url.pathname.endsWith('/userLandingUrl'));
+    expect(landing?.searchParams.get('role')).toBe('ROLE_PLAN_ADMIN');
     expect(leave).toHaveBeenCalledWith('/plan-admin');
   });
 

@@ -1,0 +1,36 @@
+import { passwordRules } from '../../lib/password-rules';
+
+/**
+ * The password rules as a live checklist: each shows whether it is met, in words as well as by
+ * its mark, and a polite live region tells screen-reader users how many are met as they type.
+ */
+export function PasswordChecklist({
+  password,
+  confirmation,
+  id,
+}: {
+  readonly password: string;
+  readonly confirmation: string;
+  readonly id?: string;
+}) {
+  const rules = passwordRules(password, confirmation);
+  const met = rules.filter((rule) => rule.met).length;
+  return (
+    <div className="password-checklist">
+      <p className="password-checklist__title" id={id}>
+        Your password must have:
+      </p>
+      <ul aria-labelledby={id}>
+        {rules.map((rule) => (
+          <li key={rule.id} className={rule.met ? 'password-checklist__item password-checklist__item--met' : 'password-checklist__item'}>
+            <span aria-hidden="true">{rule.met ? '✓' : '✗'}</span> {rule.label}
+            <span className="visually-hidden">{rule.met ? ' (met)' : ' (not met)'}</span>
+          </li>
+        ))}
+      </ul>
+      <p className="visually-hidden" aria-live="polite">
+        {password === '' ? '' : `${met} of ${rules.length} password requirements met.`}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router-dom';
+import { useRetrieveUsername } from '../../../generated/hooks/recovery/recovery';
+import type { ForgotUsernameRole } from '../../../generated/models/forgotUsernameRole';
+import { Captcha } from '../../components/captcha/captcha';
+import { Button } from '../../components/ui/button';
+import { PageHeading } from '../../components/ui/page-heading';
+import { RadioGroup } from '../../components/ui/radio-group';
+import { TextField } from '../../components/ui/text-field';
+import { isApiError } from '../../lib/api/api-error';
+import { businessErrorDescription } from '../../lib/api/error-catalogue';
+import { paths } from '../../lib/paths';
+import { useSingleFlight } from '../../lib/use-single-flight';
+import { forgotUsernameSchema, type ForgotUsernameInput, type ForgotUsernameValues } from './forgot-username.schema';
+
+/** The spec's three roles, participant first and chosen by default. */
+const ROLES: readonly { readonly value: ForgotUsernameRole; readonly label: string }[] = [
+  { value: 'ROLE_PARTICIPANT', label: 'Employee participating in the 401(k) plan' },
+  { value: 'ROLE_PLAN_ADMIN', label: '401(k) plan administrator' },
+  { value: 'ROLE_OTHER', label: 'Other role such as Advisor or TPA' },
+];
+
+type Step = 'role' | 'email' | 'sent';
+
+/** `/forgot-username`: who the user is, then their email and the captcha, then 'Check your email!'. */
+export function ForgotUsernamePage() {
+  const navigate = useNavigate();
+  const retrieve = useRetrieveUsername();
+  const flight = useSingleFlight();
+  const [step, setStep] = useState<Step>('role');
+  const [captcha, setCaptcha] = useState<string | null>(null);
+  const [captchaRound, setCaptchaRound] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<ForgotUsernameInput, unknown, ForgotUsernameValues>({
+    resolver: zodResolver(forgotUsernameSchema),
+    defaultValues: { role: 'ROLE_PARTICIPANT', email: '' },
+    mode: 'onTouched',
+  });
+  const email = form.watch('email');
+
+  const submit = ({ role, email: address }: ForgotUsernameValues) =>
+    flight.run(async () => {
+      if (!captcha || role === null) return;
+      setError(null);
+      try {
+        await retrieve.mutateAsync({ data: { role, email: address, captcha } });
+        setStep('sent');
+      } catch (failure) {
+        setError((isApiError(failure) ? businessErrorDescription(failure) : null) ?? 'Error sending your information. Please try again.');
+        // A captcha answer is good for one try.
+        setCaptcha(null);
+        setCaptchaRound((round) => round + 1);
+      }
+    });
+
+  if (step === 'sent') {
+    return (
+      <section className="card" aria-labelledby="forgot-username-heading">
+        <PageHeading id="forgot-username-heading">Check your email!</PageHeading>
+        <p>If we found an account for that email address, we have sent your username to it.</p>
+        <p>If you don&apos;t see the email in a few minutes, please check your spam or junk folder.</p>
+        <div className="form__actions">
+          <Button onClick={() => navigate(paths.signIn)}>Go to Login</Button>
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <section className="card" aria-labelledby="forgot-username-heading">
+      <PageHeading id="forgot-username-heading">Forgot your username?</PageHeading>
+      <form
+        className="form"
+        noValidate
+        onSubmit={
+          step === 'role'
+            ? async (event) => {
+                event.preventDefault();
+                if (await form.trigger('role')) setStep('email');
+              }
+            : form.handleSubmit(submit)
+        }
+      >
+        {step === 'role' ? (
+          <Controller
+            control={form.control}
+            name="role"
+            render={({ field, fieldState }) => (
+              <>
+                <RadioGroup legend="Which best describes you?" options={ROLES} value={field.value} onChange={field.onChange} name="role" />
+                {fieldState.error ? (
+                  <p className="field__error" role="alert">
+                    {fieldState.error.message}
+                  </p>
+                ) : null}
+              </>
+            )}
+          />
+        ) : (
+          <>
+            <p>Enter the email address on your account and we&apos;ll send you your username.</p>
+            <TextField
+              label="Email address"
+              type="email"
+              autoComplete="email"
+              maxLength={50}
+              error={form.formState.errors.email?.message}
+              {...form.register('email', { onChange: () => setError(null) })}
+            />
+            <Captcha key={captchaRound} onChange={setCaptcha} takeFocus={false} />
+          </>
+        )}
+        {error ? (
+          <p className="form__error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <div className="form__actions">
+          <Button type="submit" busy={flight.busy} disabled={step === 'email' && (!captcha || email.trim() === '')}>
+            Continue
+          </Button>
+          <Button variant="link" onClick={() => (step === 'email' ? setStep('role') : navigate(paths.signIn))}>
+            Back
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

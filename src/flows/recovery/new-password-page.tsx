@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import { useNavigate, useOutletContext } from 'react-router-dom';
+import { useChangePasswordWithToken } from '../../../generated/hooks/recovery/recovery';
+import { useVerifyResetToken } from '../../../generated/hooks/verification/verification';
+import { Button } from '../../components/ui/button';
+import { PageHeading } from '../../components/ui/page-heading';
+import { isApiError } from '../../lib/api/api-error';
+import { businessErrorDescription, isResetSessionTimeout } from '../../lib/api/error-catalogue';
+import { notify } from '../../lib/notifications';
+import { paths } from '../../lib/paths';
+import { clearAllStorage } from '../../lib/session-storage';
+import { useSingleFlight } from '../../lib/use-single-flight';
+import { NewPasswordForm } from '../../components/password/new-password-form';
+
+/**
+ * `/reset-password/new-password`: the page a reset email's link opens ('Set a new password').
+ * The route guard has read the link's token (and taken it out of the address bar); the gateway
+ * says whether the link is still usable.
+ */
+export function NewPasswordPage() {
+  const token = useOutletContext<string>();
+  const record = useVerifyResetToken({ token }, { query: { retry: false, staleTime: Infinity } });
+  const [done, setDone] = useState(false);
+  const navigate = useNavigate();
+
+  if (done) {
+    return (
+      <section className="card" aria-labelledby="new-password-heading">
+        <PageHeading id="new-password-heading">Password reset successfully</PageHeading>
+        <p>You can now access your account with the new password.</p>
+        <div className="form__actions">
+          <Button onClick={() => navigate(paths.signIn)}>Go to Sign In</Button>
+        </div>
+      </section>
+    );
+  }
+  if (record.isPending) {
+    return (
+      <section className="card" aria-labelledby="new-password-heading" aria-busy="true">
+        <PageHeading id="new-password-heading">Set a new password</PageHeading>
+        <p>Checking your link…</p>
+      </section>
+    );
+  }
+  const link = record.data?.data;
+  const usable = link !== undefined && (link.isValidated || link.verified) && !link.hasExpiredVerification && !link.isCompleted;
+  if (record.isError || !usable) {
+    const failed = record.isError && !(isApiError(record.error) && businessErrorDescription(record.error));
+    return (
+      <section className="card" aria-labelledby="new-password-heading">
+        <PageHeading id="new-password-heading">
+          {failed ? 'We could not check your link' : 'This link has expired - Please request a new link to reset your password'}
+        </PageHeading>
+        {failed ? <p role="alert">Please try again in a few minutes, or request a new link.</p> : null}
+        <div className="form__actions">
+          <Button onClick={() => navigate(paths.resetPassword)}>Request Password Reset</Button>
+          {failed ? (
+            <Button variant="secondary" onClick={() => void record.refetch()}>
+              Try again
+            </Button>
+          ) : null}
+        </div>
+      </section>
+    );
+  }
+  return <NewPasswordEntry token={token} onDone={() => setDone(true)} />;
+}
+
+function NewPasswordEntry({ token, onDone }: { readonly token: string; readonly onDone: () => void }) {
+  const navigate = useNavigate();
+  const change = useChangePasswordWithToken();
+  const flight = useSingleFlight();
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (newPassword: string) => {
+    let accepted = false;
+    await flight.run(async () => {
+      setError(null);
+      try {
+        await change.mutateAsync({ data: { token, newPassword } });
+        accepted = true;
+        onDone();
+      } catch (failure) {
+        if (isApiError(failure) && isResetSessionTimeout(failure)) {
+          notify({
+            type: 'warning',
+            message: 'Your session has timed out',
+            isDismissable: true,
+            isUnique: true,
+            cta: { text: 'Reload the page', onClick: () => window.location.reload() },
+          });
+          return;
+        }
+        setError((isApiError(failure) ? businessErrorDescription(failure) : null) ?? 'Error saving new password. Please try again.');
+      }
+    });
+    return accepted;
+  };
+
+  return (
+    <section className="card" aria-labelledby="new-password-heading">
+      <PageHeading id="new-password-heading">Set a new password</PageHeading>
+      <p>In order to keep your account safe, please complete the following.</p>
+      <NewPasswordForm
+        onSubmit={submit}
+        busy={flight.busy}
+        error={error}
+        onCancel={() => {
+          clearAllStorage();
+          navigate(paths.signIn);
+        }}
+      />
+    </section>
+  );
+}

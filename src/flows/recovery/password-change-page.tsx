@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useChangePassword } from '../../../generated/hooks/profile/profile';
+import { Button } from '../../components/ui/button';
+import { PageHeading } from '../../components/ui/page-heading';
+import { isApiError } from '../../lib/api/api-error';
+import { businessErrorDescription } from '../../lib/api/error-catalogue';
+import { paths } from '../../lib/paths';
+import { signOut } from '../../lib/session';
+import { useSingleFlight } from '../../lib/use-single-flight';
+import { useStoredSession } from '../../lib/use-stored-session';
+import { NewPasswordForm } from '../../components/password/new-password-form';
+
+/**
+ * `/password` (guarded): a signed-in user whose landing address is 'password' chooses a new
+ * password, then sees the success panel once no errors come back.
+ */
+export function PasswordChangePage() {
+  const { username } = useStoredSession();
+  const navigate = useNavigate();
+  const change = useChangePassword();
+  const flight = useSingleFlight();
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+
+  const submit = async (newPassword: string) => {
+    let accepted = false;
+    await flight.run(async () => {
+      setError(null);
+      try {
+        await change.mutateAsync({ data: { username, newPassword } });
+        accepted = true;
+        setDone(true);
+      } catch (failure) {
+        setError((isApiError(failure) ? businessErrorDescription(failure) : null) ?? 'Error updating your password. Please try again.');
+      }
+    });
+    return accepted;
+  };
+
+  if (done) {
+    return (
+      <section className="card" aria-labelledby="password-change-heading">
+        <PageHeading id="password-change-heading">Your password has been changed</PageHeading>
+        <p>Please sign in again with your new password.</p>
+        <div className="form__actions">
+          <Button
+            onClick={() => {
+              signOut('logout');
+              navigate(paths.signIn, { replace: true });
+            }}
+          >
+            Go to Sign In
+          </Button>
+        </div>
+      </section>
+    );
+  }
+  return (
+    <section className="card" aria-labelledby="password-change-heading">
+      <PageHeading id="password-change-heading">Change your password</PageHeading>
+      <p>In order to keep your account safe, please choose a new password.</p>
+      <NewPasswordForm onSubmit={submit} busy={flight.busy} error={error} />
+    </section>
+  );
+}

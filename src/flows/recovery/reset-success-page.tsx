@@ -1,0 +1,26 @@
+import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
+import { PageHeading } from '../../components/ui/page-heading';
+import { endJourney } from '../../lib/journey/journey';
+import { paths } from '../../lib/paths';
+import { clearSessionAndCookies } from '../../lib/session-storage';
+
+/** `/reset-password/success`: 'Check your email!'. Reaching it ends the reset: nothing of it is kept. */
+export function ResetSuccessPage() {
+  useEffect(() => {
+    // The spec: success clears session storage and the auth token.
+    endJourney();
+    clearSessionAndCookies();
+  }, []);
+  return (
+    <section className="card" aria-labelledby="reset-success-heading">
+      <PageHeading id="reset-success-heading">Check your email!</PageHeading>
+      <p>If a verified email address is on file for your account, we have sent it a link to reset your password.</p>
+      <p>If you don&apos;t see the email in a few minutes, please check your spam or junk folder.</p>
+      <p>No email on file? Please contact your employer to reset your password.</p>
+      <p>
+        <Link to={paths.signIn}>Back to Sign In</Link>
+      </p>
+    </section>
+  );
+}

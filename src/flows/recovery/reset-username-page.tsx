@@ -1,0 +1,100 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router-dom';
+import { useGetMfaOptions } from '../../../generated/hooks/mfa/mfa';
+import { useGetMfaUser, useGetSecurityQuestion } from '../../../generated/hooks/recovery/recovery';
+import { Captcha } from '../../components/captcha/captcha';
+import { Button } from '../../components/ui/button';
+import { PageHeading } from '../../components/ui/page-heading';
+import { TextField } from '../../components/ui/text-field';
+import { showSignInFailure } from '../../lib/api/error-catalogue';
+import { beginReset, endJourney } from '../../lib/journey/journey';
+import { paths } from '../../lib/paths';
+import { useSingleFlight } from '../../lib/use-single-flight';
+import { resetUsernameSchema, type ResetUsernameInput, type ResetUsernameValues } from './reset-username.schema';
+
+/**
+ * `/reset-password`: 'What is your username?'. The username, then the user's code methods, then
+ * whether they recover with a code: a code user chooses a method (/mfa), anyone else answers
+ * their security question.
+ */
+export function ResetUsernamePage() {
+  const navigate = useNavigate();
+  // A reset starts here: whatever journey was in progress (a sign-in, an earlier reset) is over.
+  useEffect(() => endJourney(), []);
+  const options = useGetMfaOptions();
+  const mfaUser = useGetMfaUser();
+  const question = useGetSecurityQuestion();
+  const flight = useSingleFlight();
+  const [captcha, setCaptcha] = useState<string | null>(null);
+  const [captchaRound, setCaptchaRound] = useState(0);
+  const [inlineError, setInlineError] = useState<string | null>(null);
+  const form = useForm<ResetUsernameInput, unknown, ResetUsernameValues>({
+    resolver: zodResolver(resetUsernameSchema),
+    defaultValues: { username: '' },
+    // Continue stays disabled while the username is empty, so its message shows on leaving the field.
+    mode: 'onTouched',
+  });
+  const username = form.watch('username');
+
+  const submit = ({ username: name }: ResetUsernameValues) =>
+    flight.run(async () => {
+      if (!captcha) return;
+      setInlineError(null);
+      try {
+        const methods = (await options.mutateAsync({ data: { username: name } })).data?.options ?? [];
+        const isCodeUser = (await mfaUser.mutateAsync({ data: { username: name } })).data?.isCodeUser ?? false;
+        if (isCodeUser) {
+          beginReset({ username: name, captcha, methods, securityQuestion: null });
+          return void navigate(paths.mfa);
+        }
+        const securityQuestion = (await question.mutateAsync({ data: { username: name } })).data?.securityQuestion ?? null;
+        beginReset({ username: name, captcha, methods, securityQuestion });
+        navigate(paths.resetSecurityQuestion);
+      } catch (error) {
+        endJourney();
+        showSignInFailure(error, setInlineError);
+        // A captcha answer is good for one try.
+        setCaptcha(null);
+        setCaptchaRound((round) => round + 1);
+      }
+    });
+
+  return (
+    <section className="card" aria-labelledby="reset-username-heading">
+      <PageHeading id="reset-username-heading">What is your username?</PageHeading>
+      <p>We&apos;ll help you reset your password.</p>
+      <form className="form" noValidate onSubmit={form.handleSubmit(submit)}>
+        <TextField
+          label="Username"
+          autoComplete="username"
+          autoCapitalize="off"
+          spellCheck={false}
+          maxLength={64}
+          error={form.formState.errors.username?.message}
+          {...form.register('username', {
+            onChange: () => {
+              form.clearErrors('username');
+              setInlineError(null);
+            },
+          })}
+        />
+        <Captcha key={captchaRound} onChange={setCaptcha} takeFocus={false} />
+        {inlineError ? (
+          <p className="form__error" role="alert">
+            {inlineError}
+          </p>
+        ) : null}
+        <div className="form__actions">
+          <Button type="submit" busy={flight.busy} disabled={!captcha || username.trim() === ''}>
+            Continue
+          </Button>
+          <Button variant="link" onClick={() => navigate(paths.signIn)}>
+            Back
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,34 @@
+import { useVerifyAccountMapping } from '../../../generated/hooks/verification/verification';
+import { isApiError } from '../../lib/api/api-error';
+import { businessErrorDescription } from '../../lib/api/error-catalogue';
+import { useLinkToken } from '../../lib/use-link-token';
+import { CheckingLink, LinkCheckFailed, LinkPanel } from './link-panel';
+import { LINK_TOKEN_RULE } from './link-state';
+
+function MappingExpired() {
+  return (
+    <LinkPanel heading="This account verification link has expired.">
+      <p>Please sign in and submit a new account link request.</p>
+    </LinkPanel>
+  );
+}
+
+/** `/verifyAccountMapping?token=`: verifies a request to link accounts; Sign In either way. */
+export function AccountMappingPage() {
+  const token = useLinkToken(LINK_TOKEN_RULE);
+  if (!token) return <MappingExpired />;
+  return <MappingCheck token={token} />;
+}
+
+function MappingCheck({ token }: { readonly token: string }) {
+  const mapping = useVerifyAccountMapping({ token }, { query: { retry: false, staleTime: Infinity } });
+  if (mapping.isPending) return <CheckingLink />;
+  if (mapping.isError) {
+    // The gateway turned the token down: an expired link. Anything else: try again.
+    if (isApiError(mapping.error) && businessErrorDescription(mapping.error)) return <MappingExpired />;
+    return <LinkCheckFailed onRetry={() => void mapping.refetch()} />;
+  }
+  const result = mapping.data.data;
+  if (!result?.verified || result.hasExpiredVerification) return <MappingExpired />;
+  return <LinkPanel heading="The account link has been successfully verified and the linking process has been completed" />;
+}

@@ -1,0 +1,285 @@
+import type { Page, Request } from '@playwright/test';
+import { expect, expectAnnounced, expectNoAxeViolations, preferExample, test } from '../support/fixtures';
+
+/*
+ * The link pages (spec sections 2 "Link-verification screens", 4 "Token page", 8): every state
+ * of each, reached with the mock's link tokens (`<kind>-<state>`, see openapi/mock-scenarios.yaml
+ * and the README), and what happens to the token: read once, out of the address bar, never sent
+ * anywhere but the gateway.
+ */
+
+const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
+
+/** Every request the page makes, to check where a token went. */
+function record(page: Page) {
+  const seen: Request[] = [];
+  page.on('request', (request) => seen.push(request));
+  return seen;
+}
+
+/** The address bar has no query left, and no request but the gateway's carries the token in its address or Referer. */
+async function expectTokenGone(page: Page, requests: readonly Request[], token: string) {
+  expect(page.url()).not.toContain(token);
+  for (const request of requests) {
+    const url = new URL(request.url());
+    if (url.searchParams.get('token') === token || request.postData()?.includes(token)) {
+      expect(url.pathname, 'only gateway calls carry the token').toMatch(/^\/login-gateway\//);
+    }
+    expect(request.headers()['referer'] ?? '', 'no Referer is sent').not.toContain(token);
+  }
+}
+
+test.describe('the token page (/verification)', () => {
+  test('without a token, the link reads as expired, with Sign In', async ({ page }) => {
+    await page.goto('/#/verification');
+    await expect(heading(page, 'This link has expired')).toBeVisible();
+    await expect(page.getByText('check your inbox for a more current email')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(heading(page, 'Sign in to your 401(k) account')).toBeVisible();
+  });
+
+  test('a usable email link goes on to the email page, which verifies the address', async ({ page }) => {
+    const requests = record(page);
+    await page.goto('/#/verification?token=email-validated&userId=100245');
+    await expect(heading(page, 'Your email address has been verified!')).toBeVisible();
+    await expect(page).toHaveURL(/#\/emailVerification$/);
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+    await expectTokenGone(page, requests, 'email-validated');
+    expect(requests.filter((request) => /\/participant\/100245\/email\/verification/.test(request.url()))).toHaveLength(1);
+    await expectNoAxeViolations(page);
+  });
+
+  test('a completed email link: Email already verified!', async ({ page }) => {
+    await page.goto('/#/verification?token=email-completed');
+    await expect(heading(page, 'Email already verified!')).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test('an expired email link offers a new one', async ({ page }) => {
+    await page.goto('/#/verification?token=email-expired');
+    await expect(heading(page, 'Email verification link expired')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Resend Verification Link' })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test('a usable account-setup link signs in by its token and begins the account set-up', async ({ page }) => {
+    const requests = record(page);
+    await page.goto('/#/verification?token=setup-validated');
+    await expect(page).toHaveURL(/#\/account-setup(\/username)?$/);
+    const signIns = requests.filter((request) => new URL(request.url()).pathname === '/login-gateway/authentication/token');
+    expect(signIns).toHaveLength(1);
+    expect(signIns[0]?.postDataJSON()).toMatchObject({ token: 'setup-validated' });
+    expect(await page.evaluate(() => window.sessionStorage.getItem('userId'))).toBe('100245');
+    await expectTokenGone(page, requests, 'setup-validated');
+  });
+
+  test('a completed enrollment link: Enrollment Already Completed, with Login', async ({ page }) => {
+    await page.goto('/#/verification?token=setup-completed');
+    await expect(heading(page, 'Enrollment Already Completed')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(heading(page, 'Sign in to your 401(k) account')).toBeVisible();
+  });
+
+  test('an expired enrollment link: Enrollment Link Expired, with a resend', async ({ page }) => {
+    await page.goto('/#/verification?token=setup-expired');
+    await expect(heading(page, 'Enrollment Link Expired')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Resend Enrollment Email' })).toBeVisible();
+  });
+
+  test('a token the gateway turns down when signing in reads as expired', async ({ page }) => {
+    // A usable account-setup record, but the sign-in by this token is refused (the mock's 'expired').
+    await preferExample(page, /\/login-gateway\/verification\/token\?/, 'example=accountSetupValidated');
+    await page.goto('/#/verification?token=expired');
+    await expect(heading(page, 'Enrollment Link Expired')).toBeVisible();
+  });
+
+  for (const [name, query] of [
+    ['a malformed token', 'token=%3Cimg%20src%3Dx%3E'],
+    ['an empty token', 'token='],
+    ['a repeated token', 'token=email-validated&token=email-expired'],
+    ['a huge token', `token=${'a'.repeat(5000)}`],
+  ] as const) {
+    test(`${name} reads as expired, and nothing is asked of the gateway`, async ({ page }) => {
+      const requests = record(page);
+      await page.goto(`/#/verification?${query}`);
+      await expect(heading(page, 'This link has expired')).toBeVisible();
+      expect(page.url()).toMatch(/#\/verification$/);
+      expect(requests.filter((request) => /\/verification\/token/.test(request.url()))).toHaveLength(0);
+    });
+  }
+
+  test('a failing gateway says so, offers to try again, and Sign In', async ({ page, guards }) => {
+    guards.allowConsoleErrors(/status of 500/);
+    await preferExample(page, /\/login-gateway\/verification\/token\?/, 'code=500');
+    await page.goto('/#/verification?token=email-validated');
+    await expect(heading(page, 'We could not check your link')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test('a body that breaks the contract is a failure too, never a white screen', async ({ page, guards }) => {
+    guards.allowConsoleErrors(/status of 200/);
+    await page.route(/\/login-gateway\/verification\/token\?/, (route) =>
+      route.fulfill({ contentType: 'application/json', body: '{"data":{"type":"Nonsense"}}' }),
+    );
+    await page.goto('/#/verification?token=email-validated');
+    await expect(heading(page, 'We could not check your link')).toBeVisible();
+  });
+});
+
+test.describe('email verification (/emailVerification)', () => {
+  test('verifies the address', async ({ page }) => {
+    await page.goto('/#/emailVerification?token=email-validated&userId=100245');
+    await expect(heading(page, 'Your email address has been verified!')).toBeVisible();
+    await expect(page).toHaveURL(/#\/emailVerification$/);
+  });
+
+  test('an address verified before: Email already verified!', async ({ page }) => {
+    await preferExample(page, /\/email\/verification\?/, 'example=alreadyVerified');
+    await page.goto('/#/emailVerification?token=email-validated&userId=100245');
+    await expect(heading(page, 'Email already verified!')).toBeVisible();
+  });
+
+  test('a link of another type reads as expired', async ({ page }) => {
+    await page.goto('/#/emailVerification?token=setup-validated&userId=100245');
+    await expect(heading(page, 'Email verification link expired')).toBeVisible();
+  });
+
+  test('a verification that fails reads as expired', async ({ page, guards }) => {
+    guards.allowConsoleErrors(/status of 500/);
+    await preferExample(page, /\/email\/verification\?/, 'code=500');
+    await page.goto('/#/emailVerification?token=email-validated&userId=100245');
+    await expect(heading(page, 'Email verification link expired')).toBeVisible();
+  });
+
+  test('the resend shows a spinner and is disabled while it is sent, then Link Resent!', async ({ page }) => {
+    const resends = record(page);
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/verification\/email\/resend$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/#/emailVerification?token=email-expired&userId=100245');
+    const resend = page.getByRole('button', { name: 'Resend Verification Link' });
+    await resend.evaluate((button: HTMLButtonElement) => {
+      button.click();
+      button.click();
+    });
+    await expect(resend).toBeDisabled();
+    await expect(resend).toHaveAttribute('aria-busy', 'true');
+    await expect(resend.locator('span[aria-hidden="true"]')).toBeVisible();
+    release();
+    const sent = page.getByRole('button', { name: 'Link Resent!' });
+    await expect(sent).toBeVisible();
+    await expect(sent).toBeDisabled();
+    expect(resends.filter((request) => request.url().endsWith('/verification/email/resend'))).toHaveLength(1);
+    await expectNoAxeViolations(page);
+  });
+
+  test('a resend that fails says so, and can be tried again', async ({ page }) => {
+    await preferExample(page, /\/verification\/email\/resend$/, 'example=notSent');
+    await page.goto('/#/emailVerification?token=email-expired&userId=100245');
+    await page.getByRole('button', { name: 'Resend Verification Link' }).click();
+    await expectAnnounced(page, 'Unable to send verification link. Please try again later.', 'status');
+    await expect(page.getByRole('button', { name: 'Resend Verification Link' })).toBeEnabled();
+  });
+});
+
+test.describe('invitations (/verifyUserInvite, /verifyAdvisorInvite)', () => {
+  test('an expired user invitation asks to check the inbox and offers a new enrollment email', async ({ page }) => {
+    await page.goto('/#/verifyUserInvite?token=authrep-expired');
+    await expect(heading(page, 'Enrollment Link Expired')).toBeVisible();
+    await expect(page.getByText('Please check your inbox for a more current enrollment email.')).toBeVisible();
+    await page.getByRole('button', { name: 'Resend Enrollment Email' }).click();
+    await expect(page.getByRole('button', { name: 'Link Resent!' })).toBeDisabled();
+    await expectNoAxeViolations(page);
+  });
+
+  test('a resend of an enrollment email that fails says so', async ({ page }) => {
+    await preferExample(page, /\/verification\/enrollment\/resend$/, 'example=notSent');
+    await page.goto('/#/verifyAdvisorInvite?token=advisor-expired');
+    await page.getByRole('button', { name: 'Resend Enrollment Email' }).click();
+    await expectAnnounced(page, 'Unable to send enrollment link. Please try again later.', 'status');
+  });
+
+  test('a completed advisor invitation: Enrollment Already Completed, with Login', async ({ page }) => {
+    await page.goto('/#/verifyAdvisorInvite?token=advisor-completed');
+    await expect(heading(page, 'Enrollment Already Completed')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  for (const [route, token] of [
+    ['verifyUserInvite', 'authrep-validated'],
+    ['verifyAdvisorInvite', 'advisor-validated'],
+  ] as const) {
+    test(`a usable invitation (/${route}) signs in by its token and begins the account set-up`, async ({ page }) => {
+      const requests = record(page);
+      await page.goto(`/#/${route}?token=${token}`);
+      await expect(page).toHaveURL(/#\/account-setup(\/username)?$/);
+      await expectTokenGone(page, requests, token);
+    });
+  }
+});
+
+test.describe('account mapping (/verifyAccountMapping)', () => {
+  test('a verified link says the linking is complete, with Sign In', async ({ page }) => {
+    await page.goto('/#/verifyAccountMapping?token=mapping-ok');
+    await expect(heading(page, 'The account link has been successfully verified and the linking process has been completed')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+    await expect(page).toHaveURL(/#\/verifyAccountMapping$/);
+    await expectNoAxeViolations(page);
+  });
+
+  test('an expired link asks for a new request, with Sign In', async ({ page }) => {
+    await page.goto('/#/verifyAccountMapping?token=expired');
+    await expect(heading(page, 'This account verification link has expired.')).toBeVisible();
+    await expect(page.getByText('Please sign in and submit a new account link request.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test('no token reads as expired', async ({ page }) => {
+    await page.goto('/#/verifyAccountMapping');
+    await expect(heading(page, 'This account verification link has expired.')).toBeVisible();
+  });
+});
+
+test.describe('trustee signing (/trusteeSigningVerification)', () => {
+  test('a completed signing says so, with Sign In', async ({ page }) => {
+    await page.goto('/#/trusteeSigningVerification?token=trustee-completed');
+    await expect(heading(page, "Looks like you've already completed signing your trust documents.")).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test('an expired link whose verification expired offers a fresh one', async ({ page }) => {
+    const requests = record(page);
+    await page.goto('/#/trusteeSigningVerification?token=trustee-expired');
+    await expect(heading(page, 'The link you are using to sign your trust documents has expired.')).toBeVisible();
+    await page.getByRole('button', { name: 'Resend Link' }).click();
+    await expect(page.getByRole('button', { name: 'Link Resent!' })).toBeDisabled();
+    expect(requests.filter((request) => request.url().endsWith('/login-gateway/verification/resend'))).toHaveLength(1);
+    await expectNoAxeViolations(page);
+  });
+
+  test('an expired link that a newer one replaced asks to check the inbox, with no resend', async ({ page }) => {
+    await page.goto('/#/trusteeSigningVerification?token=trustee-replaced');
+    await expect(heading(page, 'The link you are using to sign your trust documents has expired.')).toBeVisible();
+    await expect(page.getByText('Please check your inbox for a more current email')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Resend Link' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test('a usable link signs the trustee in by its token and goes on to enrollment', async ({ page }) => {
+    await page.goto('/#/trusteeSigningVerification?token=trustee-validated');
+    await expect(page).toHaveURL(/#\/account-setup(\/username)?$/);
+  });
+});
