@@ -6,13 +6,15 @@ interface CardProps {
   readonly labelledBy?: string;
   /** `alert` for a card that replaces a failed screen. */
   readonly role?: 'alert';
+  /** Its content is still arriving (announced to assistive technology as busy). */
+  readonly busy?: boolean;
   readonly children: ReactNode;
 }
 
 /** A screen's surface: padding that shrinks on small screens, its children stacked evenly. */
-export function Card({ labelledBy, role, children }: CardProps) {
+export function Card({ labelledBy, role, busy = false, children }: CardProps) {
   return (
-    <section className="card" aria-labelledby={labelledBy} role={role}>
+    <section className="card" aria-labelledby={labelledBy} role={role} aria-busy={busy || undefined}>
       {children}
     </section>
   );
