@@ -110,6 +110,26 @@ describe('stylesheets', () => {
     },
   );
 
+  it('define every class a component names, so no screen leans on a class that no longer exists', () => {
+    const defined = new Set(sheets.flatMap((sheet) => sheet.selectors.flatMap((selector) => selector.match(/\.[\w-]+/g) ?? [])));
+    const components = modules.filter((path) => path.endsWith('.tsx') && !path.includes('__tests__'));
+    const missing = components.flatMap((path) => {
+      const source = readFileSync(path, 'utf8');
+      // Literal class lists: className="a b", and the branches of className={cond ? 'a b' : 'a'}.
+      const lists = [
+        ...[...source.matchAll(/className="([^"]*)"/g)].map((match) => match[1] ?? ''),
+        ...[...source.matchAll(/className=\{([^{}]*)\}/g)].flatMap((match) =>
+          [...(match[1] ?? '').matchAll(/[?:]\s*'([^']*)'/g)].map((branch) => branch[1] ?? ''),
+        ),
+      ];
+      return lists
+        .flatMap((list) => list.split(/\s+/).filter(Boolean))
+        .filter((name) => !defined.has(`.${name}`))
+        .map((name) => `${relative(src, path)}: .${name}`);
+    });
+    expect(missing).toEqual([]);
+  });
+
   it.each(componentSheets.map((sheet) => [sheet.name, sheet] as const))('%s takes its colours from the tokens', (_, sheet) => {
     for (const body of sheet.declarations) expect(body).not.toMatch(/#[0-9a-f]{3,8}\b|\b(rgb|rgba|hsl|hsla)\(|\b(white|black)\b/i);
   });
