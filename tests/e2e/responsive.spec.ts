@@ -4,8 +4,7 @@ import { paths } from '../../src/lib/paths';
 import { openRoute, portalRoute, portalRoutes, screenSettled } from '../support/routes';
 
 /*
- * Every route of the route table (placeholders included, so a screen is covered the day it
- * lands) at a phone's, a large phone's, a tablet's and a laptop's width: nothing wider than the
+ * Every route of the route table (so a screen is covered the day it lands) at a phone's, a large phone's, a tablet's and a laptop's width: nothing wider than the
  * screen, nothing focusable off it sideways, the heading whole on the screen, links in the
  * brand's colour, and axe with no violations. How each route is reached is in
  * tests/support/routes.ts.
@@ -53,8 +52,7 @@ function linksInBrowserColours(page: Page) {
 }
 
 for (const route of portalRoutes) {
-  const how = route.reach.by === 'sign-in' ? `signing in as '${route.reach.username}'` : `by ${route.reach.by}`;
-  test(`${route.path} (reached ${how}) is right at 320, 375, 768 and 1280 px`, async ({ page }) => {
+  test(`${route.path} (${route.reach.how}) is right at 320, 375, 768 and 1280 px`, async ({ page }) => {
     await page.setViewportSize(SCREENS[0]);
     await openRoute(page, route);
     await screenSettled(page, route);
