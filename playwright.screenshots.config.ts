@@ -7,7 +7,8 @@ import base from './playwright.config';
  */
 export default defineConfig({
   ...base,
-  testDir: 'tests/screenshots',
+  // The base's projects (e2e, hostile) name their own folders: this pass is a project of its own.
+  projects: [{ name: 'screenshots', testDir: 'tests/screenshots' }],
   outputDir: 'test-results/screenshots',
   timeout: 60_000,
 });
