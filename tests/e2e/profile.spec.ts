@@ -1,5 +1,14 @@
 import type { Page, Request } from '@playwright/test';
-import { expect, expectAnnounced, expectNoAxeViolations, preferExample, standInDashboards, test } from '../support/fixtures';
+import {
+  expect,
+  expectAnnounced,
+  expectNoAxeViolations,
+  pauseClock,
+  preferExample,
+  standInDashboards,
+  tabTo,
+  test,
+} from '../support/fixtures';
 import { mockScenario, seedSession } from '../support/session';
 
 /*
@@ -194,6 +203,50 @@ for (const route of ['profile-mfa-verification', 'outer-mfa-verification']) {
     });
   });
 }
+
+test.describe('the code form of the verification screens', () => {
+  test('the authenticator app is removed by keyboard alone', async ({ page }) => {
+    await seedSession(page);
+    await page.goto('/#/profile-mfa-verification');
+    await expect(page.getByText('Enter the code your authenticator app shows.')).toBeVisible();
+    await tabTo(page, codeField(page));
+    await page.keyboard.type('123456');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/participant#\/security\/settings$/);
+    expect(await flag(page, 'showTotpDeviceRemovedSuccess')).toBe('true');
+  });
+
+  test('the email code can be sent again after 60 seconds; the app has nothing to resend', async ({ page, context }) => {
+    await mockScenario(context, 'mockTotpApp', 'none');
+    const calls = record(page);
+    await page.clock.install();
+    await seedSession(page);
+    await page.goto('/#/outer-mfa-verification');
+    // From here on, time moves only when the test says so.
+    await pauseClock(page);
+    await expect(page.getByText('We sent a code to your email address. Enter it below.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Send a new code' })).toHaveCount(0);
+    await page.clock.runFor(60_000);
+    await page.getByRole('button', { name: 'Send a new code' }).click();
+    await expectAnnounced(page, 'We sent you a new code.', 'status');
+    await expect(page.getByText('You can request a new code in 60 seconds.')).toBeVisible();
+    await expect(codeField(page)).toBeFocused();
+    expect(calls().filter((call) => call.startsWith('POST /login-gateway/user/100245/mfa/code'))).toHaveLength(2);
+  });
+
+  test('a lockout shows under the form with the customer-service number and stops the form', async ({ page, context }) => {
+    await mockScenario(context, 'mockCodes', 'locked');
+    await seedSession(page);
+    await page.goto('/#/profile-mfa-verification');
+    await codeField(page).fill('123456');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const lockout = page.locator('form').getByRole('alert');
+    await expect(lockout).toContainText('You have exceeded the maximum number of attempts.');
+    await expect(lockout).toContainText(/Please call customer service at \S+/);
+    await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
+    await expect(page).toHaveURL(/#\/profile-mfa-verification$/);
+  });
+});
 
 test.describe('verification failures', () => {
   test('no device to remove says so with the customer service number', async ({ page, context }) => {

@@ -1,6 +1,6 @@
 import type { Page, Request } from '@playwright/test';
 import jsQR from 'jsqr';
-import { expect, expectAnnounced, expectNoAxeViolations, pauseClock, preferExample, test } from '../support/fixtures';
+import { expect, expectAnnounced, expectNoAxeViolations, pauseClock, preferExample, tabTo, test } from '../support/fixtures';
 import { mockScenario, seedSession } from '../support/session';
 
 /*
@@ -227,15 +227,6 @@ test('the whole set-up completes by keyboard alone', async ({ page }) => {
   await expectProfilePhoneUpdate(page);
   expect(await storedFlag(page)).toBe('true');
 });
-
-/** Presses Tab until the element has the focus (at most 40 times). */
-async function tabTo(page: Page, target: ReturnType<Page['getByRole']>) {
-  for (let i = 0; i < 40; i += 1) {
-    if (await target.evaluate((element) => element === document.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  await expect(target).toBeFocused();
-}
 
 test("qrcode and libphonenumber-js are not part of the first screen's JavaScript", async ({ page }) => {
   const scripts: string[] = [];

@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
@@ -93,6 +93,15 @@ export async function announcements(page: Page, role: 'alert' | 'status' = 'aler
   // A page that is navigating has nothing to say yet: the caller polls again.
   const announced = await page.evaluate(() => window.__announced ?? []).catch(() => []);
   return announced.filter((seen) => seen.role === role).map((seen) => seen.text);
+}
+
+/** Presses Tab until the element has the focus (at most 40 times). */
+export async function tabTo(page: Page, target: Locator): Promise<void> {
+  for (let i = 0; i < 40; i += 1) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  await expect(target).toBeFocused();
 }
 
 /** Runs axe on the page and fails on any violation, listing them. */

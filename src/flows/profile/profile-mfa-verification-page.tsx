@@ -1,13 +1,12 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useRequestUserMfaCode, useVerifyMfaCode } from '../../../generated/hooks/mfa/mfa';
 import { useMarkEmailVerified } from '../../../generated/hooks/profile/profile';
 import { useRemoveTotpDevice } from '../../../generated/hooks/totp/totp';
+import { CodeEntryForm } from '../../components/code-entry/code-entry-form';
 import { ActionsRow } from '../../components/layout/actions-row';
 import { Card } from '../../components/layout/card';
 import { Page } from '../../components/layout/page';
-import { Stack } from '../../components/layout/stack';
 import { Button } from '../../components/ui/button';
-import { CodeInput } from '../../components/ui/code-input';
 import { PageHeading } from '../../components/ui/page-heading';
 import { isApiError } from '../../lib/api/api-error';
 import { codeFailure, errorToast, isNoSecurityDevice, TOASTS } from '../../lib/api/error-catalogue';
@@ -15,20 +14,18 @@ import { leavePortal } from '../../lib/browser-location';
 import { env } from '../../lib/env';
 import { notify } from '../../lib/notifications';
 import { externalTargets } from '../../lib/links';
+import { paths } from '../../lib/paths';
 import { useSupportPhone } from '../../lib/public-content';
-import { useSingleFlight } from '../../lib/use-single-flight';
 import { useStoredSession } from '../../lib/use-stored-session';
 import { successVerificationSlot, totpDeviceRemovedSlot } from './profile-slots';
 import { useAuthenticatorLookup } from './use-authenticator-lookup';
-
-/** Every one-time code of the profile flows has 6 digits. */
-const CODE_LENGTH = 6;
 
 /**
  * `/outer-mfa-verification` and `/profile-mfa-verification` (spec section 4): the user proves
  * who they are before a security change in the profile. With an authenticator app its code is
  * verified and the app removed; otherwise a code goes by email, then the email is marked
- * verified. Either way a success flag is stored and the user returns to the profile app.
+ * verified. Either way a success flag is stored and the user returns to the profile app. The
+ * code form is the one every flow shares (lockout, 60-second resend for the email code).
  */
 export function ProfileMfaVerificationPage() {
   const { userId } = useStoredSession();
@@ -38,27 +35,23 @@ export function ProfileMfaVerificationPage() {
   const verifyCode = useVerifyMfaCode();
   const removeDevice = useRemoveTotpDevice();
   const markEmailVerified = useMarkEmailVerified();
-  const flight = useSingleFlight();
   const headingId = useId();
-  const [code, setCode] = useState('');
   const [emailSent, setEmailSent] = useState(false);
   const sent = useRef(false);
   const targets = externalTargets(env.envPathPrefix, env.helpCenterUrl);
 
-  const sendEmailCode = async () => {
-    try {
-      await requestCode.mutateAsync({ userId, data: { type: 'email' } });
-      setEmailSent(true);
-    } catch {
-      notify(errorToast(TOASTS.requestToken));
-    }
+  const requestEmailCode = async () => {
+    await requestCode.mutateAsync({ userId, data: { type: 'email' } });
   };
 
   useEffect(() => {
     if (lookup.state !== 'none' || sent.current) return;
     sent.current = true;
-    void sendEmailCode();
-    // sendEmailCode is rebuilt each render; the ref sends the email code once.
+    requestEmailCode().then(
+      () => setEmailSent(true),
+      () => notify(errorToast(TOASTS.requestToken)),
+    );
+    // requestEmailCode is rebuilt each render; the ref sends the email code once.
   });
 
   const byApp = lookup.state === 'app';
@@ -89,19 +82,11 @@ export function ProfileMfaVerificationPage() {
     leavePortal(targets.profileSecurity);
   };
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (code === '') return;
-    void flight.run(async () => {
-      try {
-        await verifyCode.mutateAsync({ data: { code, type: byApp ? 'totp' : 'email' } });
-      } catch (error) {
-        notify(isApiError(error) ? codeFailure(error, errorToast(TOASTS.codeNotValid)) : errorToast(TOASTS.codeNotValid));
-        setCode('');
-        return;
-      }
-      await (byApp ? removeApp() : verifyEmail());
-    });
+  // A refused code rejects (the shared form empties the field and shows the lockout or the toast);
+  // a failure after it has its own toast and leaves the code as typed.
+  const submit = async (code: string) => {
+    await verifyCode.mutateAsync({ data: { code, type: byApp ? 'totp' : 'email' } });
+    await (byApp ? removeApp() : verifyEmail());
   };
 
   if (lookup.state === 'checking' || lookup.state === 'failed') {
@@ -135,32 +120,17 @@ export function ProfileMfaVerificationPage() {
               ? 'We sent a code to your email address. Enter it below.'
               : 'We are sending a code to your email address.'}
         </p>
-        <form noValidate onSubmit={submit}>
-          <Stack>
-            <CodeInput
-              label="Code"
-              hint={`Up to ${CODE_LENGTH} digits`}
-              name="code"
-              placeholder={'0'.repeat(CODE_LENGTH)}
-              maxLength={CODE_LENGTH}
-              value={code}
-              onValueChange={setCode}
-            />
-            <ActionsRow>
-              <Button type="submit" busy={flight.busy} disabled={code === ''}>
-                Continue
-              </Button>
-              {byApp ? null : (
-                <Button variant="link" onClick={() => void flight.run(sendEmailCode)}>
-                  Send a new code
-                </Button>
-              )}
-              <Button variant="link" onClick={() => leavePortal(targets.profileSecurity)}>
-                Cancel
-              </Button>
-            </ActionsRow>
-          </Stack>
-        </form>
+        <CodeEntryForm
+          submit={submit}
+          onFailure={(error) => void notify(codeFailure(error, errorToast(TOASTS.codeNotValid)))}
+          resend={byApp ? undefined : requestEmailCode}
+          path={paths.profileMfaVerification}
+          actions={
+            <Button variant="link" onClick={() => leavePortal(targets.profileSecurity)}>
+              Cancel
+            </Button>
+          }
+        />
       </Card>
     </Page>
   );
