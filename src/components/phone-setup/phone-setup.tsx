@@ -1,15 +1,10 @@
 import { useState } from 'react';
 import { usePhoneSetup, type PhoneCodeMethod, type PhoneSetupOptions } from '../../lib/journey/phone-setup';
 import { useSingleFlight } from '../../lib/use-single-flight';
-import { ActionsRow } from '../layout/actions-row';
-import { Card } from '../layout/card';
 import { Page } from '../layout/page';
-import { Stack } from '../layout/stack';
 import { PhoneEntryForm } from '../phone-entry/phone-entry-form';
 import type { PhoneValue } from '../phone-entry/phone-rules';
-import { Button } from '../ui/button';
-import { RadioGroup } from '../ui/radio-group';
-import { SetupStepHeading } from '../ui/setup-step-heading';
+import { PhoneMethodForm } from './phone-method-form';
 
 interface PhoneSetupProps extends Omit<PhoneSetupOptions, 'codeStep'> {
   /** `update` when changing the phone from the profile, `setup` otherwise (the phone entry's texts). */
@@ -60,39 +55,13 @@ export function PhoneSetup({ mode, title, setupSteps, secondaryLink, onCancel, .
     );
   }
   return (
-    <Page>
-      <Card labelledBy="phone-method-heading">
-        <SetupStepHeading id="phone-method-heading" step={setupSteps?.method}>
-          How should we send your code?
-        </SetupStepHeading>
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void send();
-          }}
-        >
-          <Stack>
-            <RadioGroup
-              legend="Send the code to verify your number by"
-              options={[
-                { value: 'sms', label: 'Text message' },
-                { value: 'call', label: 'Voice call' },
-              ]}
-              value={method}
-              onChange={setMethod}
-            />
-            <ActionsRow>
-              <Button type="submit" busy={flight.busy}>
-                Send code
-              </Button>
-              <Button variant="link" onClick={() => setPhone(null)}>
-                Back
-              </Button>
-            </ActionsRow>
-          </Stack>
-        </form>
-      </Card>
-    </Page>
+    <PhoneMethodForm
+      method={method}
+      onMethodChange={setMethod}
+      onSubmit={() => void send()}
+      onBack={() => setPhone(null)}
+      busy={flight.busy}
+      setupStep={setupSteps?.method}
+    />
   );
 }

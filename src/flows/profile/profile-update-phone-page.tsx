@@ -1,28 +1,24 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useVerifyMfaCode } from '../../../generated/hooks/mfa/mfa';
-import { ActionsRow } from '../../components/layout/actions-row';
 import { Card } from '../../components/layout/card';
 import { Page } from '../../components/layout/page';
-import { Stack } from '../../components/layout/stack';
 import { PhoneEntryForm } from '../../components/phone-entry/phone-entry-form';
+import { PhoneMethodForm } from '../../components/phone-setup/phone-method-form';
 import type { PhoneValue } from '../../components/phone-entry/phone-rules';
-import { Button } from '../../components/ui/button';
 import { PageHeading } from '../../components/ui/page-heading';
-import { RadioGroup } from '../../components/ui/radio-group';
 import { leavePortal } from '../../lib/browser-location';
 import { codeFailure, errorToast, TOASTS } from '../../lib/api/error-catalogue';
 import { env } from '../../lib/env';
 import { goToCodeEntry } from '../../lib/journey/journey-steps';
+import type { PhoneCodeMethod } from '../../lib/journey/phone-setup';
 import { notify } from '../../lib/notifications';
 import { externalTargets } from '../../lib/links';
 import { paths } from '../../lib/paths';
 import { useSingleFlight } from '../../lib/use-single-flight';
 import { profileUpdatePhoneSlot, totpVerifiedSlot } from './profile-slots';
 import { useAuthenticatorLookup } from './use-authenticator-lookup';
-import { useProfilePhoneSteps, type PhoneMethod } from './use-profile-phone-steps';
-
-/** Every one-time code of the profile flows has 6 digits. */
+import { useProfilePhoneSteps } from './use-profile-phone-steps';
 
 /**
  * `/profile-update-phone`: a new phone from the profile. A user with an authenticator app who
@@ -36,7 +32,7 @@ export function ProfileUpdatePhonePage() {
   const flight = useSingleFlight();
   const headingId = useId();
   const [phone, setPhone] = useState<PhoneValue | null>(null);
-  const [method, setMethod] = useState<PhoneMethod>('sms');
+  const [method, setMethod] = useState<PhoneCodeMethod>('sms');
   const verified = totpVerifiedSlot.read() === true;
   const lookup = useAuthenticatorLookup(!verified);
   const handled = useRef(false);
@@ -132,37 +128,12 @@ export function ProfileUpdatePhonePage() {
     );
   }
   return (
-    <Page>
-      <Card labelledBy={headingId}>
-        <PageHeading id={headingId}>How should we send your code?</PageHeading>
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void chooseMethod();
-          }}
-        >
-          <Stack>
-            <RadioGroup
-              legend="Send the code to verify your number by"
-              options={[
-                { value: 'sms', label: 'Text message' },
-                { value: 'call', label: 'Voice call' },
-              ]}
-              value={method}
-              onChange={setMethod}
-            />
-            <ActionsRow>
-              <Button type="submit" busy={flight.busy}>
-                Send code
-              </Button>
-              <Button variant="link" onClick={() => setPhone(null)}>
-                Back
-              </Button>
-            </ActionsRow>
-          </Stack>
-        </form>
-      </Card>
-    </Page>
+    <PhoneMethodForm
+      method={method}
+      onMethodChange={setMethod}
+      onSubmit={() => void chooseMethod()}
+      onBack={() => setPhone(null)}
+      busy={flight.busy}
+    />
   );
 }

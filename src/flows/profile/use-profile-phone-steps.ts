@@ -4,9 +4,7 @@ import type { PhoneValue } from '../../components/phone-entry/phone-rules';
 import { OPTION_MFA_ACTIVE, OPTION_MFA_ADOPTION, OPTION_SMS, PHONE_TYPE_MFA } from '../../lib/constants';
 import { setMfaAdoptionInProgress } from '../../lib/session-storage';
 import { useStoredSession } from '../../lib/use-stored-session';
-
-/** The phone's method of delivery. */
-export type PhoneMethod = 'sms' | 'call';
+import type { PhoneCodeMethod } from '../../lib/journey/phone-setup';
 
 /**
  * The phone set-up sequence (spec section 4, "Phone setup or update"), without its ending:
@@ -38,10 +36,10 @@ export function useProfilePhoneSteps() {
         },
       });
     },
-    sendCode: async (method: PhoneMethod) => {
+    sendCode: async (method: PhoneCodeMethod) => {
       await requestCode.mutateAsync({ userId, data: { type: method } });
     },
-    verifyCode: async (code: string, method: PhoneMethod) => {
+    verifyCode: async (code: string, method: PhoneCodeMethod) => {
       await verifyCode.mutateAsync({ data: { code, type: method } });
     },
     /** After a verified code: the phone marked verified and multi-factor sign-in switched on. */
