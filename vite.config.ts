@@ -2,7 +2,9 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
-import { DEV_PORT, GATEWAY_FILES, GATEWAY_PREFIXES, MOCK_PORT } from './scripts/ports.mjs';
+import { portalPreview, portalPreviewGuard } from './scripts/portal-preview.mjs';
+import { DEV_PORT, GATEWAY_FILES, GATEWAY_PREFIXES, MOCK_PORT, PREVIEW_PORT } from './scripts/ports.mjs';
+import { precompress } from './scripts/precompress.mjs';
 import { DASHBOARD_PATHS } from './src/lib/paths.ts';
 
 const projectRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -45,12 +47,17 @@ function captchaProvider(): Plugin {
   };
 }
 
-export default defineConfig(({ command }) => {
+/** Where `vite preview` forwards the gateway paths and the dashboards: the mock unless set. */
+const gatewayUrl = process.env.GATEWAY_URL || `http://127.0.0.1:${MOCK_PORT}`;
+const dashboardUrl = process.env.DASHBOARD_URL || gatewayUrl;
+
+export default defineConfig(({ command, isPreview }) => {
   return {
     root: 'src',
     publicDir: 'public',
     envDir: projectRoot,
-    plugins: [react(), captchaProvider()],
+    // The preview serves a build that exists: there is no captcha setting to check (its build did).
+    plugins: [react(), ...(isPreview ? [] : [captchaProvider()]), precompress(), portalPreviewGuard()],
     resolve: {
       // react-router publishes its production build under a path, not an export condition.
       alias:
@@ -87,6 +94,15 @@ export default defineConfig(({ command }) => {
           (pattern) => [pattern, `http://127.0.0.1:${MOCK_PORT}`],
         ),
       ),
+    },
+    // `npm run preview`: the build with the security headers and the gateway forwarding of
+    // scripts/portal-preview.mjs (the same as deploy/nginx/, which production and the
+    // end-to-end tests use).
+    preview: {
+      host: '127.0.0.1',
+      port: PREVIEW_PORT,
+      strictPort: true,
+      ...portalPreview({ gatewayUrl, dashboardUrl, dashboardPaths: DASHBOARD_PATHS }),
     },
     test: {
       root: projectRoot,
