@@ -74,15 +74,27 @@ export default defineConfig(({ command, isPreview }) => {
       outDir: '../dist',
       emptyOutDir: true,
       target: 'es2022',
-      // No preload map: it names every lazy chunk's dependencies inside the first screen's script,
-      // which grows with each screen. A lazy screen's own imports are then fetched once its chunk
-      // arrives (one more round trip on first use), which the first screen's budget is worth.
-      modulePreload: false,
+      // index.html names the entry's own imports (<link rel="modulepreload">), so the browser
+      // fetches them beside the entry instead of after it. No preload map for lazy chunks: it
+      // would name every lazy chunk's dependencies inside the first screen's script, growing with
+      // each screen; a lazy screen's imports are fetched once its chunk arrives (one more round
+      // trip on first use), which the first screen's budget is worth. Only their CSS is named, so
+      // that it is there when the screen renders. No polyfill: every browser the portal supports
+      // knows modulepreload.
+      modulePreload: {
+        polyfill: false,
+        resolveDependencies: (_file, dependencies, { hostType }) =>
+          hostType === 'html' ? dependencies : dependencies.filter((dependency) => dependency.endsWith('.css')),
+      },
       sourcemap: false,
       // Every asset is a file: inlined data: URLs would need a weaker img-src.
       assetsInlineLimit: 0,
       // scripts/size-check.mjs reads the manifest to find the first screen's JavaScript.
       manifest: true,
+      rolldownOptions: {
+        // The brotli copies at the highest quality (scripts/precompress.mjs) take seconds by design.
+        checks: { bundlerTimings: false },
+      },
     },
     server: {
       port: DEV_PORT,

@@ -1,9 +1,14 @@
 // A Vite plugin that writes a gzip (level 9) and a brotli (quality 11) copy beside every text file
 // of the build, so nginx sends them as they are (gzip_static, brotli_static) instead of
 // compressing each answer on the fly at a lower level. Node built-ins only.
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
 import { extname, join, resolve } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
 
 /** What is worth compressing: text. Images other than SVG and fonts are compressed already. */
 export const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.json', '.txt', '.webmanifest']);
@@ -17,23 +22,25 @@ function filesUnder(dir) {
   });
 }
 
-/** Writes `<file>.gz` and `<file>.br` beside every compressible file under dir. */
-export function precompressDirectory(dir) {
-  for (const file of filesUnder(dir)) {
-    if (!COMPRESSIBLE.has(extname(file))) continue;
-    const source = readFileSync(file);
-    writeFileSync(`${file}.gz`, gzipSync(source, { level: 9 }));
-    writeFileSync(
-      `${file}.br`,
-      brotliCompressSync(source, {
-        params: {
-          [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-          [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
-        },
-      }),
-    );
-  }
+/** Writes `<file>.gz` and `<file>.br` beside every compressible file under dir (in parallel, on libuv's threads). */
+export async function precompressDirectory(dir) {
+  const files = filesUnder(dir).filter((file) => COMPRESSIBLE.has(extname(file)));
+  await Promise.all(
+    files.map(async (file) => {
+      const source = await readFile(file);
+      const [gzipped, brotli] = await Promise.all([
+        gzipAsync(source, { level: 9 }),
+        brotliAsync(source, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+            [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+          },
+        }),
+      ]);
+      await Promise.all([writeFile(`${file}.gz`, gzipped), writeFile(`${file}.br`, brotli)]);
+    }),
+  );
 }
 
 /** @returns {import('vite').Plugin} */
@@ -47,9 +54,7 @@ export function precompress() {
     },
     closeBundle: {
       order: 'post',
-      handler() {
-        precompressDirectory(outDir);
-      },
+      handler: () => precompressDirectory(outDir),
     },
   };
 }

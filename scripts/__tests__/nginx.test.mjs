@@ -44,7 +44,7 @@ describe('nginx serving the build', () => {
     distDir = writeFixtureDist();
     writeFileSync(join(distDir, 'assets', 'entry-abc123.js'), script);
     writeFileSync(join(distDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-    precompressDirectory(distDir);
+    await precompressDirectory(distDir);
     gateway = await startListener((_req, res) => {
       res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'private, max-age=60' });
       res.end(JSON.stringify({ data: { brandName: 'Example Partner '.repeat(40) } }));
