@@ -8,7 +8,12 @@ import { MOCK_PORT, NGINX_PORT } from './scripts/ports.mjs';
  * scripts/nginx.mjs), the gateway paths and the dashboards forwarded to the mock gateway.
  */
 export default defineConfig({
-  testDir: 'tests/e2e',
+  // The flows' end-to-end specs, and the hostile-input and fault suites (a sample here; the
+  // whole matrix with `npm run test:hostile`, which sets HOSTILE=full).
+  projects: [
+    { name: 'e2e', testDir: 'tests/e2e' },
+    { name: 'hostile', testDir: 'tests/hostile' },
+  ],
   fullyParallel: true,
   workers: 2,
   retries: 0,
@@ -17,7 +22,7 @@ export default defineConfig({
   // asserts how long anything takes (timers run on Playwright's clock).
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list']],
+  reporter: [['list'], ['./tests/hostile/figures-reporter.ts']],
   outputDir: 'test-results/e2e',
   use: {
     baseURL: `http://127.0.0.1:${NGINX_PORT}`,
@@ -38,8 +43,11 @@ export default defineConfig({
   webServer: [
     {
       command: 'node scripts/mock.mjs',
+      // The mock's dates stay those of its examples: the tests fix the browser's clock at this day.
+      env: { MOCK_TODAY: '2026-11-21' },
       url: `http://127.0.0.1:${MOCK_PORT}/__mock/health`,
-      reuseExistingServer: !process.env.CI,
+      // A mock started by `npm start` moves its dates to today: the suite starts its own.
+      reuseExistingServer: false,
       timeout: 30_000,
     },
     {

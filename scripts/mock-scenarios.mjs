@@ -102,3 +102,44 @@ export function preferFor(document, operation, respond) {
   if (respond.example) parts.push(`example=${respond.example}`);
   return parts.join(', ');
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Whole days from one `YYYY-MM-DD` to another. */
+export function daysFrom(from, to) {
+  const day = (iso) => {
+    const [, year, month, date] = ISO_DATE.exec(iso) ?? [];
+    if (!year) throw new Error(`not a YYYY-MM-DD date: ${iso}`);
+    return Date.UTC(Number(year), Number(month) - 1, Number(date));
+  };
+  return Math.round((day(to) - day(from)) / DAY_MS);
+}
+
+/** Today as `YYYY-MM-DD` (the machine's local day), or `MOCK_TODAY` when set. */
+export function mockToday(env = process.env, now = new Date()) {
+  if (env.MOCK_TODAY) {
+    if (!ISO_DATE.test(env.MOCK_TODAY)) throw new Error(`MOCK_TODAY must be YYYY-MM-DD, got "${env.MOCK_TODAY}"`);
+    return env.MOCK_TODAY;
+  }
+  const pad = (value) => String(value).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/**
+ * Every `YYYY-MM-DD` string of an answer moved by the same number of days, so that examples
+ * written against the scenarios' reference date (deadlines, reminders, announcements) keep their
+ * meaning on any day the mock runs: 'near' stays 10 days ahead, 'mandatory' stays past.
+ */
+export function shiftDates(value, days) {
+  if (days === 0) return value;
+  if (typeof value === 'string') {
+    if (!ISO_DATE.test(value)) return value;
+    const [year, month, date] = value.split('-').map(Number);
+    return new Date(Date.UTC(year, month - 1, date) + days * DAY_MS).toISOString().slice(0, 10);
+  }
+  if (Array.isArray(value)) return value.map((item) => shiftDates(item, days));
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, shiftDates(item, days)]));
+  return value;
+}

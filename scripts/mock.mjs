@@ -8,7 +8,17 @@ import { readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isGatewayPath, MOCK_PORT, PRISM_PORT } from './ports.mjs';
-import { chooseRule, defaultRespond, findOperation, indexOperations, loadScenarios, preferFor } from './mock-scenarios.mjs';
+import {
+  chooseRule,
+  daysFrom,
+  defaultRespond,
+  findOperation,
+  indexOperations,
+  loadScenarios,
+  mockToday,
+  preferFor,
+  shiftDates,
+} from './mock-scenarios.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const bundleFile = join(root, 'generated', 'openapi.json');
@@ -84,11 +94,24 @@ export function startScenarioLayer({ port = MOCK_PORT, prismPort = PRISM_PORT, l
       }
       log(`${req.method} ${url.pathname}${headers.prefer ? `  [Prefer: ${headers.prefer}]` : ''}`);
       if (delayMs) await new Promise((done) => setTimeout(done, delayMs));
-      const upstream = httpRequest({ host: '127.0.0.1', port: prismPort, method: req.method, path: req.url, headers }, (answer) => {
+      const upstream = httpRequest({ host: '127.0.0.1', port: prismPort, method: req.method, path: req.url, headers }, async (answer) => {
         // A rule may remember a step of the journey in a cookie the next rules read.
         const cookies = setCookie ? { 'set-cookie': `${setCookie}; Path=/; SameSite=Strict` } : {};
-        res.writeHead(answer.statusCode ?? 502, { ...answer.headers, ...cookies });
-        answer.pipe(res);
+        const shift = daysFrom(scenarios.referenceDate, mockToday());
+        if (shift === 0 || !/json/i.test(answer.headers['content-type'] ?? '')) {
+          res.writeHead(answer.statusCode ?? 502, { ...answer.headers, ...cookies });
+          return void answer.pipe(res);
+        }
+        // The examples' dates are written against the reference date: move them to today.
+        const text = (await readBody(answer)).toString('utf8');
+        let shifted = text;
+        try {
+          shifted = JSON.stringify(shiftDates(JSON.parse(text), shift));
+        } catch {
+          // Not JSON after all: pass it on as it came.
+        }
+        res.writeHead(answer.statusCode ?? 502, { ...answer.headers, ...cookies, 'content-length': Buffer.byteLength(shifted) });
+        res.end(shifted);
       });
       upstream.on('error', (error) => {
         res.writeHead(502, { 'Content-Type': 'text/plain' });

@@ -22,6 +22,7 @@ const LAZY_LIBRARIES = {
   'libphonenumber-js': 'country_calling_codes',
   zod: '$ZodType',
   DOMPurify: 'SAFE_FOR_TEMPLATES',
+  qrcode: 'No input text',
 };
 
 let total = 0;

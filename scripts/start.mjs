@@ -12,11 +12,16 @@ ensureDeps();
 const { startMock } = await import('./mock.mjs');
 const { loadScenarios } = await import('./mock-scenarios.mjs');
 const { DEV_PORT, MOCK_PORT } = await import('./ports.mjs');
+const { idleSecondsFrom } = await import('./start-options.mjs');
 
+// Read before anything starts: a bad option stops here, leaving nothing running.
+const idleSeconds = idleSecondsFrom(process.argv.slice(2));
 const mock = await startMock({ verbose: process.argv.includes('--verbose') });
 const vite = spawn(join(root, 'node_modules', '.bin', 'vite'), ['--host', '127.0.0.1'], {
   cwd: root,
   stdio: ['inherit', 'pipe', 'inherit'],
+  // A short idle period shows the timeout warning in seconds (development only).
+  env: idleSeconds ? { ...process.env, VITE_IDLE_SECONDS: idleSeconds } : process.env,
 });
 
 let announced = false;

@@ -110,6 +110,18 @@ describe('demo accounts', () => {
     for (const item of scenarios.recovery) expect(readme, item.case).toContain(`| \`${item.case}\` | ${item['leads to']} |`);
   });
 
+  it('and the account-setup cases are all listed in the README', () => {
+    const readme = readFileSync(join(root, 'README.md'), 'utf8').replace(/ *\| */g, ' | ');
+    expect(scenarios.accountSetup.length).toBeGreaterThan(0);
+    for (const item of scenarios.accountSetup) expect(readme, item.case).toContain(`| \`${item.case}\` | ${item['leads to']} |`);
+  });
+
+  it('and the profile cases are all listed in the README', () => {
+    const readme = readFileSync(join(root, 'README.md'), 'utf8').replace(/ *\| */g, ' | ');
+    expect(scenarios.profile.length).toBeGreaterThan(0);
+    for (const item of scenarios.profile) expect(readme, item.case).toContain(`| \`${item.case}\` | ${item['leads to']} |`);
+  });
+
   it('each reach a rule of the sign-in call, or its default', () => {
     const ruled = new Set(scenarios.rules.authenticate.map((rule) => rule.when.basicUser).filter(Boolean));
     for (const account of scenarios.accounts) if (account.username !== 'demo') expect(ruled, account.username).toContain(account.username);

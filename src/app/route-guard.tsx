@@ -43,12 +43,6 @@ export function RequireAttempt() {
   return attempt ? <Outlet /> : <Navigate to={paths.signIn} replace />;
 }
 
-/** The code-entry screen: without a code on its way (a reload forgets it), back to the form. */
-export function RequireVerification() {
-  const { verification } = useJourneyState();
-  return verification ? <Outlet /> : <Navigate to={paths.signIn} replace />;
-}
-
 /**
  * A step that follows a completed sign-in (adding a phone or verifying an email): it needs the
  * stored session, else back to the form at once (the journey has no 50 ms grace).

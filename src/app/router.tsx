@@ -1,7 +1,6 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { HashRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { AppFrame } from '../components/layout/app-frame';
-import { PlaceholderPage } from '../components/layout/placeholder-page';
 import { PublicShell } from '../components/layout/public-shell';
 import { SignInPage } from '../flows/sign-in/sign-in-page';
 import { env } from '../lib/env';
@@ -9,14 +8,7 @@ import { paths } from '../lib/paths';
 import { useSessionState } from '../lib/session';
 import { AdoptionLock } from './adoption-lock';
 import { ApiErrorPolicy } from './api-error-policy';
-import {
-  RequireAttempt,
-  RequireResetQuestion,
-  RequireSession,
-  RequireSignInAttempt,
-  RequireStoredSession,
-  RequireVerification,
-} from './route-guard';
+import { RequireAttempt, RequireResetQuestion, RequireSession, RequireSignInAttempt, RequireStoredSession } from './route-guard';
 import { SessionWatcher } from './session-watcher';
 
 /** A screen loaded with its route, by its named export. */
@@ -46,11 +38,21 @@ const EmailVerificationPage = screen(() => import('../flows/verification-links/e
 const InvitePage = screen(() => import('../flows/verification-links/invite-page'), 'InvitePage');
 const TrusteeSigningPage = screen(() => import('../flows/verification-links/trustee-signing-page'), 'TrusteeSigningPage');
 const AccountMappingPage = screen(() => import('../flows/verification-links/account-mapping-page'), 'AccountMappingPage');
+const RequireVerification = screen(() => import('./verification-guard'), 'RequireVerification');
+const TotpSetupPage = screen(() => import('../flows/totp/totp-setup-page'), 'TotpSetupPage');
+const RequireTotpRegistration = screen(() => import('../flows/totp/require-totp-registration'), 'RequireTotpRegistration');
+const QrCodePage = screen(() => import('../flows/totp/qr-code-page'), 'QrCodePage');
+const AuthAppPage = screen(() => import('../flows/totp/auth-app-page'), 'AuthAppPage');
+const AuthCodePage = screen(() => import('../flows/totp/auth-code-page'), 'AuthCodePage');
+const ProfileUpdatePhonePage = screen(() => import('../flows/profile/profile-update-phone-page'), 'ProfileUpdatePhonePage');
+const ProfileMfaVerificationPage = screen(() => import('../flows/profile/profile-mfa-verification-page'), 'ProfileMfaVerificationPage');
 const UpdateEmailPage = screen(() => import('../flows/update-email/update-email-page'), 'UpdateEmailPage');
-
-const ACCOUNT_SETUP = 'account setup';
-const TOTP = 'authenticator-app setup';
-const PROFILE = 'profile security (phone and verification)';
+const RequireSetupProgress = screen(() => import('./account-setup-guard'), 'RequireSetupProgress');
+const SetupUsernamePage = screen(() => import('../flows/account-setup/setup-username-page'), 'SetupUsernamePage');
+const SetupPasswordPage = screen(() => import('../flows/account-setup/setup-password-page'), 'SetupPasswordPage');
+const SetupEmailPage = screen(() => import('../flows/account-setup/setup-email-page'), 'SetupEmailPage');
+const UsernameTakenPage = screen(() => import('../flows/account-setup/username-taken-page'), 'UsernameTakenPage');
+const SetupPhonePage = screen(() => import('../flows/account-setup/setup-phone-page'), 'SetupPhonePage');
 
 /** Strips the leading slash: child routes are relative. */
 const child = (path: string) => path.replace(/^\/[^/]*\/?/, '');
@@ -94,28 +96,13 @@ export function AppRoutes() {
             <Route path={child(paths.resetSuccess)} element={<ResetSuccessPage />} />
           </Route>
           <Route element={<RequireSession />}>
-            <Route path={top(paths.accountSetup)}>
-              <Route index element={<PlaceholderPage title="Create Account" flow={ACCOUNT_SETUP} />} />
-              <Route
-                path={child(paths.accountSetupUsername)}
-                element={<PlaceholderPage title="Create Account: Step 1 of 7" flow={ACCOUNT_SETUP} />}
-              />
-              <Route
-                path={child(paths.accountSetupPassword)}
-                element={<PlaceholderPage title="Create Account: Step 2 of 7" flow={ACCOUNT_SETUP} />}
-              />
-              <Route
-                path={child(paths.accountSetupEmail)}
-                element={<PlaceholderPage title="Create Account: Step 3 of 7" flow={ACCOUNT_SETUP} />}
-              />
-              <Route
-                path={child(paths.accountSetupUsernameTaken)}
-                element={<PlaceholderPage title="This username has been taken, please choose a new one" flow={ACCOUNT_SETUP} />}
-              />
-              <Route
-                path={child(paths.accountSetupPhone)}
-                element={<PlaceholderPage title="Lastly, add an extra layer of security to your account" flow={ACCOUNT_SETUP} />}
-              />
+            {/* Each step needs the progress before it, which a reload forgets: see RequireSetupProgress. */}
+            <Route path={top(paths.accountSetup)} element={<RequireSetupProgress />}>
+              <Route path={child(paths.accountSetupUsername)} element={<SetupUsernamePage />} />
+              <Route path={child(paths.accountSetupPassword)} element={<SetupPasswordPage />} />
+              <Route path={child(paths.accountSetupEmail)} element={<SetupEmailPage />} />
+              <Route path={child(paths.accountSetupUsernameTaken)} element={<UsernameTakenPage />} />
+              <Route path={child(paths.accountSetupPhone)} element={<SetupPhonePage />} />
             </Route>
           </Route>
           <Route path={top(paths.whatsNew)} element={<WhatsNewPage />} />
@@ -129,9 +116,12 @@ export function AppRoutes() {
             <Route path={top(paths.updateEmail)} element={<UpdateEmailPage />} />
             <Route path={top(paths.updatePhone)} element={<UpdatePhonePage />} />
           </Route>
-          <Route path={top(paths.profileUpdatePhone)} element={<PlaceholderPage title="Enter your new phone number" flow={PROFILE} />} />
-          <Route path={top(paths.outerMfaVerification)} element={<PlaceholderPage title="Enter the code" flow={PROFILE} />} />
-          <Route path={top(paths.profileMfaVerification)} element={<PlaceholderPage title="Enter the code" flow={PROFILE} />} />
+          {/* The profile's security screens: signed-in profile actions, guarded like the authenticator-app set-up. */}
+          <Route element={<RequireSession />}>
+            <Route path={top(paths.profileUpdatePhone)} element={<ProfileUpdatePhonePage />} />
+            <Route path={top(paths.outerMfaVerification)} element={<ProfileMfaVerificationPage />} />
+            <Route path={top(paths.profileMfaVerification)} element={<ProfileMfaVerificationPage />} />
+          </Route>
           <Route path={top(paths.sessionExpired)} element={<SessionExpiredPage />} />
           <Route path={top(paths.trusteeSigningVerification)} element={<TrusteeSigningPage />} />
           <Route path={top(paths.verifyUserInvite)} element={<InvitePage />} />
@@ -139,10 +129,19 @@ export function AppRoutes() {
           <Route path={top(paths.emailVerification)} element={<EmailVerificationPage />} />
           <Route path={top(paths.verification)} element={<TokenPage />} />
           <Route path={top(paths.verifyAccountMapping)} element={<AccountMappingPage />} />
-          <Route path={top(paths.totpSetup)} element={<PlaceholderPage title="Set up authenticator app" flow={TOTP} />} />
-          <Route path={top(paths.qrCode)} element={<PlaceholderPage title="Step 1 of 3" flow={TOTP} />} />
-          <Route path={top(paths.authApp)} element={<PlaceholderPage title="Add the name of your app" flow={TOTP} />} />
-          <Route path={top(paths.authCode)} element={<PlaceholderPage title="Enter the code" flow={TOTP} />} />
+          {/*
+           * The authenticator-app set-up is a profile action of a signed-in user: like the
+           * spec's guarded routes it needs the stored session and no adoption in progress, else
+           * login after 50 ms. Its steps need the registration's uri, else its intro.
+           */}
+          <Route element={<RequireSession />}>
+            <Route path={top(paths.totpSetup)} element={<TotpSetupPage />} />
+            <Route element={<RequireTotpRegistration />}>
+              <Route path={top(paths.qrCode)} element={<QrCodePage />} />
+              <Route path={top(paths.authApp)} element={<AuthAppPage />} />
+              <Route path={top(paths.authCode)} element={<AuthCodePage />} />
+            </Route>
+          </Route>
           <Route path="*" element={<Navigate to={paths.signIn} replace />} />
         </Route>
       </Routes>

@@ -19,6 +19,10 @@ export const GUARD_REDIRECT_DELAY_MS = 50;
 export const NOTIFICATION_TIMEOUT_MS = 5000;
 /** Focus moves to the captcha after this delay. */
 export const CAPTCHA_FOCUS_DELAY_MS = 100;
+/** A one-time code has up to this many digits, on every channel (text, voice call, email, app). */
+export const MFA_CODE_LENGTH = 6;
+/** Account setup's steps: username, password, email, its code, phone, the phone's method, its code. */
+export const ACCOUNT_SETUP_STEPS = 7;
 /** Seconds before a one-time code may be sent again. */
 export const RESEND_COUNTDOWN_SECONDS = 60;
 /** Mandatory multi-factor adoption: the text changes within this many days of the date. */
@@ -34,3 +38,8 @@ export const OPTION_MFA_ADOPTION = 9930;
 export const SETTING_ADOPTION_REMINDER = 270;
 /** The phone type used for one-time codes. */
 export const PHONE_TYPE_MFA = 30;
+/** The copy button of the authenticator-app link says 'Link copied!' for this long. */
+export const LINK_COPIED_MS = 2000;
+/** The authenticator app's name: at most 25 characters, this one when the user gives none. */
+export const AUTH_APP_NAME_MAX = 25;
+export const AUTH_APP_NAME_DEFAULT = 'Authenticator app';

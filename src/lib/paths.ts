@@ -155,6 +155,13 @@ export function externalTargets(prefix: string, helpCenterUrl: string) {
     electronicSignature: `${prefix}/participant#/electronic-signature`,
     participantEnrollment: `${prefix}/participant#/participant-enrollment`,
     security: (section: string) => `${prefix}/participant#/security/${encodeURIComponent(section)}`,
+    /**
+     * The profile app's security settings (outside the portal): the "back address" the profile's
+     * verification screens return to, with the success flag they stored in session storage.
+     */
+    profileSecurity: `${prefix}/participant#/security/settings`,
+    /** The profile app's page after a phone update, with its success key (the profile app reads it). */
+    profilePhoneUpdated: `${prefix}/participant#/security/settings?success=phoneUpdated`,
     helpCenter: helpCenterUrl,
     helpArticle: (articleId: string) => `${helpCenterUrl.replace(/\/$/, '')}/articles/${encodeURIComponent(articleId)}`,
     safeHarborRenewalPdf: `${prefix}/static/documents/safe-harbor-renewal.pdf`,

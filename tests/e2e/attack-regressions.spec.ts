@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, standInDashboards, test } from '../support/fixtures';
+import { expect, expectAnnounced, standInDashboards, test } from '../support/fixtures';
 import { seedSession } from '../support/session';
 
 /*
@@ -118,9 +118,7 @@ test.describe('a failure after the password was accepted', () => {
           : route.fulfill({ status: fault === 'code=500' ? 500 : 503, contentType: 'application/json', body: '{"errors":[]}' }),
       );
       await signIn(page, 'demo');
-      await expect(
-        page.getByRole('alert').filter({ hasText: 'An internal error has occurred while processing your request' }),
-      ).toBeVisible();
+      await expectAnnounced(page, 'An internal error has occurred while processing your request');
       await expect(page.getByRole('heading', { level: 1, name: 'Sign in to your 401(k) account' })).toBeVisible();
       await expect(page).toHaveURL(/:\d+\/(#\/)?$/);
       expect(await page.evaluate(() => window.sessionStorage.length)).toBe(0);
@@ -170,9 +168,11 @@ test.describe('session validation', () => {
       });
       await page.goto('/#/password');
       await expect(page.getByRole('heading', { level: 1, name: 'Change your password' })).toBeVisible();
-      await expect.poll(() => calls).toBe(1);
+      // The failed validation is tried again on a later poll (the clock may already have got there
+      // on a busy machine; runFor makes sure it does), and the screen and session stay throughout.
+      await expect.poll(() => calls).toBeGreaterThanOrEqual(1);
       await page.clock.runFor(1_500);
-      await expect.poll(() => calls).toBe(2);
+      await expect.poll(() => calls).toBeGreaterThanOrEqual(2);
       await expect(page.getByRole('heading', { level: 1, name: 'Change your password' })).toBeVisible();
       expect(await page.evaluate(() => window.sessionStorage.getItem('token'))).not.toBeNull();
     });

@@ -1,5 +1,5 @@
 import type { Page, Request } from '@playwright/test';
-import { expect, expectNoAxeViolations, preferExample, standInDashboards, test } from '../support/fixtures';
+import { expect, expectAnnounced, expectNoAxeViolations, preferExample, standInDashboards, test } from '../support/fixtures';
 import { seedSession } from '../support/session';
 
 /*
@@ -66,7 +66,7 @@ test.describe('forgotten password', () => {
 
     await page.getByLabel('Security Answer').fill('wrong');
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(alert(page, 'The answer you entered does not match our records.')).toBeVisible();
+    await expectAnnounced(page, 'The answer you entered does not match our records.');
     await expect(page.getByLabel('Security Answer')).toHaveValue('wrong');
 
     await page.getByLabel('Security Answer').fill('Rex');
@@ -96,7 +96,7 @@ test.describe('forgotten password', () => {
     await expect(page.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '#/mfa');
     await page.getByLabel('Code', { exact: true }).fill('000000');
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(alert(page, 'The code is not valid, please try again')).toBeVisible();
+    await expectAnnounced(page, 'The code is not valid, please try again');
     await page.getByLabel('Code', { exact: true }).fill('123456');
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Check your email!' })).toBeVisible();
@@ -144,7 +144,7 @@ test.describe('forgotten password', () => {
     guards.allowConsoleErrors(/status of 500/);
     await preferExample(page, /\/public\/profile\/mfa-user$/, 'code=500');
     await startReset(page, 'question');
-    await expect(alert(page, 'An internal error has occurred while processing your request')).toBeVisible();
+    await expectAnnounced(page, 'An internal error has occurred while processing your request');
     await expect(page.getByRole('textbox', { name: 'Username' })).toHaveValue('question');
     await expect(page.getByRole('checkbox', { name: "I'm not a robot" })).not.toBeChecked();
     await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
@@ -153,7 +153,7 @@ test.describe('forgotten password', () => {
   test('an unknown username shows the gateway description inline', async ({ page }) => {
     await preferExample(page, /\/public\/profile\/mfa-user$/, 'example=questionUser');
     await startReset(page, 'nobody');
-    await expect(alert(page, 'We could not find an account with that username.')).toBeVisible();
+    await expectAnnounced(page, 'We could not find an account with that username.');
   });
 
   test('a double click and repeated Enter on Continue ask once', async ({ page }) => {
@@ -268,7 +268,7 @@ test.describe('the reset link: a new password', () => {
     await page.getByLabel('New password', { exact: true }).fill('Reused#2020');
     await page.getByLabel('Confirm new password', { exact: true }).fill('Reused#2020');
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(alert(page, 'Your new password must differ from your last 5 passwords.')).toBeVisible();
+    await expectAnnounced(page, 'Your new password must differ from your last 5 passwords.');
     await expect(page.getByLabel('New password', { exact: true })).toHaveValue('');
     await expect(page.getByLabel('Confirm new password', { exact: true })).toHaveValue('');
   });
@@ -280,7 +280,7 @@ test.describe('the reset link: a new password', () => {
     await page.getByLabel('New password', { exact: true }).fill('Abcdef1!');
     await page.getByLabel('Confirm new password', { exact: true }).fill('Abcdef1!');
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(alert(page, 'Error saving new password. Please try again.')).toBeVisible();
+    await expectAnnounced(page, 'Error saving new password. Please try again.');
     await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
   });
 
@@ -347,13 +347,13 @@ test.describe('forgotten username', () => {
     await page.getByLabel('Email address').fill('nobody@example.com');
     await page.getByRole('checkbox', { name: "I'm not a robot" }).check();
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(alert(page, 'We could not find an account with that email address.')).toBeVisible();
+    await expectAnnounced(page, 'We could not find an account with that email address.');
     await expect(page.getByLabel('Email address')).toHaveValue('nobody@example.com');
 
     await preferExample(page, /\/retrieveUsername$/, 'code=500');
     await page.getByRole('checkbox', { name: "I'm not a robot" }).check();
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(alert(page, 'Error sending your information. Please try again.')).toBeVisible();
+    await expectAnnounced(page, 'Error sending your information. Please try again.');
   });
 
   test('works by keyboard alone', async ({ page }) => {
@@ -399,12 +399,12 @@ test.describe('password change', () => {
     await page.getByLabel('New password', { exact: true }).fill('Reused#2020');
     await page.getByLabel('Confirm new password', { exact: true }).fill('Reused#2020');
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(alert(page, 'Your new password must differ from your last 5 passwords.')).toBeVisible();
+    await expectAnnounced(page, 'Your new password must differ from your last 5 passwords.');
 
     await preferExample(page, /\/credentials\/changePassword$/, 'code=500');
     await page.getByLabel('New password', { exact: true }).fill('Abcdef1!');
     await page.getByLabel('Confirm new password', { exact: true }).fill('Abcdef1!');
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(alert(page, 'Error updating your password. Please try again.')).toBeVisible();
+    await expectAnnounced(page, 'Error updating your password. Please try again.');
   });
 });

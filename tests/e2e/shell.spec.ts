@@ -1,5 +1,5 @@
 import { expect, expectNoAxeViolations, test } from '../support/fixtures';
-import { mockScenario, seedSession } from '../support/session';
+import { mockScenario } from '../support/session';
 
 test.beforeEach(async ({ page }) => {
   await page.goto('/');
@@ -129,36 +129,4 @@ test('the skip link moves keyboard focus to the main content', async ({ page }) 
   await expect(skip).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.locator('#main-content')).toBeFocused();
-});
-
-test('a screen of a later flow says which flow builds it', async ({ page }) => {
-  await page.goto('/#/totp-setup');
-  await expect(page.getByRole('heading', { level: 1, name: 'Set up authenticator app' })).toBeVisible();
-  await expect(page.getByText('This screen is part of authenticator-app setup and is not built yet.')).toBeVisible();
-});
-
-test('every screen of a later flow passes axe too', async ({ page }) => {
-  await seedSession(page);
-  // The seed runs on a page load; the routes below change only the hash.
-  await page.reload();
-  const routes = [
-    'account-setup',
-    'account-setup/username',
-    'account-setup/password',
-    'account-setup/email',
-    'account-setup/username-taken',
-    'account-setup/phone',
-    'profile-update-phone',
-    'outer-mfa-verification',
-    'profile-mfa-verification',
-    'totp-setup',
-    'qr-code',
-    'auth-app',
-    'auth-code',
-  ];
-  for (const route of routes) {
-    await page.goto(`/#/${route}`);
-    await expect(page.getByText(/^This screen is part of .+ and is not built yet\.$/), route).toBeVisible();
-    await expectNoAxeViolations(page);
-  }
 });

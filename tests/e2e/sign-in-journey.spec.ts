@@ -1,5 +1,5 @@
 import type { Page, Request } from '@playwright/test';
-import { expect, expectNoAxeViolations, pauseClock, preferExample, standInDashboards, test } from '../support/fixtures';
+import { expect, expectAnnounced, expectNoAxeViolations, pauseClock, preferExample, standInDashboards, test } from '../support/fixtures';
 
 /** Signs in on the form; the mock's scenarios decide what follows (openapi/mock-scenarios.yaml). */
 async function signIn(page: Page, username: string) {
@@ -18,7 +18,6 @@ function record(page: Page, pattern: RegExp) {
   return seen;
 }
 
-const errorToast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
 
 test.beforeEach(async ({ page }) => {
   await standInDashboards(page);
@@ -64,7 +63,7 @@ test.describe('security question', () => {
     await page.getByLabel('Security Answer').fill('wrong');
     await page.getByRole('checkbox', { name: "I'm not a robot" }).check();
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'The answer you entered does not match our records.' })).toBeVisible();
+    await expectAnnounced(page, 'The answer you entered does not match our records.');
     await expect(page.getByRole('checkbox', { name: "I'm not a robot" })).not.toBeChecked();
     await expect(page.getByRole('button', { name: 'Sign In' })).toBeDisabled();
   });
@@ -80,7 +79,7 @@ test.describe('security question', () => {
     await signIn(page, 'question');
     await expect(page).toHaveURL(/:\d+\/(#\/)?$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in to your 401(k) account' })).toBeVisible();
-    await expect(page.getByRole('alert').filter({ hasText: 'An internal error has occurred while processing your request' })).toBeVisible();
+    await expectAnnounced(page, 'An internal error has occurred while processing your request');
   });
 });
 
@@ -112,7 +111,7 @@ test.describe('one-time code', () => {
 
     await page.getByLabel('Code', { exact: true }).fill('000000');
     await continueButton.click();
-    await expect(errorToast(page, 'The code is not valid, please try again')).toBeVisible();
+    await expectAnnounced(page, 'The code is not valid, please try again');
 
     await page.getByLabel('Code', { exact: true }).pressSequentially('12ab3456');
     await expect(page.getByLabel('Code', { exact: true })).toHaveValue('123456');
@@ -149,9 +148,7 @@ test.describe('one-time code', () => {
 
   test('no method: contact customer service, back to sign-in', async ({ page }) => {
     await signIn(page, 'nomethod');
-    await expect(
-      page.getByRole('alert').filter({ hasText: 'Please contact customer service at 800-555-0100 ext. 2 to sign in.' }),
-    ).toBeVisible();
+    await expectAnnounced(page, 'Please contact customer service at 800-555-0100 ext. 2 to sign in.');
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in to your 401(k) account' })).toBeVisible();
   });
 
@@ -173,7 +170,7 @@ test.describe('one-time code', () => {
     await signIn(page, 'mfa');
     await page.getByLabel('Voice call to ***-***-1234').check();
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(errorToast(page, 'Unable to request token. Please try again later')).toBeVisible();
+    await expectAnnounced(page, 'Unable to request token. Please try again later');
     await expect(page).toHaveURL(/#\/mfa$/);
     // The chosen method is kept only once a code is on its way.
     expect(await page.evaluate(() => window.sessionStorage.getItem('mfaOptionType'))).toBeNull();
@@ -231,7 +228,7 @@ test.describe('after sign-in', () => {
     const phone = page.getByLabel('Phone number');
     await phone.pressSequentially('201555');
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Number not valid' })).toBeVisible();
+    await expectAnnounced(page, 'Number not valid');
     await phone.focus();
     await expect(page.getByText('Number not valid')).toHaveCount(0);
     await phone.pressSequentially('0123');
@@ -244,12 +241,14 @@ test.describe('after sign-in', () => {
     await page.getByRole('button', { name: 'Send code' }).click();
     await expect(page).toHaveURL(/#\/mfa-verification$/);
     await expect(page.getByText('We are calling ***-***-0123 with your code.')).toBeVisible();
-    await expect(page.getByLabel('Code', { exact: true })).toHaveAttribute('maxlength', '2');
+    // The gateway sends 6-digit codes on every channel; two methods (text, call) make the link Back.
+    await expect(page.getByLabel('Code', { exact: true })).toHaveAttribute('maxlength', '6');
+    await expect(page.getByRole('link', { name: 'Back' })).toBeVisible();
 
-    await page.getByLabel('Code', { exact: true }).fill('00');
+    await page.getByLabel('Code', { exact: true }).fill('000000');
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(errorToast(page, 'The code is not valid, please try again')).toBeVisible();
-    await page.getByLabel('Code', { exact: true }).fill('42');
+    await expectAnnounced(page, 'The code is not valid, please try again');
+    await page.getByLabel('Code', { exact: true }).fill('424242');
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page).toHaveURL(/\/participant$/);
 
@@ -257,8 +256,8 @@ test.describe('after sign-in', () => {
     expect(sent).toEqual([
       'POST /login-gateway/credentials/phone {"type":30,"number":"2015550123","countryCode":"1","extension":"","preferred":true,"smsEnabled":true,"verified":false}',
       'POST /login-gateway/user/100301/mfa/code {"type":"call"}',
-      'POST /login-gateway/mfa/code/verify {"code":"00","type":"call"}',
-      'POST /login-gateway/mfa/code/verify {"code":"42","type":"call"}',
+      'POST /login-gateway/mfa/code/verify {"code":"000000","type":"call"}',
+      'POST /login-gateway/mfa/code/verify {"code":"424242","type":"call"}',
       'POST /login-gateway/credentials/phone/verify {"type":30}',
       'POST /login-gateway/profile/optionChoice {"optionType":9930,"active":false}',
       'DELETE /login-gateway/profile/optionChoice {"optionType":20,"active":false}',
@@ -280,7 +279,7 @@ test.describe('after sign-in', () => {
     await signIn(page, 'nophone');
     await page.getByLabel('Phone number').fill('(201) 555-0123');
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(errorToast(page, 'Unable to update phone')).toBeVisible();
+    await expectAnnounced(page, 'Unable to update phone');
   });
 
   test('a phone that cannot be marked verified shows "Unable to verify phone"', async ({ page, guards }) => {
@@ -290,15 +289,15 @@ test.describe('after sign-in', () => {
     await page.getByLabel('Phone number').fill('(201) 555-0123');
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('button', { name: 'Send code' }).click();
-    await page.getByLabel('Code', { exact: true }).fill('42');
+    await page.getByLabel('Code', { exact: true }).fill('424242');
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(errorToast(page, 'Unable to verify phone')).toBeVisible();
+    await expectAnnounced(page, 'Unable to verify phone');
   });
 
-  test('landing acctSetup-username goes to account setup', async ({ page }) => {
+  test('landing acctSetup-username goes to account setup, which opens at its first step', async ({ page }) => {
     await signIn(page, 'setup');
-    await expect(page).toHaveURL(/#\/account-setup$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Create Account' })).toBeVisible();
+    await expect(page).toHaveURL(/#\/account-setup\/username$/);
+    await expect(page.getByText('Create Account: Step 1 of 7', { exact: true })).toBeVisible();
   });
 
   test("landing 'password' goes to the password change", async ({ page }) => {
@@ -333,7 +332,7 @@ test.describe('multi-factor adoption', () => {
     await page.getByLabel('Phone number').fill('(201) 555-0123');
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('button', { name: 'Send code' }).click();
-    await page.getByLabel('Code', { exact: true }).fill('42');
+    await page.getByLabel('Code', { exact: true }).fill('424242');
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page).toHaveURL(/\/participant$/);
     expect(await page.evaluate(() => window.sessionStorage.getItem('mfaAdoptionInProgress'))).toBeNull();
@@ -385,7 +384,7 @@ test.describe('multi-factor adoption', () => {
     await page.getByRole('button', { name: 'Use a different email address' }).click();
     await page.getByLabel('Email address', { exact: true }).fill('jane.new@example.com');
     await page.getByRole('button', { name: 'Save email address' }).click();
-    await expect(errorToast(page, 'Unable to update email address')).toBeVisible();
+    await expectAnnounced(page, 'Unable to update email address');
   });
 
   test('an email that cannot be marked verified shows "Unable to verify email address"', async ({ page, guards }) => {
@@ -395,7 +394,7 @@ test.describe('multi-factor adoption', () => {
     await page.getByRole('button', { name: 'Send code' }).click();
     await page.getByLabel('Code', { exact: true }).fill('123456');
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(errorToast(page, 'Unable to verify email address')).toBeVisible();
+    await expectAnnounced(page, 'Unable to verify email address');
   });
 
   test('a mandatory date in the past forces adoption', async ({ page }) => {

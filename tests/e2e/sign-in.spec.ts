@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, preferExample, test } from '../support/fixtures';
+import { expect, expectAnnounced, expectNoAxeViolations, preferExample, test } from '../support/fixtures';
 
 test.beforeEach(async ({ page }) => {
   await page.goto('/');
@@ -79,7 +79,7 @@ test('AUERR05 leads to the one-time code', async ({ page }) => {
 
 test('any other error code shows its description inline, cleared on change', async ({ page }) => {
   await signIn(page, 'wrong');
-  await expect(page.getByRole('alert').filter({ hasText: 'The username or password you entered is incorrect.' })).toBeVisible();
+  await expectAnnounced(page, 'The username or password you entered is incorrect.');
   await expect(page).toHaveURL(/:\d+\/(#\/)?$/);
   await page.getByLabel('Password', { exact: true }).fill('another');
   await expect(page.getByText('The username or password you entered is incorrect.')).toBeHidden();
@@ -88,9 +88,10 @@ test('any other error code shows its description inline, cleared on change', asy
 test('an internal error shows the internal-error notification', async ({ page, guards }) => {
   guards.allowConsoleErrors(/status of 500/);
   await signIn(page, 'broken');
-  const alert = page.getByRole('alert').filter({ hasText: 'An internal error has occurred while processing your request' });
-  await expect(alert).toBeVisible();
-  await expect(alert).toContainText('Please try again later, or contact customer support if the issue persists.');
+  await expectAnnounced(
+    page,
+    /An internal error has occurred while processing your request.*Please try again later, or contact customer support if the issue persists\./,
+  );
   await expect(page.getByRole('button', { name: 'Sign In' })).toBeEnabled();
 });
 
@@ -99,7 +100,7 @@ test('a response that breaks the contract is an internal error, and nothing is s
     route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ data: { userId: 123 } }) }),
   );
   await signIn(page, 'demo');
-  await expect(page.getByRole('alert').filter({ hasText: 'An internal error has occurred' })).toBeVisible();
+  await expectAnnounced(page, 'An internal error has occurred');
   expect(await page.evaluate(() => window.sessionStorage.length)).toBe(0);
 });
 
@@ -107,7 +108,7 @@ test('an unreachable gateway is an internal error, and the button works again', 
   guards.allowConsoleErrors(/ERR_FAILED|ERR_CONNECTION/);
   await page.route('**/login-gateway/authentication', (route) => route.abort('connectionrefused'));
   await signIn(page, 'demo');
-  await expect(page.getByRole('alert').filter({ hasText: 'An internal error has occurred' })).toBeVisible();
+  await expectAnnounced(page, 'An internal error has occurred');
   await expect(page.getByRole('button', { name: 'Sign In' })).toBeEnabled();
 });
 
@@ -159,7 +160,7 @@ test('a successful sign-in stores the session and goes to the dashboard the gate
 test('a landing address outside the allow-list is never followed and clears the session', async ({ page }) => {
   await preferExample(page, /\/login-gateway\/userLandingUrl/, 'example=unknownAddress');
   await signIn(page, 'demo');
-  await expect(page.getByRole('alert').filter({ hasText: 'An internal error has occurred' })).toBeVisible();
+  await expectAnnounced(page, 'An internal error has occurred');
   await expect(page).toHaveURL(/:\d+\/(#\/)?$/);
   expect(await page.evaluate(() => window.sessionStorage.length)).toBe(0);
 });

@@ -1,5 +1,5 @@
 import type { Page, Request } from '@playwright/test';
-import { expect, expectNoAxeViolations, preferExample, test } from '../support/fixtures';
+import { expect, expectAnnounced, expectNoAxeViolations, preferExample, test } from '../support/fixtures';
 
 /*
  * The link pages (spec sections 2 "Link-verification screens", 4 "Token page", 8): every state
@@ -186,7 +186,7 @@ test.describe('email verification (/emailVerification)', () => {
     await preferExample(page, /\/verification\/email\/resend$/, 'example=notSent');
     await page.goto('/#/emailVerification?token=email-expired&userId=100245');
     await page.getByRole('button', { name: 'Resend Verification Link' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Unable to send verification link. Please try again later.' })).toBeVisible();
+    await expectAnnounced(page, 'Unable to send verification link. Please try again later.', 'status');
     await expect(page.getByRole('button', { name: 'Resend Verification Link' })).toBeEnabled();
   });
 });
@@ -205,7 +205,7 @@ test.describe('invitations (/verifyUserInvite, /verifyAdvisorInvite)', () => {
     await preferExample(page, /\/verification\/enrollment\/resend$/, 'example=notSent');
     await page.goto('/#/verifyAdvisorInvite?token=advisor-expired');
     await page.getByRole('button', { name: 'Resend Enrollment Email' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Unable to send enrollment link. Please try again later.' })).toBeVisible();
+    await expectAnnounced(page, 'Unable to send enrollment link. Please try again later.', 'status');
   });
 
   test('a completed advisor invitation: Enrollment Already Completed, with Login', async ({ page }) => {

@@ -17,6 +17,7 @@ declare global {
   interface Window {
     __cspViolations: string[];
     __scriptRan: string[];
+    __announced: { role: string; text: string }[];
   }
 }
 
@@ -41,6 +42,19 @@ export const test = base.extend<{ guards: Guards }>({
         document.addEventListener('securitypolicyviolation', (event) => {
           window.__cspViolations.push(`${event.violatedDirective} blocked ${event.blockedURI || '(inline)'}`);
         });
+        // Every message shown in a live region, kept after it goes: a notification dismisses
+        // itself after 5 s of the page's time, which a busy machine can spend between two polls.
+        window.__announced = [];
+        const record = () => {
+          for (const region of document.querySelectorAll('[role="alert"], [role="status"]')) {
+            const text = region.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+            const role = region.getAttribute('role') ?? '';
+            if (text && region.checkVisibility() && !window.__announced.some((seen) => seen.role === role && seen.text === text)) {
+              window.__announced.push({ role, text });
+            }
+          }
+        };
+        new MutationObserver(record).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
         for (const name of ['alert', 'confirm', 'print'] as const) {
           Object.defineProperty(window, name, { value: () => window.__scriptRan.push(name), configurable: true });
         }
@@ -62,6 +76,23 @@ export const test = base.extend<{ guards: Guards }>({
 });
 
 export { expect };
+
+/**
+ * Waits until the page has shown `text` in a visible live region of `role` (an alert by default),
+ * whether it is still there or has already dismissed itself.
+ */
+export async function expectAnnounced(page: Page, text: string | RegExp, role: 'alert' | 'status' = 'alert'): Promise<void> {
+  const pattern = typeof text === 'string' ? new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) : text;
+  await expect
+    .poll(() => announcements(page, role), { message: `a visible ${role} announcing ${String(text)}` })
+    .toEqual(expect.arrayContaining([expect.stringMatching(pattern)]));
+}
+
+/** What the page has shown so far in visible live regions of `role`. */
+export async function announcements(page: Page, role: 'alert' | 'status' = 'alert'): Promise<string[]> {
+  const announced = await page.evaluate(() => window.__announced ?? []);
+  return announced.filter((seen) => seen.role === role).map((seen) => seen.text);
+}
 
 /** Runs axe on the page and fails on any violation, listing them. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {

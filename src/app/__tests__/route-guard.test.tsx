@@ -3,7 +3,8 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setMfaAdoptionInProgress, startSession } from '../../lib/session-storage';
 import { beginSignIn, endJourney, setVerification } from '../../lib/journey/journey';
-import { RequireSession, RequireSignInAttempt, RequireStoredSession, RequireVerification } from '../route-guard';
+import { RequireSession, RequireSignInAttempt, RequireStoredSession } from '../route-guard';
+import { RequireVerification } from '../verification-guard';
 
 function renderGuarded(allowedRoles?: Parameters<typeof RequireSession>[0]['allowedRoles']) {
   render(
@@ -97,7 +98,6 @@ describe('journey guards', () => {
       mfaOptionCount: 1,
       submit: async () => {},
       backRoute: '/',
-      mfaLength: 6,
       onFailure: () => {},
     });
     renderStep(<RequireVerification />);

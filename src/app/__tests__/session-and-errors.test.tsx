@@ -4,6 +4,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getGetPublicBrandingQueryOptions } from '../../../generated/hooks/branding/branding';
 import { getGetUserLandingUrlQueryOptions } from '../../../generated/hooks/sign-in/sign-in';
+import { currentJourney, setAccountSetup } from '../../lib/journey/journey';
 import { getSessionState, resetSessionForTests } from '../../lib/session';
 import { readAuthCookie, startSession } from '../../lib/session-storage';
 import { installApi, jsonResponse, routeFetch } from '../../testing/render';
@@ -118,8 +119,9 @@ describe('SessionWatcher', () => {
     expect(window.sessionStorage.getItem('userName')).toBe('ana');
   });
 
-  it('signs out and shows session-expired when the auth cookie disappears', async () => {
+  it('signs out and shows session-expired when the auth cookie disappears, and ends the journey', async () => {
     startSession(session);
+    setAccountSetup({ username: 'ana', password: 'Retire#2045', email: null, saved: false, emailCode: null });
     const fetchMock = installApi();
     routeFetch(fetchMock, { '/login-gateway/api/validateSession': () => jsonResponse({ validated: true, userId: '7' }) });
     renderApp();
@@ -127,6 +129,7 @@ describe('SessionWatcher', () => {
     document.cookie = 'authToken=; max-age=0; path=/';
     expect(await screen.findByRole('heading', { name: 'Session expired' }, { timeout: 3000 })).toBeInTheDocument();
     expect(window.sessionStorage.length).toBe(0);
+    expect(currentJourney().setup).toBeNull();
   });
 
   it('validates again when the auth cookie changes', async () => {

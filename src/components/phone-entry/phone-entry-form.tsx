@@ -1,8 +1,8 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import type { CountryCode } from 'libphonenumber-js/min';
 import { Button } from '../ui/button';
-import { PageHeading } from '../ui/page-heading';
 import { SelectField } from '../ui/select-field';
+import { SetupStepHeading } from '../ui/setup-step-heading';
 import { TextField } from '../ui/text-field';
 import { countryOptions, DEFAULT_COUNTRY } from './countries';
 import { formatAsTyped, nationalPlaceholder, phoneError, phoneValue, type PhoneValue } from './phone-rules';
@@ -12,6 +12,8 @@ interface PhoneEntryFormProps {
   readonly mode: 'update' | 'setup';
   /** Replaces the default title (account setup has its own). */
   readonly title?: string;
+  /** Account setup's step number, shown above the title; absent outside the setup. */
+  readonly setupStep?: number | undefined;
   readonly onSubmit: (phone: PhoneValue) => Promise<void> | void;
   readonly busy?: boolean;
   /** Shows a Cancel button. */
@@ -26,7 +28,7 @@ interface PhoneEntryFormProps {
  * and checked against the country's patterns (libphonenumber-js, which loads only with the
  * screens that use this form).
  */
-export function PhoneEntryForm({ mode, title, onSubmit, busy = false, onCancel, secondaryLink }: PhoneEntryFormProps) {
+export function PhoneEntryForm({ mode, title, setupStep, onSubmit, busy = false, onCancel, secondaryLink }: PhoneEntryFormProps) {
   const countries = useMemo(() => countryOptions(), []);
   const [country, setCountry] = useState<CountryCode>(DEFAULT_COUNTRY);
   const [number, setNumber] = useState('');
@@ -43,9 +45,9 @@ export function PhoneEntryForm({ mode, title, onSubmit, busy = false, onCancel, 
 
   return (
     <section className="card" aria-labelledby={headingId}>
-      <PageHeading id={headingId}>
+      <SetupStepHeading id={headingId} step={setupStep}>
         {title ?? (mode === 'update' ? 'Enter your new phone number' : 'Add an extra layer of security to your account')}
-      </PageHeading>
+      </SetupStepHeading>
       {mode === 'update' ? null : <p>Enter your phone number below.</p>}
       <p>We&apos;ll send a code to verify your number in the next step.</p>
       <form className="form" noValidate onSubmit={submit}>

@@ -7,7 +7,16 @@ let firstHeading = true;
  * start at the top of the new screen; on the first screen of a visit focus stays where the
  * browser put it.
  */
-export function PageHeading({ id, children }: { readonly id?: string; readonly children: ReactNode }) {
+export function PageHeading({
+  id,
+  describedBy,
+  children,
+}: {
+  readonly id?: string | undefined;
+  /** The element that describes the heading (a step header above it), announced with it on focus. */
+  readonly describedBy?: string;
+  readonly children: ReactNode;
+}) {
   const ref = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (firstHeading) {
@@ -17,7 +26,7 @@ export function PageHeading({ id, children }: { readonly id?: string; readonly c
     ref.current?.focus();
   }, []);
   return (
-    <h1 ref={ref} id={id} tabIndex={-1} className="page-heading">
+    <h1 ref={ref} id={id} tabIndex={-1} className="page-heading" aria-describedby={describedBy}>
       {children}
     </h1>
   );

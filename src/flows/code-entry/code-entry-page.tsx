@@ -2,10 +2,10 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../components/ui/button';
 import { CodeInput } from '../../components/ui/code-input';
-import { PageHeading } from '../../components/ui/page-heading';
+import { SetupStepHeading } from '../../components/ui/setup-step-heading';
 import { ApiError, isApiError } from '../../lib/api/api-error';
 import { errorToast, isLockout, TOASTS } from '../../lib/api/error-catalogue';
-import { NOTIFICATION_TIMEOUT_MS, RESEND_COUNTDOWN_SECONDS } from '../../lib/constants';
+import { MFA_CODE_LENGTH, NOTIFICATION_TIMEOUT_MS, RESEND_COUNTDOWN_SECONDS } from '../../lib/constants';
 import { codeSentText } from '../../lib/journey/mfa-option-text';
 import { useSupportPhone } from '../../lib/public-content';
 import { useVerification } from '../../lib/journey/journey-steps';
@@ -13,7 +13,10 @@ import { notify } from '../../lib/notifications';
 import { paths } from '../../lib/paths';
 import { useSingleFlight } from '../../lib/use-single-flight';
 
-/** `/mfa-verification`: 'Enter the code', for whichever flow sent the user here. */
+/**
+ * `/mfa-verification`: 'Enter the code', for whichever flow sent the user here. A code has up to
+ * 6 digits on every channel; during account setup the step header shows above the heading.
+ */
 export function CodeEntryPage() {
   const data = useVerification();
   const supportPhone = useSupportPhone();
@@ -77,15 +80,17 @@ export function CodeEntryPage() {
       <p>
         <Link to={data.backRoute}>{data.mfaOptionCount === 1 ? 'Cancel' : 'Back'}</Link>
       </p>
-      <PageHeading id="code-entry-heading">Enter the code</PageHeading>
+      <SetupStepHeading id="code-entry-heading" step={data.setupStep}>
+        Enter the code
+      </SetupStepHeading>
       <p>{codeSentText(data.mfaOption)}</p>
       <form className="form" noValidate onSubmit={onSubmit}>
         <CodeInput
           label="Code"
-          hint={`${data.mfaLength === 1 ? '1 digit' : `Up to ${data.mfaLength} digits`}`}
+          hint={`Up to ${MFA_CODE_LENGTH} digits`}
           name="code"
-          placeholder={'0'.repeat(data.mfaLength)}
-          maxLength={data.mfaLength}
+          placeholder={'0'.repeat(MFA_CODE_LENGTH)}
+          maxLength={MFA_CODE_LENGTH}
           value={code}
           onValueChange={setCode}
           disabled={lockout !== null}

@@ -62,7 +62,6 @@ export function MfaPage() {
         {
           mfaOption: method,
           mfaOptionCount: count,
-          mfaLength: 6,
           backRoute: count === 1 ? start : paths.mfa,
           submit: (code) => submitCode(method, code),
           // Codes from an app are never sent.

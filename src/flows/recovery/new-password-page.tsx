@@ -10,7 +10,7 @@ import { notify } from '../../lib/notifications';
 import { paths } from '../../lib/paths';
 import { clearAllStorage } from '../../lib/session-storage';
 import { useSingleFlight } from '../../lib/use-single-flight';
-import { NewPasswordForm } from './new-password-form';
+import { NewPasswordForm } from '../../components/password/new-password-form';
 
 /**
  * `/reset-password/new-password`: the page a reset email's link opens ('Set a new password').

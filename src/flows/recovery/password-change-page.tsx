@@ -9,7 +9,7 @@ import { paths } from '../../lib/paths';
 import { signOut } from '../../lib/session';
 import { useSingleFlight } from '../../lib/use-single-flight';
 import { useStoredSession } from '../../lib/use-stored-session';
-import { NewPasswordForm } from './new-password-form';
+import { NewPasswordForm } from '../../components/password/new-password-form';
 
 /**
  * `/password` (guarded): a signed-in user whose landing address is 'password' chooses a new

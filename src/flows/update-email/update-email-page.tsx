@@ -59,7 +59,6 @@ export function UpdateEmailPage() {
         {
           mfaOption: { type: 'email', contactInfo: email },
           mfaOptionCount: 2,
-          mfaLength: 6,
           backRoute: paths.updateEmail,
           submit: async (code) => {
             await verifyCode.mutateAsync({ data: { code, type: 'email' } });

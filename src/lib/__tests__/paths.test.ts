@@ -96,6 +96,8 @@ describe('externalTargets', () => {
     expect(targets.complianceCalendar2021Pdf).toBe('/prod/static/documents/2021-compliance-calendar.pdf');
     expect(targets.privacyStatementPdf).toBe('/prod/static/documents/privacy-statement.pdf');
     expect(targets.security('phone')).toBe('/prod/participant#/security/phone');
+    expect(targets.profileSecurity).toBe('/prod/participant#/security/settings');
+    expect(targets.profilePhoneUpdated).toBe('/prod/participant#/security/settings?success=phoneUpdated');
   });
 
   it('builds help centre links', () => {

@@ -41,6 +41,11 @@ export function isResetSessionTimeout(error: ApiError): boolean {
   return error.codes.some((code) => /^VEERR0[123]$/.test(code));
 }
 
+/** CVERR02 on saving account setup's credentials: the username was taken meanwhile. */
+export function isUsernameTaken(error: ApiError): boolean {
+  return error.codes.includes('CVERR02');
+}
+
 /** A lockout: the gateway's message mentions the attempts used up. */
 export function isLockout(error: ApiError): boolean {
   return error.errors.some((item) => /attempts/i.test(item.description));
@@ -109,4 +114,30 @@ export function showSignInFailure(error: unknown, showInline: (description: stri
  */
 export function codeFailure(error: ApiError, otherwise: NotificationInput): NotificationInput {
   return businessErrorDescription(error) ? errorToast(TOASTS.codeNotValid) : otherwise;
+}
+
+/** The gateway's refusal of an authenticator app's first code (section 8), which shows inline. */
+const TOTP_CODE_NOT_VALID = 'The code is not valid, please try again.';
+
+/** The authenticator app's first code was refused: the set-up's step 3 shows its inline text. */
+export function isTotpCodeNotValid(error: ApiError): boolean {
+  return error.errors.some((item) => item.description.trim() === TOTP_CODE_NOT_VALID);
+}
+
+/**
+ * A failed authenticator-app registration (section 8): a message that mentions a verified device
+ * is shown as it is; anything else is 'Oops, something went wrong' with 'Please try again'.
+ */
+export function totpRegistrationFailure(error: unknown): NotificationInput {
+  const description = isApiError(error) ? businessErrorDescription(error) : null;
+  if (description && /verified device/i.test(description)) return errorToast(description);
+  return { ...errorToast('Please try again'), title: 'Oops, something went wrong' };
+}
+
+/**
+ * A failed removal of the authenticator app (section 8): no device to remove says so (the page
+ * adds the customer service number); anything else is 'Unable to remove TOTP device'.
+ */
+export function isNoSecurityDevice(error: ApiError): boolean {
+  return error.errors.some((item) => /didn.t find a security device/i.test(item.description));
 }

@@ -5,9 +5,10 @@ import { createStore } from '../store';
 
 /*
  * The journey in progress: what several screens of one sign-in share, in one place with one
- * lifetime. It lives in memory only (it holds the basic credentials and callbacks, and a code
- * must never reach storage): it begins with a sign-in, ends when the user leaves the portal,
- * cancels, fails or signs out, and a reload forgets it, which sends the user back to the form.
+ * lifetime. It lives in memory only (it holds the basic credentials, the password an account
+ * setup chose and callbacks, and a code must never reach storage): it begins with a sign-in,
+ * ends when the user leaves the portal, cancels, fails or signs out, and a reload forgets it,
+ * which sends the user back to the start (the sign-in form, or the first step of the setup).
  */
 
 /** A sign-in in progress (the spec's "stored basic-auth token"). */
@@ -47,7 +48,11 @@ export type Attempt = SignInAttempt | ResetAttempt;
 export interface VerificationData {
   /** The method the code comes by, and where it was sent (shown masked). */
   readonly mfaOption: { readonly type: MfaType; readonly contactInfo?: string | null | undefined };
-  /** How many methods the user could choose from: with one, the back link reads Cancel. */
+  /**
+   * How many methods the user could choose from: with one, the back link reads Cancel (the
+   * spec's `mfaLength`, 2 on the phone flows: text and voice call). The code itself is always
+   * up to 6 digits, whatever the method.
+   */
   readonly mfaOptionCount: number;
   /** Checks the code; throws an ApiError when it is refused. */
   readonly submit: (code: string) => Promise<void>;
@@ -55,15 +60,41 @@ export interface VerificationData {
   readonly resend?: () => Promise<void>;
   /** Where Back (or Cancel) goes. */
   readonly backRoute: string;
-  /** Code length: 6, or 2 on the phone flows (the spec's value). */
-  readonly mfaLength: number;
+  /** The step of account setup this code is (4 for the email, 7 for the phone), shown above the heading. */
+  readonly setupStep?: number;
   /** Shows a failure that is not a lockout (the screen shows lockouts under the form). */
   readonly onFailure: (error: ApiError) => void;
+}
+
+/**
+ * An account setup in progress: what its steps chose so far. The password is kept only until
+ * the credentials are saved, and, like everything here, never reaches storage.
+ */
+export interface AccountSetup {
+  readonly username: string;
+  /** Step 2's choice; null before it, and again once the credentials are saved. */
+  readonly password: string | null;
+  /** Step 3's choice; null before it. */
+  readonly email: string | null;
+  /**
+   * The credentials are saved, and the setup completed with its token when there is one: only
+   * the phone remains.
+   */
+  readonly saved: boolean;
+  /** The email code's screen (step 4), which the phone step's Back reopens. */
+  readonly emailCode: VerificationData | null;
 }
 
 export interface Journey {
   /** Who is signing in or resetting a password; null outside those. */
   readonly attempt: Attempt | null;
+  /** The account setup in progress; null outside it. */
+  readonly setup: AccountSetup | null;
+  /**
+   * The token of the link an invited user came by, when there is one: account setup completes
+   * with it once the credentials are saved.
+   */
+  readonly setupToken: string | null;
   /** Where Back on the phone screen goes; null when there is nowhere to go back to. */
   readonly phoneBackRoute: string | null;
   /** What the code-entry screen needs; null when no code is expected. */
@@ -72,7 +103,7 @@ export interface Journey {
   readonly link: LinkHandover | null;
 }
 
-const NONE: Journey = { attempt: null, phoneBackRoute: null, verification: null, link: null };
+const NONE: Journey = { attempt: null, setup: null, setupToken: null, phoneBackRoute: null, verification: null, link: null };
 const store = createStore<Journey>(NONE);
 
 /** `base64(UTF-8(text))`: plain `btoa` throws on characters outside Latin-1. */
@@ -110,6 +141,16 @@ export function beginWithLink(link: LinkHandover): void {
 
 export function setVerification(verification: VerificationData | null): void {
   store.set({ ...store.get(), verification });
+}
+
+/** Records the account setup's progress (null: no setup in progress). */
+export function setAccountSetup(setup: AccountSetup | null): void {
+  store.set({ ...store.get(), setup });
+}
+
+/** Holds the token of the link an invited user arrived by, for account setup to complete with. */
+export function setSetupToken(setupToken: string | null): void {
+  store.set({ ...store.get(), setupToken });
 }
 
 /** The journey now (outside React). */

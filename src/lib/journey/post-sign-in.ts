@@ -24,7 +24,7 @@ import {
 } from '../session-storage';
 import { localIsoDate } from '../dates';
 import { adoptionDecision } from './adoption';
-import { beginWithLink, endJourney, setPhoneBackRoute } from './journey';
+import { beginWithLink, endJourney, setPhoneBackRoute, setSetupToken } from './journey';
 
 /**
  * What follows a successful sign-in (the spec's section 4), as plain functions of the router's
@@ -87,11 +87,8 @@ export async function postLoginRedirect(deps: JourneyDeps): Promise<RedirectOutc
     clearSessionStorage();
     return 'refused';
   }
-  let address = dashboardUrl(env.envPathPrefix, dashboard);
-  if (session.role === 'ROLE_PARTICIPANT') {
-    const enrollment = await queryClient.fetchQuery({ ...getGetSkipEnrollmentStepsQueryOptions(), ...FRESH });
-    if (!enrollment.data?.skipEnrollmentSteps) address = externalTargets(env.envPathPrefix, env.helpCenterUrl).participantEnrollment;
-  }
+  const dashboardAddress = dashboardUrl(env.envPathPrefix, dashboard);
+  const address = session.role === 'ROLE_PARTICIPANT' ? await participantAddress(dashboardAddress, queryClient) : dashboardAddress;
   saveLanding(address, landing.data?.externalUrl ?? false);
 
   const mfa = await queryClient.fetchQuery({ ...getGetOptionChoiceQueryOptions({ type: OPTION_MFA_ACTIVE }), ...FRESH });
@@ -108,6 +105,25 @@ export async function postLoginRedirect(deps: JourneyDeps): Promise<RedirectOutc
     case 'landing':
       return leave(address, deps);
   }
+}
+
+/** A participant's address: the dashboard, or enrollment while the skip-enrollment flag is not set. */
+async function participantAddress(dashboardAddress: string, queryClient: QueryClient): Promise<string> {
+  const enrollment = await queryClient.fetchQuery({ ...getGetSkipEnrollmentStepsQueryOptions(), ...FRESH });
+  return enrollment.data?.skipEnrollmentSteps
+    ? dashboardAddress
+    : externalTargets(env.envPathPrefix, env.helpCenterUrl).participantEnrollment;
+}
+
+/**
+ * The participant redirection after account setup's phone (spec sections 4 and 6): the
+ * participant dashboard of this environment, or enrollment while enrollment steps remain.
+ */
+export async function participantRedirect(deps: JourneyDeps): Promise<RedirectOutcome> {
+  if (!readSession()) return 'refused';
+  const address = await participantAddress(dashboardUrl(env.envPathPrefix, '/participant'), deps.queryClient);
+  saveLanding(address, false);
+  return leave(address, deps);
 }
 
 /** Goes on to the landing address saved at sign-in (after a step such as adding a phone). */
@@ -216,5 +232,7 @@ export function startSetupFromLink(result: AuthResponse, token: string, deps: Jo
   publishAuthCookie();
   markSignedIn(data.userId);
   beginWithLink({ token, userId: data.userId });
+  // The set-up completes with the link's token once the credentials are saved.
+  setSetupToken(token);
   deps.navigate(paths.accountSetup, { replace: true });
 }

@@ -11,6 +11,7 @@ export interface JourneySteps {
   readonly postLoginRedirect: () => Promise<RedirectOutcome>;
   readonly startAdoption: () => Promise<RedirectOutcome>;
   readonly continueToLanding: () => Promise<RedirectOutcome>;
+  readonly participantRedirect: () => Promise<RedirectOutcome>;
 }
 
 /**
@@ -36,6 +37,7 @@ export function useJourney() {
           postLoginRedirect: () => module.postLoginRedirect(deps),
           startAdoption: () => module.startAdoption(deps),
           continueToLanding: () => module.continueToLanding(deps),
+          participantRedirect: () => module.participantRedirect(deps),
         }),
       );
     },

@@ -16,7 +16,6 @@ function data(overrides: Partial<VerificationData> = {}): VerificationData {
     submit: vi.fn(async () => {}),
     resend: vi.fn(async () => {}),
     backRoute: '/mfa',
-    mfaLength: 6,
     onFailure: vi.fn(),
     ...overrides,
   };
@@ -54,10 +53,24 @@ describe('CodeEntryPage', () => {
     expect(screen.getByRole('link', { name: 'Cancel' })).toHaveAttribute('href', '/');
   });
 
-  it("uses the flow's code length (2 on the phone flows)", () => {
-    renderWith(data({ mfaLength: 2 }));
-    fireEvent.change(screen.getByLabelText('Code'), { target: { value: '1234' } });
-    expect(screen.getByLabelText('Code')).toHaveValue('12');
+  it('takes up to 6 digits on every channel, two-method phone flows included', () => {
+    renderWith(data({ mfaOption: { type: 'call', contactInfo: '5555551234' }, mfaOptionCount: 2 }));
+    const code = screen.getByLabelText('Code');
+    expect(code).toHaveAttribute('maxlength', '6');
+    fireEvent.change(code, { target: { value: '12345678' } });
+    expect(code).toHaveValue('123456');
+    expect(screen.getByRole('link', { name: 'Back' })).toBeInTheDocument();
+  });
+
+  it('shows no step header outside account setup', () => {
+    renderWith(data());
+    expect(screen.queryByText(/Create Account: Step/)).not.toBeInTheDocument();
+  });
+
+  it("shows account setup's step header above the heading, which it describes", () => {
+    renderWith(data({ setupStep: 4 }));
+    expect(screen.getByText('Create Account: Step 4 of 7')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Enter the code' })).toHaveAccessibleDescription('Create Account: Step 4 of 7');
   });
 
   it('offers a new code after 60 seconds, and restarts the countdown', async () => {

@@ -1,5 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { base64Utf8, beginSignIn, currentJourney, endJourney, setPhoneBackRoute, signInAuthorization } from '../journey';
+import {
+  base64Utf8,
+  beginSignIn,
+  currentJourney,
+  endJourney,
+  setAccountSetup,
+  setPhoneBackRoute,
+  setSetupToken,
+  signInAuthorization,
+} from '../journey';
 
 afterEach(endJourney);
 
@@ -34,6 +43,23 @@ describe('the journey in progress', () => {
       link: null,
     });
     endJourney();
-    expect(currentJourney()).toEqual({ attempt: null, phoneBackRoute: null, verification: null, link: null });
+    expect(currentJourney()).toEqual({
+      attempt: null,
+      setup: null,
+      setupToken: null,
+      phoneBackRoute: null,
+      verification: null,
+      link: null,
+    });
+  });
+
+  it('keeps an account setup in memory only, and forgets it, the password and the token with the journey', () => {
+    beginSignIn('setup', 'pw');
+    setSetupToken('setup-validated');
+    setAccountSetup({ username: 'janesmith', password: 'Retire#2045', email: 'j@example.com', saved: false, emailCode: null });
+    expect(currentJourney()).toMatchObject({ setup: { password: 'Retire#2045' }, setupToken: 'setup-validated' });
+    expect(JSON.stringify({ ...window.sessionStorage })).not.toContain('Retire#2045');
+    endJourney();
+    expect(currentJourney()).toMatchObject({ setup: null, setupToken: null });
   });
 });

@@ -7,7 +7,7 @@ import { createQueryClient } from '../../query-client';
 import { env } from '../../env';
 import { getSessionState, resetSessionForTests } from '../../session';
 import { isMfaAdoptionInProgress, readAuthCookie, readSession, startSession } from '../../session-storage';
-import { completeSignIn, continueToLanding, postLoginRedirect } from '../post-sign-in';
+import { completeSignIn, continueToLanding, participantRedirect, postLoginRedirect } from '../post-sign-in';
 import { currentJourney } from '../journey';
 
 const session = { userId: '7', username: 'ana', token: 'tok', role: 'ROLE_PARTICIPANT' } as const;
@@ -155,6 +155,28 @@ describe('continueToLanding', () => {
     window.sessionStorage.setItem('landingDataExists', 'true');
     await continueToLanding(deps());
     expect(leave).toHaveBeenCalledWith('/participant');
+  });
+});
+
+describe('participantRedirect (after account setup)', () => {
+  it('leaves for the participant dashboard of this environment, asking for no landing address', async () => {
+    const fetchMock = gateway({ landing: '/plan-admin' });
+    await expect(participantRedirect(deps())).resolves.toBe('left');
+    expect(leave).toHaveBeenCalledWith(`${env.envPathPrefix}/participant`);
+    expect(fetchMock.mock.calls.map(([input]) => new URL(String(input)).pathname)).toEqual(['/login-gateway/skipEnrollmentSteps']);
+  });
+
+  it('leaves for enrollment while enrollment steps remain', async () => {
+    gateway({ skip: false });
+    await participantRedirect(deps());
+    expect(leave).toHaveBeenCalledWith(`${env.envPathPrefix}/participant#/participant-enrollment`);
+  });
+
+  it('refuses without a session', async () => {
+    gateway();
+    window.sessionStorage.clear();
+    await expect(participantRedirect(deps())).resolves.toBe('refused');
+    expect(leave).not.toHaveBeenCalled();
   });
 });
 

@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button } from '../../components/ui/button';
-import { PasswordChecklist } from '../../components/ui/password-checklist';
-import { PasswordField } from '../../components/ui/password-field';
+import { Button } from '../ui/button';
+import { PasswordChecklist } from '../ui/password-checklist';
+import { PasswordField } from '../ui/password-field';
 import { isPasswordAcceptable, PASSWORD_MAX } from '../../lib/password-rules';
 import { newPasswordSchema, type NewPasswordValues } from './new-password.schema';
 
@@ -14,13 +14,15 @@ interface NewPasswordFormProps {
   /** The gateway's refusal, shown under the form. */
   readonly error: string | null;
   readonly onCancel?: () => void;
+  /** The cancel button's text: 'Cancel' unless given (account setup's steps go Back). */
+  readonly cancelText?: string;
 }
 
 /**
- * Choosing a new password (reset link, password change): both entries, the rules as a live
- * checklist, Continue disabled until every rule is met.
+ * Choosing a new password (reset link, password change, account setup): both entries, the rules
+ * as a live checklist, Continue disabled until every rule is met.
  */
-export function NewPasswordForm({ onSubmit, busy, error, onCancel }: NewPasswordFormProps) {
+export function NewPasswordForm({ onSubmit, busy, error, onCancel, cancelText = 'Cancel' }: NewPasswordFormProps) {
   const checklistId = useId();
   const form = useForm<NewPasswordValues>({ resolver: zodResolver(newPasswordSchema), defaultValues: { password: '', confirmation: '' } });
   const password = form.watch('password');
@@ -53,7 +55,7 @@ export function NewPasswordForm({ onSubmit, busy, error, onCancel }: NewPassword
         </Button>
         {onCancel ? (
           <Button variant="link" onClick={onCancel}>
-            Cancel
+            {cancelText}
           </Button>
         ) : null}
       </div>

@@ -1,0 +1,47 @@
+import { useNavigate, useOutletContext } from 'react-router-dom';
+import { SetupStepHeading } from '../../components/ui/setup-step-heading';
+import { setAccountSetup, type AccountSetup } from '../../lib/journey/journey';
+import { paths } from '../../lib/paths';
+import { signOut } from '../../lib/session';
+import { useAccountSetupCalls } from './use-account-setup';
+import { UsernameForm } from './username-form';
+
+/** Shown on the field when the gateway refuses the new username too, without a description. */
+const TAKEN_AGAIN = 'This username has been taken, please choose a new one';
+
+/**
+ * `/account-setup/username-taken`: the username was registered by someone else before the
+ * credentials were saved (CVERR02). A new one that is free is saved with the same password and
+ * email (and the setup completed with its token, when there is one), then the phone follows.
+ * Cancel logs out to the login page.
+ */
+export function UsernameTakenPage() {
+  const navigate = useNavigate();
+  const setup = useOutletContext<AccountSetup>();
+  const { saveCredentials } = useAccountSetupCalls();
+
+  // Signing out ends the journey too: the setup's password is forgotten.
+  const cancel = () => {
+    signOut('logout');
+    navigate(paths.login, { replace: true });
+  };
+
+  return (
+    <section className="card" aria-labelledby="username-taken-heading">
+      {/* Choosing a username is the setup's first step. */}
+      <SetupStepHeading id="username-taken-heading" step={1}>
+        This username has been taken, please choose a new one
+      </SetupStepHeading>
+      <p>It seems before you could validate your account, another user registered this username</p>
+      <UsernameForm
+        defaultValue={setup.username}
+        onAvailable={async (username) => {
+          setAccountSetup({ ...setup, username });
+          const outcome = await saveCredentials();
+          return outcome.kind === 'taken' ? (outcome.description ?? TAKEN_AGAIN) : null;
+        }}
+        secondary={{ text: 'Cancel', onClick: cancel }}
+      />
+    </section>
+  );
+}

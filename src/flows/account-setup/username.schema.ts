@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { validateUsernameQueryParams, validateUsernameQueryUsernameMax } from '../../../generated/zod/account-setup/account-setup.zod';
+
+/** The contract's `Username` rule (4 to 16 letters and digits, starting with a letter). */
+const contractUsername = validateUsernameQueryParams.shape.username;
+
+export const USERNAME_MAX = validateUsernameQueryUsernameMax;
+
+/** What the field says when a username breaks the rule. */
+export const USERNAME_RULE = 'Your username must be 4 to 16 letters and numbers, starting with a letter.';
+
+/**
+ * A username chosen during account setup: trimmed, required, then the contract's rule (the
+ * generated schema decides; the message is the screen's).
+ */
+export const usernameSchema = z.object({
+  username: z
+    .string()
+    .transform((value) => value.trim())
+    .pipe(
+      z
+        .string()
+        .min(1, 'Username is required')
+        .refine((value) => contractUsername.safeParse(value).success, USERNAME_RULE),
+    ),
+});
+
+export type UsernameInput = z.input<typeof usernameSchema>;
+export type UsernameValues = z.output<typeof usernameSchema>;

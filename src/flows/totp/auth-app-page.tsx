@@ -1,0 +1,49 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router-dom';
+import { Button } from '../../components/ui/button';
+import { PageHeading } from '../../components/ui/page-heading';
+import { TextField } from '../../components/ui/text-field';
+import { AUTH_APP_NAME_DEFAULT, AUTH_APP_NAME_MAX } from '../../lib/constants';
+import { paths } from '../../lib/paths';
+import { authAppSchema, type AuthAppValues } from './auth-app.schema';
+import { authAppNameSlot } from './totp-slots';
+
+/** `/auth-app`, step 2 of 3: the app's name, optional ('Authenticator app' when left empty). */
+export function AuthAppPage() {
+  const navigate = useNavigate();
+  const headingId = useId();
+  const form = useForm<AuthAppValues>({
+    resolver: zodResolver(authAppSchema),
+    defaultValues: { authAppName: authAppNameSlot.read() ?? '' },
+  });
+
+  const submit = ({ authAppName }: AuthAppValues) => {
+    authAppNameSlot.write(authAppName.trim() || AUTH_APP_NAME_DEFAULT);
+    navigate(paths.authCode);
+  };
+
+  return (
+    <section className="card" aria-labelledby={headingId}>
+      <p>Step 2 of 3</p>
+      <PageHeading id={headingId}>Add the name of your app</PageHeading>
+      <form className="form" noValidate onSubmit={form.handleSubmit(submit)}>
+        <TextField
+          label="App name (optional)"
+          placeholder={AUTH_APP_NAME_DEFAULT}
+          maxLength={AUTH_APP_NAME_MAX}
+          autoComplete="off"
+          error={form.formState.errors.authAppName?.message}
+          {...form.register('authAppName')}
+        />
+        <div className="form__actions">
+          <Button type="submit">Continue</Button>
+          <Button variant="link" onClick={() => navigate(paths.qrCode)}>
+            Back
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,48 @@
+import { useNavigate } from 'react-router-dom';
+import { useRegisterTotp } from '../../../generated/hooks/totp/totp';
+import { Button } from '../../components/ui/button';
+import { PageHeading } from '../../components/ui/page-heading';
+import { totpRegistrationFailure } from '../../lib/api/error-catalogue';
+import { notify } from '../../lib/notifications';
+import { paths } from '../../lib/paths';
+import { useSingleFlight } from '../../lib/use-single-flight';
+import { qrCodeUriSlot } from './totp-slots';
+
+/** `/totp-setup`: what an authenticator app changes, then registering one fetches its uri. */
+export function TotpSetupPage() {
+  const navigate = useNavigate();
+  const register = useRegisterTotp();
+  const flight = useSingleFlight();
+
+  const start = () =>
+    flight.run(async () => {
+      try {
+        const answer = await register.mutateAsync({});
+        const uri = answer.data?.uri;
+        if (!uri) throw new Error('The registration sent no uri');
+        qrCodeUriSlot.write(uri);
+        notify(null);
+        navigate(paths.qrCode);
+      } catch (error) {
+        notify(totpRegistrationFailure(error));
+      }
+    });
+
+  return (
+    <section className="card" aria-labelledby="totp-setup-heading">
+      <PageHeading id="totp-setup-heading">Set up authenticator app</PageHeading>
+      <p>Instead of receiving codes on your phone, you will get them from an authenticator app.</p>
+      <p>
+        <strong>Please note:</strong> once it is set up, the authenticator app will be the only security verification option at login.
+      </p>
+      <div className="form__actions">
+        <Button onClick={() => void start()} busy={flight.busy}>
+          Setup authenticator app
+        </Button>
+        <Button variant="link" onClick={() => navigate(paths.profileUpdatePhone)}>
+          Skip for now
+        </Button>
+      </div>
+    </section>
+  );
+}
