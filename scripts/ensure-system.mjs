@@ -7,6 +7,8 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
+/** Debian's Chromium (`CHROMIUM_PATH`). */
+export const CHROMIUM_BINARY = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 /** Debian's nginx and the directory of its dynamic modules (`NGINX_PATH`, `NGINX_MODULES_DIR`). */
 export const NGINX_BINARY = process.env.NGINX_PATH || '/usr/sbin/nginx';
 export const NGINX_MODULES_DIR = process.env.NGINX_MODULES_DIR || '/usr/lib/nginx/modules';
@@ -18,7 +20,7 @@ export const BROTLI_MODULES = {
 
 /** What the checks need from the system: a file, the Debian package that provides it, and the variable that moves it. */
 export const SYSTEM_PACKAGES = [
-  { name: 'Chromium', binary: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', debian: 'chromium', variable: 'CHROMIUM_PATH' },
+  { name: 'Chromium', binary: CHROMIUM_BINARY, debian: 'chromium', variable: 'CHROMIUM_PATH' },
   { name: 'nginx', binary: NGINX_BINARY, debian: 'nginx', variable: 'NGINX_PATH' },
   ...Object.entries(BROTLI_MODULES).map(([module, debian]) => ({
     name: `nginx's brotli module ${module}`,
