@@ -1,9 +1,10 @@
 import { lazy, Suspense, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { Button } from '../ui/button';
+import { AnnouncementBanner } from './announcement-banner';
 
-// Neither is needed to sign in: both arrive after the form, the modals only when first opened.
-const AnnouncementBanner = lazy(() => import('./announcement-banner').then((module) => ({ default: module.AnnouncementBanner })));
+// The banner is part of the first paint (its answer is awaited before it, src/main.tsx): loaded
+// later, it would push the form down. The modals load when first opened.
 const CreateAccountModal = lazy(() => import('./shell-modals').then((module) => ({ default: module.CreateAccountModal })));
 const HelpModal = lazy(() => import('./shell-modals').then((module) => ({ default: module.HelpModal })));
 
@@ -15,9 +16,7 @@ export function PublicShell() {
   const [open, setOpen] = useState<'create' | 'help' | null>(null);
   return (
     <div className="public-shell">
-      <Suspense fallback={null}>
-        <AnnouncementBanner />
-      </Suspense>
+      <AnnouncementBanner />
       <div className="public-shell__body">
         <div className="public-shell__centre">
           <Outlet />
