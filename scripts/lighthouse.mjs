@@ -7,11 +7,19 @@
 //   npm run lighthouse -- --runs 5           more runs; the verdict is the median run's
 //   npm run lighthouse -- --no-build         measures dist/ as it is (say, after npm run build)
 //
+// The mock's brand names logos on hosts that do not exist (assets.example-partner.com): a
+// stand-in HTTPS server on 127.0.0.1 answers for them (Chromium maps their names there and trusts
+// its one-run certificate), as the end-to-end tests answer them with page.route, so the run sees
+// a partner's logos load rather than fail.
+//
 // The production build needs a reCAPTCHA site key: VITE_CAPTCHA_SITE_KEY from the environment,
 // else Google's documented test key. The sign-in form loads no captcha, so the key changes nothing
 // that is measured; the build goes to reports/lighthouse/dist, leaving dist/ alone.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { once } from 'node:events';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:https';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
@@ -32,6 +40,9 @@ export const TARGETS = {
 
 /** Google's reCAPTCHA v2 test key (developers.google.com/recaptcha/docs/faq): it loads nowhere on the first screen. */
 const TEST_SITE_KEY = '6LeIxAcTAAAAAJcZVRqyHh71UMIEGNQ_MXjiZKhI';
+
+/** What the stand-in answers for every brand asset (the end-to-end tests' logo). */
+const LOGO_SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"><rect width="120" height="40" fill="#335"/></svg>';
 
 const root = resolve(import.meta.dirname, '..');
 const reportDir = join(root, 'reports', 'lighthouse');
@@ -58,17 +69,83 @@ if (!existsSync(join(distDir, 'index.html'))) {
   process.exit(1);
 }
 
+/** The https hosts of the brand's links, from the mock's answer. */
+async function brandHosts(gatewayUrl) {
+  const answer = await (await fetch(`${gatewayUrl}/login-gateway/public/branding/brand`)).json();
+  const links = Object.values(answer?.brandLinks ?? answer?.data?.brandLinks ?? {});
+  return [
+    ...new Set(links.filter((link) => typeof link === 'string' && link.startsWith('https://')).map((link) => new URL(link).hostname)),
+  ];
+}
+
+/** An HTTPS server on 127.0.0.1 with a certificate made for this run, answering the stand-in logo. */
+async function startBrandAssets(hosts) {
+  const dir = mkdtempSync(join(tmpdir(), 'portal-brand-assets-'));
+  const made = spawnSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      `/CN=${hosts[0]}`,
+      '-addext',
+      `subjectAltName=${hosts.map((host) => `DNS:${host}`).join(',')}`,
+      '-keyout',
+      join(dir, 'key.pem'),
+      '-out',
+      join(dir, 'cert.pem'),
+    ],
+    { encoding: 'utf8' },
+  );
+  if (made.status !== 0) throw new Error(`openssl could not make the stand-in certificate: ${made.stderr}`);
+  const spki = spawnSync(
+    'sh',
+    [
+      '-c',
+      `openssl x509 -in '${join(dir, 'cert.pem')}' -pubkey -noout | openssl pkey -pubin -outform der | openssl dgst -sha256 -binary | base64`,
+    ],
+    { encoding: 'utf8' },
+  );
+  const server = createServer(
+    { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) },
+    (_request, response) => {
+      response.writeHead(200, { 'Content-Type': 'image/svg+xml', 'Cache-Control': 'max-age=86400' });
+      response.end(LOGO_SVG);
+    },
+  );
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
+  rmSync(dir, { recursive: true, force: true });
+  return {
+    flags: [
+      `--host-resolver-rules=${hosts.map((host) => `MAP ${host} 127.0.0.1:${port}`).join(', ')}`,
+      `--ignore-certificate-errors-spki-list=${spki.stdout.trim()}`,
+    ],
+    close: () => new Promise((done) => server.close(done)),
+  };
+}
+
 const mockPort = await freePort();
 const mock = await startMock({ port: mockPort, prismPort: await freePort() });
 let nginx;
 let chrome;
+let assets;
 const results = [];
 try {
-  nginx = await startNginx({ distDir, gatewayUrl: `http://127.0.0.1:${mockPort}` });
+  const gatewayUrl = `http://127.0.0.1:${mockPort}`;
+  nginx = await startNginx({ distDir, gatewayUrl });
+  const hosts = await brandHosts(gatewayUrl);
+  assets = hosts.length ? await startBrandAssets(hosts) : { flags: [], close: async () => {} };
   const url = `http://127.0.0.1:${nginx.port}/`;
   for (let run = 1; run <= runs; run += 1) {
     // A fresh browser per run: nothing cached, as on a first visit.
-    chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_BINARY, chromeFlags: CHROMIUM_FLAGS });
+    chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_BINARY, chromeFlags: [...CHROMIUM_FLAGS, ...assets.flags] });
     const result = await lighthouse(url, {
       port: chrome.port,
       output: ['html', 'json'],
@@ -111,6 +188,7 @@ try {
   }
 } finally {
   if (chrome) await chrome.kill();
+  await assets?.close();
   await nginx?.close();
   mock.stop();
 }

@@ -8,10 +8,12 @@
 // (brotli) are shown beside it. Fails over the budget, or when a library that belongs to later
 // screens is among the scripts.
 //
-//   node scripts/size-check.mjs     (npm run size; npm test runs it on the end-to-end build)
+//   node scripts/size-check.mjs                 (npm run size; npm test runs it on the end-to-end build)
+//   node scripts/size-check.mjs --dist DIR      another build, for comparisons
 import { chromium } from '@playwright/test';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { CHROMIUM_BINARY, ensureSystemPackages } from './ensure-system.mjs';
@@ -135,9 +137,10 @@ export function judge(files) {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const distDir = join(root, 'dist');
+  const { values } = parseArgs({ options: { dist: { type: 'string' } } });
+  const distDir = resolve(values.dist ?? join(root, 'dist'));
   if (!existsSync(join(distDir, 'index.html'))) {
-    console.error('size: dist/ has no build: run `npm run build:e2e` (or `npm run build`) first');
+    console.error(`size: ${distDir} has no build: run \`npm run build:e2e\` (or \`npm run build\`) first`);
     process.exit(1);
   }
   if (!ensureSystemPackages()) process.exit(1);
