@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { RouteLink as Link } from '../../components/ui/route-link';
 import { Button } from '../../components/ui/button';
 import { CodeInput } from '../../components/ui/code-input';
 import { SetupStepHeading } from '../../components/ui/setup-step-heading';

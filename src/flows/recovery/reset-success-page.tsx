@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link } from 'react-router-dom';
+import { RouteLink as Link } from '../../components/ui/route-link';
 import { PageHeading } from '../../components/ui/page-heading';
 import { endJourney } from '../../lib/journey/journey';
 import { paths } from '../../lib/paths';

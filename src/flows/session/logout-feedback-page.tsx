@@ -1,4 +1,5 @@
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { RouteLink as Link } from '../../components/ui/route-link';
 import { PageHeading } from '../../components/ui/page-heading';
 import { env } from '../../lib/env';
 import { feedbackUserTypeOf, surveyUrl, type FeedbackUserType } from '../../lib/paths';

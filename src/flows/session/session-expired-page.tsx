@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { RouteLink as Link } from '../../components/ui/route-link';
 import { PageHeading } from '../../components/ui/page-heading';
 import { paths } from '../../lib/paths';
 
