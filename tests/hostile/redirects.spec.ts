@@ -90,7 +90,7 @@ test('landing addresses outside the allow-list are never followed', async ({ pag
         expect(url.search + url.hash).toBe('');
       } else {
         expect(url.hash).toMatch(/^(#\/?)?$/);
-        expect(await page.evaluate(() => window.sessionStorage.getItem('token'))).toBeNull();
+        await expect.poll(() => page.evaluate(() => window.sessionStorage.getItem('token')).catch(() => 'navigating')).toBeNull();
       }
     } catch (error) {
       problems.push(`${JSON.stringify(next.slice(0, 60))}: ${String(error).split('\n')[0]}`);

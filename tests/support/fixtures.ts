@@ -90,7 +90,8 @@ export async function expectAnnounced(page: Page, text: string | RegExp, role: '
 
 /** What the page has shown so far in visible live regions of `role`. */
 export async function announcements(page: Page, role: 'alert' | 'status' = 'alert'): Promise<string[]> {
-  const announced = await page.evaluate(() => window.__announced ?? []);
+  // A page that is navigating has nothing to say yet: the caller polls again.
+  const announced = await page.evaluate(() => window.__announced ?? []).catch(() => []);
   return announced.filter((seen) => seen.role === role).map((seen) => seen.text);
 }
 
