@@ -15,5 +15,7 @@ export function BrandLogo({ src, fallback, alt, className }: BrandLogoProps) {
   const safe = httpsUrlOrNull(src);
   const url = safe !== null && safe !== failed ? safe : fallback;
   if (url === null) return null;
-  return <img className={className} src={url} alt={alt} height={40} onError={() => setFailed(url)} />;
+  // Lazy: a partner's logo comes from the partner's host, a new connection (DNS, TCP, TLS) on a
+  // phone; it is fetched once the page has laid out, after the form's first paint, not before.
+  return <img className={className} src={url} alt={alt} height={40} loading="lazy" onError={() => setFailed(url)} />;
 }
