@@ -18,7 +18,6 @@ function record(page: Page, pattern: RegExp) {
   return seen;
 }
 
-
 test.beforeEach(async ({ page }) => {
   await standInDashboards(page);
 });
