@@ -137,6 +137,8 @@ let nginx;
 let chrome;
 let assets;
 const results = [];
+/** @type {string[]} */
+const errored = [];
 try {
   const gatewayUrl = `http://127.0.0.1:${mockPort}`;
   nginx = await startNginx({ distDir, gatewayUrl });
@@ -159,6 +161,12 @@ try {
     const [html, json] = /** @type {string[]} */ (report);
     writeFileSync(join(reportDir, `run-${run}.html`), html);
     writeFileSync(join(reportDir, `run-${run}.json`), json);
+    if (lhr.runtimeError) {
+      // No figures at all (Lighthouse could not record the page load): the run counts as failed.
+      errored.push(`run ${run}: Lighthouse could not measure it (${lhr.runtimeError.code}: ${lhr.runtimeError.message})`);
+      console.log(errored.at(-1));
+      continue;
+    }
     const figures = {
       run,
       performance: lhr.categories.performance?.score ?? 0,
@@ -197,11 +205,16 @@ function line(figures) {
   return (
     `run ${figures.run}: performance ${figures.performance.toFixed(2)}, accessibility ${figures.accessibility.toFixed(2)}, ` +
     `best practices ${figures['best-practices'].toFixed(2)}; FCP ${Math.round(figures.fcpMs)} ms, LCP ${Math.round(figures.lcpMs)} ms, ` +
-    `TBT ${Math.round(figures.tbtMs)} ms, CLS ${figures.cls.toFixed(3)}, Speed Index ${Math.round(figures.siMs)} ms`
+    `TBT ${Math.round(figures.tbtMs)} ms, CLS ${figures.cls.toFixed(3)}, Speed Index ${Math.round(figures.siMs)} ms ` +
+    `(benchmark index ${Math.round(figures.benchmarkIndex)})`
   );
 }
 
 // The median run by performance score (the middle one of an odd count) gives the verdict.
+if (results.length === 0) {
+  console.error(`lighthouse: FAILED: no run could be measured\n${errored.join('\n')}`);
+  process.exit(1);
+}
 const median = [...results].sort((a, b) => a.performance - b.performance || b.lcpMs - a.lcpMs)[Math.floor((results.length - 1) / 2)];
 const failures = [];
 for (const category of ['performance', 'accessibility', 'best-practices']) {
@@ -209,10 +222,12 @@ for (const category of ['performance', 'accessibility', 'best-practices']) {
 }
 if (!(median.lcpMs <= TARGETS.lcpMs)) failures.push(`LCP ${Math.round(median.lcpMs)} ms > ${TARGETS.lcpMs} ms`);
 if (!(median.cls < TARGETS.cls)) failures.push(`CLS ${median.cls.toFixed(3)} >= ${TARGETS.cls}`);
+if (errored.length) failures.push(`${errored.length} of ${runs} runs could not be measured`);
 
 const summary = [
-  `Lighthouse ${median.version}, mobile preset (simulated throttling), ${median.userAgent}, benchmark index ${median.benchmarkIndex}`,
+  `Lighthouse ${median.version}, mobile preset (simulated throttling), ${median.userAgent}`,
   ...results.map(line),
+  ...errored,
   `median: run ${median.run} (reports/lighthouse/run-${median.run}.html)`,
   ...(median.failing.length ? [`audits below 1 in that run: ${median.failing.join(', ')}`] : []),
   ...(median.warnings.length ? [`warnings: ${median.warnings.join(' | ')}`] : []),
