@@ -1,6 +1,7 @@
 // Lint rules, including the house conventions that would otherwise live only in memory:
 // one-way imports (lib/components <- flows <- app), flows never importing each
-// other, and the single places allowed to call fetch, touch storage or render HTML.
+// other, the single places allowed to call fetch, touch storage or render HTML, and no inline
+// styles (the CSP forbids them).
 import js from '@eslint/js';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -33,7 +34,7 @@ const boundaryZones = [
 const onlyIn = (what, where) => `${what} only in ${where}.`;
 
 export default tseslint.config(
-  { ignores: ['generated/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'docs/**'] },
+  { ignores: ['generated/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'docs/**', 'screenshots/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -80,6 +81,11 @@ export default tseslint.config(
           message: onlyIn('HTML rendering', 'src/lib/sanitize-html.tsx (its SanitizedHtml component)'),
         },
         { selector: "AssignmentExpression[left.property.name='innerHTML']", message: onlyIn('innerHTML', 'src/lib/sanitize-html.tsx') },
+        {
+          selector: "JSXAttribute[name.name='style']",
+          message:
+            "No inline styles: the Content-Security-Policy's style-src has no 'unsafe-inline'. Use a class in the component's stylesheet.",
+        },
       ],
     },
   },

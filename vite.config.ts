@@ -198,6 +198,8 @@ export default defineConfig(({ command, isPreview }) => {
       setupFiles: ['src/testing/setup.ts'],
       restoreMocks: true,
       unstubGlobals: true,
+      // A bound, not a wait (see src/testing/setup.ts): room for a test on a busy machine.
+      testTimeout: 15_000,
     },
   };
 });

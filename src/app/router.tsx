@@ -59,9 +59,94 @@ const child = (path: string) => path.replace(/^\/[^/]*\/?/, '');
 const top = (path: string) => path.slice(1);
 
 /**
- * The whole route table (spec section 2): hash routing, lazy screens, guards at route level,
- * unknown paths to the root. Placeholders name the flow that builds them.
+ * The whole route table (spec section 2): lazy screens, guards at route level, unknown paths to
+ * the root. Every path is one of `paths`
+ * (src/lib/paths.ts), and every one of `paths` is here: a test walks the table to hold both to
+ * that, and the end-to-end check of every route at every width reads `paths`.
  */
+export const routeTable = (
+  <Route element={<AppFrame />}>
+    <Route element={<PublicShell />}>
+      <Route index element={<SignInPage />} />
+      <Route element={<RequireSignInAttempt />}>
+        <Route path={top(paths.securityQuestion)} element={<SecurityQuestionPage />} />
+      </Route>
+    </Route>
+    {/* The root's third child: the user has signed in, so the shell offers no sign-in help. */}
+    <Route element={<PublicShell signedIn />}>
+      <Route element={<RequireSignInAttempt />}>
+        <Route path={top(paths.optionalAdoption)} element={<OptionalAdoptionPage />} />
+      </Route>
+    </Route>
+    <Route path={top(paths.login)} element={<Navigate to={paths.signIn} replace />} />
+    <Route path={top(paths.logoutFeedback)} element={<LogoutFeedbackPage />} />
+    <Route path={top(paths.redirectLogin)} element={<RedirectLoginPage />} />
+    <Route path={top(paths.forgotUsername)} element={<ForgotUsernamePage />} />
+    <Route element={<RequireSession />}>
+      <Route path={top(paths.password)} element={<PasswordChangePage />} />
+    </Route>
+    <Route path={top(paths.resetPassword)}>
+      <Route index element={<ResetUsernamePage />} />
+      <Route element={<RequireResetQuestion />}>
+        <Route path={child(paths.resetSecurityQuestion)} element={<ResetSecurityQuestionPage />} />
+      </Route>
+      <Route element={<RequireResetLinkToken />}>
+        <Route path={child(paths.resetNewPassword)} element={<NewPasswordPage />} />
+      </Route>
+      <Route path={child(paths.resetSuccess)} element={<ResetSuccessPage />} />
+    </Route>
+    <Route element={<RequireSession />}>
+      {/* Each step needs the progress before it, which a reload forgets: see RequireSetupProgress. */}
+      <Route path={top(paths.accountSetup)} element={<RequireSetupProgress />}>
+        <Route path={child(paths.accountSetupUsername)} element={<SetupUsernamePage />} />
+        <Route path={child(paths.accountSetupPassword)} element={<SetupPasswordPage />} />
+        <Route path={child(paths.accountSetupEmail)} element={<SetupEmailPage />} />
+        <Route path={child(paths.accountSetupUsernameTaken)} element={<UsernameTakenPage />} />
+        <Route path={child(paths.accountSetupPhone)} element={<SetupPhonePage />} />
+      </Route>
+    </Route>
+    <Route path={top(paths.whatsNew)} element={<WhatsNewPage />} />
+    <Route element={<RequireAttempt />}>
+      <Route path={top(paths.mfa)} element={<MfaPage />} />
+    </Route>
+    <Route element={<RequireVerification />}>
+      <Route path={top(paths.mfaVerification)} element={<CodeEntryPage />} />
+    </Route>
+    <Route element={<RequireStoredSession />}>
+      <Route path={top(paths.updateEmail)} element={<UpdateEmailPage />} />
+      <Route path={top(paths.updatePhone)} element={<UpdatePhonePage />} />
+    </Route>
+    {/* The profile's security screens: signed-in profile actions, guarded like the authenticator-app set-up. */}
+    <Route element={<RequireSession />}>
+      <Route path={top(paths.profileUpdatePhone)} element={<ProfileUpdatePhonePage />} />
+      <Route path={top(paths.outerMfaVerification)} element={<ProfileMfaVerificationPage />} />
+      <Route path={top(paths.profileMfaVerification)} element={<ProfileMfaVerificationPage />} />
+    </Route>
+    <Route path={top(paths.sessionExpired)} element={<SessionExpiredPage />} />
+    <Route path={top(paths.trusteeSigningVerification)} element={<TrusteeSigningPage />} />
+    <Route path={top(paths.verifyUserInvite)} element={<InvitePage />} />
+    <Route path={top(paths.verifyAdvisorInvite)} element={<InvitePage />} />
+    <Route path={top(paths.emailVerification)} element={<EmailVerificationPage />} />
+    <Route path={top(paths.verification)} element={<TokenPage />} />
+    <Route path={top(paths.verifyAccountMapping)} element={<AccountMappingPage />} />
+    {/*
+     * The authenticator-app set-up is a profile action of a signed-in user: like the
+     * spec's guarded routes it needs the stored session and no adoption in progress, else
+     * login after 50 ms. Its steps need the registration's uri, else its intro.
+     */}
+    <Route element={<RequireSession />}>
+      <Route path={top(paths.totpSetup)} element={<TotpSetupPage />} />
+      <Route element={<RequireTotpRegistration />}>
+        <Route path={top(paths.qrCode)} element={<QrCodePage />} />
+        <Route path={top(paths.authApp)} element={<AuthAppPage />} />
+        <Route path={top(paths.authCode)} element={<AuthCodePage />} />
+      </Route>
+    </Route>
+    <Route path="*" element={<Navigate to={paths.signIn} replace />} />
+  </Route>
+);
+
+/** The portal's router: hash routing, the app-wide watchers, and the route table. */
 export function AppRoutes() {
   return (
     <HashRouter>
@@ -69,82 +154,7 @@ export function AppRoutes() {
       <ApiErrorPolicy />
       <IdleWhenSignedIn />
       <AdoptionLock />
-      <Routes>
-        <Route element={<AppFrame />}>
-          <Route element={<PublicShell />}>
-            <Route index element={<SignInPage />} />
-            <Route element={<RequireSignInAttempt />}>
-              <Route path={top(paths.securityQuestion)} element={<SecurityQuestionPage />} />
-              <Route path={top(paths.optionalAdoption)} element={<OptionalAdoptionPage />} />
-            </Route>
-          </Route>
-          <Route path={top(paths.login)} element={<Navigate to={paths.signIn} replace />} />
-          <Route path={top(paths.logoutFeedback)} element={<LogoutFeedbackPage />} />
-          <Route path={top(paths.redirectLogin)} element={<RedirectLoginPage />} />
-          <Route path={top(paths.forgotUsername)} element={<ForgotUsernamePage />} />
-          <Route element={<RequireSession />}>
-            <Route path={top(paths.password)} element={<PasswordChangePage />} />
-          </Route>
-          <Route path={top(paths.resetPassword)}>
-            <Route index element={<ResetUsernamePage />} />
-            <Route element={<RequireResetQuestion />}>
-              <Route path={child(paths.resetSecurityQuestion)} element={<ResetSecurityQuestionPage />} />
-            </Route>
-            <Route element={<RequireResetLinkToken />}>
-              <Route path={child(paths.resetNewPassword)} element={<NewPasswordPage />} />
-            </Route>
-            <Route path={child(paths.resetSuccess)} element={<ResetSuccessPage />} />
-          </Route>
-          <Route element={<RequireSession />}>
-            {/* Each step needs the progress before it, which a reload forgets: see RequireSetupProgress. */}
-            <Route path={top(paths.accountSetup)} element={<RequireSetupProgress />}>
-              <Route path={child(paths.accountSetupUsername)} element={<SetupUsernamePage />} />
-              <Route path={child(paths.accountSetupPassword)} element={<SetupPasswordPage />} />
-              <Route path={child(paths.accountSetupEmail)} element={<SetupEmailPage />} />
-              <Route path={child(paths.accountSetupUsernameTaken)} element={<UsernameTakenPage />} />
-              <Route path={child(paths.accountSetupPhone)} element={<SetupPhonePage />} />
-            </Route>
-          </Route>
-          <Route path={top(paths.whatsNew)} element={<WhatsNewPage />} />
-          <Route element={<RequireAttempt />}>
-            <Route path={top(paths.mfa)} element={<MfaPage />} />
-          </Route>
-          <Route element={<RequireVerification />}>
-            <Route path={top(paths.mfaVerification)} element={<CodeEntryPage />} />
-          </Route>
-          <Route element={<RequireStoredSession />}>
-            <Route path={top(paths.updateEmail)} element={<UpdateEmailPage />} />
-            <Route path={top(paths.updatePhone)} element={<UpdatePhonePage />} />
-          </Route>
-          {/* The profile's security screens: signed-in profile actions, guarded like the authenticator-app set-up. */}
-          <Route element={<RequireSession />}>
-            <Route path={top(paths.profileUpdatePhone)} element={<ProfileUpdatePhonePage />} />
-            <Route path={top(paths.outerMfaVerification)} element={<ProfileMfaVerificationPage />} />
-            <Route path={top(paths.profileMfaVerification)} element={<ProfileMfaVerificationPage />} />
-          </Route>
-          <Route path={top(paths.sessionExpired)} element={<SessionExpiredPage />} />
-          <Route path={top(paths.trusteeSigningVerification)} element={<TrusteeSigningPage />} />
-          <Route path={top(paths.verifyUserInvite)} element={<InvitePage />} />
-          <Route path={top(paths.verifyAdvisorInvite)} element={<InvitePage />} />
-          <Route path={top(paths.emailVerification)} element={<EmailVerificationPage />} />
-          <Route path={top(paths.verification)} element={<TokenPage />} />
-          <Route path={top(paths.verifyAccountMapping)} element={<AccountMappingPage />} />
-          {/*
-           * The authenticator-app set-up is a profile action of a signed-in user: like the
-           * spec's guarded routes it needs the stored session and no adoption in progress, else
-           * login after 50 ms. Its steps need the registration's uri, else its intro.
-           */}
-          <Route element={<RequireSession />}>
-            <Route path={top(paths.totpSetup)} element={<TotpSetupPage />} />
-            <Route element={<RequireTotpRegistration />}>
-              <Route path={top(paths.qrCode)} element={<QrCodePage />} />
-              <Route path={top(paths.authApp)} element={<AuthAppPage />} />
-              <Route path={top(paths.authCode)} element={<AuthCodePage />} />
-            </Route>
-          </Route>
-          <Route path="*" element={<Navigate to={paths.signIn} replace />} />
-        </Route>
-      </Routes>
+      <Routes>{routeTable}</Routes>
     </HashRouter>
   );
 }

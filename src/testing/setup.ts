@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // jsdom has no modal dialogs: enough of one for components that use <dialog>. The real
@@ -12,6 +12,11 @@ if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.sho
     this.removeAttribute('open');
   };
 }
+
+// findBy and waitFor resolve as soon as what they wait for is there; the bound is only how long
+// they keep looking. Testing Library's 1 s ran out when the machine was busy (a lazy chunk
+// transformed on first use, two cores shared): a loaded machine is slower, not wrong.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   // Script tests run in Node, without a DOM.

@@ -68,6 +68,18 @@ test('the feedback redirect ends the session and offers the survey for the user 
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in to your 401(k) account' })).toBeVisible();
 });
 
+test('/logout-feedback?ind= sets the user type, clears session storage and redirects to /logout-feedback', async ({ page }) => {
+  await seedSession(page);
+  const logout = page.waitForRequest('**/public/logout.vm');
+  await page.goto('/#/logout-feedback?ind=planadmin');
+  await expect(page).toHaveURL(/#\/logout-feedback$/);
+  await expect(page.getByRole('heading', { level: 1, name: "You've successfully logged out" })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Take the survey' })).toHaveAttribute('href', /userType=Plan\+Admin/);
+  await logout;
+  expect(await page.evaluate(() => window.sessionStorage.length)).toBe(0);
+  expect(await page.evaluate(() => document.cookie)).not.toContain('authToken');
+});
+
 for (const status of [401, 403, 440]) {
   test(`HTTP ${status} on a session call signs out and goes to login`, async ({ page, guards }) => {
     guards.allowConsoleErrors(new RegExp(`status of ${status}`));

@@ -1,5 +1,15 @@
+import type { Locator } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from '../support/fixtures';
 import { mockScenario } from '../support/session';
+
+/** The texts of links in Chromium's default colours (unvisited or visited) rather than the brand's. */
+function linksInBrowserColours(scope: Locator) {
+  return scope.evaluate((root) =>
+    [...root.querySelectorAll('a[href]')]
+      .filter((link) => ['rgb(0, 0, 238)', 'rgb(85, 26, 139)'].includes(getComputedStyle(link).color))
+      .map((link) => link.textContent),
+  );
+}
 
 test.beforeEach(async ({ page }) => {
   await page.goto('/');
@@ -17,10 +27,13 @@ test("'Create Your Account' explains enrollment in a modal that traps focus, clo
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Create Your Account' });
   await expect(dialog).toBeVisible();
+  // Reading starts at the dialog, not at the first link in it.
+  await expect(dialog).toBeFocused();
   await expect(dialog).toContainText('enrollment email');
   await expect(dialog.getByRole('link', { name: 'admin@example-partner.com' })).toBeVisible();
   await expect(dialog.getByRole('link', { name: '800-555-0100 ext. 2' })).toHaveAttribute('href', 'tel:8005550100,2');
   await expect(dialog.getByRole('link', { name: 'partners page' })).toBeVisible();
+  expect(await linksInBrowserColours(dialog)).toEqual([]);
   await expectNoAxeViolations(page);
 
   // Tab cycles inside the modal; the page behind is inert.
@@ -45,6 +58,7 @@ test("'Having trouble signing in?' offers the username and password recovery and
   await page.getByRole('button', { name: 'Having trouble signing in?' }).click();
   const dialog = page.getByRole('dialog', { name: 'What can we help you with?' });
   await expect(dialog.getByRole('link', { name: 'Help Center' })).toHaveAttribute('href', /^https:\/\//);
+  expect(await linksInBrowserColours(dialog)).toEqual([]);
   await expectNoAxeViolations(page);
   await dialog.getByRole('link', { name: 'I forgot my password' }).click();
   await expect(page).toHaveURL(/#\/reset-password$/);
@@ -71,6 +85,17 @@ test("the latest announcement leads to What's New, grouped by date", async ({ pa
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in to your 401(k) account' })).toBeVisible();
 });
 
+test("the panel 'Why create an online account?' is on the left from 992 px; on a phone it follows the sign-in step", async ({ page }) => {
+  const benefits = page.getByRole('region', { name: 'Why create an online account?' });
+  const signIn = page.getByRole('region', { name: 'Sign in to your 401(k) account' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const [left, centre] = [await benefits.boundingBox(), await signIn.boundingBox()];
+  expect(left && centre && left.x + left.width <= centre.x).toBe(true);
+  await page.setViewportSize({ width: 375, height: 740 });
+  const [below, above] = [await benefits.boundingBox(), await signIn.boundingBox()];
+  expect(below && above && below.y >= above.y + above.height).toBe(true);
+});
+
 test('no banner when nothing is announced', async ({ page, context }) => {
   await mockScenario(context, 'mockAnnouncements', 'none');
   await page.reload();
@@ -95,6 +120,16 @@ test('the cookie banner goes once accepted, for 30 days', async ({ page, context
   await expect(page.getByRole('region', { name: 'Cookie notice' })).toHaveCount(0);
 });
 
+test('accepting cookies from the keyboard leaves focus on the page, not on <body>', async ({ page }) => {
+  const accept = page.getByRole('button', { name: 'Accept cookies' });
+  await accept.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('region', { name: 'Cookie notice' })).toHaveCount(0);
+  await expect(page.locator('#main-content')).toBeFocused();
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.activeElement?.closest('main') !== null)).toBe(true);
+});
+
 test('the loading bar shows while a call is in flight', async ({ page }) => {
   // The sign-in call is held until the bar has been seen: no timing decides the outcome.
   let release: () => void = () => undefined;
@@ -111,6 +146,31 @@ test('the loading bar shows while a call is in flight', async ({ page }) => {
   await expect(page.getByRole('progressbar', { name: 'Loading' })).toBeVisible();
   release();
   await expect(page.getByText('The username or password you entered is incorrect.')).toBeVisible();
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+});
+
+test('under reduced motion the modal and the loading bar do not move', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.getByRole('button', { name: 'Create Your Account' }).click();
+  await expect(page.getByRole('dialog', { name: 'Create Your Account' })).toBeVisible();
+  expect(await page.evaluate(() => document.getAnimations().length)).toBe(0);
+  await page.keyboard.press('Escape');
+
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/login-gateway\/authentication$/, async (route) => {
+    await held;
+    await route.continue({ headers: { ...route.request().headers(), prefer: 'example=AUERR02' } });
+  });
+  await page.getByLabel('Username').fill('wrong');
+  await page.getByLabel('Password', { exact: true }).fill('x');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  const bar = page.getByRole('progressbar', { name: 'Loading' });
+  await expect(bar).toBeVisible();
+  expect(await bar.evaluate((element) => element.getAnimations().length)).toBe(0);
+  release();
   await expect(page.getByRole('progressbar')).toHaveCount(0);
 });
 

@@ -57,6 +57,40 @@ test.describe('security question', () => {
     expect(answered?.headers()['authorization']).toBe(`Basic ${Buffer.from('question:Secret#123').toString('base64')}`);
   });
 
+  test("the help 'Why am I asked this?' is a toggle: click, Enter, Escape, and hover", async ({ page }) => {
+    await signIn(page, 'question');
+    const help = page.getByRole('button', { name: 'Why am I asked this?' });
+    const tooltip = page.getByRole('tooltip');
+    await expect(page.getByRole('checkbox', { name: "I'm not a robot" })).toBeFocused();
+
+    // A click opens it and it stays open (the hover that came with the click does not close it); the next click closes it.
+    await help.click();
+    await expect(tooltip).toContainText('computer or browser we have not seen before');
+    await page.mouse.move(0, 0);
+    await expect(tooltip).toBeVisible();
+    await help.click();
+    await expect(tooltip).toHaveCount(0);
+
+    // Hover shows it while the pointer is there.
+    await page.mouse.move(0, 0);
+    await help.hover();
+    await expect(tooltip).toBeVisible();
+    await page.mouse.move(0, 0);
+    await expect(tooltip).toHaveCount(0);
+
+    // From the keyboard: Enter toggles it, Escape hides it.
+    await help.focus();
+    await page.keyboard.press('Escape');
+    await expect(tooltip).toHaveCount(0);
+    await page.keyboard.press('Enter');
+    await expect(tooltip).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(tooltip).toHaveCount(0);
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Escape');
+    await expect(tooltip).toHaveCount(0);
+  });
+
   test('shows a refused answer inline and asks for the captcha again', async ({ page }) => {
     await signIn(page, 'question');
     await page.getByLabel('Security Answer').fill('wrong');
@@ -191,6 +225,8 @@ test.describe('one-time code', () => {
     await page.getByRole('button', { name: 'Send a new code' }).click();
     await expect(page.getByText('You can request a new code in 60 seconds.')).toBeVisible();
     expect(codeRequests).toHaveLength(2);
+    // The button gave way to the countdown: focus is on the field for the new code.
+    await expect(page.getByLabel('Code', { exact: true })).toBeFocused();
   });
 
   test('Back returns to the choice of method', async ({ page }) => {
@@ -231,7 +267,8 @@ test.describe('after sign-in', () => {
     await phone.focus();
     await expect(page.getByText('Number not valid')).toHaveCount(0);
     await phone.pressSequentially('0123');
-    await expect(phone).toHaveValue('(201) 555-0123');
+    // The spec: a phone with 10 digits is displayed as 3-3-4 with dashes.
+    await expect(phone).toHaveValue('201-555-0123');
     await page.getByRole('button', { name: 'Continue' }).click();
 
     await expect(page.getByRole('heading', { level: 1, name: 'How should we send your code?' })).toBeVisible();
@@ -263,6 +300,19 @@ test.describe('after sign-in', () => {
       'POST /login-gateway/profile/optionChoice {"optionType":190,"active":true}',
       'GET /login-gateway/profile/optionChoice ',
     ]);
+  });
+
+  test("'Number not valid' goes when the country changes", async ({ page }) => {
+    await signIn(page, 'nophone');
+    const phone = page.getByLabel('Phone number');
+    await phone.pressSequentially('07400123456');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Number not valid' })).toBeVisible();
+    await page.getByLabel('Country').selectOption('GB');
+    await expect(page.getByText('Number not valid')).toHaveCount(0);
+    await expect(phone).toHaveValue('07400 123456');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'How should we send your code?' })).toBeVisible();
   });
 
   test('Back on the phone with nowhere to go back to logs out to the login page', async ({ page }) => {
@@ -413,6 +463,9 @@ test.describe('multi-factor adoption', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Add an extra layer of security to your account' })).toBeVisible();
     await expect(page.getByText('Please set up this verification step by')).toHaveCount(0);
     await expect(page.getByText('Protect your retirement savings with a one-time code')).toBeVisible();
+    // Signed in: the shell offers no sign-in help.
+    await expect(page.getByRole('button', { name: 'Create Your Account' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Having trouble signing in?' })).toHaveCount(0);
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Remind me later' }).click();
     await expect(page).toHaveURL(/\/participant$/);

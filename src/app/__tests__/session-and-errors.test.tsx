@@ -127,7 +127,7 @@ describe('SessionWatcher', () => {
     renderApp();
     await waitFor(() => expect(getSessionState().status).toBe('signed-in'));
     document.cookie = 'authToken=; max-age=0; path=/';
-    expect(await screen.findByRole('heading', { name: 'Session expired' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Session expired' })).toBeInTheDocument();
     expect(window.sessionStorage.length).toBe(0);
     expect(currentJourney().setup).toBeNull();
   });
@@ -144,7 +144,7 @@ describe('SessionWatcher', () => {
     renderApp();
     await waitFor(() => expect(getSessionState().status).toBe('signed-out'));
     document.cookie = 'authToken=from-another-app; path=/';
-    await waitFor(() => expect(getSessionState()).toEqual({ status: 'signed-in', userId: '8' }), { timeout: 3000 });
+    await waitFor(() => expect(getSessionState()).toEqual({ status: 'signed-in', userId: '8' }));
     expect(validations).toBe(1);
     expect(readAuthCookie()).toBe('from-another-app');
   });

@@ -1,4 +1,5 @@
 import { useEffect, useId } from 'react';
+import './captcha.css';
 import type { CaptchaProviderProps } from './captcha-types';
 
 /** The token the test double hands over; the mock gateway accepts any. */
@@ -12,7 +13,7 @@ export function CaptchaTestDouble({ onChange, onReady }: CaptchaProviderProps) {
   const id = useId();
   useEffect(() => onReady(), [onReady]);
   return (
-    <div className="captcha captcha--test-double">
+    <div className="captcha__test-double">
       <input id={id} type="checkbox" onChange={(event) => onChange(event.target.checked ? TEST_CAPTCHA_TOKEN : null)} />
       <label htmlFor={id}>I&apos;m not a robot</label>
       <span className="captcha__note">Test captcha (development and tests only)</span>

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { CAPTCHA_FOCUS_DELAY_MS } from '../../lib/constants';
+import './captcha.css';
 
 /*
  * The captcha behind one small interface. Which implementation loads is decided when the app is
@@ -40,7 +41,7 @@ export function Captcha({ onChange, takeFocus = true }: CaptchaProps) {
 
   return (
     <div ref={container} className="captcha" role="group" aria-label="Security check">
-      <Suspense fallback={<p className="captcha__loading">Loading the security check…</p>}>
+      <Suspense fallback={<p className="captcha__note">Loading the security check…</p>}>
         <Provider onChange={onChange} onReady={onReady} />
       </Suspense>
     </div>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { env } from '../../lib/env';
 import { loadReCaptcha } from '../../lib/captcha/recaptcha-loader';
+import './captcha.css';
 import type { CaptchaProviderProps } from './captcha-types';
 
 /** Google reCAPTCHA v2, the production provider. */
@@ -39,7 +40,7 @@ export function ReCaptchaWidget({ onChange, onReady }: CaptchaProviderProps) {
     <div>
       <div ref={container} className="captcha__widget" />
       {failed ? (
-        <p className="field__error" role="alert">
+        <p className="captcha__error" role="alert">
           The security check could not be loaded. Please check your connection and reload the page.
         </p>
       ) : null}

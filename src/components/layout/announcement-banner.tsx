@@ -3,17 +3,23 @@ import { updatesLabel } from '../../lib/announcements';
 import { monthDay } from '../../lib/dates';
 import { paths } from '../../lib/paths';
 import { useAnnouncements } from '../../lib/public-content';
+import './announcement-banner.css';
 
-/** The latest announcement: 'Update MM/DD', how many new updates, and a link to What's New. */
+/**
+ * The latest announcement: 'Update MM/DD', how many new updates, and a link to What's New. It
+ * arrives after the sign-in form, into room the shell keeps for it.
+ */
 export function AnnouncementBanner() {
   const announcements = useAnnouncements();
   const latest = announcements.data?.changes[0];
   if (!latest || latest.features.length === 0) return null;
   return (
-    <section className="announcement" aria-label="Latest update">
-      <p>
+    <section className="announcement-banner" aria-label="Latest update">
+      <p className="announcement-banner__text">
         <strong>Update {monthDay(latest.date)}</strong> <span>{updatesLabel(latest)}</span>{' '}
-        <Link to={paths.whatsNew}>See What&apos;s New</Link>
+        <Link className="announcement-banner__link" to={paths.whatsNew}>
+          See What&apos;s New
+        </Link>
       </p>
     </section>
   );

@@ -7,6 +7,7 @@ import { useBrandHosts, useBranding } from '../../lib/public-content';
 import { httpsUrlOrNull } from '../../lib/safe-url';
 import { LoadingBar } from '../ui/loading-bar';
 import { NotificationArea } from '../ui/notification-area';
+import './app-frame.css';
 import { BrandLogo } from './brand-logo';
 import { CookieBanner } from './cookie-banner';
 import { RouteErrorBoundary } from './route-error-boundary';
@@ -46,19 +47,25 @@ export function AppFrame() {
   }, [location.pathname]);
 
   return (
-    <div className="frame">
-      <a className="skip-link" href="#main-content" onClick={focusMain}>
+    <div className="app-frame">
+      <a className="app-frame__skip-link" href="#main-content" onClick={focusMain}>
         Skip to main content
       </a>
-      <header className="frame__header">
+      <header className="app-frame__header">
         <LoadingBar />
-        <BrandLogo className="frame__logo" src={brand?.brandLinks?.leftLogoLink} fallback={defaultLogo} alt={brandName ?? APP_NAME} />
-        <BrandLogo className="frame__logo frame__logo--right" src={brand?.brandLinks?.rightLogoLink} fallback={null} alt="" />
+        <BrandLogo
+          side="start"
+          pending={branding.isPending}
+          src={brand?.brandLinks?.leftLogoLink}
+          fallback={defaultLogo}
+          alt={brandName ?? APP_NAME}
+        />
+        <BrandLogo side="end" pending={branding.isPending} src={brand?.brandLinks?.rightLogoLink} fallback={null} alt="" />
       </header>
       <NotificationArea allowedHosts={brandHosts} />
-      <main id="main-content" className="frame__main" tabIndex={-1}>
+      <main id="main-content" className="app-frame__main" tabIndex={-1}>
         <RouteErrorBoundary resetKey={location.pathname}>
-          <Suspense fallback={<p className="frame__pending">Loading…</p>}>
+          <Suspense fallback={<p className="app-frame__pending">Loading…</p>}>
             <Outlet />
           </Suspense>
         </RouteErrorBoundary>

@@ -1,43 +1,60 @@
 import { lazy, Suspense, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { Button } from '../ui/button';
+import { ActionsRow } from './actions-row';
 import { AnnouncementBanner } from './announcement-banner';
+import './public-shell.css';
 
-// The banner is part of the first paint (its answer is awaited before it, src/main.tsx): loaded
-// later, it would push the form down. The modals load when first opened.
+// The banner is part of the first paint (its answer is awaited before it, src/main.tsx), not a
+// chunk of its own fetched after it. The modals load when first opened.
 const CreateAccountModal = lazy(() => import('./shell-modals').then((module) => ({ default: module.CreateAccountModal })));
 const HelpModal = lazy(() => import('./shell-modals').then((module) => ({ default: module.HelpModal })));
 
+interface PublicShellProps {
+  /**
+   * The user has signed in (optional adoption): no 'Create Your Account' and no 'Having trouble
+   * signing in?', which are for people who have not.
+   */
+  readonly signedIn?: boolean;
+}
+
 /**
- * The sign-in pages' layout: the latest announcement, the benefits panel, 'Create Your
- * Account' and 'Having trouble signing in?', and the sign-in step in the centre.
+ * The sign-in pages' layout: the latest announcement, the left panel 'Why create an online
+ * account?', and the sign-in step in the centre with 'Having trouble signing in?' and 'Create
+ * Your Account' under it. On a phone or tablet (991 px and narrower) one column: the sign-in
+ * step first, the benefits after it.
  */
-export function PublicShell() {
+export function PublicShell({ signedIn = false }: PublicShellProps) {
   const [open, setOpen] = useState<'create' | 'help' | null>(null);
   return (
     <div className="public-shell">
-      <AnnouncementBanner />
-      <div className="public-shell__body">
-        <div className="public-shell__centre">
-          <Outlet />
-          <div className="public-shell__actions">
+      {/* The banner's room is kept from the first paint, so its arrival moves nothing. */}
+      <div className="public-shell__announcement">
+        <AnnouncementBanner />
+      </div>
+      <div className="public-shell__centre">
+        <Outlet />
+        {signedIn ? null : (
+          <ActionsRow spread>
             <Button variant="link" onClick={() => setOpen('help')}>
               Having trouble signing in?
             </Button>
             <Button variant="secondary" onClick={() => setOpen('create')}>
               Create Your Account
             </Button>
-          </div>
-        </div>
-        <section className="public-shell__benefits" aria-labelledby="benefits-heading">
-          <h2 id="benefits-heading">Why create an online account?</h2>
-          <ul>
-            <li>No more waiting for statements: see your balance whenever you like.</li>
-            <li>Quickly update your account details and investment funds.</li>
-            <li>Plan ahead with retirement tools.</li>
-          </ul>
-        </section>
+          </ActionsRow>
+        )}
       </div>
+      <section className="public-shell__benefits" aria-labelledby="benefits-heading">
+        <h2 id="benefits-heading" className="public-shell__benefits-heading">
+          Why create an online account?
+        </h2>
+        <ul className="public-shell__benefits-list">
+          <li>No more waiting for statements: see your balance whenever you like.</li>
+          <li>Quickly update your account details and investment funds.</li>
+          <li>Plan ahead with retirement tools.</li>
+        </ul>
+      </section>
       <Suspense fallback={null}>
         {open === 'create' ? <CreateAccountModal open onClose={() => setOpen(null)} /> : null}
         {open === 'help' ? <HelpModal open onClose={() => setOpen(null)} /> : null}

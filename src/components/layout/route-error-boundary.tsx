@@ -1,4 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { PageHeading } from '../ui/page-heading';
+import { Card } from './card';
+import { Page } from './page';
 
 interface State {
   readonly failed: boolean;
@@ -27,13 +30,15 @@ export class RouteErrorBoundary extends Component<{ readonly resetKey: string; r
   override render() {
     if (!this.state.failed) return this.props.children;
     return (
-      <section className="card" role="alert">
-        <h1 className="page-heading">Something went wrong</h1>
-        <p>This page could not be shown. Please try again later, or contact customer support if the issue persists.</p>
-        <p>
-          <a href="#/">Go to Sign In</a>
-        </p>
-      </section>
+      <Page>
+        <Card role="alert">
+          <PageHeading>Something went wrong</PageHeading>
+          <p>This page could not be shown. Please try again later, or contact customer support if the issue persists.</p>
+          <p>
+            <a href="#/">Go to Sign In</a>
+          </p>
+        </Card>
+      </Page>
     );
   }
 }

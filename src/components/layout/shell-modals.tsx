@@ -4,6 +4,7 @@ import { env } from '../../lib/env';
 import { paths } from '../../lib/paths';
 import { useBranding, useSupportPhone } from '../../lib/public-content';
 import { Modal } from '../ui/modal';
+import './shell-modals.css';
 
 /*
  * The sign-in pages' two modals, loaded when the user first opens one: the first screen does
@@ -52,7 +53,7 @@ function LinkOrText({ href, text }: { readonly href: string | null; readonly tex
 export function HelpModal({ open, onClose }: { readonly open: boolean; readonly onClose: () => void }) {
   return (
     <Modal open={open} onClose={onClose} mode="alert" title="What can we help you with?" alertLabel="Close">
-      <ul className="choice-list">
+      <ul className="shell-modals__choices">
         <li>
           <Link to={paths.forgotUsername} onClick={onClose}>
             I forgot my username

@@ -1,7 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
+import { ActionsRow } from '../layout/actions-row';
+import { Stack } from '../layout/stack';
 import { Button } from '../ui/button';
+import { FormError } from '../ui/form-error';
 import { PasswordChecklist } from '../ui/password-checklist';
 import { PasswordField } from '../ui/password-field';
 import { isPasswordAcceptable, PASSWORD_MAX } from '../../lib/password-rules';
@@ -34,31 +37,34 @@ export function NewPasswordForm({ onSubmit, busy, error, onCancel, cancelText = 
   };
 
   return (
-    <form className="form" noValidate onSubmit={form.handleSubmit(submit)}>
-      <PasswordField
-        label="New password"
-        autoComplete="new-password"
-        maxLength={PASSWORD_MAX}
-        aria-describedby={checklistId}
-        {...form.register('password')}
-      />
-      <PasswordField label="Confirm new password" autoComplete="new-password" maxLength={PASSWORD_MAX} {...form.register('confirmation')} />
-      <PasswordChecklist password={password} confirmation={confirmation} id={checklistId} />
-      {error ? (
-        <p className="form__error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      <div className="form__actions">
-        <Button type="submit" busy={busy} disabled={!isPasswordAcceptable(password, confirmation)}>
-          Continue
-        </Button>
-        {onCancel ? (
-          <Button variant="link" onClick={onCancel}>
-            {cancelText}
+    <form noValidate onSubmit={form.handleSubmit(submit)}>
+      <Stack>
+        <PasswordField
+          label="New password"
+          autoComplete="new-password"
+          maxLength={PASSWORD_MAX}
+          aria-describedby={checklistId}
+          {...form.register('password')}
+        />
+        <PasswordField
+          label="Confirm new password"
+          autoComplete="new-password"
+          maxLength={PASSWORD_MAX}
+          {...form.register('confirmation')}
+        />
+        <PasswordChecklist password={password} confirmation={confirmation} id={checklistId} />
+        {error ? <FormError>{error}</FormError> : null}
+        <ActionsRow>
+          <Button type="submit" busy={busy} disabled={!isPasswordAcceptable(password, confirmation)}>
+            Continue
           </Button>
-        ) : null}
-      </div>
+          {onCancel ? (
+            <Button variant="link" onClick={onCancel}>
+              {cancelText}
+            </Button>
+          ) : null}
+        </ActionsRow>
+      </Stack>
     </form>
   );
 }

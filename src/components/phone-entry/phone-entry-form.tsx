@@ -1,5 +1,9 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import type { CountryCode } from 'libphonenumber-js/min';
+import { ActionsRow } from '../layout/actions-row';
+import { Card } from '../layout/card';
+import { FormRow } from '../layout/form-row';
+import { Stack } from '../layout/stack';
 import { Button } from '../ui/button';
 import { SelectField } from '../ui/select-field';
 import { SetupStepHeading } from '../ui/setup-step-heading';
@@ -44,57 +48,61 @@ export function PhoneEntryForm({ mode, title, setupStep, onSubmit, busy = false,
   };
 
   return (
-    <section className="card" aria-labelledby={headingId}>
+    <Card labelledBy={headingId}>
       <SetupStepHeading id={headingId} step={setupStep}>
         {title ?? (mode === 'update' ? 'Enter your new phone number' : 'Add an extra layer of security to your account')}
       </SetupStepHeading>
       {mode === 'update' ? null : <p>Enter your phone number below.</p>}
       <p>We&apos;ll send a code to verify your number in the next step.</p>
-      <form className="form" noValidate onSubmit={submit}>
-        <SelectField
-          label="Country"
-          options={countries.map((option) => ({ value: option.code, label: option.label }))}
-          value={country}
-          onChange={(event) => {
-            const next = event.target.value as CountryCode;
-            setCountry(next);
-            setNumber((current) => formatAsTyped(current, next));
-            // A verdict on the number under another country's rules no longer holds.
-            setError(null);
-          }}
-        />
-        <TextField
-          label="Phone number"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel-national"
-          placeholder={nationalPlaceholder(country)}
-          value={number}
-          maxLength={24}
-          error={error ?? undefined}
-          onChange={(event) => setNumber(event.target.value)}
-          onKeyUp={() => setNumber((current) => formatAsTyped(current, country))}
-          onFocus={() => setError(null)}
-          onBlur={() => {
-            if (number.replace(/\D/g, '') === '') setError('Number is required');
-          }}
-        />
-        <div className="form__actions">
-          <Button type="submit" busy={busy} disabled={number.replace(/\D/g, '') === ''}>
-            Continue
-          </Button>
-          {onCancel ? (
-            <Button variant="secondary" onClick={onCancel}>
-              Cancel
+      <form noValidate onSubmit={submit}>
+        <Stack>
+          <FormRow>
+            <SelectField
+              label="Country"
+              options={countries.map((option) => ({ value: option.code, label: option.label }))}
+              value={country}
+              onChange={(event) => {
+                const next = event.target.value as CountryCode;
+                setCountry(next);
+                setNumber((current) => formatAsTyped(current, next));
+                // A verdict on the number under another country's rules no longer holds.
+                setError(null);
+              }}
+            />
+            <TextField
+              label="Phone number"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel-national"
+              placeholder={nationalPlaceholder(country)}
+              value={number}
+              maxLength={24}
+              error={error ?? undefined}
+              onChange={(event) => setNumber(event.target.value)}
+              onKeyUp={() => setNumber((current) => formatAsTyped(current, country))}
+              onFocus={() => setError(null)}
+              onBlur={() => {
+                if (number.replace(/\D/g, '') === '') setError('Number is required');
+              }}
+            />
+          </FormRow>
+          <ActionsRow>
+            <Button type="submit" busy={busy} disabled={number.replace(/\D/g, '') === ''}>
+              Continue
             </Button>
-          ) : null}
-          {secondaryLink ? (
-            <Button variant="link" onClick={secondaryLink.onClick}>
-              {secondaryLink.text}
-            </Button>
-          ) : null}
-        </div>
+            {onCancel ? (
+              <Button variant="secondary" onClick={onCancel}>
+                Cancel
+              </Button>
+            ) : null}
+            {secondaryLink ? (
+              <Button variant="link" onClick={secondaryLink.onClick}>
+                {secondaryLink.text}
+              </Button>
+            ) : null}
+          </ActionsRow>
+        </Stack>
       </form>
-    </section>
+    </Card>
   );
 }

@@ -1,5 +1,13 @@
-import { AsYouType, getExampleNumber, isValidPhoneNumber, parsePhoneNumberWithError, type CountryCode } from 'libphonenumber-js/min';
+import {
+  AsYouType,
+  getCountryCallingCode,
+  getExampleNumber,
+  isValidPhoneNumber,
+  parsePhoneNumberWithError,
+  type CountryCode,
+} from 'libphonenumber-js/min';
 import examples from 'libphonenumber-js/mobile/examples';
+import { formatPhone10 } from '../../lib/format';
 
 /** The phone form's value (the spec's "phone form value"): national digits and calling code. */
 export interface PhoneValue {
@@ -7,16 +15,30 @@ export interface PhoneValue {
   readonly countryCode: string;
 }
 
-/** The number as typed, formatted for the country. */
+/** A national number of the +1 countries (no trunk prefix 1, at most 10 digits) as it is typed. */
+const NANP_NATIONAL = /^[2-9]\d{0,9}$/;
+
+/**
+ * The number as typed, formatted for the country. A number of the +1 countries (the United
+ * States first) is grouped 3-3-4 with dashes as it grows, so its 10 digits read as the spec
+ * displays them (`201-555-0123`, `formatPhone10`); any other, libphonenumber's national format.
+ */
 export function formatAsTyped(text: string, country: CountryCode): string {
   const digits = text.replace(/[^\d+]/g, '');
   if (digits === '') return '';
+  if (getCountryCallingCode(country) === '1' && NANP_NATIONAL.test(digits)) {
+    return digits.length === 10
+      ? formatPhone10(digits)
+      : [digits.slice(0, 3), digits.slice(3, 6), digits.slice(6)].filter(Boolean).join('-');
+  }
   return new AsYouType(country).input(digits);
 }
 
-/** An example number of the country in its national format, for the placeholder. */
+/** An example number of the country in its national format (as typed numbers show), for the placeholder. */
 export function nationalPlaceholder(country: CountryCode): string {
-  return getExampleNumber(country, examples)?.formatNational() ?? '';
+  const example = getExampleNumber(country, examples);
+  if (!example) return '';
+  return getCountryCallingCode(country) === '1' ? formatPhone10(example.nationalNumber) : example.formatNational();
 }
 
 /** 'Number is required', 'Number not valid', or null when the number is valid for the country. */

@@ -1,6 +1,10 @@
 import { useState } from 'react';
 import { usePhoneSetup, type PhoneCodeMethod, type PhoneSetupOptions } from '../../lib/journey/phone-setup';
 import { useSingleFlight } from '../../lib/use-single-flight';
+import { ActionsRow } from '../layout/actions-row';
+import { Card } from '../layout/card';
+import { Page } from '../layout/page';
+import { Stack } from '../layout/stack';
 import { PhoneEntryForm } from '../phone-entry/phone-entry-form';
 import type { PhoneValue } from '../phone-entry/phone-rules';
 import { Button } from '../ui/button';
@@ -42,48 +46,53 @@ export function PhoneSetup({ mode, title, setupSteps, secondaryLink, onCancel, .
 
   if (!phone) {
     return (
-      <PhoneEntryForm
-        mode={mode}
-        {...(title === undefined ? {} : { title })}
-        setupStep={setupSteps?.entry}
-        onSubmit={save}
-        busy={flight.busy}
-        {...(onCancel ? { onCancel } : {})}
-        {...(secondaryLink ? { secondaryLink } : {})}
-      />
+      <Page>
+        <PhoneEntryForm
+          mode={mode}
+          {...(title === undefined ? {} : { title })}
+          setupStep={setupSteps?.entry}
+          onSubmit={save}
+          busy={flight.busy}
+          {...(onCancel ? { onCancel } : {})}
+          {...(secondaryLink ? { secondaryLink } : {})}
+        />
+      </Page>
     );
   }
   return (
-    <section className="card" aria-labelledby="phone-method-heading">
-      <SetupStepHeading id="phone-method-heading" step={setupSteps?.method}>
-        How should we send your code?
-      </SetupStepHeading>
-      <form
-        className="form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void send();
-        }}
-      >
-        <RadioGroup
-          legend="Send the code to verify your number by"
-          options={[
-            { value: 'sms', label: 'Text message' },
-            { value: 'call', label: 'Voice call' },
-          ]}
-          value={method}
-          onChange={setMethod}
-        />
-        <div className="form__actions">
-          <Button type="submit" busy={flight.busy}>
-            Send code
-          </Button>
-          <Button variant="link" onClick={() => setPhone(null)}>
-            Back
-          </Button>
-        </div>
-      </form>
-    </section>
+    <Page>
+      <Card labelledBy="phone-method-heading">
+        <SetupStepHeading id="phone-method-heading" step={setupSteps?.method}>
+          How should we send your code?
+        </SetupStepHeading>
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void send();
+          }}
+        >
+          <Stack>
+            <RadioGroup
+              legend="Send the code to verify your number by"
+              options={[
+                { value: 'sms', label: 'Text message' },
+                { value: 'call', label: 'Voice call' },
+              ]}
+              value={method}
+              onChange={setMethod}
+            />
+            <ActionsRow>
+              <Button type="submit" busy={flight.busy}>
+                Send code
+              </Button>
+              <Button variant="link" onClick={() => setPhone(null)}>
+                Back
+              </Button>
+            </ActionsRow>
+          </Stack>
+        </form>
+      </Card>
+    </Page>
   );
 }

@@ -1,9 +1,18 @@
 import type { ButtonHTMLAttributes } from 'react';
+import './button.css';
+
+type ButtonVariant = 'primary' | 'secondary' | 'link' | 'inverse';
 
 interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
-  readonly variant?: 'primary' | 'secondary' | 'link';
+  /** `inverse` is the primary button on a dark surface (the cookie banner). */
+  readonly variant?: ButtonVariant;
   /** A call is in flight: the button is disabled and says so to assistive technology. */
   readonly busy?: boolean;
+}
+
+/** The classes of a button of this variant, for a link that looks like one (`<a>`, `<Link>`). */
+export function buttonClassName(variant: ButtonVariant): string {
+  return `button button--${variant}`;
 }
 
 /** The portal's button. Defaults to `type="button"` so only submit buttons submit. */
@@ -12,7 +21,7 @@ export function Button({ variant = 'primary', busy = false, disabled, className,
     <button
       {...rest}
       type={type}
-      className={['button', `button--${variant}`, className].filter(Boolean).join(' ')}
+      className={className ? `${buttonClassName(variant)} ${className}` : buttonClassName(variant)}
       disabled={disabled || busy}
       aria-busy={busy || undefined}
     >

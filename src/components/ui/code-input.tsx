@@ -1,7 +1,7 @@
 import type { ComponentProps } from 'react';
 import { TextField } from './text-field';
 
-type CodeInputProps = Omit<ComponentProps<typeof TextField>, 'type' | 'inputMode' | 'onChange' | 'value' | 'maxLength'> & {
+type CodeInputProps = Omit<ComponentProps<typeof TextField>, 'type' | 'inputMode' | 'onChange' | 'value' | 'maxLength' | 'width'> & {
   readonly value: string;
   readonly onValueChange: (code: string) => void;
   readonly maxLength: number;
@@ -18,6 +18,7 @@ export function CodeInput({ value, onValueChange, maxLength, ...field }: CodeInp
     <TextField
       {...field}
       type="text"
+      width="short"
       inputMode="numeric"
       autoComplete="one-time-code"
       pattern="[0-9]*"

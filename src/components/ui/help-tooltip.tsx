@@ -1,36 +1,76 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import './help-tooltip.css';
+
+interface HelpTooltipProps {
+  /** The sentence the help explains, before the help button. */
+  readonly lead: ReactNode;
+  /** The help button's text. */
+  readonly label: string;
+  /** The explanation. */
+  readonly children: ReactNode;
+}
 
 /**
- * A help button with its explanation: shown on hover, on focus and on click (touch), hidden on
- * Escape, and tied to the button so screen readers read it with the button's name.
+ * How the explanation shows: `closed`; `passing` while the pointer rests on the button or
+ * keyboard focus is on it; `pinned` after a click (or Enter, or Space) until the next one,
+ * Escape, or focus leaving the button.
  */
-export function HelpTooltip({ label, children }: { readonly label: string; readonly children: ReactNode }) {
+type Shown = 'closed' | 'passing' | 'pinned';
+
+/**
+ * A sentence with a help button and its explanation, tied to the button so screen readers read
+ * it with the button's name. The button is a real toggle: a click, Enter or Space shows the
+ * explanation and the next one hides it, also after hovering showed it (that click keeps it
+ * open rather than closing what the hover opened). Hovering or tabbing to the button shows it
+ * while there; Escape hides it. It lies over what follows, as wide as the sentence, so showing
+ * or hiding it moves nothing on the page and it never runs off a small screen.
+ */
+export function HelpTooltip({ lead, label, children }: HelpTooltipProps) {
   const id = useId();
-  const [open, setOpen] = useState(false);
+  const [shown, setShown] = useState<Shown>('closed');
+  // A press focuses the button just before its click: that focus belongs to the click.
+  const pressing = useRef(false);
+
   useEffect(() => {
-    if (!open) return;
+    if (shown === 'closed') return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
+      if (event.key === 'Escape') setShown('closed');
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [open]);
+  }, [shown]);
+
+  const pass = (current: Shown): Shown => (current === 'closed' ? 'passing' : current);
   return (
-    <span className="tooltip" onMouseEnter={() => setOpen(true)} onMouseLeave={() => setOpen(false)}>
-      <button
-        type="button"
-        className="tooltip__button"
-        aria-describedby={id}
-        aria-expanded={open}
-        onClick={() => setOpen((shown) => !shown)}
-        onFocus={() => setOpen(true)}
-        onBlur={() => setOpen(false)}
-      >
-        {label}
-      </button>
-      <span id={id} role="tooltip" className="tooltip__text" hidden={!open}>
-        {children}
+    <p className="help-tooltip">
+      {lead}{' '}
+      <span onMouseEnter={() => setShown(pass)} onMouseLeave={() => setShown((current) => (current === 'passing' ? 'closed' : current))}>
+        <button
+          type="button"
+          className="help-tooltip__button"
+          aria-describedby={id}
+          aria-expanded={shown !== 'closed'}
+          onPointerDown={() => {
+            pressing.current = true;
+          }}
+          onClick={() => {
+            pressing.current = false;
+            setShown((current) => (current === 'pinned' ? 'closed' : 'pinned'));
+          }}
+          onFocus={() => {
+            if (!pressing.current) setShown(pass);
+          }}
+          onBlur={() => {
+            pressing.current = false;
+            setShown('closed');
+          }}
+        >
+          {label}
+        </button>
+        <span id={id} role="tooltip" className="help-tooltip__text" hidden={shown === 'closed'}>
+          {children}
+        </span>
       </span>
-    </span>
+    </p>
   );
 }

@@ -1,4 +1,5 @@
 import { useIsFetching, useIsMutating } from '@tanstack/react-query';
+import './loading-bar.css';
 
 /** The thin bar across the top of the page while any gateway call is in flight. */
 export function LoadingBar() {

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type MouseEvent, type ReactNode, type SyntheticEvent } from 'react';
 import { Button } from './button';
+import './modal.css';
 
 interface ModalProps {
   readonly open: boolean;
@@ -22,7 +23,9 @@ interface ModalProps {
 /**
  * The portal's modal, on the native dialog element: the rest of the page is inert while it is
  * open (focus stays inside), Escape closes it, and focus returns to where it was. It opens with
- * a 300 ms animation over a 150 ms backdrop fade, both off under reduced motion.
+ * focus on the dialog itself, so a screen reader reads its title and text before any link in
+ * it, and Tab moves on into it. It opens with a 300 ms animation over a 150 ms backdrop fade,
+ * both off under reduced motion.
  */
 export function Modal({
   open,
@@ -45,6 +48,8 @@ export function Modal({
     if (!dialog || !open) return;
     const returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     dialog.showModal();
+    // showModal focuses the first link or button; reading starts at the dialog itself.
+    dialog.focus();
     return () => {
       dialog.close();
       returnTo?.focus();
@@ -65,6 +70,7 @@ export function Modal({
     <dialog
       ref={ref}
       className="modal"
+      tabIndex={-1}
       aria-labelledby={title ? titleId : undefined}
       aria-label={title ? undefined : label}
       onCancel={onCancel}

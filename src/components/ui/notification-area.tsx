@@ -1,5 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { dismissNotification, useNotifications, type ShownNotification } from '../../lib/notifications';
+import { Button } from './button';
+import './notification-area.css';
 
 // The sanitiser brings DOMPurify: it loads with the first HTML message, never with the first screen.
 const SanitizedHtml = lazy(() => import('../../lib/sanitize-html').then((module) => ({ default: module.SanitizedHtml })));
@@ -37,27 +39,29 @@ export function NotificationArea({ target, allowedHosts = [] }: NotificationArea
 
 function NotificationItem({ item, allowedHosts }: { readonly item: ShownNotification; readonly allowedHosts: readonly string[] }) {
   return (
-    <div className={`notification notification--${item.type}${item.floating ? ' notification--floating' : ''}`}>
-      <div className="notification__body">
-        {item.title ? <p className="notification__title">{item.title}</p> : null}
-        {item.message ? <p className="notification__message">{item.message}</p> : null}
+    <div
+      className={`notification-area__item notification-area__item--${item.type}${item.floating ? ' notification-area__item--floating' : ''}`}
+    >
+      <div className="notification-area__body">
+        {item.title ? <p className="notification-area__title">{item.title}</p> : null}
+        {item.message ? <p className="notification-area__message">{item.message}</p> : null}
         {item.messageHtml ? (
-          <p className="notification__message">
+          <p className="notification-area__message">
             <Suspense fallback={null}>
               <SanitizedHtml html={item.messageHtml} allowedHosts={allowedHosts} />
             </Suspense>
           </p>
         ) : null}
         {item.cta ? (
-          <button type="button" className="button button--link notification__cta" onClick={item.cta.onClick}>
+          <Button variant="link" onClick={item.cta.onClick}>
             {item.cta.text}
-          </button>
+          </Button>
         ) : null}
       </div>
       {item.isDismissable ? (
         <button
           type="button"
-          className="notification__close"
+          className="notification-area__close"
           aria-label="Dismiss notification"
           onClick={() => dismissNotification(item.id)}
         >

@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import './page-heading.css';
 
 let firstHeading = true;
 

@@ -1,4 +1,5 @@
 import { passwordRules } from '../../lib/password-rules';
+import './password-checklist.css';
 
 /**
  * The password rules as a live checklist: each shows whether it is met, in words as well as by
@@ -20,7 +21,7 @@ export function PasswordChecklist({
       <p className="password-checklist__title" id={id}>
         Your password must have:
       </p>
-      <ul aria-labelledby={id}>
+      <ul className="password-checklist__list" aria-labelledby={id}>
         {rules.map((rule) => (
           <li key={rule.id} className={rule.met ? 'password-checklist__item password-checklist__item--met' : 'password-checklist__item'}>
             <span aria-hidden="true">{rule.met ? '✓' : '✗'}</span> {rule.label}

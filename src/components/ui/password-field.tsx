@@ -1,4 +1,5 @@
 import { useState, type ComponentProps } from 'react';
+import './field.css';
 import { TextField } from './text-field';
 
 type PasswordFieldProps = Omit<ComponentProps<typeof TextField>, 'type' | 'adornment'> & {

@@ -1,4 +1,7 @@
 import { useId, type ReactNode } from 'react';
+import './choice.css';
+import './field.css';
+import './radio-group.css';
 
 export interface RadioOption<V extends string> {
   readonly value: V;
@@ -11,16 +14,19 @@ interface RadioGroupProps<V extends string> {
   readonly value: V | null;
   readonly onChange: (value: V) => void;
   readonly name?: string;
+  /** The group's error (nothing chosen), tied to it for assistive technology and announced when it appears. */
+  readonly error?: string | undefined;
 }
 
 /** A labelled group of radio buttons (arrow keys move between them, as the browser provides). */
-export function RadioGroup<V extends string>({ legend, options, value, onChange, name }: RadioGroupProps<V>) {
+export function RadioGroup<V extends string>({ legend, options, value, onChange, name, error }: RadioGroupProps<V>) {
   const id = useId();
+  const errorId = `${id}-error`;
   return (
-    <fieldset className="radio-group">
-      <legend className="field__label">{legend}</legend>
+    <fieldset className="radio-group" aria-describedby={error ? errorId : undefined}>
+      <legend className="field__label radio-group__legend">{legend}</legend>
       {options.map((option) => (
-        <div key={option.value} className="radio-group__option">
+        <div key={option.value} className="choice">
           <input
             id={`${id}-${option.value}`}
             type="radio"
@@ -32,6 +38,11 @@ export function RadioGroup<V extends string>({ legend, options, value, onChange,
           <label htmlFor={`${id}-${option.value}`}>{option.label}</label>
         </div>
       ))}
+      {error ? (
+        <p className="field__error" id={errorId} role="alert">
+          {error}
+        </p>
+      ) : null}
     </fieldset>
   );
 }

@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { ACCOUNT_SETUP_STEPS } from '../../lib/constants';
 import { PageHeading } from './page-heading';
+import './setup-step-heading.css';
 
 /**
  * A screen's heading, with account setup's step header above it ('Create Account: Step X of 7')
@@ -20,13 +21,13 @@ export function SetupStepHeading({
   const stepId = useId();
   if (step === undefined) return <PageHeading id={id}>{children}</PageHeading>;
   return (
-    <>
-      <p className="setup-step" id={stepId}>
+    <div className="setup-step-heading">
+      <p className="setup-step-heading__step" id={stepId}>
         {`Create Account: Step ${step} of ${ACCOUNT_SETUP_STEPS}`}
       </p>
       <PageHeading id={id} describedBy={stepId}>
         {children}
       </PageHeading>
-    </>
+    </div>
   );
 }

@@ -1,22 +1,26 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { fieldClassName, type FieldWidth } from './field-class-name';
+import './field.css';
 
-interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'width' | 'className'> {
   readonly label: string;
   readonly error?: string | undefined;
   readonly hint?: string;
   /** Rendered inside the field's frame after the input, for example a show-password toggle. */
   readonly adornment?: ReactNode;
+  /** How wide the input may grow: `full` (the default) or `short` (a code). */
+  readonly width?: FieldWidth;
   readonly ref?: Ref<HTMLInputElement>;
 }
 
 /** A labelled input whose error is tied to it for assistive technology, and announced when it appears. */
-export function TextField({ label, error, hint, adornment, className, ref, ...input }: TextFieldProps) {
+export function TextField({ label, error, hint, adornment, width, ref, ...input }: TextFieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const describedBy = [input['aria-describedby'], hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={['field', error ? 'field--invalid' : null, className].filter(Boolean).join(' ')}>
+    <div className={fieldClassName(width, Boolean(error))}>
       <label className="field__label" htmlFor={id}>
         {label}
       </label>

@@ -4,6 +4,10 @@ import { useNavigate, useOutletContext } from 'react-router-dom';
 import { useRequestUserMfaCode, useVerifyMfaCode } from '../../../generated/hooks/mfa/mfa';
 import { useMarkEmailVerified, useUpdateEmail } from '../../../generated/hooks/profile/profile';
 import type { EmailRequest } from '../../../generated/models/emailRequest';
+import { ActionsRow } from '../../components/layout/actions-row';
+import { Card } from '../../components/layout/card';
+import { Page } from '../../components/layout/page';
+import { Stack } from '../../components/layout/stack';
 import { Button } from '../../components/ui/button';
 import { SetupStepHeading } from '../../components/ui/setup-step-heading';
 import { TextField } from '../../components/ui/text-field';
@@ -77,29 +81,33 @@ export function SetupEmailPage() {
     });
 
   return (
-    <section className="card" aria-labelledby="setup-email-heading">
-      <SetupStepHeading id="setup-email-heading" step={EMAIL_STEP}>
-        Enter your email address
-      </SetupStepHeading>
-      <p>We&apos;ll send a code to this address to verify it in the next step.</p>
-      <form className="form" noValidate onSubmit={form.handleSubmit(submit)}>
-        <TextField
-          label="Email address"
-          type="email"
-          autoComplete="email"
-          maxLength={200}
-          error={form.formState.errors.email ? 'Please enter a valid email address.' : undefined}
-          {...form.register('email', { onChange: () => form.clearErrors('email') })}
-        />
-        <div className="form__actions">
-          <Button type="submit" busy={flight.busy}>
-            Continue
-          </Button>
-          <Button variant="link" onClick={() => navigate(paths.accountSetupPassword)}>
-            Back
-          </Button>
-        </div>
-      </form>
-    </section>
+    <Page>
+      <Card labelledBy="setup-email-heading">
+        <SetupStepHeading id="setup-email-heading" step={EMAIL_STEP}>
+          Enter your email address
+        </SetupStepHeading>
+        <p>We&apos;ll send a code to this address to verify it in the next step.</p>
+        <form noValidate onSubmit={form.handleSubmit(submit)}>
+          <Stack>
+            <TextField
+              label="Email address"
+              type="email"
+              autoComplete="email"
+              maxLength={200}
+              error={form.formState.errors.email ? 'Please enter a valid email address.' : undefined}
+              {...form.register('email', { onChange: () => form.clearErrors('email') })}
+            />
+            <ActionsRow>
+              <Button type="submit" busy={flight.busy}>
+                Continue
+              </Button>
+              <Button variant="link" onClick={() => navigate(paths.accountSetupPassword)}>
+                Back
+              </Button>
+            </ActionsRow>
+          </Stack>
+        </form>
+      </Card>
+    </Page>
   );
 }

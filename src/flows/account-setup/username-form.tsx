@@ -1,5 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
+import { ActionsRow } from '../../components/layout/actions-row';
+import { Stack } from '../../components/layout/stack';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
 import { useSingleFlight } from '../../lib/use-single-flight';
@@ -36,27 +38,29 @@ export function UsernameForm({ defaultValue, onAvailable, secondary }: UsernameF
     });
 
   return (
-    <form className="form" noValidate onSubmit={form.handleSubmit(submit)}>
-      <TextField
-        label="Username"
-        hint="4 to 16 letters and numbers, starting with a letter"
-        autoComplete="username"
-        autoCapitalize="off"
-        spellCheck={false}
-        maxLength={USERNAME_MAX}
-        error={form.formState.errors.username?.message}
-        {...form.register('username', { onChange: () => form.clearErrors('username') })}
-      />
-      <div className="form__actions">
-        <Button type="submit" busy={flight.busy}>
-          Continue
-        </Button>
-        {secondary ? (
-          <Button variant="link" onClick={secondary.onClick}>
-            {secondary.text}
+    <form noValidate onSubmit={form.handleSubmit(submit)}>
+      <Stack>
+        <TextField
+          label="Username"
+          hint="4 to 16 letters and numbers, starting with a letter"
+          autoComplete="username"
+          autoCapitalize="off"
+          spellCheck={false}
+          maxLength={USERNAME_MAX}
+          error={form.formState.errors.username?.message}
+          {...form.register('username', { onChange: () => form.clearErrors('username') })}
+        />
+        <ActionsRow>
+          <Button type="submit" busy={flight.busy}>
+            Continue
           </Button>
-        ) : null}
-      </div>
+          {secondary ? (
+            <Button variant="link" onClick={secondary.onClick}>
+              {secondary.text}
+            </Button>
+          ) : null}
+        </ActionsRow>
+      </Stack>
     </form>
   );
 }

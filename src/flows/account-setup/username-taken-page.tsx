@@ -1,4 +1,6 @@
 import { useNavigate, useOutletContext } from 'react-router-dom';
+import { Card } from '../../components/layout/card';
+import { Page } from '../../components/layout/page';
 import { SetupStepHeading } from '../../components/ui/setup-step-heading';
 import { setAccountSetup, type AccountSetup } from '../../lib/journey/journey';
 import { paths } from '../../lib/paths';
@@ -27,21 +29,23 @@ export function UsernameTakenPage() {
   };
 
   return (
-    <section className="card" aria-labelledby="username-taken-heading">
-      {/* Choosing a username is the setup's first step. */}
-      <SetupStepHeading id="username-taken-heading" step={1}>
-        This username has been taken, please choose a new one
-      </SetupStepHeading>
-      <p>It seems before you could validate your account, another user registered this username</p>
-      <UsernameForm
-        defaultValue={setup.username}
-        onAvailable={async (username) => {
-          setAccountSetup({ ...setup, username });
-          const outcome = await saveCredentials();
-          return outcome.kind === 'taken' ? (outcome.description ?? TAKEN_AGAIN) : null;
-        }}
-        secondary={{ text: 'Cancel', onClick: cancel }}
-      />
-    </section>
+    <Page>
+      <Card labelledBy="username-taken-heading">
+        {/* Choosing a username is the setup's first step. */}
+        <SetupStepHeading id="username-taken-heading" step={1}>
+          This username has been taken, please choose a new one
+        </SetupStepHeading>
+        <p>It seems before you could validate your account, another user registered this username</p>
+        <UsernameForm
+          defaultValue={setup.username}
+          onAvailable={async (username) => {
+            setAccountSetup({ ...setup, username });
+            const outcome = await saveCredentials();
+            return outcome.kind === 'taken' ? (outcome.description ?? TAKEN_AGAIN) : null;
+          }}
+          secondary={{ text: 'Cancel', onClick: cancel }}
+        />
+      </Card>
+    </Page>
   );
 }

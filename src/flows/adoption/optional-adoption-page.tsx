@@ -1,5 +1,8 @@
 import { useState } from 'react';
 import { useGetOptionChoice, useSaveOptionSettings } from '../../../generated/hooks/profile/profile';
+import { ActionsRow } from '../../components/layout/actions-row';
+import { Card } from '../../components/layout/card';
+import { Page } from '../../components/layout/page';
 import { Button } from '../../components/ui/button';
 import { PageHeading } from '../../components/ui/page-heading';
 import { OPTION_MFA_ADOPTION, SETTING_ADOPTION_REMINDER } from '../../lib/constants';
@@ -36,36 +39,38 @@ export function OptionalAdoptionPage() {
   const busy = flight.busy ? choice : null;
 
   return (
-    <section className="card" aria-labelledby="adoption-heading">
-      <PageHeading id="adoption-heading">Add an extra layer of security to your account</PageHeading>
-      {adoption.isPending ? <p aria-busy="true">Loading…</p> : null}
-      {adoption.isError ? <p role="alert">Your deadline could not be loaded. You can still set up the verification step now.</p> : null}
-      {adoption.isSuccess ? (
-        showsDeadline(today, mandatory) ? (
-          <p>
-            Please set up this verification step by {usDate(mandatory)}. After this date, you will only be able to login into your account
-            with the code.
-          </p>
-        ) : (
-          <p>
-            Protect your retirement savings with a one-time code: when you sign in on a new computer, we&apos;ll send a code to your phone
-            to make sure it is you. It takes a minute to set up.
-          </p>
-        )
-      ) : null}
-      <div className="form__actions">
-        <Button onClick={() => void run('now')} busy={busy === 'now'} disabled={busy !== null || adoption.isPending}>
-          Set up now
-        </Button>
-        <Button
-          variant="secondary"
-          onClick={() => void run('later')}
-          busy={busy === 'later'}
-          disabled={busy !== null || adoption.isPending}
-        >
-          Remind me later
-        </Button>
-      </div>
-    </section>
+    <Page>
+      <Card labelledBy="adoption-heading">
+        <PageHeading id="adoption-heading">Add an extra layer of security to your account</PageHeading>
+        {adoption.isPending ? <p aria-busy="true">Loading…</p> : null}
+        {adoption.isError ? <p role="alert">Your deadline could not be loaded. You can still set up the verification step now.</p> : null}
+        {adoption.isSuccess ? (
+          showsDeadline(today, mandatory) ? (
+            <p>
+              Please set up this verification step by {usDate(mandatory)}. After this date, you will only be able to login into your account
+              with the code.
+            </p>
+          ) : (
+            <p>
+              Protect your retirement savings with a one-time code: when you sign in on a new computer, we&apos;ll send a code to your phone
+              to make sure it is you. It takes a minute to set up.
+            </p>
+          )
+        ) : null}
+        <ActionsRow>
+          <Button onClick={() => void run('now')} busy={busy === 'now'} disabled={busy !== null || adoption.isPending}>
+            Set up now
+          </Button>
+          <Button
+            variant="secondary"
+            onClick={() => void run('later')}
+            busy={busy === 'later'}
+            disabled={busy !== null || adoption.isPending}
+          >
+            Remind me later
+          </Button>
+        </ActionsRow>
+      </Card>
+    </Page>
   );
 }

@@ -1,7 +1,12 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { RouteLink as Link } from '../../components/ui/route-link';
+import { ActionsRow } from '../../components/layout/actions-row';
+import { Card } from '../../components/layout/card';
+import { Page } from '../../components/layout/page';
+import { Stack } from '../../components/layout/stack';
 import { Button } from '../../components/ui/button';
 import { CodeInput } from '../../components/ui/code-input';
+import { FormError } from '../../components/ui/form-error';
 import { SetupStepHeading } from '../../components/ui/setup-step-heading';
 import { ApiError, isApiError } from '../../lib/api/api-error';
 import { errorToast, isLockout, TOASTS } from '../../lib/api/error-catalogue';
@@ -21,6 +26,7 @@ export function CodeEntryPage() {
   const data = useVerification();
   const supportPhone = useSupportPhone();
   const [code, setCode] = useState('');
+  const codeField = useRef<HTMLInputElement>(null);
   const submission = useSingleFlight();
   const resending = useSingleFlight();
   const [lockout, setLockout] = useState<string | null>(null);
@@ -70,58 +76,67 @@ export function CodeEntryPage() {
           dismissOnTimeout: NOTIFICATION_TIMEOUT_MS,
           isUnique: true,
         });
+        // 'Send a new code' gives way to the countdown: focus goes where the new code is entered, not to <body>.
+        codeField.current?.focus();
       } catch {
         notify(errorToast(TOASTS.requestToken));
       }
     });
 
   return (
-    <section className="card" aria-labelledby="code-entry-heading">
-      <p>
-        <Link to={data.backRoute}>{data.mfaOptionCount === 1 ? 'Cancel' : 'Back'}</Link>
-      </p>
-      <SetupStepHeading id="code-entry-heading" step={data.setupStep}>
-        Enter the code
-      </SetupStepHeading>
-      <p>{codeSentText(data.mfaOption)}</p>
-      <form className="form" noValidate onSubmit={onSubmit}>
-        <CodeInput
-          label="Code"
-          hint={`Up to ${MFA_CODE_LENGTH} digits`}
-          name="code"
-          placeholder={'0'.repeat(MFA_CODE_LENGTH)}
-          maxLength={MFA_CODE_LENGTH}
-          value={code}
-          onValueChange={setCode}
-          disabled={lockout !== null}
-        />
-        <div className="form__actions">
-          <Button type="submit" busy={submission.busy} disabled={code === '' || lockout !== null}>
-            Continue
-          </Button>
-        </div>
-        {lockout ? (
-          <p className="form__error" role="alert">
-            {lockout} Please call customer service{supportPhone ? ` at ${supportPhone}` : ''}.
-          </p>
-        ) : null}
-      </form>
-      {data.resend ? (
-        <div className="resend">
-          {secondsToResend > 0 ? (
-            <p>
-              You can request a new code in {secondsToResend} {secondsToResend === 1 ? 'second' : 'seconds'}.
+    <Page>
+      <Card labelledBy="code-entry-heading">
+        <p>
+          <Link to={data.backRoute}>{data.mfaOptionCount === 1 ? 'Cancel' : 'Back'}</Link>
+        </p>
+        <SetupStepHeading id="code-entry-heading" step={data.setupStep}>
+          Enter the code
+        </SetupStepHeading>
+        <p>{codeSentText(data.mfaOption)}</p>
+        <form noValidate onSubmit={onSubmit}>
+          <Stack>
+            <CodeInput
+              ref={codeField}
+              label="Code"
+              hint={`Up to ${MFA_CODE_LENGTH} digits`}
+              name="code"
+              placeholder={'0'.repeat(MFA_CODE_LENGTH)}
+              maxLength={MFA_CODE_LENGTH}
+              value={code}
+              onValueChange={setCode}
+              disabled={lockout !== null}
+            />
+            <ActionsRow>
+              <Button type="submit" busy={submission.busy} disabled={code === '' || lockout !== null}>
+                Continue
+              </Button>
+            </ActionsRow>
+            {lockout ? (
+              <FormError>
+                {lockout} Please call customer service{supportPhone ? ` at ${supportPhone}` : ''}.
+              </FormError>
+            ) : null}
+          </Stack>
+        </form>
+        {data.resend ? (
+          <Stack>
+            {secondsToResend > 0 ? (
+              <p>
+                You can request a new code in {secondsToResend} {secondsToResend === 1 ? 'second' : 'seconds'}.
+              </p>
+            ) : (
+              <ActionsRow>
+                <Button variant="link" onClick={() => void resend()} busy={resending.busy} disabled={lockout !== null}>
+                  Send a new code
+                </Button>
+              </ActionsRow>
+            )}
+            <p className="visually-hidden" aria-live="polite">
+              {secondsToResend === 0 ? 'You can now request a new code.' : ''}
             </p>
-          ) : (
-            <Button variant="link" onClick={() => void resend()} busy={resending.busy} disabled={lockout !== null}>
-              Send a new code
-            </Button>
-          )}
-          <p className="visually-hidden" aria-live="polite">
-            {secondsToResend === 0 ? 'You can now request a new code.' : ''}
-          </p>
-        </div>
-      ) : null}
-    </section>
+          </Stack>
+        ) : null}
+      </Card>
+    </Page>
   );
 }

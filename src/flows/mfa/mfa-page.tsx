@@ -4,6 +4,10 @@ import { useGetMfaOptions, useRequestMfaCode } from '../../../generated/hooks/mf
 import { useResetPassword } from '../../../generated/hooks/recovery/recovery';
 import { useAuthenticate } from '../../../generated/hooks/sign-in/sign-in';
 import type { MfaOption } from '../../../generated/models/mfaOption';
+import { ActionsRow } from '../../components/layout/actions-row';
+import { Card } from '../../components/layout/card';
+import { Page } from '../../components/layout/page';
+import { Stack } from '../../components/layout/stack';
 import { Button } from '../../components/ui/button';
 import { PageHeading } from '../../components/ui/page-heading';
 import { RadioGroup } from '../../components/ui/radio-group';
@@ -128,36 +132,39 @@ export function MfaPage() {
 
   const method = chosen === null ? undefined : methods?.[chosen];
   return (
-    <section className="card" aria-labelledby="mfa-heading">
-      <PageHeading id="mfa-heading">Verify your identity</PageHeading>
-      {methods === null ? <p aria-busy="true">Loading your verification methods…</p> : null}
-      {methods && methods.length > 1 ? (
-        <form
-          className="form"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (method) void proceed(method, methods.length);
-          }}
-        >
-          <p>To keep your account secure, we need to send you a one-time code.</p>
-          <RadioGroup
-            legend="How would you like to receive your code?"
-            options={methods.map((option, index) => ({ value: String(index), label: mfaOptionLabel(option) }))}
-            value={chosen === null ? null : String(chosen)}
-            onChange={(value) => setChosen(Number(value))}
-          />
-          <div className="form__actions">
-            <Button type="submit" busy={flight.busy} disabled={!method}>
-              Continue
-            </Button>
-            <Button variant="link" onClick={leave}>
-              Cancel
-            </Button>
-          </div>
-        </form>
-      ) : null}
-      {methods?.length === 1 && method ? <p aria-busy="true">Sending your code…</p> : null}
-    </section>
+    <Page>
+      <Card labelledBy="mfa-heading">
+        <PageHeading id="mfa-heading">Verify your identity</PageHeading>
+        {methods === null ? <p aria-busy="true">Loading your verification methods…</p> : null}
+        {methods && methods.length > 1 ? (
+          <form
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (method) void proceed(method, methods.length);
+            }}
+          >
+            <Stack>
+              <p>To keep your account secure, we need to send you a one-time code.</p>
+              <RadioGroup
+                legend="How would you like to receive your code?"
+                options={methods.map((option, index) => ({ value: String(index), label: mfaOptionLabel(option) }))}
+                value={chosen === null ? null : String(chosen)}
+                onChange={(value) => setChosen(Number(value))}
+              />
+              <ActionsRow>
+                <Button type="submit" busy={flight.busy} disabled={!method}>
+                  Continue
+                </Button>
+                <Button variant="link" onClick={leave}>
+                  Cancel
+                </Button>
+              </ActionsRow>
+            </Stack>
+          </form>
+        ) : null}
+        {methods?.length === 1 && method ? <p aria-busy="true">Sending your code…</p> : null}
+      </Card>
+    </Page>
   );
 }

@@ -2,6 +2,10 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useRequestUserMfaCode, useVerifyMfaCode } from '../../../generated/hooks/mfa/mfa';
 import { useMarkEmailVerified } from '../../../generated/hooks/profile/profile';
 import { useRemoveTotpDevice } from '../../../generated/hooks/totp/totp';
+import { ActionsRow } from '../../components/layout/actions-row';
+import { Card } from '../../components/layout/card';
+import { Page } from '../../components/layout/page';
+import { Stack } from '../../components/layout/stack';
 import { Button } from '../../components/ui/button';
 import { CodeInput } from '../../components/ui/code-input';
 import { PageHeading } from '../../components/ui/page-heading';
@@ -10,7 +14,7 @@ import { codeFailure, errorToast, isNoSecurityDevice, TOASTS } from '../../lib/a
 import { leavePortal } from '../../lib/browser-location';
 import { env } from '../../lib/env';
 import { notify } from '../../lib/notifications';
-import { externalTargets } from '../../lib/paths';
+import { externalTargets } from '../../lib/links';
 import { useSupportPhone } from '../../lib/public-content';
 import { useSingleFlight } from '../../lib/use-single-flight';
 import { useStoredSession } from '../../lib/use-stored-session';
@@ -102,56 +106,62 @@ export function ProfileMfaVerificationPage() {
 
   if (lookup.state === 'checking' || lookup.state === 'failed') {
     return (
-      <section className="card" aria-labelledby={headingId}>
-        <PageHeading id={headingId}>Enter the code</PageHeading>
-        {lookup.state === 'checking' ? (
-          <p aria-busy="true">Checking your security settings…</p>
-        ) : (
-          <>
-            <p role="alert">Your security settings could not be loaded. Please try again later.</p>
-            <div className="form__actions">
-              <Button onClick={() => leavePortal(targets.profileSecurity)}>Back to your profile</Button>
-            </div>
-          </>
-        )}
-      </section>
+      <Page>
+        <Card labelledBy={headingId}>
+          <PageHeading id={headingId}>Enter the code</PageHeading>
+          {lookup.state === 'checking' ? (
+            <p aria-busy="true">Checking your security settings…</p>
+          ) : (
+            <>
+              <p role="alert">Your security settings could not be loaded. Please try again later.</p>
+              <ActionsRow>
+                <Button onClick={() => leavePortal(targets.profileSecurity)}>Back to your profile</Button>
+              </ActionsRow>
+            </>
+          )}
+        </Card>
+      </Page>
     );
   }
 
   return (
-    <section className="card" aria-labelledby={headingId}>
-      <PageHeading id={headingId}>Enter the code</PageHeading>
-      <p>
-        {byApp
-          ? 'Enter the code your authenticator app shows.'
-          : emailSent
-            ? 'We sent a code to your email address. Enter it below.'
-            : 'We are sending a code to your email address.'}
-      </p>
-      <form className="form" noValidate onSubmit={submit}>
-        <CodeInput
-          label="Code"
-          hint={`Up to ${CODE_LENGTH} digits`}
-          name="code"
-          placeholder={'0'.repeat(CODE_LENGTH)}
-          maxLength={CODE_LENGTH}
-          value={code}
-          onValueChange={setCode}
-        />
-        <div className="form__actions">
-          <Button type="submit" busy={flight.busy} disabled={code === ''}>
-            Continue
-          </Button>
-          {byApp ? null : (
-            <Button variant="link" onClick={() => void flight.run(sendEmailCode)}>
-              Send a new code
-            </Button>
-          )}
-          <Button variant="link" onClick={() => leavePortal(targets.profileSecurity)}>
-            Cancel
-          </Button>
-        </div>
-      </form>
-    </section>
+    <Page>
+      <Card labelledBy={headingId}>
+        <PageHeading id={headingId}>Enter the code</PageHeading>
+        <p>
+          {byApp
+            ? 'Enter the code your authenticator app shows.'
+            : emailSent
+              ? 'We sent a code to your email address. Enter it below.'
+              : 'We are sending a code to your email address.'}
+        </p>
+        <form noValidate onSubmit={submit}>
+          <Stack>
+            <CodeInput
+              label="Code"
+              hint={`Up to ${CODE_LENGTH} digits`}
+              name="code"
+              placeholder={'0'.repeat(CODE_LENGTH)}
+              maxLength={CODE_LENGTH}
+              value={code}
+              onValueChange={setCode}
+            />
+            <ActionsRow>
+              <Button type="submit" busy={flight.busy} disabled={code === ''}>
+                Continue
+              </Button>
+              {byApp ? null : (
+                <Button variant="link" onClick={() => void flight.run(sendEmailCode)}>
+                  Send a new code
+                </Button>
+              )}
+              <Button variant="link" onClick={() => leavePortal(targets.profileSecurity)}>
+                Cancel
+              </Button>
+            </ActionsRow>
+          </Stack>
+        </form>
+      </Card>
+    </Page>
   );
 }

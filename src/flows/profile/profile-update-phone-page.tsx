@@ -1,6 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useVerifyMfaCode } from '../../../generated/hooks/mfa/mfa';
+import { ActionsRow } from '../../components/layout/actions-row';
+import { Card } from '../../components/layout/card';
+import { Page } from '../../components/layout/page';
+import { Stack } from '../../components/layout/stack';
 import { PhoneEntryForm } from '../../components/phone-entry/phone-entry-form';
 import type { PhoneValue } from '../../components/phone-entry/phone-rules';
 import { Button } from '../../components/ui/button';
@@ -11,7 +15,8 @@ import { codeFailure, errorToast, TOASTS } from '../../lib/api/error-catalogue';
 import { env } from '../../lib/env';
 import { goToCodeEntry } from '../../lib/journey/journey-steps';
 import { notify } from '../../lib/notifications';
-import { externalTargets, paths } from '../../lib/paths';
+import { externalTargets } from '../../lib/links';
+import { paths } from '../../lib/paths';
 import { useSingleFlight } from '../../lib/use-single-flight';
 import { profileUpdatePhoneSlot, totpVerifiedSlot } from './profile-slots';
 import { useAuthenticatorLookup } from './use-authenticator-lookup';
@@ -66,10 +71,12 @@ export function ProfileUpdatePhonePage() {
 
   if (!verified && lookup.state !== 'none') {
     return (
-      <section className="card" aria-labelledby={headingId}>
-        <PageHeading id={headingId}>Enter your new phone number</PageHeading>
-        <p aria-busy="true">Checking your security settings…</p>
-      </section>
+      <Page>
+        <Card labelledBy={headingId}>
+          <PageHeading id={headingId}>Enter your new phone number</PageHeading>
+          <p aria-busy="true">Checking your security settings…</p>
+        </Card>
+      </Page>
     );
   }
 
@@ -114,43 +121,48 @@ export function ProfileUpdatePhonePage() {
 
   if (!phone) {
     return (
-      <PhoneEntryForm
-        mode="update"
-        onSubmit={save}
-        busy={flight.busy}
-        onCancel={() => leavePortal(externalTargets(env.envPathPrefix, env.helpCenterUrl).profileSecurity)}
-      />
+      <Page>
+        <PhoneEntryForm
+          mode="update"
+          onSubmit={save}
+          busy={flight.busy}
+          onCancel={() => leavePortal(externalTargets(env.envPathPrefix, env.helpCenterUrl).profileSecurity)}
+        />
+      </Page>
     );
   }
   return (
-    <section className="card" aria-labelledby={headingId}>
-      <PageHeading id={headingId}>How should we send your code?</PageHeading>
-      <form
-        className="form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void chooseMethod();
-        }}
-      >
-        <RadioGroup
-          legend="Send the code to verify your number by"
-          options={[
-            { value: 'sms', label: 'Text message' },
-            { value: 'call', label: 'Voice call' },
-          ]}
-          value={method}
-          onChange={setMethod}
-        />
-        <div className="form__actions">
-          <Button type="submit" busy={flight.busy}>
-            Send code
-          </Button>
-          <Button variant="link" onClick={() => setPhone(null)}>
-            Back
-          </Button>
-        </div>
-      </form>
-    </section>
+    <Page>
+      <Card labelledBy={headingId}>
+        <PageHeading id={headingId}>How should we send your code?</PageHeading>
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void chooseMethod();
+          }}
+        >
+          <Stack>
+            <RadioGroup
+              legend="Send the code to verify your number by"
+              options={[
+                { value: 'sms', label: 'Text message' },
+                { value: 'call', label: 'Voice call' },
+              ]}
+              value={method}
+              onChange={setMethod}
+            />
+            <ActionsRow>
+              <Button type="submit" busy={flight.busy}>
+                Send code
+              </Button>
+              <Button variant="link" onClick={() => setPhone(null)}>
+                Back
+              </Button>
+            </ActionsRow>
+          </Stack>
+        </form>
+      </Card>
+    </Page>
   );
 }

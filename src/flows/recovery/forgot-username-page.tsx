@@ -5,7 +5,12 @@ import { useNavigate } from 'react-router-dom';
 import { useRetrieveUsername } from '../../../generated/hooks/recovery/recovery';
 import type { ForgotUsernameRole } from '../../../generated/models/forgotUsernameRole';
 import { Captcha } from '../../components/captcha/captcha';
+import { ActionsRow } from '../../components/layout/actions-row';
+import { Card } from '../../components/layout/card';
+import { Page } from '../../components/layout/page';
+import { Stack } from '../../components/layout/stack';
 import { Button } from '../../components/ui/button';
+import { FormError } from '../../components/ui/form-error';
 import { PageHeading } from '../../components/ui/page-heading';
 import { RadioGroup } from '../../components/ui/radio-group';
 import { TextField } from '../../components/ui/text-field';
@@ -57,75 +62,76 @@ export function ForgotUsernamePage() {
 
   if (step === 'sent') {
     return (
-      <section className="card" aria-labelledby="forgot-username-heading">
-        <PageHeading id="forgot-username-heading">Check your email!</PageHeading>
-        <p>If we found an account for that email address, we have sent your username to it.</p>
-        <p>If you don&apos;t see the email in a few minutes, please check your spam or junk folder.</p>
-        <div className="form__actions">
-          <Button onClick={() => navigate(paths.signIn)}>Go to Login</Button>
-        </div>
-      </section>
+      <Page>
+        <Card labelledBy="forgot-username-heading">
+          <PageHeading id="forgot-username-heading">Check your email!</PageHeading>
+          <p>If we found an account for that email address, we have sent your username to it.</p>
+          <p>If you don&apos;t see the email in a few minutes, please check your spam or junk folder.</p>
+          <ActionsRow>
+            <Button onClick={() => navigate(paths.signIn)}>Go to Login</Button>
+          </ActionsRow>
+        </Card>
+      </Page>
     );
   }
 
   return (
-    <section className="card" aria-labelledby="forgot-username-heading">
-      <PageHeading id="forgot-username-heading">Forgot your username?</PageHeading>
-      <form
-        className="form"
-        noValidate
-        onSubmit={
-          step === 'role'
-            ? async (event) => {
-                event.preventDefault();
-                if (await form.trigger('role')) setStep('email');
-              }
-            : form.handleSubmit(submit)
-        }
-      >
-        {step === 'role' ? (
-          <Controller
-            control={form.control}
-            name="role"
-            render={({ field, fieldState }) => (
+    <Page>
+      <Card labelledBy="forgot-username-heading">
+        <PageHeading id="forgot-username-heading">Forgot your username?</PageHeading>
+        <form
+          noValidate
+          onSubmit={
+            step === 'role'
+              ? async (event) => {
+                  event.preventDefault();
+                  if (await form.trigger('role')) setStep('email');
+                }
+              : form.handleSubmit(submit)
+          }
+        >
+          <Stack>
+            {step === 'role' ? (
+              <Controller
+                control={form.control}
+                name="role"
+                render={({ field, fieldState }) => (
+                  <RadioGroup
+                    legend="Which best describes you?"
+                    options={ROLES}
+                    value={field.value}
+                    onChange={field.onChange}
+                    name="role"
+                    error={fieldState.error?.message}
+                  />
+                )}
+              />
+            ) : (
               <>
-                <RadioGroup legend="Which best describes you?" options={ROLES} value={field.value} onChange={field.onChange} name="role" />
-                {fieldState.error ? (
-                  <p className="field__error" role="alert">
-                    {fieldState.error.message}
-                  </p>
-                ) : null}
+                <p>Enter the email address on your account and we&apos;ll send you your username.</p>
+                <TextField
+                  label="Email address"
+                  type="email"
+                  autoComplete="email"
+                  maxLength={50}
+                  error={form.formState.errors.email?.message}
+                  {...form.register('email', { onChange: () => setError(null) })}
+                />
+                <Captcha key={captchaRound} onChange={setCaptcha} takeFocus={false} />
               </>
             )}
-          />
-        ) : (
-          <>
-            <p>Enter the email address on your account and we&apos;ll send you your username.</p>
-            <TextField
-              label="Email address"
-              type="email"
-              autoComplete="email"
-              maxLength={50}
-              error={form.formState.errors.email?.message}
-              {...form.register('email', { onChange: () => setError(null) })}
-            />
-            <Captcha key={captchaRound} onChange={setCaptcha} takeFocus={false} />
-          </>
-        )}
-        {error ? (
-          <p className="form__error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        <div className="form__actions">
-          <Button type="submit" busy={flight.busy} disabled={step === 'email' && (!captcha || email.trim() === '')}>
-            Continue
-          </Button>
-          <Button variant="link" onClick={() => (step === 'email' ? setStep('role') : navigate(paths.signIn))}>
-            Back
-          </Button>
-        </div>
-      </form>
-    </section>
+            {error ? <FormError>{error}</FormError> : null}
+            <ActionsRow>
+              <Button type="submit" busy={flight.busy} disabled={step === 'email' && (!captcha || email.trim() === '')}>
+                Continue
+              </Button>
+              <Button variant="link" onClick={() => (step === 'email' ? setStep('role') : navigate(paths.signIn))}>
+                Back
+              </Button>
+            </ActionsRow>
+          </Stack>
+        </form>
+      </Card>
+    </Page>
   );
 }

@@ -2,6 +2,9 @@ import { useState } from 'react';
 import { useNavigate, useOutletContext } from 'react-router-dom';
 import { useChangePasswordWithToken } from '../../../generated/hooks/recovery/recovery';
 import { useVerifyResetToken } from '../../../generated/hooks/verification/verification';
+import { ActionsRow } from '../../components/layout/actions-row';
+import { Card } from '../../components/layout/card';
+import { Page } from '../../components/layout/page';
 import { Button } from '../../components/ui/button';
 import { PageHeading } from '../../components/ui/page-heading';
 import { isApiError } from '../../lib/api/api-error';
@@ -25,21 +28,25 @@ export function NewPasswordPage() {
 
   if (done) {
     return (
-      <section className="card" aria-labelledby="new-password-heading">
-        <PageHeading id="new-password-heading">Password reset successfully</PageHeading>
-        <p>You can now access your account with the new password.</p>
-        <div className="form__actions">
-          <Button onClick={() => navigate(paths.signIn)}>Go to Sign In</Button>
-        </div>
-      </section>
+      <Page>
+        <Card labelledBy="new-password-heading">
+          <PageHeading id="new-password-heading">Password reset successfully</PageHeading>
+          <p>You can now access your account with the new password.</p>
+          <ActionsRow>
+            <Button onClick={() => navigate(paths.signIn)}>Go to Sign In</Button>
+          </ActionsRow>
+        </Card>
+      </Page>
     );
   }
   if (record.isPending) {
     return (
-      <section className="card" aria-labelledby="new-password-heading" aria-busy="true">
-        <PageHeading id="new-password-heading">Set a new password</PageHeading>
-        <p>Checking your link…</p>
-      </section>
+      <Page>
+        <Card labelledBy="new-password-heading" busy>
+          <PageHeading id="new-password-heading">Set a new password</PageHeading>
+          <p>Checking your link…</p>
+        </Card>
+      </Page>
     );
   }
   const link = record.data?.data;
@@ -47,20 +54,22 @@ export function NewPasswordPage() {
   if (record.isError || !usable) {
     const failed = record.isError && !(isApiError(record.error) && businessErrorDescription(record.error));
     return (
-      <section className="card" aria-labelledby="new-password-heading">
-        <PageHeading id="new-password-heading">
-          {failed ? 'We could not check your link' : 'This link has expired - Please request a new link to reset your password'}
-        </PageHeading>
-        {failed ? <p role="alert">Please try again in a few minutes, or request a new link.</p> : null}
-        <div className="form__actions">
-          <Button onClick={() => navigate(paths.resetPassword)}>Request Password Reset</Button>
-          {failed ? (
-            <Button variant="secondary" onClick={() => void record.refetch()}>
-              Try again
-            </Button>
-          ) : null}
-        </div>
-      </section>
+      <Page>
+        <Card labelledBy="new-password-heading">
+          <PageHeading id="new-password-heading">
+            {failed ? 'We could not check your link' : 'This link has expired - Please request a new link to reset your password'}
+          </PageHeading>
+          {failed ? <p role="alert">Please try again in a few minutes, or request a new link.</p> : null}
+          <ActionsRow>
+            <Button onClick={() => navigate(paths.resetPassword)}>Request Password Reset</Button>
+            {failed ? (
+              <Button variant="secondary" onClick={() => void record.refetch()}>
+                Try again
+              </Button>
+            ) : null}
+          </ActionsRow>
+        </Card>
+      </Page>
     );
   }
   return <NewPasswordEntry token={token} onDone={() => setDone(true)} />;
@@ -98,18 +107,20 @@ function NewPasswordEntry({ token, onDone }: { readonly token: string; readonly 
   };
 
   return (
-    <section className="card" aria-labelledby="new-password-heading">
-      <PageHeading id="new-password-heading">Set a new password</PageHeading>
-      <p>In order to keep your account safe, please complete the following.</p>
-      <NewPasswordForm
-        onSubmit={submit}
-        busy={flight.busy}
-        error={error}
-        onCancel={() => {
-          clearAllStorage();
-          navigate(paths.signIn);
-        }}
-      />
-    </section>
+    <Page>
+      <Card labelledBy="new-password-heading">
+        <PageHeading id="new-password-heading">Set a new password</PageHeading>
+        <p>In order to keep your account safe, please complete the following.</p>
+        <NewPasswordForm
+          onSubmit={submit}
+          busy={flight.busy}
+          error={error}
+          onCancel={() => {
+            clearAllStorage();
+            navigate(paths.signIn);
+          }}
+        />
+      </Card>
+    </Page>
   );
 }

@@ -1,6 +1,9 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useChangePassword } from '../../../generated/hooks/profile/profile';
+import { ActionsRow } from '../../components/layout/actions-row';
+import { Card } from '../../components/layout/card';
+import { Page } from '../../components/layout/page';
 import { Button } from '../../components/ui/button';
 import { PageHeading } from '../../components/ui/page-heading';
 import { isApiError } from '../../lib/api/api-error';
@@ -40,27 +43,31 @@ export function PasswordChangePage() {
 
   if (done) {
     return (
-      <section className="card" aria-labelledby="password-change-heading">
-        <PageHeading id="password-change-heading">Your password has been changed</PageHeading>
-        <p>Please sign in again with your new password.</p>
-        <div className="form__actions">
-          <Button
-            onClick={() => {
-              signOut('logout');
-              navigate(paths.signIn, { replace: true });
-            }}
-          >
-            Go to Sign In
-          </Button>
-        </div>
-      </section>
+      <Page>
+        <Card labelledBy="password-change-heading">
+          <PageHeading id="password-change-heading">Your password has been changed</PageHeading>
+          <p>Please sign in again with your new password.</p>
+          <ActionsRow>
+            <Button
+              onClick={() => {
+                signOut('logout');
+                navigate(paths.signIn, { replace: true });
+              }}
+            >
+              Go to Sign In
+            </Button>
+          </ActionsRow>
+        </Card>
+      </Page>
     );
   }
   return (
-    <section className="card" aria-labelledby="password-change-heading">
-      <PageHeading id="password-change-heading">Change your password</PageHeading>
-      <p>In order to keep your account safe, please choose a new password.</p>
-      <NewPasswordForm onSubmit={submit} busy={flight.busy} error={error} />
-    </section>
+    <Page>
+      <Card labelledBy="password-change-heading">
+        <PageHeading id="password-change-heading">Change your password</PageHeading>
+        <p>In order to keep your account safe, please choose a new password.</p>
+        <NewPasswordForm onSubmit={submit} busy={flight.busy} error={error} />
+      </Card>
+    </Page>
   );
 }

@@ -3,7 +3,12 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { useResetPassword } from '../../../generated/hooks/recovery/recovery';
+import { ActionsRow } from '../../components/layout/actions-row';
+import { Card } from '../../components/layout/card';
+import { Page } from '../../components/layout/page';
+import { Stack } from '../../components/layout/stack';
 import { Button } from '../../components/ui/button';
+import { FormError } from '../../components/ui/form-error';
 import { PageHeading } from '../../components/ui/page-heading';
 import { TextField } from '../../components/ui/text-field';
 import { showSignInFailure } from '../../lib/api/error-catalogue';
@@ -11,6 +16,7 @@ import { useResetAttempt } from '../../lib/journey/journey-steps';
 import { paths } from '../../lib/paths';
 import { useSingleFlight } from '../../lib/use-single-flight';
 import { resetAnswerSchema, type ResetAnswerValues } from './reset-security-question.schema';
+import './reset-security-question-page.css';
 
 /** `/reset-password/security-question`: a user who does not recover with a code answers their question. */
 export function ResetSecurityQuestionPage() {
@@ -37,36 +43,36 @@ export function ResetSecurityQuestionPage() {
     });
 
   return (
-    <section className="card" aria-labelledby="reset-question-heading">
-      <PageHeading id="reset-question-heading">Answer your security question</PageHeading>
-      <form className="form" noValidate onSubmit={form.handleSubmit(submit)}>
-        <p className="security-question">{securityQuestion}</p>
-        <TextField
-          label="Security Answer"
-          autoComplete="off"
-          spellCheck={false}
-          error={form.formState.errors.answer?.message}
-          {...form.register('answer', {
-            onChange: () => {
-              form.clearErrors('answer');
-              setInlineError(null);
-            },
-          })}
-        />
-        {inlineError ? (
-          <p className="form__error" role="alert">
-            {inlineError}
-          </p>
-        ) : null}
-        <div className="form__actions">
-          <Button type="submit" busy={flight.busy}>
-            Continue
-          </Button>
-          <Button variant="link" onClick={() => navigate(paths.resetPassword)}>
-            Back
-          </Button>
-        </div>
-      </form>
-    </section>
+    <Page>
+      <Card labelledBy="reset-question-heading">
+        <PageHeading id="reset-question-heading">Answer your security question</PageHeading>
+        <form noValidate onSubmit={form.handleSubmit(submit)}>
+          <Stack>
+            <p className="reset-security-question-page__question">{securityQuestion}</p>
+            <TextField
+              label="Security Answer"
+              autoComplete="off"
+              spellCheck={false}
+              error={form.formState.errors.answer?.message}
+              {...form.register('answer', {
+                onChange: () => {
+                  form.clearErrors('answer');
+                  setInlineError(null);
+                },
+              })}
+            />
+            {inlineError ? <FormError>{inlineError}</FormError> : null}
+            <ActionsRow>
+              <Button type="submit" busy={flight.busy}>
+                Continue
+              </Button>
+              <Button variant="link" onClick={() => navigate(paths.resetPassword)}>
+                Back
+              </Button>
+            </ActionsRow>
+          </Stack>
+        </form>
+      </Card>
+    </Page>
   );
 }

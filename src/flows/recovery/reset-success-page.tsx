@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
 import { RouteLink as Link } from '../../components/ui/route-link';
+import { Card } from '../../components/layout/card';
+import { Page } from '../../components/layout/page';
 import { PageHeading } from '../../components/ui/page-heading';
 import { endJourney } from '../../lib/journey/journey';
 import { paths } from '../../lib/paths';
@@ -13,14 +15,16 @@ export function ResetSuccessPage() {
     clearSessionAndCookies();
   }, []);
   return (
-    <section className="card" aria-labelledby="reset-success-heading">
-      <PageHeading id="reset-success-heading">Check your email!</PageHeading>
-      <p>If a verified email address is on file for your account, we have sent it a link to reset your password.</p>
-      <p>If you don&apos;t see the email in a few minutes, please check your spam or junk folder.</p>
-      <p>No email on file? Please contact your employer to reset your password.</p>
-      <p>
-        <Link to={paths.signIn}>Back to Sign In</Link>
-      </p>
-    </section>
+    <Page>
+      <Card labelledBy="reset-success-heading">
+        <PageHeading id="reset-success-heading">Check your email!</PageHeading>
+        <p>If a verified email address is on file for your account, we have sent it a link to reset your password.</p>
+        <p>If you don&apos;t see the email in a few minutes, please check your spam or junk folder.</p>
+        <p>No email on file? Please contact your employer to reset your password.</p>
+        <p>
+          <Link to={paths.signIn}>Back to Sign In</Link>
+        </p>
+      </Card>
+    </Page>
   );
 }

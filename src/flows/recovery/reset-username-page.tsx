@@ -5,7 +5,12 @@ import { useNavigate } from 'react-router-dom';
 import { useGetMfaOptions } from '../../../generated/hooks/mfa/mfa';
 import { useGetMfaUser, useGetSecurityQuestion } from '../../../generated/hooks/recovery/recovery';
 import { Captcha } from '../../components/captcha/captcha';
+import { ActionsRow } from '../../components/layout/actions-row';
+import { Card } from '../../components/layout/card';
+import { Page } from '../../components/layout/page';
+import { Stack } from '../../components/layout/stack';
 import { Button } from '../../components/ui/button';
+import { FormError } from '../../components/ui/form-error';
 import { PageHeading } from '../../components/ui/page-heading';
 import { TextField } from '../../components/ui/text-field';
 import { showSignInFailure } from '../../lib/api/error-catalogue';
@@ -62,39 +67,39 @@ export function ResetUsernamePage() {
     });
 
   return (
-    <section className="card" aria-labelledby="reset-username-heading">
-      <PageHeading id="reset-username-heading">What is your username?</PageHeading>
-      <p>We&apos;ll help you reset your password.</p>
-      <form className="form" noValidate onSubmit={form.handleSubmit(submit)}>
-        <TextField
-          label="Username"
-          autoComplete="username"
-          autoCapitalize="off"
-          spellCheck={false}
-          maxLength={64}
-          error={form.formState.errors.username?.message}
-          {...form.register('username', {
-            onChange: () => {
-              form.clearErrors('username');
-              setInlineError(null);
-            },
-          })}
-        />
-        <Captcha key={captchaRound} onChange={setCaptcha} takeFocus={false} />
-        {inlineError ? (
-          <p className="form__error" role="alert">
-            {inlineError}
-          </p>
-        ) : null}
-        <div className="form__actions">
-          <Button type="submit" busy={flight.busy} disabled={!captcha || username.trim() === ''}>
-            Continue
-          </Button>
-          <Button variant="link" onClick={() => navigate(paths.signIn)}>
-            Back
-          </Button>
-        </div>
-      </form>
-    </section>
+    <Page>
+      <Card labelledBy="reset-username-heading">
+        <PageHeading id="reset-username-heading">What is your username?</PageHeading>
+        <p>We&apos;ll help you reset your password.</p>
+        <form noValidate onSubmit={form.handleSubmit(submit)}>
+          <Stack>
+            <TextField
+              label="Username"
+              autoComplete="username"
+              autoCapitalize="off"
+              spellCheck={false}
+              maxLength={64}
+              error={form.formState.errors.username?.message}
+              {...form.register('username', {
+                onChange: () => {
+                  form.clearErrors('username');
+                  setInlineError(null);
+                },
+              })}
+            />
+            <Captcha key={captchaRound} onChange={setCaptcha} takeFocus={false} />
+            {inlineError ? <FormError>{inlineError}</FormError> : null}
+            <ActionsRow>
+              <Button type="submit" busy={flight.busy} disabled={!captcha || username.trim() === ''}>
+                Continue
+              </Button>
+              <Button variant="link" onClick={() => navigate(paths.signIn)}>
+                Back
+              </Button>
+            </ActionsRow>
+          </Stack>
+        </form>
+      </Card>
+    </Page>
   );
 }

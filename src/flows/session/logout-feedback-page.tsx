@@ -1,9 +1,14 @@
-import { useLocation } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import { RouteLink as Link } from '../../components/ui/route-link';
+import { ActionsRow } from '../../components/layout/actions-row';
+import { Card } from '../../components/layout/card';
+import { Page } from '../../components/layout/page';
+import { buttonClassName } from '../../components/ui/button';
 import { PageHeading } from '../../components/ui/page-heading';
 import { env } from '../../lib/env';
-import { feedbackUserTypeOf, surveyUrl, type FeedbackUserType } from '../../lib/paths';
+import { feedbackUserTypeOf, surveyUrl, type FeedbackUserType } from '../../lib/links';
 import { readSession } from '../../lib/session-storage';
+import { RedirectLoginPage } from './redirect-login-page';
 
 /** The user type handed over by the feedback redirect, in the router's history state. */
 export interface LogoutFeedbackState {
@@ -14,23 +19,29 @@ function isFeedbackState(value: unknown): value is LogoutFeedbackState {
   return typeof value === 'object' && value !== null && 'userType' in value && typeof value.userType === 'string';
 }
 
-/** `/logout-feedback`: confirms the logout and offers the survey for the user's type. */
+/**
+ * `/logout-feedback`: confirms the logout and offers the survey for the user's type. With a
+ * query parameter `ind` it is the feedback redirect (spec: "a query parameter ind sets the user
+ * type, clears session storage and redirects here"), as `/redirectLogin?ind=` is.
+ */
 export function LogoutFeedbackPage() {
   const location = useLocation();
+  const [search] = useSearchParams();
+  if (search.has('ind')) return <RedirectLoginPage />;
   const state: unknown = location.state;
   const userType = isFeedbackState(state) ? state.userType : feedbackUserTypeOf(readSession()?.role);
   return (
-    <section className="card" aria-labelledby="logout-heading">
-      <PageHeading id="logout-heading">You&apos;ve successfully logged out</PageHeading>
-      <p>Would you take a minute to tell us how we are doing? Your answers help us improve your experience.</p>
-      <div className="form__actions">
-        <a className="button button--primary" href={surveyUrl(env.surveyUrl, userType)} target="_blank" rel="noopener noreferrer">
-          Take the survey
-        </a>
-        <Link className="button button--link" to="/">
-          No, thanks
-        </Link>
-      </div>
-    </section>
+    <Page>
+      <Card labelledBy="logout-heading">
+        <PageHeading id="logout-heading">You&apos;ve successfully logged out</PageHeading>
+        <p>Would you take a minute to tell us how we are doing? Your answers help us improve your experience.</p>
+        <ActionsRow>
+          <a className={buttonClassName('primary')} href={surveyUrl(env.surveyUrl, userType)} target="_blank" rel="noopener noreferrer">
+            Take the survey
+          </a>
+          <Link to="/">No, thanks</Link>
+        </ActionsRow>
+      </Card>
+    </Page>
   );
 }

@@ -1,14 +1,15 @@
 import { useEffect } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { getLogoutPage } from '../../../generated/hooks/session/session';
-import { feedbackUserTypeOf, feedbackUserTypeOfInd, paths } from '../../lib/paths';
+import { feedbackUserTypeOf, feedbackUserTypeOfInd } from '../../lib/links';
+import { paths } from '../../lib/paths';
 import { signOut } from '../../lib/session';
 import { readSession } from '../../lib/session-storage';
 
 /**
- * `/redirectLogin?ind=...`: where the other applications send a user who logged out. It sets
- * the survey's user type (from `ind`, else the stored role), ends the session here and in the
- * other tabs, and shows the logout feedback screen.
+ * `/redirectLogin?ind=...` (and `/logout-feedback?ind=...`): where the other applications send a
+ * user who logged out. It sets the survey's user type (from `ind`, else the stored role), ends
+ * the session here and in the other tabs, and shows the logout feedback screen, without `ind`.
  */
 export function RedirectLoginPage() {
   const [search] = useSearchParams();

@@ -1,16 +1,24 @@
 import { RouteLink as Link } from '../../components/ui/route-link';
+import { ActionsRow } from '../../components/layout/actions-row';
+import { Card } from '../../components/layout/card';
+import { Page } from '../../components/layout/page';
+import { buttonClassName } from '../../components/ui/button';
 import { PageHeading } from '../../components/ui/page-heading';
 import { paths } from '../../lib/paths';
 
 /** Where an idle timeout or a sign-out elsewhere lands. */
 export function SessionExpiredPage() {
   return (
-    <section className="card" aria-labelledby="session-expired-heading">
-      <PageHeading id="session-expired-heading">You have been logged out</PageHeading>
-      <p>This may be due to a long period of inactivity or you may have logged out of your account on another page.</p>
-      <Link className="button button--primary" to={paths.signIn}>
-        Sign In
-      </Link>
-    </section>
+    <Page>
+      <Card labelledBy="session-expired-heading">
+        <PageHeading id="session-expired-heading">You have been logged out</PageHeading>
+        <p>This may be due to a long period of inactivity or you may have logged out of your account on another page.</p>
+        <ActionsRow>
+          <Link className={buttonClassName('primary')} to={paths.signIn}>
+            Sign In
+          </Link>
+        </ActionsRow>
+      </Card>
+    </Page>
   );
 }

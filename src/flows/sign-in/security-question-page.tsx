@@ -5,8 +5,13 @@ import { useNavigate } from 'react-router-dom';
 import { useGetSecurityQuestion } from '../../../generated/hooks/recovery/recovery';
 import { useAuthenticate } from '../../../generated/hooks/sign-in/sign-in';
 import { Captcha } from '../../components/captcha/captcha';
+import { ActionsRow } from '../../components/layout/actions-row';
+import { Card } from '../../components/layout/card';
+import { Page } from '../../components/layout/page';
+import { Stack } from '../../components/layout/stack';
 import { Button } from '../../components/ui/button';
 import { CheckboxField } from '../../components/ui/checkbox-field';
+import { FormError } from '../../components/ui/form-error';
 import { HelpTooltip } from '../../components/ui/help-tooltip';
 import { PageHeading } from '../../components/ui/page-heading';
 import { TextField } from '../../components/ui/text-field';
@@ -19,6 +24,7 @@ import { useJourney } from '../../lib/journey/use-journey';
 import { notify } from '../../lib/notifications';
 import { paths } from '../../lib/paths';
 import { useSingleFlight } from '../../lib/use-single-flight';
+import './security-question-page.css';
 import { securityQuestionSchema, type SecurityQuestionValues } from './security-question.schema';
 
 /** `/security-question`: the second step of a sign-in on an unrecognised computer. */
@@ -79,40 +85,43 @@ export function SecurityQuestionPage() {
 
   const securityQuestion = question.data?.data?.securityQuestion;
   return (
-    <section className="card" aria-labelledby="security-question-heading">
-      <PageHeading id="security-question-heading">Answer Your Security Question</PageHeading>
-      <p className="with-help">
-        We don&apos;t recognize this computer.{' '}
-        <HelpTooltip label="Why am I asked this?">
+    <Page>
+      <Card labelledBy="security-question-heading">
+        <PageHeading id="security-question-heading">Answer Your Security Question</PageHeading>
+        <HelpTooltip lead="We don't recognize this computer." label="Why am I asked this?">
           You are signing in from a computer or browser we have not seen before. To make sure it is you, please answer your security
           question. Select &apos;Remember this computer&apos; so we don&apos;t ask again on this computer.
         </HelpTooltip>
-      </p>
-      <form className="form" noValidate onSubmit={handleSubmit(submit)}>
-        {securityQuestion ? <p className="security-question">{securityQuestion}</p> : <p aria-busy="true">Loading your question…</p>}
-        <TextField
-          label="Security Answer"
-          autoComplete="off"
-          spellCheck={false}
-          error={errors.answer?.message}
-          {...register('answer', {
-            onChange: () => {
-              clearErrors('answer');
-              setInlineError(null);
-            },
-          })}
-        />
-        <CheckboxField label="Remember this computer" {...register('rememberComputer')} />
-        <Captcha key={captchaRound} onChange={setCaptcha} />
-        {inlineError ? (
-          <p className="form__error" role="alert">
-            {inlineError}
-          </p>
-        ) : null}
-        <Button type="submit" busy={flight.busy} disabled={!captcha || !securityQuestion}>
-          Sign In
-        </Button>
-      </form>
-    </section>
+        <form noValidate onSubmit={handleSubmit(submit)}>
+          <Stack>
+            {securityQuestion ? (
+              <p className="security-question-page__question">{securityQuestion}</p>
+            ) : (
+              <p aria-busy="true">Loading your question…</p>
+            )}
+            <TextField
+              label="Security Answer"
+              autoComplete="off"
+              spellCheck={false}
+              error={errors.answer?.message}
+              {...register('answer', {
+                onChange: () => {
+                  clearErrors('answer');
+                  setInlineError(null);
+                },
+              })}
+            />
+            <CheckboxField label="Remember this computer" {...register('rememberComputer')} />
+            <Captcha key={captchaRound} onChange={setCaptcha} />
+            {inlineError ? <FormError>{inlineError}</FormError> : null}
+            <ActionsRow>
+              <Button type="submit" busy={flight.busy} disabled={!captcha || !securityQuestion}>
+                Sign In
+              </Button>
+            </ActionsRow>
+          </Stack>
+        </form>
+      </Card>
+    </Page>
   );
 }

@@ -1,5 +1,10 @@
 import { useRef, useState, type FormEvent } from 'react';
+import { ActionsRow } from '../../components/layout/actions-row';
+import { Card } from '../../components/layout/card';
+import { Page } from '../../components/layout/page';
+import { Stack } from '../../components/layout/stack';
 import { Button } from '../../components/ui/button';
+import { FormError } from '../../components/ui/form-error';
 import { PageHeading } from '../../components/ui/page-heading';
 import { PasswordField } from '../../components/ui/password-field';
 import { TextField } from '../../components/ui/text-field';
@@ -31,38 +36,40 @@ export function SignInPage() {
   };
 
   return (
-    <section className="card" aria-labelledby="sign-in-heading">
-      <PageHeading id="sign-in-heading">Sign in to your 401(k) account</PageHeading>
-      <form className="form" noValidate onSubmit={onSubmit}>
-        <TextField
-          ref={usernameRef}
-          label="Username"
-          name="username"
-          autoComplete="username"
-          autoCapitalize="off"
-          spellCheck={false}
-          value={values.username}
-          onChange={change('username')}
-          error={errors.username}
-        />
-        <PasswordField
-          ref={passwordRef}
-          label="Password"
-          name="password"
-          autoComplete="current-password"
-          value={values.password}
-          onChange={change('password')}
-          error={errors.password}
-        />
-        {inlineError ? (
-          <p className="form__error" role="alert">
-            {inlineError}
-          </p>
-        ) : null}
-        <Button type="submit" busy={busy}>
-          Sign In
-        </Button>
-      </form>
-    </section>
+    <Page>
+      <Card labelledBy="sign-in-heading">
+        <PageHeading id="sign-in-heading">Sign in to your 401(k) account</PageHeading>
+        <form noValidate onSubmit={onSubmit}>
+          <Stack>
+            <TextField
+              ref={usernameRef}
+              label="Username"
+              name="username"
+              autoComplete="username"
+              autoCapitalize="off"
+              spellCheck={false}
+              value={values.username}
+              onChange={change('username')}
+              error={errors.username}
+            />
+            <PasswordField
+              ref={passwordRef}
+              label="Password"
+              name="password"
+              autoComplete="current-password"
+              value={values.password}
+              onChange={change('password')}
+              error={errors.password}
+            />
+            {inlineError ? <FormError>{inlineError}</FormError> : null}
+            <ActionsRow>
+              <Button type="submit" busy={busy}>
+                Sign In
+              </Button>
+            </ActionsRow>
+          </Stack>
+        </form>
+      </Card>
+    </Page>
   );
 }

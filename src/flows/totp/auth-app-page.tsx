@@ -2,6 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
+import { ActionsRow } from '../../components/layout/actions-row';
+import { Card } from '../../components/layout/card';
+import { Page } from '../../components/layout/page';
+import { Stack } from '../../components/layout/stack';
 import { Button } from '../../components/ui/button';
 import { PageHeading } from '../../components/ui/page-heading';
 import { TextField } from '../../components/ui/text-field';
@@ -25,25 +29,29 @@ export function AuthAppPage() {
   };
 
   return (
-    <section className="card" aria-labelledby={headingId}>
-      <p>Step 2 of 3</p>
-      <PageHeading id={headingId}>Add the name of your app</PageHeading>
-      <form className="form" noValidate onSubmit={form.handleSubmit(submit)}>
-        <TextField
-          label="App name (optional)"
-          placeholder={AUTH_APP_NAME_DEFAULT}
-          maxLength={AUTH_APP_NAME_MAX}
-          autoComplete="off"
-          error={form.formState.errors.authAppName?.message}
-          {...form.register('authAppName')}
-        />
-        <div className="form__actions">
-          <Button type="submit">Continue</Button>
-          <Button variant="link" onClick={() => navigate(paths.qrCode)}>
-            Back
-          </Button>
-        </div>
-      </form>
-    </section>
+    <Page>
+      <Card labelledBy={headingId}>
+        <p>Step 2 of 3</p>
+        <PageHeading id={headingId}>Add the name of your app</PageHeading>
+        <form noValidate onSubmit={form.handleSubmit(submit)}>
+          <Stack>
+            <TextField
+              label="App name (optional)"
+              placeholder={AUTH_APP_NAME_DEFAULT}
+              maxLength={AUTH_APP_NAME_MAX}
+              autoComplete="off"
+              error={form.formState.errors.authAppName?.message}
+              {...form.register('authAppName')}
+            />
+            <ActionsRow>
+              <Button type="submit">Continue</Button>
+              <Button variant="link" onClick={() => navigate(paths.qrCode)}>
+                Back
+              </Button>
+            </ActionsRow>
+          </Stack>
+        </form>
+      </Card>
+    </Page>
   );
 }

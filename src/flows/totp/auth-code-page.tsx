@@ -1,6 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useVerifyTotpRegistration } from '../../../generated/hooks/totp/totp';
+import { ActionsRow } from '../../components/layout/actions-row';
+import { Card } from '../../components/layout/card';
+import { Page } from '../../components/layout/page';
+import { Stack } from '../../components/layout/stack';
 import { Button } from '../../components/ui/button';
 import { CodeInput } from '../../components/ui/code-input';
 import { PageHeading } from '../../components/ui/page-heading';
@@ -50,33 +54,37 @@ export function AuthCodePage() {
   };
 
   return (
-    <section className="card" aria-labelledby={headingId}>
-      <p>Step 3 of 3</p>
-      <PageHeading id={headingId}>Enter the code</PageHeading>
-      <p>Enter the 6-digit code your authenticator app shows.</p>
-      <form className="form" noValidate onSubmit={submit}>
-        <CodeInput
-          label="Code"
-          name="code"
-          placeholder="000000"
-          maxLength={TOTP_CODE_LENGTH}
-          value={code}
-          onValueChange={setCode}
-          onFocus={() => setInvalid(false)}
-          error={invalid ? INVALID_CODE : undefined}
-        />
-        <div className="form__actions">
-          <Button type="submit" busy={flight.busy} disabled={code === ''}>
-            Validate code
-          </Button>
-          <Button variant="link" onClick={() => navigate(paths.authApp)}>
-            Back
-          </Button>
-          <Button variant="link" onClick={() => finish(null)}>
-            Skip
-          </Button>
-        </div>
-      </form>
-    </section>
+    <Page>
+      <Card labelledBy={headingId}>
+        <p>Step 3 of 3</p>
+        <PageHeading id={headingId}>Enter the code</PageHeading>
+        <p>Enter the 6-digit code your authenticator app shows.</p>
+        <form noValidate onSubmit={submit}>
+          <Stack>
+            <CodeInput
+              label="Code"
+              name="code"
+              placeholder="000000"
+              maxLength={TOTP_CODE_LENGTH}
+              value={code}
+              onValueChange={setCode}
+              onFocus={() => setInvalid(false)}
+              error={invalid ? INVALID_CODE : undefined}
+            />
+            <ActionsRow>
+              <Button type="submit" busy={flight.busy} disabled={code === ''}>
+                Validate code
+              </Button>
+              <Button variant="link" onClick={() => navigate(paths.authApp)}>
+                Back
+              </Button>
+              <Button variant="link" onClick={() => finish(null)}>
+                Skip
+              </Button>
+            </ActionsRow>
+          </Stack>
+        </form>
+      </Card>
+    </Page>
   );
 }

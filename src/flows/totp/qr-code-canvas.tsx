@@ -1,6 +1,6 @@
 import QRCode from 'qrcode';
 import { useEffect, useRef } from 'react';
-import styles from './qr-code.module.css';
+import './qr-code-canvas.css';
 
 /** Spec section 9: error correction M, a margin of 4 modules, 4 pixels a module (shown at 140 px by CSS). */
 const ERROR_CORRECTION = 'M';
@@ -33,5 +33,5 @@ export function QrCodeCanvas({ value, label }: { readonly value: string; readonl
     }
   }, [value]);
 
-  return <canvas ref={canvasRef} className={styles.qr} role="img" aria-label={label} data-testid="totp-qr-code" />;
+  return <canvas ref={canvasRef} className="qr-code-canvas" role="img" aria-label={label} data-testid="totp-qr-code" />;
 }

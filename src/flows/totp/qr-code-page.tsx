@@ -1,13 +1,16 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { ActionsRow } from '../../components/layout/actions-row';
+import { Card } from '../../components/layout/card';
+import { Page } from '../../components/layout/page';
 import { Button } from '../../components/ui/button';
 import { PageHeading } from '../../components/ui/page-heading';
 import { TextField } from '../../components/ui/text-field';
 import { LINK_COPIED_MS } from '../../lib/constants';
 import { paths } from '../../lib/paths';
 import { QrCodeCanvas } from './qr-code-canvas';
-import styles from './qr-code.module.css';
 import { manualEntryKey, useTotpRegistrationUri } from './use-totp-registration';
+import './qr-code-page.css';
 
 /**
  * `/qr-code`, step 1 of 3: download an app, then scan the QR code, use the link, or type the
@@ -38,38 +41,40 @@ export function QrCodePage() {
   };
 
   return (
-    <section className="card" aria-labelledby={headingId}>
-      <p>Step 1 of 3</p>
-      <PageHeading id={headingId}>Scan the QR code</PageHeading>
-      <p>Download an authenticator app on your phone, then scan this QR code with it.</p>
-      <QrCodeCanvas value={uri} label="QR code for your authenticator app" />
-      <p>Or use this link on the device where your authenticator app is installed:</p>
-      <div className={styles.linkRow}>
-        <TextField label="Authenticator app link" ref={linkRef} value={uri} readOnly onFocus={(event) => event.target.select()} />
-        <Button variant="secondary" onClick={() => void copy()}>
-          {copied ? 'Link copied!' : 'Copy link'}
-        </Button>
-      </div>
-      <p className="visually-hidden" aria-live="polite">
-        {copied ? 'Link copied!' : ''}
-      </p>
-      {key ? (
-        <TextField
-          label="Can't scan? Enter this key in your app"
-          hint="Letters and numbers, in groups of four; the spaces are optional."
-          value={key}
-          readOnly
-          spellCheck={false}
-          autoComplete="off"
-          onFocus={(event) => event.target.select()}
-        />
-      ) : null}
-      <div className="form__actions">
-        <Button onClick={() => navigate(paths.authApp)}>Continue</Button>
-        <Button variant="link" onClick={() => navigate(paths.totpSetup)}>
-          Back
-        </Button>
-      </div>
-    </section>
+    <Page>
+      <Card labelledBy={headingId}>
+        <p>Step 1 of 3</p>
+        <PageHeading id={headingId}>Scan the QR code</PageHeading>
+        <p>Download an authenticator app on your phone, then scan this QR code with it.</p>
+        <QrCodeCanvas value={uri} label="QR code for your authenticator app" />
+        <p>Or use this link on the device where your authenticator app is installed:</p>
+        <div className="qr-code-page__link-row">
+          <TextField label="Authenticator app link" ref={linkRef} value={uri} readOnly onFocus={(event) => event.target.select()} />
+          <Button variant="secondary" onClick={() => void copy()}>
+            {copied ? 'Link copied!' : 'Copy link'}
+          </Button>
+        </div>
+        <p className="visually-hidden" aria-live="polite">
+          {copied ? 'Link copied!' : ''}
+        </p>
+        {key ? (
+          <TextField
+            label="Can't scan? Enter this key in your app"
+            hint="Letters and numbers, in groups of four; the spaces are optional."
+            value={key}
+            readOnly
+            spellCheck={false}
+            autoComplete="off"
+            onFocus={(event) => event.target.select()}
+          />
+        ) : null}
+        <ActionsRow>
+          <Button onClick={() => navigate(paths.authApp)}>Continue</Button>
+          <Button variant="link" onClick={() => navigate(paths.totpSetup)}>
+            Back
+          </Button>
+        </ActionsRow>
+      </Card>
+    </Page>
   );
 }

@@ -1,5 +1,8 @@
 import { useNavigate } from 'react-router-dom';
 import { useRegisterTotp } from '../../../generated/hooks/totp/totp';
+import { ActionsRow } from '../../components/layout/actions-row';
+import { Card } from '../../components/layout/card';
+import { Page } from '../../components/layout/page';
 import { Button } from '../../components/ui/button';
 import { PageHeading } from '../../components/ui/page-heading';
 import { totpRegistrationFailure } from '../../lib/api/error-catalogue';
@@ -29,20 +32,22 @@ export function TotpSetupPage() {
     });
 
   return (
-    <section className="card" aria-labelledby="totp-setup-heading">
-      <PageHeading id="totp-setup-heading">Set up authenticator app</PageHeading>
-      <p>Instead of receiving codes on your phone, you will get them from an authenticator app.</p>
-      <p>
-        <strong>Please note:</strong> once it is set up, the authenticator app will be the only security verification option at login.
-      </p>
-      <div className="form__actions">
-        <Button onClick={() => void start()} busy={flight.busy}>
-          Setup authenticator app
-        </Button>
-        <Button variant="link" onClick={() => navigate(paths.profileUpdatePhone)}>
-          Skip for now
-        </Button>
-      </div>
-    </section>
+    <Page>
+      <Card labelledBy="totp-setup-heading">
+        <PageHeading id="totp-setup-heading">Set up authenticator app</PageHeading>
+        <p>Instead of receiving codes on your phone, you will get them from an authenticator app.</p>
+        <p>
+          <strong>Please note:</strong> once it is set up, the authenticator app will be the only security verification option at login.
+        </p>
+        <ActionsRow>
+          <Button onClick={() => void start()} busy={flight.busy}>
+            Setup authenticator app
+          </Button>
+          <Button variant="link" onClick={() => navigate(paths.profileUpdatePhone)}>
+            Skip for now
+          </Button>
+        </ActionsRow>
+      </Card>
+    </Page>
   );
 }

@@ -5,6 +5,10 @@ import { useNavigate } from 'react-router-dom';
 import { useRequestUserMfaCode, useVerifyMfaCode } from '../../../generated/hooks/mfa/mfa';
 import { useGetUserCredentials, useMarkEmailVerified, useUpdateEmail } from '../../../generated/hooks/profile/profile';
 import type { EmailRequest } from '../../../generated/models/emailRequest';
+import { ActionsRow } from '../../components/layout/actions-row';
+import { Card } from '../../components/layout/card';
+import { Page } from '../../components/layout/page';
+import { Stack } from '../../components/layout/stack';
 import { Button } from '../../components/ui/button';
 import { PageHeading } from '../../components/ui/page-heading';
 import { TextField } from '../../components/ui/text-field';
@@ -78,43 +82,47 @@ export function UpdateEmailPage() {
     });
 
   return (
-    <section className="card" aria-labelledby="verify-email-heading">
-      <PageHeading id="verify-email-heading">Verify your email address</PageHeading>
-      {credentials.isPending ? <p aria-busy="true">Loading your email address…</p> : null}
-      {credentials.isError ? <p role="alert">Your email address could not be loaded. Please try again later.</p> : null}
-      {email && !editing ? (
-        <>
-          <p>Before you add a phone, please confirm your email address. We&apos;ll send a code to {maskEmail(email)}.</p>
-          <div className="form__actions">
-            <Button onClick={() => void start()} busy={flight.busy}>
-              Send code
-            </Button>
-            <Button variant="link" onClick={() => setEditing(true)}>
-              Use a different email address
-            </Button>
-          </div>
-        </>
-      ) : null}
-      {editing ? (
-        <form className="form" noValidate onSubmit={form.handleSubmit(saveEmail)}>
-          <TextField
-            label="Email address"
-            type="email"
-            autoComplete="email"
-            maxLength={200}
-            error={form.formState.errors.email ? 'Please enter a valid email address.' : undefined}
-            {...form.register('email', { onChange: () => form.clearErrors('email') })}
-          />
-          <div className="form__actions">
-            <Button type="submit" busy={flight.busy}>
-              Save email address
-            </Button>
-            <Button variant="link" onClick={() => setEditing(false)}>
-              Cancel
-            </Button>
-          </div>
-        </form>
-      ) : null}
-    </section>
+    <Page>
+      <Card labelledBy="verify-email-heading">
+        <PageHeading id="verify-email-heading">Verify your email address</PageHeading>
+        {credentials.isPending ? <p aria-busy="true">Loading your email address…</p> : null}
+        {credentials.isError ? <p role="alert">Your email address could not be loaded. Please try again later.</p> : null}
+        {email && !editing ? (
+          <>
+            <p>Before you add a phone, please confirm your email address. We&apos;ll send a code to {maskEmail(email)}.</p>
+            <ActionsRow>
+              <Button onClick={() => void start()} busy={flight.busy}>
+                Send code
+              </Button>
+              <Button variant="link" onClick={() => setEditing(true)}>
+                Use a different email address
+              </Button>
+            </ActionsRow>
+          </>
+        ) : null}
+        {editing ? (
+          <form noValidate onSubmit={form.handleSubmit(saveEmail)}>
+            <Stack>
+              <TextField
+                label="Email address"
+                type="email"
+                autoComplete="email"
+                maxLength={200}
+                error={form.formState.errors.email ? 'Please enter a valid email address.' : undefined}
+                {...form.register('email', { onChange: () => form.clearErrors('email') })}
+              />
+              <ActionsRow>
+                <Button type="submit" busy={flight.busy}>
+                  Save email address
+                </Button>
+                <Button variant="link" onClick={() => setEditing(false)}>
+                  Cancel
+                </Button>
+              </ActionsRow>
+            </Stack>
+          </form>
+        ) : null}
+      </Card>
+    </Page>
   );
 }

@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { ActionsRow } from '../../components/layout/actions-row';
+import { Card } from '../../components/layout/card';
+import { Page } from '../../components/layout/page';
 import { Button } from '../../components/ui/button';
 import { PageHeading } from '../../components/ui/page-heading';
 import { paths } from '../../lib/paths';
@@ -22,18 +25,20 @@ export function LinkPanel({
 }) {
   const navigate = useNavigate();
   return (
-    <section className="card" aria-labelledby="link-heading" aria-busy={busy || undefined}>
-      <PageHeading id="link-heading">{heading}</PageHeading>
-      {children}
-      <div className="form__actions">
-        {actions}
-        {signInLabel ? (
-          <Button variant={actions ? 'secondary' : 'primary'} onClick={() => navigate(paths.signIn)}>
-            {signInLabel}
-          </Button>
-        ) : null}
-      </div>
-    </section>
+    <Page>
+      <Card labelledBy="link-heading" busy={busy}>
+        <PageHeading id="link-heading">{heading}</PageHeading>
+        {children}
+        <ActionsRow>
+          {actions}
+          {signInLabel ? (
+            <Button variant={actions ? 'secondary' : 'primary'} onClick={() => navigate(paths.signIn)}>
+              {signInLabel}
+            </Button>
+          ) : null}
+        </ActionsRow>
+      </Card>
+    </Page>
   );
 }
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { useSingleFlight } from '../../lib/use-single-flight';
-import styles from './resend-button.module.css';
+import './resend-button.css';
 
 /**
  * A resend for an expired link: a spinner and disabled while it is sent; once sent it stays
@@ -32,10 +32,10 @@ export function ResendButton({
   return (
     <>
       <Button onClick={() => void resend()} busy={flight.busy} disabled={outcome === 'sent'}>
-        {flight.busy ? <span className={styles.spinner} aria-hidden="true" /> : null}
+        {flight.busy ? <span className="resend-button__spinner" aria-hidden="true" /> : null}
         {outcome === 'sent' ? 'Link Resent!' : label}
       </Button>
-      <p className={styles.status} role="status">
+      <p className="resend-button__status" role="status">
         {outcome === 'failed' ? `Unable to send ${type} link. Please try again later.` : ''}
       </p>
     </>

@@ -9,7 +9,8 @@ import { leavePortal } from '../browser-location';
 import { OPTION_MFA_ACTIVE, OPTION_MFA_ADOPTION } from '../constants';
 import { env } from '../env';
 import { notify } from '../notifications';
-import { dashboardPathOf, dashboardUrl, externalTargets, isPortalLandingAddress, paths } from '../paths';
+import { dashboardPathOf, dashboardUrl, externalTargets, isPortalLandingAddress } from '../links';
+import { paths } from '../paths';
 import { normaliseRole } from '../auth-role';
 import { markSignedIn } from '../session';
 import {

@@ -24,7 +24,7 @@ const announcements = {
   ],
 };
 
-function renderShell(answers: { announcements?: unknown; branding?: unknown } = {}) {
+function renderShell(answers: { announcements?: unknown; branding?: unknown } = {}, signedIn = false) {
   const fetchMock = installApi();
   routeFetch(fetchMock, {
     '/login-gateway/public/branding/brand': () => jsonResponse(answers.branding ?? branding),
@@ -34,7 +34,7 @@ function renderShell(answers: { announcements?: unknown; branding?: unknown } = 
     <QueryClientProvider client={createQueryClient()}>
       <MemoryRouter>
         <Routes>
-          <Route element={<PublicShell />}>
+          <Route element={<PublicShell signedIn={signedIn} />}>
             <Route index element={<h1>Child route</h1>} />
           </Route>
           <Route path="/forgot-username" element={<h1>Forgot username</h1>} />
@@ -54,6 +54,14 @@ describe('PublicShell', () => {
     expect(banner).toHaveTextContent('Update 11/14');
     expect(banner).toHaveTextContent('2 new updates!');
     expect(within(banner).getByRole('link', { name: "See What's New" })).toHaveAttribute('href', '/whats-new');
+  });
+
+  it('offers no sign-in help once the user has signed in (optional adoption)', async () => {
+    renderShell({}, true);
+    expect(screen.getByRole('heading', { name: 'Child route' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Create Your Account' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Having trouble signing in?' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Latest update' })).toBeInTheDocument();
   });
 
   it('shows no banner without announcements', async () => {

@@ -15,13 +15,32 @@ describe('phone rules', () => {
     expect(rest).toContain('United Kingdom, GB, +44');
   });
 
-  it('formats as typed for the country', () => {
-    expect(formatAsTyped('2015550123', 'US')).toBe('(201) 555-0123');
+  it('formats as typed for the country; a 10-digit number of the +1 countries as 3-3-4 with dashes', () => {
+    expect(formatAsTyped('2015550123', 'US')).toBe('201-555-0123');
+    expect(formatAsTyped('(201) 555-0123', 'US')).toBe('201-555-0123');
+    expect(formatAsTyped('6135550123', 'CA')).toBe('613-555-0123');
     expect(formatAsTyped('07400123456', 'GB')).toBe('07400 123456');
   });
 
-  it('uses a national example as the placeholder', () => {
-    expect(nationalPlaceholder('US')).toMatch(/^\(\d{3}\) \d{3}-\d{4}$/);
+  it.each([
+    ['2', '2'],
+    ['201', '201'],
+    ['2015', '201-5'],
+    ['201555', '201-555'],
+    ['2015550', '201-555-0'],
+    ['201-555-012', '201-555-012'],
+  ])('groups a +1 number as it grows: %j reads %j', (typed, shown) => {
+    expect(formatAsTyped(typed, 'US')).toBe(shown);
+  });
+
+  it('leaves a +1 number with its trunk prefix or country code to the national format', () => {
+    expect(formatAsTyped('12015550123', 'US')).toBe('1 (201) 555-0123');
+    expect(formatAsTyped('+12015550123', 'US')).toBe('+1 201 555 0123');
+  });
+
+  it('uses a national example as the placeholder, 3-3-4 with dashes for the +1 countries', () => {
+    expect(nationalPlaceholder('US')).toMatch(/^\d{3}-\d{3}-\d{4}$/);
+    expect(nationalPlaceholder('GB')).toMatch(/^0\d{4} \d{6}$/);
   });
 
   it.each([
@@ -63,7 +82,7 @@ describe('PhoneEntryForm', () => {
     expect(continueButton).toBeDisabled();
     expect(screen.getByLabelText('Country')).toHaveValue('US');
     await userEvent.type(screen.getByLabelText('Phone number'), '2015550123');
-    expect(screen.getByLabelText('Phone number')).toHaveValue('(201) 555-0123');
+    expect(screen.getByLabelText('Phone number')).toHaveValue('201-555-0123');
     await userEvent.click(continueButton);
     expect(onSubmit).toHaveBeenCalledWith({ number: '2015550123', countryCode: '1' });
   });
@@ -80,6 +99,16 @@ describe('PhoneEntryForm', () => {
     fireEvent.blur(input);
     fireEvent.focus(input);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('drops "Number not valid" when the country changes: the verdict was under the other country\'s rules', async () => {
+    render(<PhoneEntryForm mode="setup" onSubmit={() => {}} />);
+    await userEvent.type(screen.getByLabelText('Phone number'), '07400123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Number not valid');
+    await userEvent.selectOptions(screen.getByLabelText('Country'), 'GB');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Phone number')).toHaveValue('07400 123456');
   });
 
   it('shows "Number is required" when the field is left empty', async () => {

@@ -40,6 +40,12 @@ describe('Modal', () => {
     expect(screen.queryByText('Body text')).not.toBeInTheDocument();
   });
 
+  it('opens with focus on the dialog, not on its first link or button', async () => {
+    render(<Harness mode="alert" title="Read me first" />);
+    await userEvent.click(screen.getByRole('button', { name: 'Open' }));
+    expect(screen.getByRole('dialog', { name: 'Read me first' })).toHaveFocus();
+  });
+
   it('closes on Escape and gives focus back', async () => {
     render(<Harness mode="alert" />);
     const opener = screen.getByRole('button', { name: 'Open' });

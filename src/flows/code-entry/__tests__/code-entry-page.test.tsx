@@ -85,6 +85,8 @@ describe('CodeEntryPage', () => {
     await act(async () => {});
     expect(verification.resend).toHaveBeenCalledOnce();
     expect(screen.getByText('You can request a new code in 60 seconds.')).toBeInTheDocument();
+    // The button went with the countdown: focus is where the new code goes, not on <body>.
+    expect(screen.getByLabelText('Code')).toHaveFocus();
   });
 
   it('offers no new code for an authenticator app', () => {

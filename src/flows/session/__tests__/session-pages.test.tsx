@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client';
 import { onSignOut, resetSessionForTests } from '../../../lib/session';
@@ -12,6 +12,12 @@ import { SessionExpiredPage } from '../session-expired-page';
 
 afterEach(resetSessionForTests);
 
+/** Where the router is, query included. */
+function Location() {
+  const { pathname, search } = useLocation();
+  return <output data-testid="location">{`${pathname}${search}`}</output>;
+}
+
 function renderRedirect(at: string) {
   const fetchMock = installApi();
   fetchMock.mockResolvedValue(new Response('<!doctype html>', { status: 200, headers: { 'Content-Type': 'text/html' } }));
@@ -22,6 +28,7 @@ function renderRedirect(at: string) {
           <Route path="/redirectLogin" element={<RedirectLoginPage />} />
           <Route path="/logout-feedback" element={<LogoutFeedbackPage />} />
         </Routes>
+        <Location />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -56,6 +63,19 @@ describe('LogoutFeedbackPage and the feedback redirect', () => {
     expect(window.sessionStorage.length).toBe(0);
     expect(readAuthCookie()).toBeNull();
     expect(signedOut).toHaveBeenCalledWith('logout');
+    await waitFor(() => expect(String(fetchMock.mock.calls[0]?.[0])).toMatch(/\/public\/logout\.vm$/));
+  });
+
+  it('does the same at /logout-feedback?ind=: sets the user type, clears session storage and lands without the query', async () => {
+    startSession({ userId: '7', username: 'ana', token: 'tok', role: 'ROLE_PARTICIPANT' });
+    const signedOut = vi.fn();
+    onSignOut(signedOut);
+    const fetchMock = renderRedirect('/logout-feedback?ind=planadmin');
+    expect(await screen.findByRole('heading', { name: "You've successfully logged out" })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Take the survey' })).toHaveAttribute('href', expect.stringContaining('userType=Plan+Admin'));
+    expect(window.sessionStorage.length).toBe(0);
+    expect(signedOut).toHaveBeenCalledWith('logout');
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/logout-feedback$/);
     await waitFor(() => expect(String(fetchMock.mock.calls[0]?.[0])).toMatch(/\/public\/logout\.vm$/));
   });
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  DASHBOARD_PATHS,
   dashboardPathOf,
   dashboardUrl,
   documentViewerUrl,
@@ -8,7 +7,8 @@ import {
   feedbackUserTypeOf,
   feedbackUserTypeOfInd,
   surveyUrl,
-} from '../paths';
+} from '../links';
+import { DASHBOARD_PATHS } from '../paths';
 
 describe('dashboardPathOf', () => {
   it.each(DASHBOARD_PATHS)('accepts the dashboard %s exactly', (path) => {
