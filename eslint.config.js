@@ -64,6 +64,16 @@ export default tseslint.config(
         { object: 'window', property: 'localStorage', message: onlyIn('Storage', 'src/lib/session-storage.ts') },
         { object: 'document', property: 'cookie', message: onlyIn('Cookies', 'src/lib/session-storage.ts') },
       ],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['react-router', 'react-router-dom'].map((name) => ({
+            name,
+            importNames: ['Link', 'NavLink'],
+            message: 'Use RouteLink (src/components/ui/route-link.tsx): Link brings framework-mode prefetching into the first screen.',
+          })),
+        },
+      ],
       'no-restricted-syntax': [
         'error',
         {

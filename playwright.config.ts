@@ -1,10 +1,11 @@
 import { defineConfig } from '@playwright/test';
-import { MOCK_PORT, PREVIEW_PORT } from './scripts/ports.mjs';
+import { MOCK_PORT, NGINX_PORT } from './scripts/ports.mjs';
 
 /**
  * End-to-end tests: Debian's Chromium (Playwright cannot download its own browser here)
  * against the end-to-end build (`npm run build:e2e`: the production build with the captcha test
- * double), served with its security headers, and the mock gateway.
+ * double), served by Debian's nginx with the production configuration (deploy/nginx/, through
+ * scripts/nginx.mjs), the gateway paths and the dashboards forwarded to the mock gateway.
  */
 export default defineConfig({
   // The flows' end-to-end specs, and the hostile-input and fault suites (a sample here; the
@@ -24,7 +25,7 @@ export default defineConfig({
   reporter: [['list'], ['./tests/hostile/figures-reporter.ts']],
   outputDir: 'test-results/e2e',
   use: {
-    baseURL: `http://127.0.0.1:${PREVIEW_PORT}`,
+    baseURL: `http://127.0.0.1:${NGINX_PORT}`,
     browserName: 'chromium',
     trace: 'retain-on-failure',
     launchOptions: {
@@ -50,8 +51,8 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
-      command: 'node scripts/serve.mjs',
-      url: `http://127.0.0.1:${PREVIEW_PORT}/`,
+      command: 'node scripts/nginx.mjs',
+      url: `http://127.0.0.1:${NGINX_PORT}/`,
       reuseExistingServer: false,
       timeout: 30_000,
     },

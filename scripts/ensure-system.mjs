@@ -1,13 +1,33 @@
-// Installs the Debian packages the checks need (Chromium for the end-to-end tests) when they are
-// missing: by itself when running as root, otherwise it prints the exact command and stops.
-// Node built-ins only.
+// Installs the Debian packages the checks need when they are missing: Chromium for the
+// end-to-end tests, the size check and Lighthouse; nginx and its brotli modules, which serve the
+// build there exactly as deploy/nginx/ serves it in production. By itself when running as root,
+// otherwise it prints the exact command and stops. Node built-ins only.
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-/** What the checks need from the system: a binary, and the Debian package that provides it. */
+/** Debian's Chromium (`CHROMIUM_PATH`). */
+export const CHROMIUM_BINARY = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+/** Debian's nginx and the directory of its dynamic modules (`NGINX_PATH`, `NGINX_MODULES_DIR`). */
+export const NGINX_BINARY = process.env.NGINX_PATH || '/usr/sbin/nginx';
+export const NGINX_MODULES_DIR = process.env.NGINX_MODULES_DIR || '/usr/lib/nginx/modules';
+/** The dynamic modules deploy/nginx/ loads, and the Debian package of each. */
+export const BROTLI_MODULES = {
+  'ngx_http_brotli_filter_module.so': 'libnginx-mod-http-brotli-filter',
+  'ngx_http_brotli_static_module.so': 'libnginx-mod-http-brotli-static',
+};
+
+/** What the checks need from the system: a file, the Debian package that provides it, and the variable that moves it. */
 export const SYSTEM_PACKAGES = [
-  { name: 'Chromium', binary: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', debian: 'chromium', variable: 'CHROMIUM_PATH' },
+  { name: 'Chromium', binary: CHROMIUM_BINARY, debian: 'chromium', variable: 'CHROMIUM_PATH' },
+  { name: 'nginx', binary: NGINX_BINARY, debian: 'nginx', variable: 'NGINX_PATH' },
+  ...Object.entries(BROTLI_MODULES).map(([module, debian]) => ({
+    name: `nginx's brotli module ${module}`,
+    binary: join(NGINX_MODULES_DIR, module),
+    debian,
+    variable: 'NGINX_MODULES_DIR',
+  })),
 ];
 
 function isRoot() {
@@ -23,15 +43,15 @@ function apt(args) {
 export function ensureSystemPackages(packages = SYSTEM_PACKAGES) {
   const missing = packages.filter((item) => !existsSync(item.binary));
   if (missing.length === 0) return true;
-  const names = missing.map((item) => item.debian).join(' ');
+  const names = [...new Set(missing.map((item) => item.debian))].join(' ');
   if (!isRoot()) {
     for (const item of missing) console.error(`${item.name} is missing (${item.binary}).`);
-    console.error(`Install it with:\n\n  sudo apt-get update && sudo apt-get install -y ${names}\n`);
-    console.error(`or point ${missing.map((item) => item.variable).join(' / ')} at an installed binary.`);
+    console.error(`Install ${missing.length === 1 ? 'it' : 'them'} with:\n\n  sudo apt-get update && sudo apt-get install -y ${names}\n`);
+    console.error(`or point ${[...new Set(missing.map((item) => item.variable))].join(' / ')} at an installed copy.`);
     return false;
   }
   console.log(`Installing ${names} (apt-get): the checks need it and it is missing...`);
-  if (!apt(['update', '-qq']) || !apt(['install', '-y', '-qq', ...missing.map((item) => item.debian)])) {
+  if (!apt(['update', '-qq']) || !apt(['install', '-y', '-qq', ...names.split(' ')])) {
     console.error(`apt-get could not install ${names}.`);
     return false;
   }

@@ -151,9 +151,12 @@ async function waitFor(url, timeoutMs) {
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
-/** Starts Prism and the scenario layer; resolves once both answer. */
-export async function startMock({ verbose = false } = {}) {
-  const prism = startPrism();
+/**
+ * Starts Prism and the scenario layer; resolves once both answer. The ports default to
+ * MOCK_PORT and PRISM_PORT; the size check and Lighthouse pass free ones.
+ */
+export async function startMock({ verbose = false, port = MOCK_PORT, prismPort = PRISM_PORT } = {}) {
+  const prism = startPrism({ port: prismPort });
   let prismOutput = '';
   const collect = (chunk) => {
     prismOutput = (prismOutput + chunk.toString()).slice(-20_000);
@@ -164,8 +167,8 @@ export async function startMock({ verbose = false } = {}) {
   const exited = new Promise((_, reject) =>
     prism.on('exit', (code) => reject(new Error(`Prism exited with code ${code}:\n${prismOutput}`))),
   );
-  await Promise.race([waitFor(`http://127.0.0.1:${PRISM_PORT}/`, 20_000), exited]);
-  const server = await startScenarioLayer({ log: verbose ? (line) => console.log(`mock: ${line}`) : () => {} });
+  await Promise.race([waitFor(`http://127.0.0.1:${prismPort}/`, 20_000), exited]);
+  const server = await startScenarioLayer({ port, prismPort, log: verbose ? (line) => console.log(`mock: ${line}`) : () => {} });
   const stop = () => {
     server.close();
     prism.kill();

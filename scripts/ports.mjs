@@ -1,4 +1,4 @@
-// The ports and the gateway paths, shared by the mock, the dev server, the production server and
+// The ports and the gateway paths, shared by the mock, the dev server, `vite preview`, nginx and
 // the end-to-end run. Every port can be moved by an environment variable, so a developer with one
 // taken, or two checkouts running their suites at once, can choose others.
 
@@ -14,8 +14,10 @@ function portFrom(name, fallback) {
 export const MOCK_PORT = portFrom('MOCK_PORT', 4010);
 /** Prism itself, behind the scenario layer (`PRISM_PORT`). */
 export const PRISM_PORT = portFrom('PRISM_PORT', 4011);
-/** The production build served with its security headers, as the end-to-end run uses it (`PREVIEW_PORT`). */
+/** `npm run preview`: the production build served by `vite preview` (`PREVIEW_PORT`). */
 export const PREVIEW_PORT = portFrom('PREVIEW_PORT', 4173);
+/** The production build served by nginx with deploy/nginx/, as the end-to-end run uses it (`NGINX_PORT`). */
+export const NGINX_PORT = portFrom('NGINX_PORT', 4174);
 /** The Vite dev server of `npm start` (`DEV_PORT`). */
 export const DEV_PORT = portFrom('DEV_PORT', 5173);
 /** The Prism instance the contract tests start (`CONTRACT_TEST_PORT`). */

@@ -2,8 +2,9 @@
 // screenshots/ (git-ignored) for review by eye. No test compares them: pixels change with every
 // font update. Builds the end-to-end build first when dist/ is missing, is another build, or
 // is older than the sources; then Playwright (playwright.screenshots.config.ts) starts the mock
-// and the production server on the usual ports (MOCK_PORT, PRISM_PORT, PREVIEW_PORT move them)
-// and opens each route the way the end-to-end check of every route does (tests/support/routes.ts).
+// and the production server (nginx with deploy/nginx/) on the usual ports (MOCK_PORT, PRISM_PORT,
+// NGINX_PORT move them) and opens each route the way the end-to-end check of every route does
+// (tests/support/routes.ts).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';

@@ -1,5 +1,7 @@
-// The security headers the production build is served with: by scripts/serve.mjs, in the
-// end-to-end run, and by any server that ships the portal (copy them, do not weaken them).
+// The security headers the production build is served with, and how its files are cached: by
+// `vite preview` (vite.config.ts, through scripts/portal-preview.mjs) and by the nginx
+// configuration that ships it (deploy/nginx/, whose values the tests hold equal to these). Any
+// other server that ships the portal copies them; it does not weaken them.
 
 /** The captcha provider's origins: the only third party allowed to run code. */
 export const CAPTCHA_SCRIPT_SOURCES = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
@@ -21,7 +23,7 @@ export const CONTENT_SECURITY_POLICY = [
   "object-src 'none'",
 ].join('; ');
 
-/** Headers for every response of the portal's own files. */
+/** Headers for every response of the portal's own files, and for the gateway's answers. */
 export const SECURITY_HEADERS = {
   'Content-Security-Policy': CONTENT_SECURITY_POLICY,
   'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
@@ -35,5 +37,7 @@ export const SECURITY_HEADERS = {
 
 /** HTML must never be cached (it names the current asset hashes and carries no secrets to keep). */
 export const HTML_CACHE_CONTROL = 'no-store';
-/** Hashed assets never change under the same name. */
+/** Hashed assets (everything under /assets/) never change under the same name. */
 export const ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+/** The build's other files (favicon.svg) keep their names across releases: revalidated before use. */
+export const FILE_CACHE_CONTROL = 'no-cache';

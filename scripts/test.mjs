@@ -66,7 +66,8 @@ function run(stage) {
   });
 }
 
-// Chromium for the end-to-end tests: installed here when running as root, else the exact command.
+// Chromium and nginx (with its brotli modules) for the size check and the end-to-end tests:
+// installed here when running as root, else the exact command.
 if (!ensureSystemPackages()) process.exit(1);
 
 const summary = [];

@@ -7,8 +7,10 @@ import { AppRoutes } from './app/router';
 import { createQueryClient } from './lib/query-client';
 import { configureApiClient } from './lib/api/api-client';
 import { buildOperations } from './lib/api/operation-table';
+import { FIRST_PAINT_WAIT_MS } from './lib/constants';
 import { env } from './lib/env';
 import { signInAuthorization } from './lib/journey/journey';
+import { prefetchPublicContent } from './lib/public-content';
 import { readAuthToken, readXsrfToken } from './lib/session-storage';
 import './styles.css';
 
@@ -23,10 +25,18 @@ configureApiClient({
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <QueryClientProvider client={createQueryClient()}>
-      <AppRoutes />
-    </QueryClientProvider>
-  </StrictMode>,
+// The first screen paints once, branded and with its announcement: nothing moves or changes
+// brand after it (no layout shift), unless the gateway is slower than FIRST_PAINT_WAIT_MS.
+// (A promise, not a top-level await, which would split the entry into many chunks.)
+const queryClient = createQueryClient();
+const firstScreenContent = Promise.race([prefetchPublicContent(queryClient), new Promise((wait) => setTimeout(wait, FIRST_PAINT_WAIT_MS))]);
+
+void firstScreenContent.then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <AppRoutes />
+      </QueryClientProvider>
+    </StrictMode>,
+  ),
 );

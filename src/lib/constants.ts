@@ -11,6 +11,11 @@ export const IDLE_WARNING_SECONDS = 30;
 export const KEEP_ALIVE_INTERVAL_MS = 10 * 60 * 1000;
 /** User activity sends a keep-alive at most this often. */
 export const ACTIVITY_THROTTLE_MS = 500;
+/**
+ * The first screen waits at most this long for the brand and the announcements before it paints
+ * without them (they are preloaded beside the script, so normally they are there first).
+ */
+export const FIRST_PAINT_WAIT_MS = 1000;
 /** How often the auth cookie is checked for a change made by another tab or application. */
 export const AUTH_COOKIE_POLL_MS = 1500;
 /** A guarded route that refuses redirects to login after this delay. */

@@ -1,6 +1,7 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useGetAnnouncements } from '../../generated/hooks/announcements/announcements';
-import { useGetPublicBranding } from '../../generated/hooks/branding/branding';
+import { getGetAnnouncementsQueryOptions, useGetAnnouncements } from '../../generated/hooks/announcements/announcements';
+import { getGetPublicBrandingQueryOptions, useGetPublicBranding } from '../../generated/hooks/branding/branding';
 import type { BrandLinks } from '../../generated/models/brandLinks';
 import { httpsUrlOrNull } from './safe-url';
 
@@ -10,14 +11,30 @@ import { httpsUrlOrNull } from './safe-url';
  * same cached answer.
  */
 
+const BRANDING_QUERY = { staleTime: Infinity, retry: 1 } as const;
+/** A missing announcements file is simply no announcements, so it is not retried. */
+const ANNOUNCEMENTS_QUERY = { staleTime: Infinity, retry: false } as const;
+
 /** The partner's public branding (logos, name, contacts). */
 export function useBranding() {
-  return useGetPublicBranding({ query: { staleTime: Infinity, retry: 1 } });
+  return useGetPublicBranding({ query: BRANDING_QUERY });
 }
 
-/** The announcements file; a missing one is simply no announcements, so it is not retried. */
+/** The announcements file. */
 export function useAnnouncements() {
-  return useGetAnnouncements({ query: { staleTime: Infinity, retry: false } });
+  return useGetAnnouncements({ query: ANNOUNCEMENTS_QUERY });
+}
+
+/**
+ * Fetches the brand and the announcements into the cache the hooks above read; resolves once
+ * both have settled, however (a failure is the hooks' to show). index.html preloads both, so
+ * the answers are usually there before the app's script has run.
+ */
+export async function prefetchPublicContent(queryClient: QueryClient): Promise<void> {
+  await Promise.all([
+    queryClient.prefetchQuery(getGetPublicBrandingQueryOptions({ query: BRANDING_QUERY })),
+    queryClient.prefetchQuery(getGetAnnouncementsQueryOptions({ query: ANNOUNCEMENTS_QUERY })),
+  ]);
 }
 
 /** The customer-service number from the brand, with its extension, or null before it is known. */

@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test';
-import { PREVIEW_PORT } from '../../scripts/ports.mjs';
+import { NGINX_PORT } from '../../scripts/ports.mjs';
 
 /** The demo session the mock's sign-in answers with. */
 const DEMO_SESSION = {
@@ -31,5 +31,5 @@ export async function seedSession(page: Page, session: Partial<Record<keyof type
 
 /** Sets a cookie that switches a mock scenario (see openapi/mock-scenarios.yaml). */
 export async function mockScenario(context: BrowserContext, name: string, value: string): Promise<void> {
-  await context.addCookies([{ name, value, url: `http://127.0.0.1:${PREVIEW_PORT}` }]);
+  await context.addCookies([{ name, value, url: `http://127.0.0.1:${NGINX_PORT}` }]);
 }

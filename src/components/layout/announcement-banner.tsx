@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { RouteLink as Link } from '../ui/route-link';
 import { updatesLabel } from '../../lib/announcements';
 import { monthDay } from '../../lib/dates';
 import { paths } from '../../lib/paths';

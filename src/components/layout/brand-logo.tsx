@@ -19,9 +19,11 @@ export function BrandLogo({ src, fallback, alt, pending, side }: BrandLogoProps)
   const safe = httpsUrlOrNull(src);
   const url = safe !== null && safe !== failed ? safe : fallback;
   if (pending || url === null) return null;
+  // Lazy: a partner's logo comes from the partner's host, a new connection (DNS, TCP, TLS) on a
+  // phone; it is fetched once the page has laid out, after the form's first paint, not before.
   return (
     <span className={side === 'end' ? 'brand-logo brand-logo--end' : 'brand-logo'}>
-      <img className="brand-logo__image" src={url} alt={alt} height={40} onError={() => setFailed(url)} />
+      <img className="brand-logo__image" src={url} alt={alt} height={40} loading="lazy" onError={() => setFailed(url)} />
     </span>
   );
 }

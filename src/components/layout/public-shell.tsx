@@ -2,10 +2,11 @@ import { lazy, Suspense, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { Button } from '../ui/button';
 import { ActionsRow } from './actions-row';
+import { AnnouncementBanner } from './announcement-banner';
 import './public-shell.css';
 
-// Neither is needed to sign in: both arrive after the form, the modals only when first opened.
-const AnnouncementBanner = lazy(() => import('./announcement-banner').then((module) => ({ default: module.AnnouncementBanner })));
+// The banner is part of the first paint (its answer is awaited before it, src/main.tsx), not a
+// chunk of its own fetched after it. The modals load when first opened.
 const CreateAccountModal = lazy(() => import('./shell-modals').then((module) => ({ default: module.CreateAccountModal })));
 const HelpModal = lazy(() => import('./shell-modals').then((module) => ({ default: module.HelpModal })));
 
@@ -29,9 +30,7 @@ export function PublicShell({ signedIn = false }: PublicShellProps) {
     <div className="public-shell">
       {/* The banner's room is kept from the first paint, so its arrival moves nothing. */}
       <div className="public-shell__announcement">
-        <Suspense fallback={null}>
-          <AnnouncementBanner />
-        </Suspense>
+        <AnnouncementBanner />
       </div>
       <div className="public-shell__centre">
         <Outlet />

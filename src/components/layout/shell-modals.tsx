@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { RouteLink as Link } from '../ui/route-link';
 import { mailtoHref, telHref } from '../../lib/contact-links';
 import { env } from '../../lib/env';
 import { paths } from '../../lib/paths';

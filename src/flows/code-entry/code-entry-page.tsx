@@ -1,5 +1,5 @@
-import { Link } from 'react-router-dom';
 import { CodeEntryForm } from '../../components/code-entry/code-entry-form';
+import { RouteLink as Link } from '../../components/ui/route-link';
 import { Card } from '../../components/layout/card';
 import { Page } from '../../components/layout/page';
 import { SetupStepHeading } from '../../components/ui/setup-step-heading';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link } from 'react-router-dom';
+import { RouteLink as Link } from '../../components/ui/route-link';
 import { Card } from '../../components/layout/card';
 import { Page } from '../../components/layout/page';
 import { PageHeading } from '../../components/ui/page-heading';
