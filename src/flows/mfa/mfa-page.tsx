@@ -38,6 +38,8 @@ export function MfaPage() {
   const { completeSignIn } = useJourney();
   const [methods, setMethods] = useState<readonly MfaOption[] | null>(attempt.kind === 'reset' ? attempt.methods : null);
   const [chosen, setChosen] = useState<number | null>(null);
+  /** The only method's code could not be sent: the user may try again or cancel. */
+  const [sendFailed, setSendFailed] = useState(false);
   const started = useRef(false);
   const flight = useSingleFlight();
 
@@ -58,6 +60,7 @@ export function MfaPage() {
       const sendCode = async () => {
         await requestCode.mutateAsync({ data: { type: method.type, username } });
       };
+      setSendFailed(false);
       const moved = await goToCodeEntry(
         {
           mfaOption: method,
@@ -70,6 +73,7 @@ export function MfaPage() {
         },
         navigate,
       );
+      if (!moved && count === 1) setSendFailed(true);
       // Kept only once a code is on its way: a failed request leaves nothing behind.
       if (moved)
         mfaOptionTypeSlot.write(
@@ -157,7 +161,17 @@ export function MfaPage() {
           </div>
         </form>
       ) : null}
-      {methods?.length === 1 && method ? <p aria-busy="true">Sending your code…</p> : null}
+      {methods?.length === 1 && method && !sendFailed ? <p aria-busy="true">Sending your code…</p> : null}
+      {methods?.length === 1 && method && sendFailed ? (
+        <div className="form__actions">
+          <Button onClick={() => void proceed(method, 1)} busy={flight.busy}>
+            Try again
+          </Button>
+          <Button variant="link" onClick={leave}>
+            Cancel
+          </Button>
+        </div>
+      ) : null}
     </section>
   );
 }
