@@ -278,8 +278,16 @@ for (const [index, sink] of SINKS.entries()) {
         { signedIn: Boolean(sink.signedIn), session: SESSION },
       );
       await sink.reach(page);
-      await page.waitForLoadState('networkidle');
-      if (injected === 0) problems.push(`${JSON.stringify(next.slice(0, 50))}: never reached the page (the sink's call was not made)`);
+      // The payload reached the page once its answer went out and the page has done with it
+      // (no call in flight, nothing waiting): conditions, never a quiet period, which a busy
+      // machine can stretch past any call.
+      try {
+        await expect.poll(() => injected, { message: "the sink's call was not made" }).toBeGreaterThan(0);
+        await expect(page.locator('[role="progressbar"], [aria-busy="true"]')).toHaveCount(0);
+        await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+      } catch (error) {
+        problems.push(`${JSON.stringify(next.slice(0, 50))}: never reached the page (${String(error).split('\n')[0]})`);
+      }
       const seen = await page.evaluate(() => ({ csp: window.__cspViolations ?? [], ran: window.__scriptRan ?? [] }));
       const left = await surviving(page);
       for (const line of [...seen.csp.map((text) => `CSP ${text}`), ...seen.ran.map((name) => `ran ${name}()`), ...left]) {
