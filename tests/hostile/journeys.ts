@@ -46,6 +46,8 @@ export interface CallSite {
   readonly deadlineFrom?: RegExp;
   /** How many times the client sends the call before it gives up (a query it retries). */
   readonly attempts?: number;
+  /** A call the portal repeats by itself while the screen shows (a poll): sent at least once. */
+  readonly repeats?: boolean;
 }
 
 export interface Action {
@@ -1209,6 +1211,8 @@ export const JOURNEYS: readonly Journey[] = [
           // Unknown is no sign of activity elsewhere: the warning shows.
           {
             op: 'getLastAccessed',
+            // While the warning shows, the portal asks again every 5 seconds.
+            repeats: true,
             failed: ({ page }) => expect(page.getByRole('dialog', { name: 'Are you still there?' })).toBeVisible(),
             again: 'restart',
             button: null,
@@ -1216,6 +1220,13 @@ export const JOURNEYS: readonly Journey[] = [
           },
         ],
         then: (page) => expect(page.getByRole('dialog', { name: 'Are you still there?' })).toBeVisible(),
+      },
+      {
+        name: 'continue the session',
+        press: button('Continue my session'),
+        // One keep-alive for one press.
+        calls: [{ op: 'keepAlive', fault: false }],
+        then: (page) => expect(page.getByRole('dialog', { name: 'Are you still there?' })).toBeHidden(),
       },
     ],
   },

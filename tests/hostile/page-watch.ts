@@ -17,6 +17,8 @@ declare global {
       shown: { role: string; text: string }[];
       /** How often the idle timeout began watching for activity (it alone listens for touches). */
       idleArmed: number;
+      /** This document's own name, to tell a new document from the one before. */
+      document: string;
     };
   }
 }
@@ -24,7 +26,7 @@ declare global {
 /** Installs the watch in every document the page loads (call once, before the first navigation). */
 export async function watchPage(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    const watch: Window['__watch'] = { fetches: [], rejections: [], shown: [], idleArmed: 0 };
+    const watch: Window['__watch'] = { fetches: [], rejections: [], shown: [], idleArmed: 0, document: String(Math.random()) };
     window.__watch = watch;
     const listen = window.addEventListener;
     window.addEventListener = function (this: Window, ...args: Parameters<typeof listen>) {
@@ -87,6 +89,11 @@ export async function shownSince(page: Page, mark: WatchMark | null): Promise<{ 
 
 export async function rejectionsSince(page: Page, mark: WatchMark | null): Promise<string[]> {
   return page.evaluate((from) => (window.__watch?.rejections ?? []).slice(from), mark?.rejections ?? 0);
+}
+
+/** Which document the page shows, and how many requests it has sent: to wait for their events. */
+export async function fetchMark(page: Page): Promise<{ document: string; fetches: number }> {
+  return page.evaluate(() => ({ document: window.__watch?.document ?? '', fetches: window.__watch?.fetches.length ?? 0 }));
 }
 
 /** When the page sent its last request to an address matching the pattern (its own clock), or null. */

@@ -6,7 +6,17 @@ import { expect, pauseClock } from '../support/fixtures';
 import { answerWithFault, type Fault } from './hostile-support';
 import type { Action, CallSite, FailureCheck, Journey, SeededSession } from './journeys';
 import { onSignInForm } from './journeys';
-import { lastSentAt, markWatch, rejectionsSince, shownSince, storageOf, watchPage, writesBetween, type WatchMark } from './page-watch';
+import {
+  fetchMark,
+  lastSentAt,
+  markWatch,
+  rejectionsSince,
+  shownSince,
+  storageOf,
+  watchPage,
+  writesBetween,
+  type WatchMark,
+} from './page-watch';
 
 /*
  * Walks the journeys of journeys.ts in a page: from a clean tab, action by action, with one call
@@ -201,6 +211,7 @@ export class Walker {
   async perform(action: Action, how: 'click' | 'double' | 'enter' = 'click'): Promise<string[]> {
     const { page } = this;
     const from = this.requests.length;
+    const start = await fetchMark(page);
     const problems: string[] = [];
     const twice = how !== 'click' && action.press && action.calls.length > 0;
     if (!twice) {
@@ -230,18 +241,35 @@ export class Walker {
       }
     }
     await action.then(page);
+    await this.heard(start, from);
     const sent = this.requests.slice(from).map((entry) => entry.op ?? `unknown ${entry.request.url()}`);
     const listed = action.calls.map((call) => call.op);
+    // The portal's own background calls count only where the action lists them; a call it
+    // repeats by itself (a poll) counts once however often it went.
+    const repeating = new Set(action.calls.filter((call) => call.repeats).map((call) => call.op));
     const own = sent.filter((op) => !BACKGROUND.has(op) || listed.includes(op));
-    const exact = (ops: string[]) => ops.filter((op) => !BACKGROUND.has(op)).sort();
-    const background = (ops: string[]) => [...new Set(ops.filter((op) => BACKGROUND.has(op)))].sort();
-    if (
-      JSON.stringify(exact(own)) !== JSON.stringify(exact(listed)) ||
-      JSON.stringify(background(own)) !== JSON.stringify(background(listed))
-    ) {
+    const counted = (ops: string[]) =>
+      ops
+        .filter((op, at) => !repeating.has(op) || ops.indexOf(op) === at)
+        .sort()
+        .join(', ');
+    if (counted(own) !== counted(listed)) {
       problems.push(`${action.name}${twice ? ` (${how})` : ''}: sent [${own.join(', ')}], expected [${listed.join(', ')}]`);
     }
     return problems;
+  }
+
+  /**
+   * Waits until the test has heard of every request the page sent since `start` (when it still
+   * shows the same document): a request's event reaches the test a moment after the page sent it,
+   * possibly after the screen it led to.
+   */
+  private async heard(start: { document: string; fetches: number }, from: number): Promise<void> {
+    const end = await fetchMark(this.page).catch(() => null);
+    if (!end || end.document !== start.document) return;
+    await expect
+      .poll(() => this.requests.length - from, { message: 'the events of the requests the page sent' })
+      .toBeGreaterThanOrEqual(end.fetches - start.fetches);
   }
 
   /** Fails one call in one fault kind, does what sends it, and judges what the page does. */
@@ -254,6 +282,8 @@ export class Walker {
     const consoleFrom = this.consoleErrors.length;
     const errorsFrom = this.pageErrors.length;
     const armed: Armed = { site, fault, matching: 0, hits: 0 };
+    const from = this.requests.length;
+    const start = await fetchMark(page);
     this.armed = armed;
     try {
       await trigger();
@@ -296,8 +326,10 @@ export class Walker {
     problems.push(...rejections.map((reason) => `unhandled rejection: ${reason}`));
     problems.push(...this.pageErrors.slice(errorsFrom).map((message) => `page error: ${message}`));
     problems.push(...this.consoleErrors.slice(consoleFrom).map((message) => `console.error: ${message.slice(0, 200)}`));
-    // A clock held for a timeout flows again before the next case.
+    // A clock held for a timeout flows again before the next case, which hears of this case's
+    // requests before it begins.
     if (fault === 'timeout') await page.clock.resume().catch(() => undefined);
+    await this.heard(start, from).catch((error: unknown) => problems.push(firstLine(error)));
     // A failure that wrote what it may (a landing address saved on the way) has changed the journey:
     // it starts again.
     return { problems, restart: ending || site.again === 'restart' || (site.mayWrite ?? []).length > 0 || problems.length > 0 };
