@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { HashRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { HashRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { AppFrame } from '../components/layout/app-frame';
 import { PublicShell } from '../components/layout/public-shell';
 import { SignInPage } from '../flows/sign-in/sign-in-page';
@@ -154,9 +154,26 @@ export function AppRoutes() {
       <ApiErrorPolicy />
       <IdleWhenSignedIn />
       <AdoptionLock />
+      <LineBreakToStart />
       <Routes>{routeTable}</Routes>
     </HashRouter>
   );
+}
+
+/**
+ * An address with a line break in its path (`#/%0d%0a...`) matches no route, not even the
+ * catch-all (the router's patterns stop at line breaks), and would leave a blank page: it goes
+ * to the root like any other unknown path.
+ */
+function LineBreakToStart() {
+  const { pathname } = useLocation();
+  let decoded = pathname;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    // Not percent-encoded as a whole: the raw path is what the router matches.
+  }
+  return /[\r\n\u2028\u2029]/.test(decoded) ? <Navigate to={paths.signIn} replace /> : null;
 }
 
 /** Idle handling runs, and its code loads, only while a session is signed in. */

@@ -103,12 +103,13 @@ test.describe('/profile-update-phone', () => {
     await expect(heading(page, 'Enter your new phone number')).toBeVisible();
   });
 
-  test('a lookup error goes up one level', async ({ page, guards }) => {
+  test('a lookup error goes up one level, saying why', async ({ page, guards }) => {
     guards.allowConsoleErrors(/status of 500/);
     await preferExample(page, /\/get-totp-info$/, 'code=500');
     await seedSession(page);
     await page.goto('/#/profile-update-phone');
     await expect(page).toHaveURL(/#\/$/);
+    await expectAnnounced(page, 'Your security settings could not be loaded. Please try again later.');
   });
 
   test('the error toasts: the phone refused, the code not sent, the phone not verified', async ({ page, context, guards }) => {

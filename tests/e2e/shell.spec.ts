@@ -190,3 +190,12 @@ test('the skip link moves keyboard focus to the main content', async ({ page }) 
   await page.keyboard.press('Enter');
   await expect(page.locator('#main-content')).toBeFocused();
 });
+
+test('an address with a line break in its path goes to the sign-in form, never a blank page', async ({ page }) => {
+  for (const path of ['%0d%0aSet-Cookie:%20x=1', 'a%0ab', '%E2%80%A8']) {
+    await page.goto('about:blank');
+    await page.goto(`/#/${path}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in to your 401(k) account' })).toBeVisible();
+    await expect(page).toHaveURL(/#\/$/);
+  }
+});

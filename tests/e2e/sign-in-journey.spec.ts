@@ -173,6 +173,22 @@ test.describe('one-time code', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in to your 401(k) account' })).toBeVisible();
   });
 
+  test("the only method's code that cannot be sent: Try again sends it, Cancel goes back", async ({ page, guards }) => {
+    guards.allowConsoleErrors(/status of 500/);
+    let failing = true;
+    await page.route(/\/login-gateway\/mfa\/code$/, (route) =>
+      failing ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"errors":[]}' }) : route.fallback(),
+    );
+    await signIn(page, 'phone');
+    await expectAnnounced(page, 'Unable to request token. Please try again later');
+    await expect(page.getByText('Sending your code…')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Cancel' })).toBeEnabled();
+    failing = false;
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page).toHaveURL(/#\/mfa-verification$/);
+    await expect(page.getByText('We sent a code by text message to ***-***-1234.')).toBeVisible();
+  });
+
   test('an authenticator app as the only method goes straight to the code', async ({ page }) => {
     await signIn(page, 'app');
     await expect(page).toHaveURL(/#\/mfa-verification$/);

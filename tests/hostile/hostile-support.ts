@@ -78,7 +78,8 @@ export async function answerWithFault(route: Route, fault: Fault): Promise<void>
     case 'wrong-types':
       return json(200, '{"data":{"userId":123,"roles":"ROLE_PARTICIPANT","options":7,"securityQuestion":false},"errors":"none"}');
     case '5mb-body':
-      return json(200, JSON.stringify({ data: { message: 'x'.repeat(5 * 1024 * 1024) } }));
+      // Five megabytes the contract refuses whatever the call (an `errors` that is no list).
+      return json(200, JSON.stringify({ errors: 'x'.repeat(5 * 1024 * 1024) }));
   }
 }
 

@@ -42,6 +42,8 @@ export function MfaPage() {
   const { completeSignIn } = useJourney();
   const [methods, setMethods] = useState<readonly MfaOption[] | null>(attempt.kind === 'reset' ? attempt.methods : null);
   const [chosen, setChosen] = useState<number | null>(null);
+  /** The only method's code could not be sent: the user may try again or cancel. */
+  const [sendFailed, setSendFailed] = useState(false);
   const started = useRef(false);
   const flight = useSingleFlight();
 
@@ -62,6 +64,7 @@ export function MfaPage() {
       const sendCode = async () => {
         await requestCode.mutateAsync({ data: { type: method.type, username } });
       };
+      setSendFailed(false);
       const moved = await goToCodeEntry(
         {
           mfaOption: method,
@@ -74,6 +77,7 @@ export function MfaPage() {
         },
         navigate,
       );
+      if (!moved && count === 1) setSendFailed(true);
       // Kept only once a code is on its way: a failed request leaves nothing behind.
       if (moved)
         mfaOptionTypeSlot.write(
@@ -163,7 +167,17 @@ export function MfaPage() {
             </Stack>
           </form>
         ) : null}
-        {methods?.length === 1 && method ? <p aria-busy="true">Sending your code…</p> : null}
+        {methods?.length === 1 && method && !sendFailed ? <p aria-busy="true">Sending your code…</p> : null}
+        {methods?.length === 1 && method && sendFailed ? (
+          <ActionsRow>
+            <Button onClick={() => void proceed(method, 1)} busy={flight.busy}>
+              Try again
+            </Button>
+            <Button variant="link" onClick={leave}>
+              Cancel
+            </Button>
+          </ActionsRow>
+        ) : null}
       </Card>
     </Page>
   );

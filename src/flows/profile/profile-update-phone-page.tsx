@@ -46,6 +46,8 @@ export function ProfileUpdatePhonePage() {
     if (handled.current || lookup.state === 'checking' || lookup.state === 'none') return;
     handled.current = true;
     if (lookup.state === 'failed') {
+      // Saying why: the screen above has nothing to tell.
+      notify(errorToast('Your security settings could not be loaded. Please try again later.'));
       navigate(paths.signIn);
       return;
     }

@@ -134,7 +134,15 @@ export async function continueToLanding(deps: JourneyDeps): Promise<RedirectOutc
   return postLoginRedirect(deps);
 }
 
-async function afterSignIn(result: AuthResponse, username: string, deps: JourneyDeps): Promise<RedirectOutcome> {
+/**
+ * What a sign-in learns before it has gone through and publishes only then, with the auth cookie:
+ * whether the user has an authenticator app (the `hasTotpOption` cookie other applications read).
+ */
+interface Unpublished {
+  hasTotp: boolean | null;
+}
+
+async function afterSignIn(result: AuthResponse, username: string, deps: JourneyDeps, unpublished: Unpublished): Promise<RedirectOutcome> {
   const data = result.data;
   // The gateway may send the role with or without its ROLE_ prefix; the session keeps it prefixed.
   const role = normaliseRole(data?.roles[0]);
@@ -144,7 +152,7 @@ async function afterSignIn(result: AuthResponse, username: string, deps: Journey
   const methods = (await getMfaOptions({ username })).data?.options ?? [];
   const hasPhone = methods.some((method) => method.type === 'sms' || method.type === 'call');
   const hasTotp = methods.some((method) => method.type === 'totp');
-  setHasTotpOption(hasTotp);
+  unpublished.hasTotp = hasTotp;
   if (!hasPhone && !hasTotp) {
     setPhoneBackRoute(null);
     deps.navigate(paths.updatePhone);
@@ -166,7 +174,9 @@ async function afterSignIn(result: AuthResponse, username: string, deps: Journey
  */
 export async function completeSignIn(result: AuthResponse, username: string, deps: JourneyDeps): Promise<void> {
   let over = false;
+  const unpublished: Unpublished = { hasTotp: null };
   const commit = () => {
+    if (unpublished.hasTotp !== null) setHasTotpOption(unpublished.hasTotp);
     publishAuthCookie();
     const userId = readSession()?.userId;
     if (userId) markSignedIn(userId);
@@ -192,7 +202,7 @@ export async function completeSignIn(result: AuthResponse, username: string, dep
   });
   let outcome: RedirectOutcome | 'expired' | 'failed';
   try {
-    const step = afterSignIn(result, username, committing);
+    const step = afterSignIn(result, username, committing, unpublished);
     step.catch(() => undefined); // A failure after the deadline has nobody left to tell.
     outcome = await Promise.race([step, deadline]);
   } catch {

@@ -233,15 +233,19 @@ describe('completeSignIn', () => {
     ['optionChoice', '/login-gateway/profile/optionChoice'],
   ])('a failing %s publishes no session: no auth cookie, no sign-in, no word to other tabs, back to the form', async (_name, failing) => {
     const posted = vi.spyOn(BroadcastChannel.prototype, 'postMessage');
-    const fetchMock = gateway({ landing: '/participant', mfaActive: true });
+    // A user with an authenticator app: the hasTotpOption cookie would say so.
+    const fetchMock = gateway({ landing: '/participant', mfaActive: true, options: [{ type: 'totp', contactInfo: 'App' }] });
     const answer = fetchMock.getMockImplementation()!;
     fetchMock.mockImplementation(async (input, init) =>
       new URL(String(input)).pathname === failing ? new Response('down', { status: 503 }) : answer(input, init),
     );
     document.cookie = 'authToken=other-tab-token; path=/';
+    document.cookie = 'hasTotpOption=; path=/; max-age=0';
     await act(async () => completeSignIn({ ...result, data: { ...result.data, roles: ['ROLE_PARTICIPANT'] } }, 'ana', deps()));
     expect(readSession()).toBeNull();
     expect(readAuthCookie()).toBe('other-tab-token');
+    // What the sign-in learnt of the user's methods is not published either.
+    expect(document.cookie).not.toContain('hasTotpOption');
     expect(getSessionState().status).not.toBe('signed-in');
     expect(posted).not.toHaveBeenCalled();
     expect(leave).not.toHaveBeenCalled();
