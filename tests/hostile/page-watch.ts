@@ -50,7 +50,7 @@ export async function watchPage(page: Page): Promise<void> {
     const record = () => {
       for (const region of Array.from(document.querySelectorAll('[role="alert"], [role="status"]'))) {
         const role = region.getAttribute('role') ?? '';
-        const items = Array.from(region.querySelectorAll(':scope > .notification'));
+        const items = Array.from(region.querySelectorAll(':scope > .notification-area__item'));
         for (const unit of items.length > 0 ? items : [region]) {
           const text = unit.textContent?.replace(/\s+/g, ' ').trim() ?? '';
           if (!text || !unit.checkVisibility()) {

@@ -22,6 +22,11 @@ interface CodeEntryFormProps {
   readonly path: string;
   /** Further actions beside Continue (Cancel). */
   readonly actions?: ReactNode;
+  /**
+   * When the code was sent (`performance.now()`), which starts the countdown to a new one: by
+   * default when the form appears; `null` when sending it failed, so a new one can be asked for at once.
+   */
+  readonly sentAt?: number | null | undefined;
 }
 
 /**
@@ -29,27 +34,31 @@ interface CodeEntryFormProps {
  * lockout under the form with the customer-service number, and 'Send a new code' after a
  * 60-second countdown that is announced when it ends.
  */
-export function CodeEntryForm({ submit, onFailure, resend, path, actions }: CodeEntryFormProps) {
+export function CodeEntryForm({ submit, onFailure, resend, path, actions, sentAt }: CodeEntryFormProps) {
   const supportPhone = useSupportPhone();
   const [code, setCode] = useState('');
   const codeField = useRef<HTMLInputElement>(null);
   const submission = useSingleFlight();
   const resending = useSingleFlight();
   const [lockout, setLockout] = useState<string | null>(null);
-  const [resendAt, setResendAt] = useState(() => performance.now() + RESEND_COUNTDOWN_SECONDS * 1000);
+  const [shownAt] = useState(() => performance.now());
+  const [resentAt, setResentAt] = useState<number | null>(null);
   const [now, setNow] = useState(() => performance.now());
 
+  const lastSentAt = resentAt ?? (sentAt === undefined ? shownAt : sentAt);
+  const secondsToResend = lastSentAt === null ? 0 : Math.max(0, Math.ceil((lastSentAt + RESEND_COUNTDOWN_SECONDS * 1000 - now) / 1000));
+
+  // The countdown ticks each second from the moment the code went, so it reaches 0 on the minute.
   useEffect(() => {
     const tick = () => setNow(performance.now());
+    tick();
     const timer = setInterval(tick, 1000);
     document.addEventListener('visibilitychange', tick);
     return () => {
       clearInterval(timer);
       document.removeEventListener('visibilitychange', tick);
     };
-  }, []);
-
-  const secondsToResend = Math.max(0, Math.ceil((resendAt - now) / 1000));
+  }, [lastSentAt]);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -71,8 +80,7 @@ export function CodeEntryForm({ submit, onFailure, resend, path, actions }: Code
       if (!resend) return;
       try {
         await resend();
-        setResendAt(performance.now() + RESEND_COUNTDOWN_SECONDS * 1000);
-        setNow(performance.now());
+        setResentAt(performance.now());
         notify({
           type: 'success',
           message: 'We sent you a new code.',

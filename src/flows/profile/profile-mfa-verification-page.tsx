@@ -36,21 +36,23 @@ export function ProfileMfaVerificationPage() {
   const removeDevice = useRemoveTotpDevice();
   const markEmailVerified = useMarkEmailVerified();
   const headingId = useId();
-  const [emailSent, setEmailSent] = useState(false);
+  // When the email code went (undefined while it is on its way, null when it could not be sent).
+  const [emailSentAt, setEmailSentAt] = useState<number | null | undefined>(undefined);
   const sent = useRef(false);
   const targets = externalTargets(env.envPathPrefix, env.helpCenterUrl);
 
   const requestEmailCode = async () => {
     await requestCode.mutateAsync({ userId, data: { type: 'email' } });
+    setEmailSentAt(performance.now());
   };
 
   useEffect(() => {
     if (lookup.state !== 'none' || sent.current) return;
     sent.current = true;
-    requestEmailCode().then(
-      () => setEmailSent(true),
-      () => notify(errorToast(TOASTS.requestToken)),
-    );
+    requestEmailCode().catch(() => {
+      setEmailSentAt(null);
+      notify(errorToast(TOASTS.requestToken));
+    });
     // requestEmailCode is rebuilt each render; the ref sends the email code once.
   });
 
@@ -116,14 +118,17 @@ export function ProfileMfaVerificationPage() {
         <p>
           {byApp
             ? 'Enter the code your authenticator app shows.'
-            : emailSent
+            : typeof emailSentAt === 'number'
               ? 'We sent a code to your email address. Enter it below.'
-              : 'We are sending a code to your email address.'}
+              : emailSentAt === null
+                ? 'We could not send a code to your email address.'
+                : 'We are sending a code to your email address.'}
         </p>
         <CodeEntryForm
           submit={submit}
           onFailure={(error) => void notify(codeFailure(error, errorToast(TOASTS.codeNotValid)))}
           resend={byApp ? undefined : requestEmailCode}
+          sentAt={emailSentAt}
           path={paths.profileMfaVerification}
           actions={
             <Button variant="link" onClick={() => leavePortal(targets.profileSecurity)}>
