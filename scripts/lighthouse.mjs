@@ -6,10 +6,14 @@
 //   npm run lighthouse                       builds (production mode), serves, runs 3 times
 //   npm run lighthouse -- --runs 5           more runs; the verdict is the median run's
 //   npm run lighthouse -- --no-build         measures dist/ as it is (say, after npm run build)
+//   npm run lighthouse -- --http1            plain HTTP/1.1 instead of production's TLS and HTTP/2
+//
+// nginx listens as deploy/nginx/portal.conf does in production, TLS and HTTP/2, under the name
+// portal.example.test (Chromium maps it to 127.0.0.1), with a certificate made for the run.
 //
 // The mock's brand names logos on hosts that do not exist (assets.example-partner.com): a
 // stand-in HTTPS server on 127.0.0.1 answers for them (Chromium maps their names there and trusts
-// its one-run certificate), as the end-to-end tests answer them with page.route, so the run sees
+// the run's certificate), as the end-to-end tests answer them with page.route, so the run sees
 // a partner's logos load rather than fail.
 //
 // The production build needs a reCAPTCHA site key: VITE_CAPTCHA_SITE_KEY from the environment,
@@ -41,13 +45,18 @@ export const TARGETS = {
 /** Google's reCAPTCHA v2 test key (developers.google.com/recaptcha/docs/faq): it loads nowhere on the first screen. */
 const TEST_SITE_KEY = '6LeIxAcTAAAAAJcZVRqyHh71UMIEGNQ_MXjiZKhI';
 
+/** The name the portal is served under, mapped to 127.0.0.1 in Chromium: TLS needs a name. */
+const PORTAL_HOST = 'portal.example.test';
+
 /** What the stand-in answers for every brand asset (the end-to-end tests' logo). */
 const LOGO_SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"><rect width="120" height="40" fill="#335"/></svg>';
 
 const root = resolve(import.meta.dirname, '..');
 const reportDir = join(root, 'reports', 'lighthouse');
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, 'no-build': { type: 'boolean' } } });
+const { values } = parseArgs({
+  options: { runs: { type: 'string', default: '3' }, 'no-build': { type: 'boolean' }, http1: { type: 'boolean' } },
+});
 const runs = Number(values.runs);
 if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs ${values.runs}: a positive whole number`);
 
@@ -78,9 +87,15 @@ async function brandHosts(gatewayUrl) {
   ];
 }
 
-/** An HTTPS server on 127.0.0.1 with a certificate made for this run, answering the stand-in logo. */
-async function startBrandAssets(hosts) {
-  const dir = mkdtempSync(join(tmpdir(), 'portal-brand-assets-'));
+/**
+ * A certificate made for this run, for the portal's stand-in name and the brand's hosts, with the
+ * base64 SHA-256 of its public key, which Chromium is told to trust (and nothing else).
+ * @param {string[]} hosts
+ */
+function makeCertificate(hosts) {
+  const dir = mkdtempSync(join(tmpdir(), 'portal-lighthouse-tls-'));
+  const cert = join(dir, 'cert.pem');
+  const key = join(dir, 'key.pem');
   const made = spawnSync(
     'openssl',
     [
@@ -96,39 +111,32 @@ async function startBrandAssets(hosts) {
       '-addext',
       `subjectAltName=${hosts.map((host) => `DNS:${host}`).join(',')}`,
       '-keyout',
-      join(dir, 'key.pem'),
+      key,
       '-out',
-      join(dir, 'cert.pem'),
+      cert,
     ],
     { encoding: 'utf8' },
   );
-  if (made.status !== 0) throw new Error(`openssl could not make the stand-in certificate: ${made.stderr}`);
+  if (made.status !== 0) throw new Error(`openssl could not make the run's certificate: ${made.stderr}`);
   const spki = spawnSync(
     'sh',
-    [
-      '-c',
-      `openssl x509 -in '${join(dir, 'cert.pem')}' -pubkey -noout | openssl pkey -pubin -outform der | openssl dgst -sha256 -binary | base64`,
-    ],
+    ['-c', `openssl x509 -in '${cert}' -pubkey -noout | openssl pkey -pubin -outform der | openssl dgst -sha256 -binary | base64`],
     { encoding: 'utf8' },
   );
-  const server = createServer(
-    { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) },
-    (_request, response) => {
-      response.writeHead(200, { 'Content-Type': 'image/svg+xml', 'Cache-Control': 'max-age=86400' });
-      response.end(LOGO_SVG);
-    },
-  );
+  if (spki.status !== 0) throw new Error(`openssl could not read the run's certificate: ${spki.stderr}`);
+  return { cert, key, spki: spki.stdout.trim(), remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** An HTTPS server on 127.0.0.1 answering the stand-in logo for the brand's hosts; resolves to its port. */
+async function startBrandAssets({ cert, key }) {
+  const server = createServer({ key: readFileSync(key), cert: readFileSync(cert) }, (_request, response) => {
+    response.writeHead(200, { 'Content-Type': 'image/svg+xml', 'Cache-Control': 'max-age=86400' });
+    response.end(LOGO_SVG);
+  });
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
-  rmSync(dir, { recursive: true, force: true });
-  return {
-    flags: [
-      `--host-resolver-rules=${hosts.map((host) => `MAP ${host} 127.0.0.1:${port}`).join(', ')}`,
-      `--ignore-certificate-errors-spki-list=${spki.stdout.trim()}`,
-    ],
-    close: () => new Promise((done) => server.close(done)),
-  };
+  return { port, close: () => new Promise((done) => server.close(done)) };
 }
 
 const mockPort = await freePort();
@@ -136,18 +144,28 @@ const mock = await startMock({ port: mockPort, prismPort: await freePort() });
 let nginx;
 let chrome;
 let assets;
+let certificate;
 const results = [];
 /** @type {string[]} */
 const errored = [];
 try {
   const gatewayUrl = `http://127.0.0.1:${mockPort}`;
-  nginx = await startNginx({ distDir, gatewayUrl });
   const hosts = await brandHosts(gatewayUrl);
-  assets = hosts.length ? await startBrandAssets(hosts) : { flags: [], close: async () => {} };
-  const url = `http://127.0.0.1:${nginx.port}/`;
+  certificate = makeCertificate([PORTAL_HOST, ...hosts]);
+  // As production serves it (deploy/nginx/portal.conf): TLS and HTTP/2; --http1 for plain HTTP/1.1.
+  nginx = await startNginx({ distDir, gatewayUrl, tls: values.http1 ? undefined : certificate });
+  assets = hosts.length ? await startBrandAssets(certificate) : undefined;
+  const url = values.http1 ? `http://127.0.0.1:${nginx.port}/` : `https://${PORTAL_HOST}/`;
+  const flags = [
+    `--host-resolver-rules=${[
+      `MAP ${PORTAL_HOST} 127.0.0.1:${nginx.port}`,
+      ...(assets ? hosts.map((host) => `MAP ${host} 127.0.0.1:${assets.port}`) : []),
+    ].join(', ')}`,
+    `--ignore-certificate-errors-spki-list=${certificate.spki}`,
+  ];
   for (let run = 1; run <= runs; run += 1) {
     // A fresh browser per run: nothing cached, as on a first visit.
-    chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_BINARY, chromeFlags: [...CHROMIUM_FLAGS, ...assets.flags] });
+    chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_BINARY, chromeFlags: [...CHROMIUM_FLAGS, ...flags] });
     const result = await lighthouse(url, {
       port: chrome.port,
       output: ['html', 'json'],
@@ -198,6 +216,7 @@ try {
   if (chrome) await chrome.kill();
   await assets?.close();
   await nginx?.close();
+  certificate?.remove();
   mock.stop();
 }
 
