@@ -5,6 +5,7 @@ import { APP_NAME } from '../../lib/constants';
 import { setTitleBase } from '../../lib/document-title';
 import { useBrandHosts, useBranding } from '../../lib/public-content';
 import { httpsUrlOrNull } from '../../lib/safe-url';
+import { useAfterFirstPaint } from '../../lib/use-after-first-paint';
 import { LoadingBar } from '../ui/loading-bar';
 import { NotificationArea } from '../ui/notification-area';
 import './app-frame.css';
@@ -21,7 +22,9 @@ export function AppFrame() {
   const branding = useBranding();
   const brand = branding.data;
   const brandName = brand?.brandName ?? null;
-  const favicon = httpsUrlOrNull(brand?.brandLinks?.faviconLink);
+  // The brand's icon and logos are fetched after the first frame, which needs neither.
+  const painted = useAfterFirstPaint();
+  const favicon = painted ? httpsUrlOrNull(brand?.brandLinks?.faviconLink) : null;
   const brandHosts = useBrandHosts();
   const location = useLocation();
 
@@ -55,12 +58,12 @@ export function AppFrame() {
         <LoadingBar />
         <BrandLogo
           side="start"
-          pending={branding.isPending}
+          pending={branding.isPending || !painted}
           src={brand?.brandLinks?.leftLogoLink}
           fallback={defaultLogo}
           alt={brandName ?? APP_NAME}
         />
-        <BrandLogo side="end" pending={branding.isPending} src={brand?.brandLinks?.rightLogoLink} fallback={null} alt="" />
+        <BrandLogo side="end" pending={branding.isPending || !painted} src={brand?.brandLinks?.rightLogoLink} fallback={null} alt="" />
       </header>
       <NotificationArea allowedHosts={brandHosts} />
       <main id="main-content" className="app-frame__main" tabIndex={-1}>

@@ -7,7 +7,7 @@ interface BrandLogoProps {
   /** Used when `src` is not an https URL or fails to load; nothing is shown without one. */
   readonly fallback: string | null;
   readonly alt: string;
-  /** The branding is still loading: nothing yet, rather than the default logo before the brand's. */
+  /** The branding is still loading, or the first frame not yet painted: nothing yet, rather than the default logo before the brand's. */
   readonly pending: boolean;
   /** Which end of the header the logo sits at. */
   readonly side: 'start' | 'end';
@@ -19,11 +19,9 @@ export function BrandLogo({ src, fallback, alt, pending, side }: BrandLogoProps)
   const safe = httpsUrlOrNull(src);
   const url = safe !== null && safe !== failed ? safe : fallback;
   if (pending || url === null) return null;
-  // Lazy: a partner's logo comes from the partner's host, a new connection (DNS, TCP, TLS) on a
-  // phone; it is fetched once the page has laid out, after the form's first paint, not before.
   return (
     <span className={side === 'end' ? 'brand-logo brand-logo--end' : 'brand-logo'}>
-      <img className="brand-logo__image" src={url} alt={alt} height={40} loading="lazy" onError={() => setFailed(url)} />
+      <img className="brand-logo__image" src={url} alt={alt} height={40} onError={() => setFailed(url)} />
     </span>
   );
 }
