@@ -163,8 +163,8 @@ try {
     ].join(', ')}`,
     `--ignore-certificate-errors-spki-list=${certificate.spki}`,
   ];
-  for (let run = 1; run <= runs; run += 1) {
-    // A fresh browser per run: nothing cached, as on a first visit.
+  /** One Lighthouse run in a fresh browser (nothing cached, as on a first visit). */
+  const measure = async () => {
     chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_BINARY, chromeFlags: [...CHROMIUM_FLAGS, ...flags] });
     const result = await lighthouse(url, {
       port: chrome.port,
@@ -175,12 +175,20 @@ try {
     await chrome.kill();
     chrome = undefined;
     if (!result) throw new Error('Lighthouse returned no result');
-    const { lhr, report } = result;
+    return result;
+  };
+  for (let run = 1; run <= runs; run += 1) {
+    let { lhr, report } = await measure();
+    if (lhr.runtimeError) {
+      // Chromium sometimes leaves the navigation out of its trace (NO_NAVSTART): nothing was
+      // measured, so the run is made once more; a second miss counts as a failed run.
+      console.log(`run ${run}: Lighthouse could not record it (${lhr.runtimeError.code}), once more`);
+      ({ lhr, report } = await measure());
+    }
     const [html, json] = /** @type {string[]} */ (report);
     writeFileSync(join(reportDir, `run-${run}.html`), html);
     writeFileSync(join(reportDir, `run-${run}.json`), json);
     if (lhr.runtimeError) {
-      // No figures at all (Lighthouse could not record the page load): the run counts as failed.
       errored.push(`run ${run}: Lighthouse could not measure it (${lhr.runtimeError.code}: ${lhr.runtimeError.message})`);
       console.log(errored.at(-1));
       continue;

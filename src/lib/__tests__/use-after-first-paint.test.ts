@@ -1,29 +1,58 @@
 import { act, renderHook } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { useAfterFirstPaint } from '../use-after-first-paint';
+
+/** A stand-in for the browser's paint timing: `paint()` reports the first contentful paint. */
+function stubPaintTiming() {
+  const observers = new Set<{ callback: () => void; disconnected: boolean }>();
+  const entries: { name: string }[] = [];
+  class FakeObserver {
+    static readonly supportedEntryTypes = ['paint'];
+    private readonly record: { callback: () => void; disconnected: boolean };
+    constructor(callback: () => void) {
+      this.record = { callback, disconnected: false };
+    }
+    observe(options: { type: string; buffered?: boolean }) {
+      expect(options).toEqual({ type: 'paint', buffered: true });
+      observers.add(this.record);
+    }
+    disconnect() {
+      this.record.disconnected = true;
+      observers.delete(this.record);
+    }
+  }
+  vi.stubGlobal('PerformanceObserver', FakeObserver);
+  vi.spyOn(performance, 'getEntriesByName').mockImplementation(
+    (name) => entries.filter((entry) => entry.name === name) as PerformanceEntryList,
+  );
+  return {
+    observers,
+    paint() {
+      entries.push({ name: 'first-contentful-paint' });
+      for (const observer of [...observers]) observer.callback();
+    },
+  };
+}
 
 describe('useAfterFirstPaint', () => {
-  beforeEach(() => {
-    vi.resetModules();
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] });
-  });
-  afterEach(() => vi.useRealTimers());
-
-  it('is false until the frame after the first render has been painted, then true for every later component', async () => {
-    const { useAfterFirstPaint } = await import('../use-after-first-paint');
+  it('is false until the first contentful paint is reported, then true, and true at once for later components', () => {
+    const timing = stubPaintTiming();
     const first = renderHook(() => useAfterFirstPaint());
     expect(first.result.current).toBe(false);
-    // The frame callback alone is before the paint: still false.
-    act(() => vi.advanceTimersToNextFrame());
-    expect(first.result.current).toBe(false);
-    act(() => vi.runOnlyPendingTimers());
+    act(() => timing.paint());
     expect(first.result.current).toBe(true);
+    expect(timing.observers.size).toBe(0);
     expect(renderHook(() => useAfterFirstPaint()).result.current).toBe(true);
   });
 
-  it('leaves nothing scheduled when its component goes before the paint', async () => {
-    const { useAfterFirstPaint } = await import('../use-after-first-paint');
-    const { unmount } = renderHook(() => useAfterFirstPaint());
-    unmount();
-    expect(vi.getTimerCount()).toBe(0);
+  it('stops listening when its component goes before the paint', () => {
+    const timing = stubPaintTiming();
+    renderHook(() => useAfterFirstPaint()).unmount();
+    expect(timing.observers.size).toBe(0);
+  });
+
+  it('is true at once in a browser without paint timing', () => {
+    vi.stubGlobal('PerformanceObserver', undefined);
+    expect(renderHook(() => useAfterFirstPaint()).result.current).toBe(true);
   });
 });
