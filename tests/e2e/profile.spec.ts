@@ -223,9 +223,10 @@ test.describe('the code form of the verification screens', () => {
     await page.clock.install();
     await seedSession(page);
     await page.goto('/#/outer-mfa-verification');
-    // From here on, time moves only when the test says so.
-    await pauseClock(page);
+    // The screen first: React shows a lazy screen in place of its 'Loading…' on a timer, which a
+    // still clock would never fire. From here on, time moves only when the test says so.
     await expect(page.getByText('We sent a code to your email address. Enter it below.')).toBeVisible();
+    await pauseClock(page);
     await expect(page.getByRole('button', { name: 'Send a new code' })).toHaveCount(0);
     await page.clock.runFor(60_000);
     await page.getByRole('button', { name: 'Send a new code' }).click();
