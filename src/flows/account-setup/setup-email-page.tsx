@@ -4,13 +4,13 @@ import { useNavigate, useOutletContext } from 'react-router-dom';
 import { useRequestUserMfaCode, useVerifyMfaCode } from '../../../generated/hooks/mfa/mfa';
 import { useMarkEmailVerified, useUpdateEmail } from '../../../generated/hooks/profile/profile';
 import type { EmailRequest } from '../../../generated/models/emailRequest';
+import { EmailAddressField, emailAddressSchema } from '../../components/email-address/email-address-field';
 import { ActionsRow } from '../../components/layout/actions-row';
 import { Card } from '../../components/layout/card';
 import { Page } from '../../components/layout/page';
 import { Stack } from '../../components/layout/stack';
 import { Button } from '../../components/ui/button';
 import { SetupStepHeading } from '../../components/ui/setup-step-heading';
-import { TextField } from '../../components/ui/text-field';
 import { codeFailure, errorToast, TOASTS } from '../../lib/api/error-catalogue';
 import { currentJourney, setAccountSetup, type VerificationData, type AccountSetup } from '../../lib/journey/journey';
 import { goToCodeEntry } from '../../lib/journey/journey-steps';
@@ -18,7 +18,6 @@ import { notify } from '../../lib/notifications';
 import { paths } from '../../lib/paths';
 import { useSingleFlight } from '../../lib/use-single-flight';
 import { useStoredSession } from '../../lib/use-stored-session';
-import { setupEmailSchema } from './setup-email.schema';
 import { useAccountSetupCalls } from './use-account-setup';
 
 /** Account setup's step numbers of the email and its code. */
@@ -41,7 +40,7 @@ export function SetupEmailPage() {
   const markVerified = useMarkEmailVerified();
   const { saveCredentials } = useAccountSetupCalls();
   const flight = useSingleFlight();
-  const form = useForm<EmailRequest>({ resolver: zodResolver(setupEmailSchema), defaultValues: { email: setup.email ?? '' } });
+  const form = useForm<EmailRequest>({ resolver: zodResolver(emailAddressSchema), defaultValues: { email: setup.email ?? '' } });
 
   const emailCode = (email: string): VerificationData => ({
     mfaOption: { type: 'email', contactInfo: email },
@@ -89,14 +88,7 @@ export function SetupEmailPage() {
         <p>We&apos;ll send a code to this address to verify it in the next step.</p>
         <form noValidate onSubmit={form.handleSubmit(submit)}>
           <Stack>
-            <TextField
-              label="Email address"
-              type="email"
-              autoComplete="email"
-              maxLength={200}
-              error={form.formState.errors.email ? 'Please enter a valid email address.' : undefined}
-              {...form.register('email', { onChange: () => form.clearErrors('email') })}
-            />
+            <EmailAddressField form={form} />
             <ActionsRow>
               <Button type="submit" busy={flight.busy}>
                 Continue

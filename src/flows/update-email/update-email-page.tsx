@@ -5,13 +5,13 @@ import { useNavigate } from 'react-router-dom';
 import { useRequestUserMfaCode, useVerifyMfaCode } from '../../../generated/hooks/mfa/mfa';
 import { useGetUserCredentials, useMarkEmailVerified, useUpdateEmail } from '../../../generated/hooks/profile/profile';
 import type { EmailRequest } from '../../../generated/models/emailRequest';
+import { EmailAddressField, emailAddressSchema } from '../../components/email-address/email-address-field';
 import { ActionsRow } from '../../components/layout/actions-row';
 import { Card } from '../../components/layout/card';
 import { Page } from '../../components/layout/page';
 import { Stack } from '../../components/layout/stack';
 import { Button } from '../../components/ui/button';
 import { PageHeading } from '../../components/ui/page-heading';
-import { TextField } from '../../components/ui/text-field';
 import { codeFailure, errorToast, TOASTS } from '../../lib/api/error-catalogue';
 import { maskEmail } from '../../lib/format';
 import { goToCodeEntry } from '../../lib/journey/journey-steps';
@@ -19,7 +19,6 @@ import { notify } from '../../lib/notifications';
 import { paths } from '../../lib/paths';
 import { useStoredSession } from '../../lib/use-stored-session';
 import { useSingleFlight } from '../../lib/use-single-flight';
-import { updateEmailSchema } from './update-email.schema';
 
 /**
  * `/update-email`: 'Verify your email address', before the phone in multi-factor adoption. A
@@ -37,7 +36,7 @@ export function UpdateEmailPage() {
   const [changed, setChanged] = useState<string | null>(null);
   const [editing, setEditing] = useState(false);
   const flight = useSingleFlight();
-  const form = useForm<EmailRequest>({ resolver: zodResolver(updateEmailSchema), defaultValues: { email: '' } });
+  const form = useForm<EmailRequest>({ resolver: zodResolver(emailAddressSchema), defaultValues: { email: '' } });
 
   const email = changed ?? credentials.data?.data?.emailAddress ?? credentials.data?.data?.email ?? null;
 
@@ -103,14 +102,7 @@ export function UpdateEmailPage() {
         {editing ? (
           <form noValidate onSubmit={form.handleSubmit(saveEmail)}>
             <Stack>
-              <TextField
-                label="Email address"
-                type="email"
-                autoComplete="email"
-                maxLength={200}
-                error={form.formState.errors.email ? 'Please enter a valid email address.' : undefined}
-                {...form.register('email', { onChange: () => form.clearErrors('email') })}
-              />
+              <EmailAddressField form={form} />
               <ActionsRow>
                 <Button type="submit" busy={flight.busy}>
                   Save email address
