@@ -1,5 +1,5 @@
 import type { Locator } from '@playwright/test';
-import { expect, expectNoAxeViolations, test } from '../support/fixtures';
+import { expect, expectNoAxeViolations, holdCalls, test } from '../support/fixtures';
 import { mockScenario } from '../support/session';
 
 /** The texts of links in Chromium's default colours (unvisited or visited) rather than the brand's. */
@@ -132,14 +132,7 @@ test('accepting cookies from the keyboard leaves focus on the page, not on <body
 
 test('the loading bar shows while a call is in flight', async ({ page }) => {
   // The sign-in call is held until the bar has been seen: no timing decides the outcome.
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/login-gateway\/authentication$/, async (route) => {
-    await held;
-    await route.continue({ headers: { ...route.request().headers(), prefer: 'example=AUERR02' } });
-  });
+  const release = await holdCalls(page, /\/login-gateway\/authentication$/, 'example=AUERR02');
   await page.getByLabel('Username').fill('wrong');
   await page.getByLabel('Password', { exact: true }).fill('x');
   await page.getByRole('button', { name: 'Sign In' }).click();
@@ -156,14 +149,7 @@ test('under reduced motion the modal and the loading bar do not move', async ({ 
   expect(await page.evaluate(() => document.getAnimations().length)).toBe(0);
   await page.keyboard.press('Escape');
 
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/login-gateway\/authentication$/, async (route) => {
-    await held;
-    await route.continue({ headers: { ...route.request().headers(), prefer: 'example=AUERR02' } });
-  });
+  const release = await holdCalls(page, /\/login-gateway\/authentication$/, 'example=AUERR02');
   await page.getByLabel('Username').fill('wrong');
   await page.getByLabel('Password', { exact: true }).fill('x');
   await page.getByRole('button', { name: 'Sign In' }).click();

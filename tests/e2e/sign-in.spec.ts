@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAnnounced, expectNoAxeViolations, preferExample, test } from '../support/fixtures';
+import { expect, expectAnnounced, expectNoAxeViolations, holdCalls, preferExample, test } from '../support/fixtures';
 
 test.beforeEach(async ({ page }) => {
   await page.goto('/');
@@ -134,14 +134,7 @@ test('one request per submit: the button is disabled while the call is in flight
     if (request.url().endsWith('/login-gateway/authentication')) calls += 1;
   });
   // The call is held until the repeat has been tried: no timing decides the outcome.
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/login-gateway\/authentication$/, async (route) => {
-    await held;
-    await route.continue({ headers: { ...route.request().headers(), prefer: 'example=AUERR02' } });
-  });
+  const release = await holdCalls(page, /\/login-gateway\/authentication$/, 'example=AUERR02');
   await page.getByLabel('Username').fill('wrong');
   await page.getByLabel('Password', { exact: true }).fill('Secret#123');
   const button = page.getByRole('button', { name: 'Sign In' });

@@ -1,5 +1,5 @@
 import type { Page, Request } from '@playwright/test';
-import { expect, expectAnnounced, expectNoAxeViolations, preferExample, test } from '../support/fixtures';
+import { expect, expectAnnounced, expectNoAxeViolations, holdCalls, preferExample, test } from '../support/fixtures';
 
 /*
  * The link pages (spec sections 2 "Link-verification screens", 4 "Token page", 8): every state
@@ -157,14 +157,7 @@ test.describe('email verification (/emailVerification)', () => {
 
   test('the resend shows a spinner and is disabled while it is sent, then Link Resent!', async ({ page }) => {
     const resends = record(page);
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/verification\/email\/resend$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdCalls(page, /\/verification\/email\/resend$/);
     await page.goto('/#/emailVerification?token=email-expired&userId=100245');
     const resend = page.getByRole('button', { name: 'Resend Verification Link' });
     await resend.evaluate((button: HTMLButtonElement) => {

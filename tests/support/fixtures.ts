@@ -155,6 +155,23 @@ export async function preferExample(page: Page, url: RegExp, prefer: string): Pr
 }
 
 /**
+ * Holds every call to `url` until the returned `release()`, then sends it on (with a `prefer`
+ * header when given: the mock's example to answer with), so what a test looks at while the call
+ * is in flight does not depend on timing.
+ */
+export async function holdCalls(page: Page, url: RegExp, prefer?: string): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue(prefer ? { headers: { ...route.request().headers(), prefer } } : undefined);
+  });
+  return release;
+}
+
+/**
  * Stops the page's clock (installed with `page.clock.install()`) at about now: from then on time
  * moves only when the test says so. `pauseAt` refuses a moment already past, which a busy machine
  * can reach between reading the page's time and pausing it: then it tries again a little later.
