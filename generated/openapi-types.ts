@@ -2585,7 +2585,21 @@ export interface components {
         PlanIdPath: components["schemas"]["PlanId"];
     };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /**
+         * @description Sets the `XSRF-TOKEN` cookie, the anti-forgery token the portal copies into `X-XSRF-TOKEN` on
+         *     every state-changing call (the spec reads the header from this cookie; the gateway sets it).
+         *     The portal reads it with script, so it is not `HttpOnly`; it carries `Path=/` (the portal's
+         *     pages are at `/`, not under the gateway's prefix), `Secure` and `SameSite=Strict` or `Lax`.
+         *     Attribute names are written as RFC 6265 writes them, in any order; other attributes
+         *     (`Max-Age`, `Expires`, `Domain`) may follow. Which answers set it is this contract's choice:
+         *     the public branding answer, the first call of every public page, so the cookie exists before
+         *     the first state-changing call, and the three sign-in answers (password, link token), which may
+         *     renew it. The gateway sets no other cookie.
+         * @example XSRF-TOKEN=4f6c2a9e-1b7d-4c55-9a0e-7d3f8b2c6e11; Path=/; Secure; SameSite=Strict
+         */
+        XsrfTokenCookie: string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -2783,6 +2797,7 @@ export interface operations {
             /** @description The partner's brand. */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["XsrfTokenCookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2975,6 +2990,7 @@ export interface operations {
             /** @description Signed in, or a business error in `errors`. */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["XsrfTokenCookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3007,6 +3023,7 @@ export interface operations {
             /** @description Signed in, or a business error in `errors`. */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["XsrfTokenCookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3034,6 +3051,7 @@ export interface operations {
             /** @description Signed in, or a business error in `errors`. */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["XsrfTokenCookie"];
                     [name: string]: unknown;
                 };
                 content: {
