@@ -9,13 +9,17 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { validateXML } from 'xmllint-wasm';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { strictVariant } from '../contract-validator.mjs';
 import { describeViolation } from '../gateway-kit/checks.mjs';
 import { parseArguments } from '../gateway-kit/cli.mjs';
 import { exampleRequests, loadContract } from '../gateway-kit/contract.mjs';
 import { outcomeOf } from '../gateway-kit/report.mjs';
 import { exampleAnswer, startStubGateway } from './stub-gateway.mjs';
+
+// Most cases start the kit's command line, a node process that compiles the contract: on a busy
+// machine that takes longer than the default bound. A bound, not a wait.
+vi.setConfig({ testTimeout: 120_000 });
 
 const root = resolve(import.meta.dirname, '..', '..');
 const document = JSON.parse(readFileSync(join(root, 'generated', 'openapi.json'), 'utf8'));

@@ -430,7 +430,10 @@ export function checkAnswer(contract, entry, answer, { expect = 'success', secre
   const body = isJson(type) ? json : text;
   const codes = errorCodes(json);
   const statusText = `${status}${codes.length ? ` (${codes.join(', ')})` : ''}`;
-  const location = /^3/.test(String(status)) && answer.headers.location ? `, redirecting to ${answer.headers.location} (not followed)` : '';
+  const location =
+    /^3/.test(String(status)) && answer.headers.location
+      ? `, redirecting to ${maskSecrets(String(answer.headers.location), secrets)} (not followed)`
+      : '';
 
   violations.push(...protocolViolations(answer));
   const declared = declaredResponse(contract, entry, status);

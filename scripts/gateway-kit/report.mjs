@@ -49,7 +49,7 @@ export function outcomeOf(rows, aborted, { allowSkip = false } = {}) {
     return {
       exitCode: 1,
       status: 'failed',
-      reason: `${summary.failed} of ${plural(sent, 'request')} break the contract (${plural(operations, 'operation')})`,
+      reason: `${summary.failed} of ${plural(sent, 'request')} ${summary.failed === 1 ? 'breaks' : 'break'} the contract (${plural(operations, 'operation')})`,
     };
   }
   if (summary.skipped && !allowSkip) {
