@@ -845,7 +845,9 @@ export function createJudge(document, { tolerateUndeclared = [], validAccepted =
  * @param {(request: HttpRequest) => Promise<Answer>} options.send
  * @param {number} [options.runs] requests per property (20)
  * @param {number} [options.seed] fast-check's seed (random when absent; the outcome names it)
- * @param {Record<string, string>} [options.headers] added to every request (credentials)
+ * @param {Record<string, string> | ((request: GeneratedRequest) => Promise<Record<string, string>>)} [options.headers]
+ *   added to every request (credentials); a function gives them per request (a fresh session
+ *   for an operation that ends it)
  * @param {string} [options.baseUrl] for the curl command of a counterexample
  * @param {(entry: OperationEntry, request: GeneratedRequest, answer: Answer) => string[]} [options.judge]
  *   the verdict on an answer: problems, none when it conforms ({@link createJudge} by default)
@@ -864,8 +866,9 @@ export async function fuzzOperation({
   shrink = true,
 }) {
   const run = async (arbitrary) => {
+    const headersFor = async (request) => (typeof headers === 'function' ? headers(request) : headers);
     const property = fc.asyncProperty(arbitrary, async (request) => {
-      const http = toHttpRequest(entry, request, headers);
+      const http = toHttpRequest(entry, request, await headersFor(request));
       let answer;
       try {
         answer = await send(http);
@@ -880,7 +883,7 @@ export async function fuzzOperation({
     const outcome = { runs: Math.min(details.numRuns, runs), failed: details.failed };
     if (details.failed && details.counterexample) {
       const [request] = details.counterexample;
-      const http = toHttpRequest(entry, request, headers);
+      const http = toHttpRequest(entry, request, await headersFor(request));
       const error = /** @type {any} */ (details.errorInstance);
       outcome.shrinks = details.numShrinks;
       outcome.counterexample = {
