@@ -3,7 +3,7 @@
 // JSON, and the body's schema (ajv through contract-validator.mjs). Shared by the mock's scenario
 // layer, which answers a refused request with the contract's 400 (or 415), and the tests of the
 // request generator, which prove its valid and invalid requests against the same rules.
-import { contractAjv, describeErrors } from './contract-validator.mjs';
+import { contractAjv, describeErrors, pointer } from './contract-validator.mjs';
 import { resolveRef } from './openapi-document.mjs';
 
 /**
@@ -38,6 +38,23 @@ function mediaTypeOf(header) {
     .toLowerCase();
 }
 
+const escapeKey = (key) => key.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/** A value of the bundle and the JSON pointer it lives at, its `$ref`s followed. */
+export function locate(document, value, at) {
+  let current = value;
+  let place = at;
+  while (current && typeof current.$ref === 'string') {
+    place = current.$ref;
+    current = place
+      .replace(/^#\//, '')
+      .split('/')
+      .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+      .reduce((node, key) => node?.[key], document);
+  }
+  return { value: current, at: place };
+}
+
 /** The decoded values of a template's `{parameters}` in a path, or undefined when it does not fit. */
 export function pathParameters(template, pathname) {
   const names = [];
@@ -57,39 +74,37 @@ export function pathParameters(template, pathname) {
 }
 
 /**
- * A validator of requests for the operations of one bundle. Compiled schemas are kept per
- * operation, so checking a request costs a lookup and the ajv run.
+ * A validator of requests for the operations of one bundle. Compiled schemas are kept by their
+ * place in the bundle, so checking a request costs a lookup and the ajv run.
  * @param {object} document the bundled OpenAPI document (generated/openapi.json)
  * @returns {(entry: { path: string, method: string, operation: any }, request: RequestParts) => RequestVerdict}
  */
 export function createRequestValidator(document) {
-  const { validatorFor } = contractAjv(document);
+  const { validatorAt } = contractAjv(document);
   const compiled = new Map();
-  const compile = (schema) => {
-    let validate = compiled.get(schema);
+  // Compiled by their place in the bundle: ajv then resolves the bundle once, not per schema.
+  const check = (at, value, where, problems) => {
+    let validate = compiled.get(at);
     if (!validate) {
-      validate = validatorFor(schema ?? {});
-      compiled.set(schema, validate);
+      validate = validatorAt(at);
+      compiled.set(at, validate);
     }
-    return validate;
-  };
-  const check = (schema, value, where, problems) => {
-    const validate = compile(schema);
     if (!validate(value))
       problems.push(...describeErrors(validate.errors).map((line) => `${where}${line.startsWith('(root)') ? line.slice(6) : line}`));
   };
 
   return (entry, request) => {
     const { operation } = entry;
+    const here = (...keys) => pointer('paths', entry.path, entry.method.toLowerCase(), ...keys);
     const problems = [];
-    const parameters = (operation.parameters ?? []).map((parameter) => resolveRef(document, parameter));
     const fromPath = pathParameters(entry.path, request.pathname) ?? {};
-    for (const parameter of parameters) {
+    for (const [index, raw] of (operation.parameters ?? []).entries()) {
+      const { value: parameter, at } = locate(document, raw, here('parameters', index));
       const label = `${parameter.in} parameter ${parameter.name}`;
-      let raw;
+      let text;
       if (parameter.in === 'path') {
         try {
-          raw = fromPath[parameter.name] === undefined ? undefined : decodeURIComponent(fromPath[parameter.name]);
+          text = fromPath[parameter.name] === undefined ? undefined : decodeURIComponent(fromPath[parameter.name]);
         } catch {
           problems.push(`${label}: broken percent-encoding`);
           continue;
@@ -100,21 +115,20 @@ export function createRequestValidator(document) {
           problems.push(`${label}: given ${values.length} times`);
           continue;
         }
-        raw = values[0];
+        text = values[0];
       } else if (parameter.in === 'header') {
         const value = request.headers[parameter.name.toLowerCase()];
-        raw = Array.isArray(value) ? value.join(', ') : value;
+        text = Array.isArray(value) ? value.join(', ') : value;
       } else continue;
-      if (raw === undefined) {
+      if (text === undefined) {
         if (parameter.required) problems.push(`${label}: missing`);
         continue;
       }
-      const schema = resolveRef(document, parameter.schema);
-      check(parameter.schema, coerce(schema, raw), `${label}`, problems);
+      if (parameter.schema !== undefined) check(`${at}/schema`, coerce(resolveRef(document, parameter.schema), text), label, problems);
     }
 
     let body;
-    const requestBody = resolveRef(document, operation.requestBody);
+    const { value: requestBody, at: bodyAt } = locate(document, operation.requestBody, here('requestBody'));
     const text = request.bodyText ?? '';
     if (requestBody?.content) {
       const contentType = request.headers['content-type'];
@@ -137,7 +151,7 @@ export function createRequestValidator(document) {
             return { problems, status: 400 };
           }
         } else body = text;
-        check(media.schema, body, 'body', problems);
+        if (media.schema !== undefined) check(`${bodyAt}/content/${escapeKey(mediaType)}/schema`, body, 'body', problems);
       }
     }
     return problems.length ? { problems, status: 400, body } : { problems, body };

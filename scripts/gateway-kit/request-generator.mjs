@@ -5,8 +5,9 @@
 // injected `send`) and returns the smallest failing request fast-check shrinks to, with its
 // curl command. Reproducible with a seed.
 import fc from 'fast-check';
-import { contractAjv, describeErrors, strictVariant } from '../contract-validator.mjs';
-import { resolveRef } from '../openapi-document.mjs';
+import { contractAjv, describeErrors, pointer, strictVariant } from '../contract-validator.mjs';
+import { listOperations, resolveRef } from '../openapi-document.mjs';
+import { locate } from '../request-validator.mjs';
 
 /**
  * @typedef {object} OperationEntry An operation of the bundle, as `listOperations` gives it.
@@ -161,7 +162,8 @@ function buildContext(document) {
   /** Leaf string arbitraries by schema and location: building one may sample its filter. */
   const strings = new WeakMap();
   const breakers = new WeakMap();
-  return { resolve, validatorOf, strings, breakers };
+  const flat = new WeakMap();
+  return { resolve, validatorOf, strings, breakers, flat };
 }
 
 /** A filter that rejects almost everything would spin: refuse it while building, with a fixed seed. */
@@ -173,11 +175,8 @@ function acceptingEnough(arbitrary, accept, label) {
 }
 
 /** Merges an `allOf` of simple schemas into one (properties and required united), for generation. */
-function mergeAllOf(context, schema) {
-  const parts = schema.allOf.map((part) => flatten(context, part));
-  const merged = { ...schema, allOf: undefined };
-  delete merged.allOf;
-  for (const part of parts) {
+function mergeAllOf(context, { allOf, ...merged }) {
+  for (const part of allOf.map((item) => flatten(context, item))) {
     for (const [key, value] of Object.entries(part)) {
       if (key === 'properties') merged.properties = { ...merged.properties, ...value };
       else if (key === 'required') merged.required = [...new Set([...(merged.required ?? []), ...value])];
@@ -191,9 +190,16 @@ function mergeAllOf(context, schema) {
   return merged;
 }
 
+/** A schema with its `$ref`s followed and its `allOf` merged; the same object each time, so what is built from it is cached. */
 function flatten(context, schema) {
-  const resolved = context.resolve(schema);
-  return resolved.allOf ? mergeAllOf(context, resolved) : resolved;
+  if (!schema || typeof schema !== 'object') return {};
+  let flat = context.flat.get(schema);
+  if (!flat) {
+    const resolved = context.resolve(schema);
+    flat = resolved.allOf ? mergeAllOf(context, resolved) : resolved;
+    context.flat.set(schema, flat);
+  }
+  return flat;
 }
 
 function stringArbitrary(context, schema, location) {
@@ -742,26 +748,22 @@ export function toCurl(baseUrl, request, { secretHeaders = SECRET_HEADERS, secre
  */
 export function createJudge(document, { tolerateUndeclared = [], validAccepted = false } = {}) {
   const strict = strictVariant(document);
-  const { validatorFor } = contractAjv(strict);
+  const { validatorAt } = contractAjv(strict);
   const compiled = new Map();
-  const validatorOf = (schema) => {
-    let validate = compiled.get(schema);
+  // Compiled by their place in the bundle: ajv then resolves the bundle once, not per schema.
+  const validatorOf = (at) => {
+    let validate = compiled.get(at);
     if (!validate) {
-      validate = validatorFor(schema);
-      compiled.set(schema, validate);
+      validate = validatorAt(at);
+      compiled.set(at, validate);
     }
     return validate;
   };
-  const envelope = strict.components.schemas.ErrorEnvelope;
-  const byId = new Map(
-    Object.values(strict.paths)
-      .flatMap((item) => Object.values(item))
-      .filter((operation) => operation?.operationId)
-      .map((operation) => [operation.operationId, operation]),
-  );
+  const ENVELOPE = '#/components/schemas/ErrorEnvelope';
+  const byId = new Map(listOperations(strict).map((found) => [found.operation.operationId, found]));
 
   return (entry, request, answer) => {
-    const operation = byId.get(entry.operation.operationId) ?? entry.operation;
+    const { operation, path, method } = byId.get(entry.operation.operationId) ?? entry;
     const problems = [];
     const status = answer.status;
     const key = [String(status), `${String(status)[0]}XX`].find((candidate) => candidate in (operation.responses ?? {}));
@@ -784,8 +786,13 @@ export function createJudge(document, { tolerateUndeclared = [], validAccepted =
       );
       return problems;
     }
-    const response = key ? resolveRef(strict, operation.responses[key]) : undefined;
-    const content = response?.content ?? (invalid ? { 'application/json': { schema: envelope } } : {});
+    const declared = key
+      ? locate(strict, operation.responses[key], pointer('paths', path, method.toLowerCase(), 'responses', key))
+      : undefined;
+    // A tolerated undeclared status is read as the error envelope.
+    const content = declared ? (declared.value.content ?? {}) : { 'application/json': { schema: { $ref: ENVELOPE } } };
+    const schemaAt = (mediaType) =>
+      declared ? `${declared.at}/content/${mediaType.replace(/~/g, '~0').replace(/\//g, '~1')}/schema` : ENVELOPE;
     const mediaTypes = Object.keys(content);
     if (mediaTypes.length === 0) {
       if (answer.text !== '') problems.push(`status ${status} has no body in the contract, got ${answer.text.length} bytes`);
@@ -807,10 +814,12 @@ export function createJudge(document, { tolerateUndeclared = [], validAccepted =
         return problems;
       }
     }
-    const validate = validatorOf(content[mediaType].schema ?? {});
-    if (!validate(body)) problems.push(...describeErrors(validate.errors));
+    if (content[mediaType].schema !== undefined) {
+      const validate = validatorOf(schemaAt(mediaType));
+      if (!validate(body)) problems.push(...describeErrors(validate.errors));
+    }
     if (invalid && status >= 400 && status < 500) {
-      const validateEnvelope = validatorOf(envelope);
+      const validateEnvelope = validatorOf(ENVELOPE);
       if (!validateEnvelope(body)) problems.push(...describeErrors(validateEnvelope.errors).map((line) => `error envelope ${line}`));
       else if (body.errors.length === 0) problems.push('the error envelope lists no error');
     }
