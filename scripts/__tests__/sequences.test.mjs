@@ -170,7 +170,8 @@ describe('the journeys against a gateway that keeps them', () => {
     const [, , , , validate, , , , signedOut] = requests.filter((request) => request.operationId !== 'codeHook');
     expect(validate.headers['X-Auth-Token']).toBe('stub-token-1');
     expect(signedOut.headers['X-Auth-Token']).toBe('stub-token-1');
-    // Printed as curl with the credentials masked.
+    // Printed as curl with the credentials and the code masked.
+    expect(outcome.steps[4].curl).toMatch(/-H 'twilioMfaCode: \*\*\*' -H 'codeType: sms'/);
     expect(outcome.steps[0].curl).toBe(
       "curl -X POST 'https://stub.example/login-gateway/authentication' -H 'Authorization: ***' -H 'Content-Type: application/json' --data-raw '\"gateway-kit-sequence\"'",
     );

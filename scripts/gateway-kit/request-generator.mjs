@@ -697,7 +697,7 @@ export function toHttpRequest(entry, request, extraHeaders = {}) {
 /** Headers whose values are credentials: shown as `***`. */
 export const SECRET_HEADERS = ['authorization', 'x-auth-token', 'cookie', 'x-xsrf-token', 'securityanswer', 'captcha'];
 /** Body properties whose values are secrets, at any depth: shown as `***`. */
-export const SECRET_FIELDS = ['password', 'newPassword', 'securityAnswer', 'captcha', 'captchaResponse'];
+export const SECRET_FIELDS = ['password', 'newPassword', 'securityAnswer', 'captcha'];
 
 const shellQuote = (text) => `'${text.replace(/'/g, `'\\''`)}'`;
 

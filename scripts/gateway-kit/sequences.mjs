@@ -7,7 +7,10 @@
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { listOperations } from '../openapi-document.mjs';
-import { toCurl, toHttpRequest } from './request-generator.mjs';
+import { SECRET_FIELDS, SECRET_HEADERS, toCurl, toHttpRequest } from './request-generator.mjs';
+
+/** A journey's one-time codes are real: masked in its curl commands too. */
+const JOURNEY_SECRETS = { secretHeaders: [...SECRET_HEADERS, 'twiliomfacode'], secretFields: [...SECRET_FIELDS, 'code', 'mfaCode'] };
 
 /**
  * @typedef {import('./request-generator.mjs').HttpRequest} HttpRequest
@@ -491,7 +494,7 @@ export async function runSequence(sequence, { send, check, options = {}, documen
       name: step.name,
       operationId: step.operationId,
       request,
-      ...(options.baseUrl && { curl: toCurl(options.baseUrl, request) }),
+      ...(options.baseUrl && { curl: toCurl(options.baseUrl, request, JOURNEY_SECRETS) }),
     };
     let answer;
     try {
