@@ -9,7 +9,8 @@ import { MASK, maskSecrets } from './redact.mjs';
 
 /**
  * @typedef {object} Violation
- * @property {'transport' | 'protocol' | 'status' | 'media-type' | 'header' | 'cookie' | 'schema'} rule
+ * @property {'transport' | 'protocol' | 'status' | 'media-type' | 'header' | 'cookie' | 'schema' | 'journey'} rule
+ *   `journey`: what a step of a stateful sequence expects beyond the contract (a signed-out token refused)
  * @property {string} where `status`, `connection`, `header Content-Type`, `body /data/email`...
  * @property {string} [pointer] the JSON pointer into the body, for a violation in the body (`` is the whole body)
  * @property {string} message what is wrong
@@ -19,8 +20,9 @@ import { MASK, maskSecrets } from './redact.mjs';
 
 /**
  * What a request expects of its answer: `success` a declared 2xx (the contract's own examples);
- * `declared` any declared status (a valid generated request); `client-error` a declared 4xx
- * with a conforming body (an invalid request, which must never get a 2xx or a 5xx).
+ * `declared` a declared status below 500 (a valid generated request, a step of a journey: a
+ * declared refusal passes, a server error does not); `client-error` a declared 4xx with a
+ * conforming body (an invalid request, which must never get a 2xx or a 5xx).
  *
  * @typedef {'success' | 'declared' | 'client-error'} Expectation
  */
@@ -460,6 +462,16 @@ export function checkAnswer(contract, entry, answer, { expect = 'success', secre
         .join(' or '),
       received: `${statusText}${location}`,
     });
+  if (expect === 'declared' && status >= 500)
+    violations.push({
+      rule: 'status',
+      where: 'status',
+      message: 'a server error, to a request the contract accepts',
+      expected: `a declared status below 500: ${declaredStatuses(entry.operation)
+        .filter((key) => !/^5/.test(key))
+        .join(', ')}`,
+      received: `${statusText}${location}`,
+    });
   if (expect === 'client-error' && !clientError)
     violations.push({
       rule: 'status',
@@ -511,6 +523,17 @@ export function checkAnswer(contract, entry, answer, { expect = 'success', secre
   }
   const validate = contract.validatorAt(`${fragmentOf(contract.document, [...declared.keys, 'content', mediaType])}/schema`);
   if (!validate(body)) violations.push(...schemaViolations(validate.errors, secrets));
+  // The contract: a non-empty `errors` list means the call failed. An error status that lists
+  // none leaves the portal nothing to show.
+  if (status >= 400 && Array.isArray(/** @type {any} */ (body)?.errors) && /** @type {any} */ (body).errors.length === 0)
+    violations.push({
+      rule: 'schema',
+      where: bodyWhere('/errors'),
+      pointer: '/errors',
+      message: 'an error answer that lists no error',
+      expected: 'at least one { code, description }',
+      received: '[]',
+    });
   const note = codes.length && violations.length === 0 ? `business error ${codes.join(', ')}` : undefined;
   return { violations, note, body };
 }
