@@ -5,7 +5,7 @@ import * as zod from 'zod';
 
 
 /**
- * The signed-in user's username, email address and whether it is verified; multi-factor adoption reads `isEmailVerified` to choose between the phone and email verification first. The spec shows `userName`, `emailAddress` and `isEmailVerified` bare; wrapping the answer in `data`, beside `errors` as in every JSON answer of this contract, is this contract's choice.
+ * The signed-in user's username, email address and whether it is verified; multi-factor adoption reads `isEmailVerified` to choose between the phone and email verification first. The spec shows `userName`, `emailAddress` and `isEmailVerified` bare; wrapping the answer in `data`, beside `errors` as in the contract's other answers with a payload, is this contract's choice.
  * @summary The user's username and email
  */
 export const getUserCredentialsPathUserIdMax = 64;
@@ -18,9 +18,9 @@ export const getUserCredentialsParams = zod.object({
 
 export const getUserCredentialsResponseDataUserIdMax = 64;
 export const getUserCredentialsResponseDataUserIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,64}$');
-export const getUserCredentialsResponseDataUserNameMax = 64;export const getUserCredentialsResponseDataUsernameMax = 64;export const getUserCredentialsResponseDataEmailAddressMaxOne = 254;export const getUserCredentialsResponseDataEmailMaxOne = 254;export const getUserCredentialsResponseErrorsItemCodeMax = 32;
+export const getUserCredentialsResponseDataUserNameMax = 64;export const getUserCredentialsResponseDataUsernameMax = 64;export const getUserCredentialsResponseDataEmailAddressMaxOne = 254;export const getUserCredentialsResponseDataEmailMaxOne = 254;export const getUserCredentialsResponseErrorsItemCodeMax = 32;export const getUserCredentialsResponseErrorsItemCodeMaxOne = 32;
 
-export const getUserCredentialsResponse = zod.object({
+export const getUserCredentialsResponse = zod.union([zod.object({
   "data": zod.object({
   "userId": zod.string().min(1).max(getUserCredentialsResponseDataUserIdMax).regex(getUserCredentialsResponseDataUserIdRegExp).optional().describe('The gateway\'s identifier of a user: 1 to 64 letters, digits, `_` and `-`. It is a segment of\nrequest paths, so it never holds `/`, `.`, `%`, `?`, `#` or whitespace; the portal treats a\nstored user id outside this pattern as tampering.\n'),
   "userName": zod.string().min(1).max(getUserCredentialsResponseDataUserNameMax).optional().describe('The username someone types to sign in or recover an account. Existing accounts may predate the username rules, so only its length is bounded.'),
@@ -28,12 +28,17 @@ export const getUserCredentialsResponse = zod.object({
   "emailAddress": zod.union([zod.email().max(getUserCredentialsResponseDataEmailAddressMaxOne).describe('An email address as the gateway stores it.'),zod.null()]).optional(),
   "email": zod.union([zod.email().max(getUserCredentialsResponseDataEmailMaxOne).describe('An email address as the gateway stores it.'),zod.null()]).optional(),
   "isEmailVerified": zod.boolean().optional().describe('True when the email address is verified; false sends multi-factor adoption through email verification first.')
-}).optional().describe('The signed-in user\'s credentials as the gateway stores them. `userName`/`emailAddress` and `username`/`email` are the same values under the two names the gateway uses.'),
+}).describe('The signed-in user\'s credentials as the gateway stores them. `userName`/`emailAddress` and `username`/`email` are the same values under the two names the gateway uses.'),
   "errors": zod.array(zod.object({
   "code": zod.string().max(getUserCredentialsResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
   "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
-})
+}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "errors": zod.array(zod.object({
+  "code": zod.string().max(getUserCredentialsResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).describe('The business errors; at least one. The portal shows or branches on the first.')
+}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('The answer, with its payload in `data`, or a business failure.')
 
 /**
  * CVERR02 means the username was taken meanwhile: the portal goes to username-taken. Any other error's description is shown.
@@ -82,9 +87,9 @@ export const updateUserCredentialsResponse = zod.object({
  */
 export const getCredentialsResponseDataUserIdMax = 64;
 export const getCredentialsResponseDataUserIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,64}$');
-export const getCredentialsResponseDataUserNameMax = 64;export const getCredentialsResponseDataUsernameMax = 64;export const getCredentialsResponseDataEmailAddressMaxOne = 254;export const getCredentialsResponseDataEmailMaxOne = 254;export const getCredentialsResponseErrorsItemCodeMax = 32;
+export const getCredentialsResponseDataUserNameMax = 64;export const getCredentialsResponseDataUsernameMax = 64;export const getCredentialsResponseDataEmailAddressMaxOne = 254;export const getCredentialsResponseDataEmailMaxOne = 254;export const getCredentialsResponseErrorsItemCodeMax = 32;export const getCredentialsResponseErrorsItemCodeMaxOne = 32;
 
-export const getCredentialsResponse = zod.object({
+export const getCredentialsResponse = zod.union([zod.object({
   "data": zod.object({
   "userId": zod.string().min(1).max(getCredentialsResponseDataUserIdMax).regex(getCredentialsResponseDataUserIdRegExp).optional().describe('The gateway\'s identifier of a user: 1 to 64 letters, digits, `_` and `-`. It is a segment of\nrequest paths, so it never holds `/`, `.`, `%`, `?`, `#` or whitespace; the portal treats a\nstored user id outside this pattern as tampering.\n'),
   "userName": zod.string().min(1).max(getCredentialsResponseDataUserNameMax).optional().describe('The username someone types to sign in or recover an account. Existing accounts may predate the username rules, so only its length is bounded.'),
@@ -92,12 +97,17 @@ export const getCredentialsResponse = zod.object({
   "emailAddress": zod.union([zod.email().max(getCredentialsResponseDataEmailAddressMaxOne).describe('An email address as the gateway stores it.'),zod.null()]).optional(),
   "email": zod.union([zod.email().max(getCredentialsResponseDataEmailMaxOne).describe('An email address as the gateway stores it.'),zod.null()]).optional(),
   "isEmailVerified": zod.boolean().optional().describe('True when the email address is verified; false sends multi-factor adoption through email verification first.')
-}).optional().describe('The signed-in user\'s credentials as the gateway stores them. `userName`/`emailAddress` and `username`/`email` are the same values under the two names the gateway uses.'),
+}).describe('The signed-in user\'s credentials as the gateway stores them. `userName`/`emailAddress` and `username`/`email` are the same values under the two names the gateway uses.'),
   "errors": zod.array(zod.object({
   "code": zod.string().max(getCredentialsResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
   "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
-})
+}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "errors": zod.array(zod.object({
+  "code": zod.string().max(getCredentialsResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).describe('The business errors; at least one. The portal shows or branches on the first.')
+}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('The answer, with its payload in `data`, or a business failure.')
 
 /**
  * The spec names this service call ("update credentials") without its path or method: `PUT /login-gateway/credentials` is this contract's choice. CVERR02 means the username is taken.
@@ -278,9 +288,9 @@ export const getOptionChoiceQueryParams = zod.object({
   "type": zod.number().describe('The option choice\'s id.')
 })
 
-export const getOptionChoiceResponseErrorsItemCodeMax = 32;
+export const getOptionChoiceResponseErrorsItemCodeMax = 32;export const getOptionChoiceResponseErrorsItemCodeMaxOne = 32;
 
-export const getOptionChoiceResponse = zod.object({
+export const getOptionChoiceResponse = zod.union([zod.object({
   "data": zod.union([zod.object({
   "optionType": zod.number().describe('An option choice\'s id. Documented values: 20 (text-message codes), 190 (multi-factor\nsign-in active; `isActive`), 9930 (multi-factor adoption, with the dates\n`skipMfaAdoptionUntil` and `mandatoryMfaAdoption`).\n'),
   "active": zod.boolean().describe('True when the option choice is on.'),
@@ -289,12 +299,17 @@ export const getOptionChoiceResponse = zod.object({
   "mandatoryMfaAdoption": zod.union([zod.iso.date().describe('A calendar date, `YYYY-MM-DD`.'),zod.null()]).optional(),
   "isActive": zod.boolean().optional().describe('Option 190 only: false switches multi-factor sign-in off even when the choice is active.')
 }).optional().describe('Values of an option choice. 9930 has the adoption dates; 190 has `isActive`.')
-}).describe('An option choice as the gateway stores it, with its values.'),zod.null()]).optional(),
+}).describe('An option choice as the gateway stores it, with its values.'),zod.null()]),
   "errors": zod.array(zod.object({
   "code": zod.string().max(getOptionChoiceResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
   "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
-})
+}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "errors": zod.array(zod.object({
+  "code": zod.string().max(getOptionChoiceResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).describe('The business errors; at least one. The portal shows or branches on the first.')
+}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('The answer, with its payload in `data`, or a business failure.')
 
 /**
  * Turns an option choice on or off. When a phone is verified during multi-factor adoption the portal turns 9930 (adoption) off and 190 (multi-factor sign-in) on; a business error shows 'Unable to verify phone'.

@@ -20,17 +20,22 @@ export const getSecurityQuestionBody = zod.object({
   "username": zod.string().min(1).max(getSecurityQuestionBodyUsernameMax).describe('The username someone types to sign in or recover an account. Existing accounts may predate the username rules, so only its length is bounded.')
 })
 
-export const getSecurityQuestionResponseDataSecurityQuestionMax = 500;export const getSecurityQuestionResponseErrorsItemCodeMax = 32;
+export const getSecurityQuestionResponseDataSecurityQuestionMax = 500;export const getSecurityQuestionResponseErrorsItemCodeMax = 32;export const getSecurityQuestionResponseErrorsItemCodeMaxOne = 32;
 
-export const getSecurityQuestionResponse = zod.object({
+export const getSecurityQuestionResponse = zod.union([zod.object({
   "data": zod.object({
   "securityQuestion": zod.string().min(1).max(getSecurityQuestionResponseDataSecurityQuestionMax).describe('The user\'s security question, shown as text.')
-}).optional().describe('The user\'s security question.'),
+}).describe('The user\'s security question.'),
   "errors": zod.array(zod.object({
   "code": zod.string().max(getSecurityQuestionResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
   "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
-})
+}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "errors": zod.array(zod.object({
+  "code": zod.string().max(getSecurityQuestionResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).describe('The business errors; at least one. The portal shows or branches on the first.')
+}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('The answer, with its payload in `data`, or a business failure.')
 
 /**
  * In the reset flow, a code user chooses a code method; anyone else answers the security question.
@@ -48,17 +53,22 @@ export const getMfaUserBody = zod.object({
   "username": zod.string().min(1).max(getMfaUserBodyUsernameMax).describe('The username someone types to sign in or recover an account. Existing accounts may predate the username rules, so only its length is bounded.')
 })
 
-export const getMfaUserResponseErrorsItemCodeMax = 32;
+export const getMfaUserResponseErrorsItemCodeMax = 32;export const getMfaUserResponseErrorsItemCodeMaxOne = 32;
 
-export const getMfaUserResponse = zod.object({
+export const getMfaUserResponse = zod.union([zod.object({
   "data": zod.object({
   "isCodeUser": zod.boolean().describe('True when the user recovers the account with a one-time code rather than the security question.')
-}).optional().describe('Whether the user recovers the account with a one-time code.'),
+}).describe('Whether the user recovers the account with a one-time code.'),
   "errors": zod.array(zod.object({
   "code": zod.string().max(getMfaUserResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
   "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
-})
+}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "errors": zod.array(zod.object({
+  "code": zod.string().max(getMfaUserResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).describe('The business errors; at least one. The portal shows or branches on the first.')
+}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('The answer, with its payload in `data`, or a business failure.')
 
 /**
  * Sends a reset link if a verified email exists. Proof is the security answer or a one-time
