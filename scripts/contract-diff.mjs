@@ -210,6 +210,12 @@ function removedField(context, newSchema, name, direction, where) {
  * send must fit one the gateway accepts now (request). Each is compared with the alternative
  * that fits it best. A field counts as removed only when no alternative has it any more.
  */
+/** Whether one score (a list of numbers, the most important first) ranks before another. */
+function ranksBefore(a, b) {
+  const at = a.findIndex((value, index) => value !== b[index]);
+  return at >= 0 && a[at] < b[at];
+}
+
 function compareBranches(context, before, after, direction, where, seen) {
   const { oldDoc, newDoc } = context;
   const olds = branchesOf(oldDoc, before) ?? [flatten(oldDoc, before)];
@@ -217,9 +223,12 @@ function compareBranches(context, before, after, direction, where, seen) {
   const request = direction === 'request';
   const [fitting, targets] = request ? [olds, news] : [news, olds];
   const label = (document, schema) => [...(typesOf(document, schema) ?? ['any'])].sort().join('|');
+  const fieldNames = (schema) => new Set(Object.keys(schema.properties ?? {}));
   for (const [index, branch] of fitting.entries()) {
     const document = request ? oldDoc : newDoc;
     const at = fitting.length > 1 ? `${where}<${label(document, branch)} ${index + 1}>` : where;
+    // The alternative it is compared with: the same types, then the most fields in common, then
+    // the fewest breaking and other changes (an alternative that changed meets its predecessor).
     let best;
     for (const target of targets) {
       const trial = { breaking: [], compatible: [] };
@@ -231,7 +240,12 @@ function compareBranches(context, before, after, direction, where, seen) {
       };
       const [oldSide, newSide] = request ? [branch, target] : [target, branch];
       compareSchemas(trialContext, oldSide, newSide, direction, at, new Set(seen), true);
-      if (!best || trial.breaking.length < best.breaking.length) best = trial;
+      const ours = fieldNames(branch);
+      const theirs = fieldNames(target);
+      const unshared = [...ours].filter((name) => !theirs.has(name)).length + [...theirs].filter((name) => !ours.has(name)).length;
+      const typeMismatch = label(oldDoc, oldSide) === label(newDoc, newSide) ? 0 : 1;
+      trial.score = [typeMismatch, unshared, trial.breaking.length, trial.compatible.length];
+      if (!best || ranksBefore(trial.score, best.score)) best = trial;
     }
     for (const change of best?.breaking ?? []) context.breaking(change.where, change.what);
     for (const change of best?.compatible ?? []) context.compatible(change.where, change.what);

@@ -206,6 +206,7 @@ describe('diffContracts', () => {
       expect.arrayContaining(['field now always present: data', 'minItems raised: none -> 1']),
     );
     expect(whats(withAnswer(split), withAnswer(envelope))).toEqual(['field no longer always present: data']);
+    expect(diffContracts(withAnswer(split), withAnswer(split))).toEqual({ breaking: [], additions: [], patches: [] });
     const dropped = withAnswer({ anyOf: [split.anyOf[1]] });
     expect(whats(withAnswer(split), dropped)).toEqual(['field removed: data']);
   });
