@@ -1941,11 +1941,10 @@ export interface components {
          */
         ForgotUsernameRole: "ROLE_PARTICIPANT" | "ROLE_PLAN_ADMIN" | "ROLE_OTHER";
         /**
-         * @description The email address to send the username to, at most 50 characters (the spec's limit, so the
-         *     general limits of 254 for the whole address and 64 for the part before `@` are met too):
-         *     dot-separated words of letters, digits and ``!#$%&'*+/=?^_`{|}~-`` (no dot first, last or
-         *     twice in a row; no quotes, commas, angle brackets or spaces), then `@`, then dot-separated
-         *     domain labels of letters, digits and inner hyphens, ending in a suffix of 2 to 4 letters.
+         * @description The email address to send the username to: the contract's email rule (`Email`'s pattern)
+         *     with the spec's narrower forgot-username rule, at most 50 characters and a suffix of 2 to 4
+         *     letters (so no internationalised suffix). The pattern is `Email`'s with only its suffix
+         *     changed.
          * @example jane.smith@example.com
          */
         ForgotUsernameEmail: string;
@@ -2137,8 +2136,18 @@ export interface components {
             errors?: components["schemas"]["ErrorList"];
         } | components["schemas"]["BusinessFailure"];
         /**
-         * Format: email
-         * @description An email address as the gateway stores it.
+         * @description An email address, by the contract's one email rule. The JSON Schema, the portal's generated
+         *     zod and the verification kit all judge it by this `pattern`, which every other email field
+         *     shares (a `format: email` is judged differently by each: ajv-formats accepts
+         *     `a!b@example.com` and the internationalised suffix `xn--p1ai`, which zod's `.email()`
+         *     refuses).
+         *     The spec's generic rule: at most 254 characters in all and 64 before the `@`. The rest is
+         *     this contract's choice: the part before the `@` is dot-separated words of letters, digits
+         *     and ``!#$%&'*+/=?^_`{|}~-`` (no dot first, last or twice in a row; no quoted strings,
+         *     comments, spaces or characters outside ASCII); after it come dot-separated host labels of
+         *     letters, digits and inner hyphens (at most 63 each), ending in a suffix of 2 to 63 letters
+         *     or an internationalised one in its ASCII form (`xn--p1ai`); no IP literals. An
+         *     internationalised domain is written in that ASCII form (`jane@xn--bcher-kva.de`).
          * @example jane.smith@example.com
          */
         Email: string;
@@ -2158,8 +2167,9 @@ export interface components {
             errors?: components["schemas"]["ErrorList"];
         } | components["schemas"]["BusinessFailure"];
         /**
-         * Format: email
-         * @description An email address given during account setup or a profile change.
+         * @description An email address given during account setup or a profile change: the contract's email rule
+         *     (`Email`'s pattern, so at most 64 characters before the `@`), at most 200 characters (the
+         *     spec's limit for the setup email).
          * @example jane.smith@example.com
          */
         SetupEmail: string;

@@ -18,15 +18,19 @@ export const getUserCredentialsParams = zod.object({
 
 export const getUserCredentialsResponseDataUserIdMax = 64;
 export const getUserCredentialsResponseDataUserIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,64}$');
-export const getUserCredentialsResponseDataUserNameMax = 64;export const getUserCredentialsResponseDataUsernameMax = 64;export const getUserCredentialsResponseDataEmailAddressMaxOne = 254;export const getUserCredentialsResponseDataEmailMaxOne = 254;export const getUserCredentialsResponseErrorsItemCodeMax = 32;export const getUserCredentialsResponseErrorsItemCodeMaxOne = 32;
+export const getUserCredentialsResponseDataUserNameMax = 64;export const getUserCredentialsResponseDataUsernameMax = 64;export const getUserCredentialsResponseDataEmailAddressMaxOne = 254;
+export const getUserCredentialsResponseDataEmailAddressRegExpOne = new RegExp('^(?=[A-Za-z0-9!#$%&\'*+/=?^_`{|}~.-]{1,64}@)[A-Za-z0-9!#$%&\'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&\'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+(?:[A-Za-z]{2,63}|[Xx][Nn]--[A-Za-z0-9](?:[A-Za-z0-9-]{0,57}[A-Za-z0-9])?)$');
+export const getUserCredentialsResponseDataEmailMaxOne = 254;
+export const getUserCredentialsResponseDataEmailRegExpOne = new RegExp('^(?=[A-Za-z0-9!#$%&\'*+/=?^_`{|}~.-]{1,64}@)[A-Za-z0-9!#$%&\'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&\'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+(?:[A-Za-z]{2,63}|[Xx][Nn]--[A-Za-z0-9](?:[A-Za-z0-9-]{0,57}[A-Za-z0-9])?)$');
+export const getUserCredentialsResponseErrorsItemCodeMax = 32;export const getUserCredentialsResponseErrorsItemCodeMaxOne = 32;
 
 export const getUserCredentialsResponse = zod.union([zod.object({
   "data": zod.object({
   "userId": zod.string().min(1).max(getUserCredentialsResponseDataUserIdMax).regex(getUserCredentialsResponseDataUserIdRegExp).optional().describe('The gateway\'s identifier of a user: 1 to 64 letters, digits, `_` and `-`. It is a segment of\nrequest paths, so it never holds `/`, `.`, `%`, `?`, `#` or whitespace; the portal treats a\nstored user id outside this pattern as tampering.\n'),
   "userName": zod.string().min(1).max(getUserCredentialsResponseDataUserNameMax).optional().describe('The username someone types to sign in or recover an account. Existing accounts may predate the username rules, so only its length is bounded.'),
   "username": zod.string().min(1).max(getUserCredentialsResponseDataUsernameMax).optional().describe('The username someone types to sign in or recover an account. Existing accounts may predate the username rules, so only its length is bounded.'),
-  "emailAddress": zod.union([zod.email().max(getUserCredentialsResponseDataEmailAddressMaxOne).describe('An email address as the gateway stores it.'),zod.null()]).optional(),
-  "email": zod.union([zod.email().max(getUserCredentialsResponseDataEmailMaxOne).describe('An email address as the gateway stores it.'),zod.null()]).optional(),
+  "emailAddress": zod.union([zod.string().max(getUserCredentialsResponseDataEmailAddressMaxOne).regex(getUserCredentialsResponseDataEmailAddressRegExpOne).describe('An email address, by the contract\'s one email rule. The JSON Schema, the portal\'s generated\nzod and the verification kit all judge it by this `pattern`, which every other email field\nshares (a `format: email` is judged differently by each: ajv-formats accepts\n`a!b@example.com` and the internationalised suffix `xn--p1ai`, which zod\'s `.email()`\nrefuses).\nThe spec\'s generic rule: at most 254 characters in all and 64 before the `@`. The rest is\nthis contract\'s choice: the part before the `@` is dot-separated words of letters, digits\nand ``!#$%&\'*+/=?^_`{|}~-`` (no dot first, last or twice in a row; no quoted strings,\ncomments, spaces or characters outside ASCII); after it come dot-separated host labels of\nletters, digits and inner hyphens (at most 63 each), ending in a suffix of 2 to 63 letters\nor an internationalised one in its ASCII form (`xn--p1ai`); no IP literals. An\ninternationalised domain is written in that ASCII form (`jane@xn--bcher-kva.de`).\n'),zod.null()]).optional(),
+  "email": zod.union([zod.string().max(getUserCredentialsResponseDataEmailMaxOne).regex(getUserCredentialsResponseDataEmailRegExpOne).describe('An email address, by the contract\'s one email rule. The JSON Schema, the portal\'s generated\nzod and the verification kit all judge it by this `pattern`, which every other email field\nshares (a `format: email` is judged differently by each: ajv-formats accepts\n`a!b@example.com` and the internationalised suffix `xn--p1ai`, which zod\'s `.email()`\nrefuses).\nThe spec\'s generic rule: at most 254 characters in all and 64 before the `@`. The rest is\nthis contract\'s choice: the part before the `@` is dot-separated words of letters, digits\nand ``!#$%&\'*+/=?^_`{|}~-`` (no dot first, last or twice in a row; no quoted strings,\ncomments, spaces or characters outside ASCII); after it come dot-separated host labels of\nletters, digits and inner hyphens (at most 63 each), ending in a suffix of 2 to 63 letters\nor an internationalised one in its ASCII form (`xn--p1ai`); no IP literals. An\ninternationalised domain is written in that ASCII form (`jane@xn--bcher-kva.de`).\n'),zod.null()]).optional(),
   "isEmailVerified": zod.boolean().optional().describe('True when the email address is verified; false sends multi-factor adoption through email verification first.')
 }).describe('The signed-in user\'s credentials as the gateway stores them. `userName`/`emailAddress` and `username`/`email` are the same values under the two names the gateway uses.'),
   "errors": zod.array(zod.object({
@@ -65,11 +69,13 @@ export const updateUserCredentialsBodyPasswordMin = 8;
 export const updateUserCredentialsBodyPasswordMax = 16;
 export const updateUserCredentialsBodyPasswordRegExp = new RegExp('^(?=.*[A-Z])(?=.*[a-z])(?=.*[0-9!#$%&?@])(?!.*(.)\\1\\1)[A-Za-z0-9!#$%&?@]{8,16}$');
 export const updateUserCredentialsBodyEmailMax = 200;
+export const updateUserCredentialsBodyEmailRegExp = new RegExp('^(?=[A-Za-z0-9!#$%&\'*+/=?^_`{|}~.-]{1,64}@)[A-Za-z0-9!#$%&\'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&\'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+(?:[A-Za-z]{2,63}|[Xx][Nn]--[A-Za-z0-9](?:[A-Za-z0-9-]{0,57}[A-Za-z0-9])?)$');
+
 
 export const updateUserCredentialsBody = zod.object({
   "username": zod.string().min(updateUserCredentialsBodyUsernameMin).max(updateUserCredentialsBodyUsernameMax).regex(updateUserCredentialsBodyUsernameRegExp).describe('A username: 4 to 16 letters and digits, starting with a letter.'),
   "password": zod.string().min(updateUserCredentialsBodyPasswordMin).max(updateUserCredentialsBodyPasswordMax).regex(updateUserCredentialsBodyPasswordRegExp).describe('A new password: 8 to 16 characters; at least one uppercase and one lowercase letter; at\nleast one digit or one of `!#$%&?@`; only letters, digits and those symbols; no character\nthree or more times in a row.\n'),
-  "email": zod.email().max(updateUserCredentialsBodyEmailMax).describe('An email address given during account setup or a profile change.')
+  "email": zod.string().max(updateUserCredentialsBodyEmailMax).regex(updateUserCredentialsBodyEmailRegExp).describe('An email address given during account setup or a profile change: the contract\'s email rule\n(`Email`\'s pattern, so at most 64 characters before the `@`), at most 200 characters (the\nspec\'s limit for the setup email).\n')
 }).describe('The account-setup choices. CVERR02 means the username was taken meanwhile.')
 
 export const updateUserCredentialsResponseErrorsItemCodeMax = 32;
@@ -87,15 +93,19 @@ export const updateUserCredentialsResponse = zod.object({
  */
 export const getCredentialsResponseDataUserIdMax = 64;
 export const getCredentialsResponseDataUserIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,64}$');
-export const getCredentialsResponseDataUserNameMax = 64;export const getCredentialsResponseDataUsernameMax = 64;export const getCredentialsResponseDataEmailAddressMaxOne = 254;export const getCredentialsResponseDataEmailMaxOne = 254;export const getCredentialsResponseErrorsItemCodeMax = 32;export const getCredentialsResponseErrorsItemCodeMaxOne = 32;
+export const getCredentialsResponseDataUserNameMax = 64;export const getCredentialsResponseDataUsernameMax = 64;export const getCredentialsResponseDataEmailAddressMaxOne = 254;
+export const getCredentialsResponseDataEmailAddressRegExpOne = new RegExp('^(?=[A-Za-z0-9!#$%&\'*+/=?^_`{|}~.-]{1,64}@)[A-Za-z0-9!#$%&\'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&\'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+(?:[A-Za-z]{2,63}|[Xx][Nn]--[A-Za-z0-9](?:[A-Za-z0-9-]{0,57}[A-Za-z0-9])?)$');
+export const getCredentialsResponseDataEmailMaxOne = 254;
+export const getCredentialsResponseDataEmailRegExpOne = new RegExp('^(?=[A-Za-z0-9!#$%&\'*+/=?^_`{|}~.-]{1,64}@)[A-Za-z0-9!#$%&\'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&\'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+(?:[A-Za-z]{2,63}|[Xx][Nn]--[A-Za-z0-9](?:[A-Za-z0-9-]{0,57}[A-Za-z0-9])?)$');
+export const getCredentialsResponseErrorsItemCodeMax = 32;export const getCredentialsResponseErrorsItemCodeMaxOne = 32;
 
 export const getCredentialsResponse = zod.union([zod.object({
   "data": zod.object({
   "userId": zod.string().min(1).max(getCredentialsResponseDataUserIdMax).regex(getCredentialsResponseDataUserIdRegExp).optional().describe('The gateway\'s identifier of a user: 1 to 64 letters, digits, `_` and `-`. It is a segment of\nrequest paths, so it never holds `/`, `.`, `%`, `?`, `#` or whitespace; the portal treats a\nstored user id outside this pattern as tampering.\n'),
   "userName": zod.string().min(1).max(getCredentialsResponseDataUserNameMax).optional().describe('The username someone types to sign in or recover an account. Existing accounts may predate the username rules, so only its length is bounded.'),
   "username": zod.string().min(1).max(getCredentialsResponseDataUsernameMax).optional().describe('The username someone types to sign in or recover an account. Existing accounts may predate the username rules, so only its length is bounded.'),
-  "emailAddress": zod.union([zod.email().max(getCredentialsResponseDataEmailAddressMaxOne).describe('An email address as the gateway stores it.'),zod.null()]).optional(),
-  "email": zod.union([zod.email().max(getCredentialsResponseDataEmailMaxOne).describe('An email address as the gateway stores it.'),zod.null()]).optional(),
+  "emailAddress": zod.union([zod.string().max(getCredentialsResponseDataEmailAddressMaxOne).regex(getCredentialsResponseDataEmailAddressRegExpOne).describe('An email address, by the contract\'s one email rule. The JSON Schema, the portal\'s generated\nzod and the verification kit all judge it by this `pattern`, which every other email field\nshares (a `format: email` is judged differently by each: ajv-formats accepts\n`a!b@example.com` and the internationalised suffix `xn--p1ai`, which zod\'s `.email()`\nrefuses).\nThe spec\'s generic rule: at most 254 characters in all and 64 before the `@`. The rest is\nthis contract\'s choice: the part before the `@` is dot-separated words of letters, digits\nand ``!#$%&\'*+/=?^_`{|}~-`` (no dot first, last or twice in a row; no quoted strings,\ncomments, spaces or characters outside ASCII); after it come dot-separated host labels of\nletters, digits and inner hyphens (at most 63 each), ending in a suffix of 2 to 63 letters\nor an internationalised one in its ASCII form (`xn--p1ai`); no IP literals. An\ninternationalised domain is written in that ASCII form (`jane@xn--bcher-kva.de`).\n'),zod.null()]).optional(),
+  "email": zod.union([zod.string().max(getCredentialsResponseDataEmailMaxOne).regex(getCredentialsResponseDataEmailRegExpOne).describe('An email address, by the contract\'s one email rule. The JSON Schema, the portal\'s generated\nzod and the verification kit all judge it by this `pattern`, which every other email field\nshares (a `format: email` is judged differently by each: ajv-formats accepts\n`a!b@example.com` and the internationalised suffix `xn--p1ai`, which zod\'s `.email()`\nrefuses).\nThe spec\'s generic rule: at most 254 characters in all and 64 before the `@`. The rest is\nthis contract\'s choice: the part before the `@` is dot-separated words of letters, digits\nand ``!#$%&\'*+/=?^_`{|}~-`` (no dot first, last or twice in a row; no quoted strings,\ncomments, spaces or characters outside ASCII); after it come dot-separated host labels of\nletters, digits and inner hyphens (at most 63 each), ending in a suffix of 2 to 63 letters\nor an internationalised one in its ASCII form (`xn--p1ai`); no IP literals. An\ninternationalised domain is written in that ASCII form (`jane@xn--bcher-kva.de`).\n'),zod.null()]).optional(),
   "isEmailVerified": zod.boolean().optional().describe('True when the email address is verified; false sends multi-factor adoption through email verification first.')
 }).describe('The signed-in user\'s credentials as the gateway stores them. `userName`/`emailAddress` and `username`/`email` are the same values under the two names the gateway uses.'),
   "errors": zod.array(zod.object({
@@ -126,11 +136,13 @@ export const updateCredentialsBodyPasswordMin = 8;
 export const updateCredentialsBodyPasswordMax = 16;
 export const updateCredentialsBodyPasswordRegExp = new RegExp('^(?=.*[A-Z])(?=.*[a-z])(?=.*[0-9!#$%&?@])(?!.*(.)\\1\\1)[A-Za-z0-9!#$%&?@]{8,16}$');
 export const updateCredentialsBodyEmailMax = 200;
+export const updateCredentialsBodyEmailRegExp = new RegExp('^(?=[A-Za-z0-9!#$%&\'*+/=?^_`{|}~.-]{1,64}@)[A-Za-z0-9!#$%&\'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&\'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+(?:[A-Za-z]{2,63}|[Xx][Nn]--[A-Za-z0-9](?:[A-Za-z0-9-]{0,57}[A-Za-z0-9])?)$');
+
 
 export const updateCredentialsBody = zod.object({
   "username": zod.string().min(updateCredentialsBodyUsernameMin).max(updateCredentialsBodyUsernameMax).regex(updateCredentialsBodyUsernameRegExp).describe('A username: 4 to 16 letters and digits, starting with a letter.'),
   "password": zod.string().min(updateCredentialsBodyPasswordMin).max(updateCredentialsBodyPasswordMax).regex(updateCredentialsBodyPasswordRegExp).describe('A new password: 8 to 16 characters; at least one uppercase and one lowercase letter; at\nleast one digit or one of `!#$%&?@`; only letters, digits and those symbols; no character\nthree or more times in a row.\n'),
-  "email": zod.email().max(updateCredentialsBodyEmailMax).describe('An email address given during account setup or a profile change.')
+  "email": zod.string().max(updateCredentialsBodyEmailMax).regex(updateCredentialsBodyEmailRegExp).describe('An email address given during account setup or a profile change: the contract\'s email rule\n(`Email`\'s pattern, so at most 64 characters before the `@`), at most 200 characters (the\nspec\'s limit for the setup email).\n')
 }).describe('The account-setup choices. CVERR02 means the username was taken meanwhile.')
 
 export const updateCredentialsResponseErrorsItemCodeMax = 32;
@@ -182,9 +194,11 @@ export const updateEmailHeader = zod.object({
 })
 
 export const updateEmailBodyEmailMax = 200;
+export const updateEmailBodyEmailRegExp = new RegExp('^(?=[A-Za-z0-9!#$%&\'*+/=?^_`{|}~.-]{1,64}@)[A-Za-z0-9!#$%&\'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&\'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+(?:[A-Za-z]{2,63}|[Xx][Nn]--[A-Za-z0-9](?:[A-Za-z0-9-]{0,57}[A-Za-z0-9])?)$');
+
 
 export const updateEmailBody = zod.object({
-  "email": zod.email().max(updateEmailBodyEmailMax).describe('An email address given during account setup or a profile change.')
+  "email": zod.string().max(updateEmailBodyEmailMax).regex(updateEmailBodyEmailRegExp).describe('An email address given during account setup or a profile change: the contract\'s email rule\n(`Email`\'s pattern, so at most 64 characters before the `@`), at most 200 characters (the\nspec\'s limit for the setup email).\n')
 })
 
 export const updateEmailResponseErrorsItemCodeMax = 32;

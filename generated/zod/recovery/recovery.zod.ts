@@ -118,12 +118,12 @@ export const retrieveUsernameHeader = zod.object({
 
 export const retrieveUsernameBodyEmailMin = 6;
 export const retrieveUsernameBodyEmailMax = 50;
-export const retrieveUsernameBodyEmailRegExp = new RegExp('^(?=[^@]{1,64}@)[A-Za-z0-9!#$%&\'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&\'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z]{2,4}$');
+export const retrieveUsernameBodyEmailRegExp = new RegExp('^(?=[A-Za-z0-9!#$%&\'*+/=?^_`{|}~.-]{1,64}@)[A-Za-z0-9!#$%&\'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&\'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z]{2,4}$');
 export const retrieveUsernameBodyCaptchaMax = 4096;
 
 export const retrieveUsernameBody = zod.object({
   "role": zod.enum(['ROLE_PARTICIPANT', 'ROLE_PLAN_ADMIN', 'ROLE_OTHER']).describe('Who is asking for their username: a participant, a plan administrator, or another role such as an adviser or TPA.'),
-  "email": zod.string().min(retrieveUsernameBodyEmailMin).max(retrieveUsernameBodyEmailMax).regex(retrieveUsernameBodyEmailRegExp).describe('The email address to send the username to, at most 50 characters (the spec\'s limit, so the\ngeneral limits of 254 for the whole address and 64 for the part before `@` are met too):\ndot-separated words of letters, digits and ``!#$%&\'*+/=?^_`{|}~-`` (no dot first, last or\ntwice in a row; no quotes, commas, angle brackets or spaces), then `@`, then dot-separated\ndomain labels of letters, digits and inner hyphens, ending in a suffix of 2 to 4 letters.\n'),
+  "email": zod.string().min(retrieveUsernameBodyEmailMin).max(retrieveUsernameBodyEmailMax).regex(retrieveUsernameBodyEmailRegExp).describe('The email address to send the username to: the contract\'s email rule (`Email`\'s pattern)\nwith the spec\'s narrower forgot-username rule, at most 50 characters and a suffix of 2 to 4\nletters (so no internationalised suffix). The pattern is `Email`\'s with only its suffix\nchanged.\n'),
   "captcha": zod.string().min(1).max(retrieveUsernameBodyCaptchaMax).describe('The captcha provider\'s response token for the solved challenge.')
 })
 
