@@ -285,6 +285,8 @@ export interface paths {
          * Sign in with username and password
          * @description Username and password go as HTTP basic auth (`base64(UTF-8(username:password))`). The body is the device fingerprint as a JSON string literal, quotes included, sent as `application/json`: the fingerprint `9f86d081884c7d65` goes as the 18 bytes `"9f86d081884c7d65"`. A `text/plain` body, or the fingerprint without its quotes, is refused (415 or 400). The optional headers carry the second step of a sign-in: the security answer (with `Savedevice` and `Captcha`) or a one-time code (with `codeType`).
          *
+         *     A wrong username or password is a business error: HTTP 200 with an error in `errors` (`AUERR02` in the examples; the code is the gateway's), whose description the portal shows inline under the form, as the spec asks of any code but AUERR01 and AUERR05. It is never a 401: a 401 sends the portal to /login (the spec's section 8) and means only that the `Authorization` header is missing or is not a well-formed Basic credential.
+         *
          *     Example:
          *     ```http
          *     POST /login-gateway/authentication HTTP/1.1
@@ -1532,7 +1534,10 @@ export interface components {
          */
         ServiceStatus: string;
         /**
-         * @description When the session last saw activity, in milliseconds since the Unix epoch. The portal shows the idle warning only when this is at least the idle period ago.
+         * @description When the session last saw activity, in milliseconds since the Unix epoch. The spec says only
+         *     that the answer is a number: milliseconds since the epoch, as a bare JSON number, is this
+         *     contract's choice. The portal shows the idle warning only when this is at least the idle
+         *     period ago.
          * @example 1795425600000
          */
         LastAccessed: number;
@@ -1769,7 +1774,9 @@ export interface components {
         };
         /**
          * Format: date
-         * @description A calendar date, `YYYY-MM-DD`.
+         * @description A calendar date, `YYYY-MM-DD` (ISO 8601). The spec shows dates (the adoption deadline and
+         *     reminder, the announcements' dates) without their form: `YYYY-MM-DD` is this contract's
+         *     choice. The portal shows them as the spec asks (MM/DD, MM/DD/YYYY, the long date).
          * @example 2026-12-31
          */
         Date: string;
@@ -2267,7 +2274,7 @@ export interface components {
              */
             optionValueTypeId: number;
             /**
-             * @description The value as text; for value type 270 a date, `YYYY-MM-DD`.
+             * @description The value as text; for value type 270 a date, `YYYY-MM-DD` (as every date of this contract, this contract's choice).
              * @example 2026-11-28
              */
             optionValue: string;
@@ -3033,7 +3040,19 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
+            /**
+             * @description The `Authorization` header is missing or is not a well-formed Basic credential
+             *     (`Basic ` and `base64(UTF-8(username:password))`). Never a wrong username or password:
+             *     that is a 200 with an error in `errors` (`AUERR02` in the examples), shown inline.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
@@ -3908,7 +3927,11 @@ export interface operations {
     markEmailVerified: {
         parameters: {
             query: {
-                /** @description The one-time-code method that verified the address. */
+                /**
+                 * @description The one-time-code method that verified the address. The spec shows `PUT
+                 *     credentials/email/verify?type=` without saying what `type` holds: a value of `MfaType`
+                 *     (`email` from the portal) is this contract's choice.
+                 */
                 type: components["schemas"]["MfaType"];
             };
             header?: {

@@ -73,6 +73,27 @@ describe('decisions a gateway team needs', () => {
     expect(byId.markEmailVerified.description).toMatch(/one-time-code method/);
   });
 
+  it('answers a wrong password with 200 and an error shown inline; 401 only for a missing or malformed Authorization header', () => {
+    const wrongPassword = responseExamples(byId.authenticate).find((example) => example.name === 'AUERR02');
+    expect(wrongPassword).toMatchObject({ status: 200, value: { errors: [{ code: 'AUERR02' }] } });
+    expect(wrongPassword.value.data).toBeUndefined();
+    const description = byId.authenticate.description.replace(/\s+/g, ' ');
+    expect(description).toMatch(/A wrong username or password is a business error: HTTP 200 with an error in `errors`/);
+    expect(description).toMatch(/It is never a 401/);
+    const unauthorized = byId.authenticate.responses['401'];
+    // Its own answer, not the shared one that describes a refused session token.
+    expect(unauthorized.$ref).toBeUndefined();
+    expect(unauthorized.description.replace(/\s+/g, ' ')).toMatch(
+      /^The `Authorization` header is missing or is not a well-formed Basic credential .* Never a wrong username or password/,
+    );
+    expect(deref(unauthorized.content['application/json'].schema)).toBe(schemas.ErrorEnvelope);
+    expect(
+      responseExamples(byId.authenticate)
+        .filter((example) => example.status === 401)
+        .map((example) => example.name),
+    ).toEqual(['noCredentials']);
+  });
+
   it('sends the sign-in body as a JSON string literal, and says a text/plain body is refused', () => {
     const content = deref(byId.authenticate.requestBody).content;
     expect(Object.keys(content)).toEqual(['application/json']);

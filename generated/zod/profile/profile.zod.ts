@@ -215,7 +215,7 @@ export const updateEmailResponse = zod.object({
  * @summary Mark the user's email address verified
  */
 export const markEmailVerifiedQueryParams = zod.object({
-  "type": zod.enum(['sms', 'call', 'email', 'totp']).describe('The one-time-code method that verified the address.')
+  "type": zod.enum(['sms', 'call', 'email', 'totp']).describe('The one-time-code method that verified the address. The spec shows `PUT\ncredentials/email/verify?type=` without saying what `type` holds: a value of `MfaType`\n(`email` from the portal) is this contract\'s choice.\n')
 })
 
 export const markEmailVerifiedHeaderXXSRFTOKENMax = 256;
@@ -309,8 +309,8 @@ export const getOptionChoiceResponse = zod.union([zod.object({
   "optionType": zod.number().describe('An option choice\'s id. Documented values: 20 (text-message codes), 190 (multi-factor\nsign-in active; `isActive`), 9930 (multi-factor adoption, with the dates\n`skipMfaAdoptionUntil` and `mandatoryMfaAdoption`).\n'),
   "active": zod.boolean().describe('True when the option choice is on.'),
   "optionValues": zod.object({
-  "skipMfaAdoptionUntil": zod.union([zod.iso.date().describe('A calendar date, `YYYY-MM-DD`.'),zod.null()]).optional(),
-  "mandatoryMfaAdoption": zod.union([zod.iso.date().describe('A calendar date, `YYYY-MM-DD`.'),zod.null()]).optional(),
+  "skipMfaAdoptionUntil": zod.union([zod.iso.date().describe('A calendar date, `YYYY-MM-DD` (ISO 8601). The spec shows dates (the adoption deadline and\nreminder, the announcements\' dates) without their form: `YYYY-MM-DD` is this contract\'s\nchoice. The portal shows them as the spec asks (MM/DD, MM/DD/YYYY, the long date).\n'),zod.null()]).optional(),
+  "mandatoryMfaAdoption": zod.union([zod.iso.date().describe('A calendar date, `YYYY-MM-DD` (ISO 8601). The spec shows dates (the adoption deadline and\nreminder, the announcements\' dates) without their form: `YYYY-MM-DD` is this contract\'s\nchoice. The portal shows them as the spec asks (MM/DD, MM/DD/YYYY, the long date).\n'),zod.null()]).optional(),
   "isActive": zod.boolean().optional().describe('Option 190 only: false switches multi-factor sign-in off even when the choice is active.')
 }).optional().describe('Values of an option choice. 9930 has the adoption dates; 190 has `isActive`.')
 }).describe('An option choice as the gateway stores it, with its values.'),zod.null()]),
@@ -388,7 +388,7 @@ export const saveOptionSettingsBodyOptionValueMax = 200;
 export const saveOptionSettingsBody = zod.object({
   "optionTypeId": zod.number().describe('An option choice\'s id. Documented values: 20 (text-message codes), 190 (multi-factor\nsign-in active; `isActive`), 9930 (multi-factor adoption, with the dates\n`skipMfaAdoptionUntil` and `mandatoryMfaAdoption`).\n'),
   "optionValueTypeId": zod.number().describe('Which value of the option is set; 270 is the adoption reminder date of option 9930.'),
-  "optionValue": zod.string().max(saveOptionSettingsBodyOptionValueMax).describe('The value as text; for value type 270 a date, `YYYY-MM-DD`.')
+  "optionValue": zod.string().max(saveOptionSettingsBodyOptionValueMax).describe('The value as text; for value type 270 a date, `YYYY-MM-DD` (as every date of this contract, this contract\'s choice).')
 }).describe('One option setting. Documented: option 9930 with value type 270 holds the adoption reminder date (`skipMfaAdoptionUntil`).')
 
 export const saveOptionSettingsResponseErrorsItemCodeMax = 32;

@@ -36,7 +36,7 @@ export const validateSessionAliasResponse = zod.object({
  */
 export const getLastAccessedResponseMin = 0;
 
-export const getLastAccessedResponse = zod.number().min(getLastAccessedResponseMin).describe('When the session last saw activity, in milliseconds since the Unix epoch. The portal shows the idle warning only when this is at least the idle period ago.')
+export const getLastAccessedResponse = zod.number().min(getLastAccessedResponseMin).describe('When the session last saw activity, in milliseconds since the Unix epoch. The spec says only\nthat the answer is a number: milliseconds since the epoch, as a bare JSON number, is this\ncontract\'s choice. The portal shows the idle warning only when this is at least the idle\nperiod ago.\n')
 
 /**
  * The spec names this service call ("logout to login URL") without its path or method: `POST /login-gateway/logout` is this contract's choice.
