@@ -11,6 +11,7 @@ import { Stack } from '../../components/layout/stack';
 import { Button } from '../../components/ui/button';
 import { PageHeading } from '../../components/ui/page-heading';
 import { RadioGroup } from '../../components/ui/radio-group';
+import { answerData } from '../../lib/api/answer-data';
 import { codeFailure, signInInternalError } from '../../lib/api/error-catalogue';
 import { deviceFingerprint } from '../../lib/device-fingerprint';
 import { DEFAULT_AUTH_APP_NAME, mfaOptionLabel } from '../../lib/journey/mfa-option-text';
@@ -123,7 +124,7 @@ export function MfaPage() {
     fetchOptions(
       { data: { username } },
       {
-        onSuccess: (answer) => arrive(answer.data?.options ?? []),
+        onSuccess: (answer) => arrive(answerData(answer).options),
         onError: () => {
           notify(signInInternalError);
           leave();
