@@ -250,7 +250,8 @@ async function walk(session, sequence, sequenceOptions, progress, seen, label) {
       row.ms = sent.ms;
       row.curl = curlOf(sent.request, session.secrets);
     }
-    if (step.result === 'blocked') {
+    // The step that stopped the journey says why (a failed one too: the steps after it are not shown).
+    if (step.reason) {
       blockedShown = true;
       row.note = `blocked: ${step.reason}`;
     }
