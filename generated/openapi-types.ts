@@ -2513,6 +2513,8 @@ export interface components {
         /** @description Missing or invalid credentials. The portal sends the user to `/login`. */
         Unauthorized: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 [name: string]: unknown;
             };
             content: {
@@ -2522,6 +2524,8 @@ export interface components {
         /** @description The session is no longer allowed. The portal signs the user out. */
         Forbidden: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 [name: string]: unknown;
             };
             content: {
@@ -2531,6 +2535,8 @@ export interface components {
         /** @description HTTP 440: the session has expired. The portal signs the user out. */
         SessionExpired: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 [name: string]: unknown;
             };
             content: {
@@ -2549,6 +2555,8 @@ export interface components {
         /** @description The request does not match the contract or the gateway refused it. */
         BadRequest: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 [name: string]: unknown;
             };
             content: {
@@ -2558,6 +2566,8 @@ export interface components {
         /** @description Nothing exists at this address. */
         NotFound: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 [name: string]: unknown;
             };
             content: {
@@ -2567,6 +2577,28 @@ export interface components {
         /** @description The body was not sent as `application/json` (for example as `text/plain`); nothing was done. */
         UnsupportedMediaType: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /**
+         * @description Too many attempts: the gateway throttles this operation for this caller (by account, by
+         *     address or both, as it chooses) and refuses it until the wait in `Retry-After` has passed;
+         *     nothing was done. A gateway that signs people in must throttle password, security-answer and
+         *     one-time-code attempts, the account lookups of sign-in and recovery (which tell whether an
+         *     account exists) and every call that sends an email, a text or a call, or an attacker can
+         *     guess credentials and codes or flood a user's inbox and phone. The portal shows "Too many
+         *     attempts. Try again in 5 minutes." (the wait from `Retry-After`) and keeps what the user typed.
+         */
+        TooManyRequests: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 [name: string]: unknown;
             };
             content: {
@@ -2585,7 +2617,33 @@ export interface components {
         PlanIdPath: components["schemas"]["PlanId"];
     };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /**
+         * @description What is left of the caller's quota for this operation, as the IETF RateLimit header fields
+         *     have it (draft-ietf-httpapi-ratelimit-headers): the policy's name, `r` the attempts left
+         *     and `t` the seconds until the quota is restored (`"attempts";r=0;t=300`). Sent on the
+         *     operations that list 429, on their 2xx and 4xx answers, when the gateway wants to tell the
+         *     caller; optional, and the portal does not read it (it reads `Retry-After` on a 429).
+         * @example "attempts";r=0;t=300
+         */
+        RateLimit: string;
+        /**
+         * @description The quota policies that apply to this operation, as the IETF RateLimit header fields have
+         *     them (draft-ietf-httpapi-ratelimit-headers): each policy's name, `q` the attempts allowed
+         *     and `w` the window in seconds (`"attempts";q=5;w=900`: five attempts in 15 minutes).
+         *     Optional, like `RateLimit`; the quotas themselves are the gateway's to choose.
+         * @example "attempts";q=5;w=900
+         */
+        RateLimitPolicy: string;
+        /**
+         * @description How long to wait before trying again (RFC 9110, section 10.2.3): a number of seconds
+         *     (`300`), or the moment it is allowed again as an HTTP date in GMT
+         *     (`Sun, 22 Nov 2026 10:05:00 GMT`). The portal shows the wait rounded up to whole minutes
+         *     ("Too many attempts. Try again in 5 minutes."), or in seconds under a minute.
+         * @example 300
+         */
+        RetryAfter: string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -2975,6 +3033,8 @@ export interface operations {
             /** @description Signed in, or a business error in `errors`. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2984,6 +3044,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
         };
@@ -3118,6 +3179,8 @@ export interface operations {
             /** @description The question, in `data`. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3125,6 +3188,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
         };
@@ -3148,6 +3212,8 @@ export interface operations {
             /** @description The flag, in `data`. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3155,6 +3221,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
         };
@@ -3178,6 +3245,8 @@ export interface operations {
             /** @description Done, or a business error in `errors`. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3185,6 +3254,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
         };
@@ -3208,6 +3278,8 @@ export interface operations {
             /** @description Done, or a business error in `errors` (its description is shown). */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3215,6 +3287,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
         };
@@ -3268,6 +3341,8 @@ export interface operations {
             /** @description The methods, in `data.options`. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3275,6 +3350,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
         };
@@ -3298,6 +3374,8 @@ export interface operations {
             /** @description Sent, or a business error in `errors`. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3305,6 +3383,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
         };
@@ -3331,6 +3410,8 @@ export interface operations {
             /** @description Sent, or a business error in `errors`. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3340,6 +3421,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
@@ -3364,6 +3446,8 @@ export interface operations {
             /** @description Verified, or a business error in `errors`. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3373,6 +3457,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
@@ -3505,6 +3590,8 @@ export interface operations {
             /** @description Sent, or a business error in `errors`. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3512,6 +3599,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
         };
@@ -3535,6 +3623,8 @@ export interface operations {
             /** @description Sent, or a business error in `errors`. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3542,6 +3632,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
         };
@@ -3565,6 +3656,8 @@ export interface operations {
             /** @description Sent, or a business error in `errors`. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3572,6 +3665,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
         };
@@ -4097,6 +4191,8 @@ export interface operations {
             /** @description The app's name, in `data`. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4104,6 +4200,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
         };

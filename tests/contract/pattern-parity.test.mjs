@@ -172,7 +172,8 @@ function bundlePatterns() {
   const found = new Set();
   const walk = (node, key) => {
     if (Array.isArray(node)) return node.forEach((child) => walk(child));
-    if (!node || typeof node !== 'object' || key === 'examples' || key === 'example') return;
+    // Response headers (`Retry-After`, `RateLimit`) have no generated zod schema: ajv alone reads them.
+    if (!node || typeof node !== 'object' || key === 'examples' || key === 'example' || key === 'headers') return;
     if (typeof node.pattern === 'string' && (node.type !== undefined || node.maxLength !== undefined)) found.add(node.pattern);
     for (const [childKey, child] of Object.entries(node)) walk(child, childKey);
   };

@@ -34,6 +34,7 @@ import type {
   SignInWithTokenHeaders,
   SkipEnrollmentResponse,
   TokenSignInRequest,
+  TooManyRequestsResponse,
   UnauthorizedResponse,
   UnexpectedResponse,
   UnsupportedMediaTypeResponse
@@ -84,7 +85,7 @@ export const authenticate = async (deviceFingerprint: DeviceFingerprint,
 
 
 
-export const getAuthenticateMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | UnsupportedMediaTypeResponse | InternalErrorResponse | UnexpectedResponse>,
+export const getAuthenticateMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof authenticate>>, TError,{data: DeviceFingerprint;headers?: AuthenticateHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof authenticate>>, TError,{data: DeviceFingerprint;headers?: AuthenticateHeaders}, TContext> => {
 
@@ -111,12 +112,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type AuthenticateMutationResult = NonNullable<Awaited<ReturnType<typeof authenticate>>>
     export type AuthenticateMutationBody = DeviceFingerprint
-    export type AuthenticateMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | UnsupportedMediaTypeResponse | InternalErrorResponse | UnexpectedResponse>
+    export type AuthenticateMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Sign in with username and password
  */
-export const useAuthenticate = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | UnsupportedMediaTypeResponse | InternalErrorResponse | UnexpectedResponse>,
+export const useAuthenticate = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof authenticate>>, TError,{data: DeviceFingerprint;headers?: AuthenticateHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof authenticate>>,

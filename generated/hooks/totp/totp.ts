@@ -20,6 +20,7 @@ import type {
   RegisterTotpHeaders,
   RemoveTotpDeviceHeaders,
   SessionExpiredResponse,
+  TooManyRequestsResponse,
   TotpInfoResponse,
   TotpRegistrationResponse,
   TotpVerifyRequest,
@@ -65,7 +66,7 @@ export const getTotpInfo = async (usernameRequest: UsernameRequest,
 
 
 
-export const getGetTotpInfoMutationOptions = <TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>,
+export const getGetTotpInfoMutationOptions = <TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getTotpInfo>>, TError,{data: UsernameRequest;headers?: GetTotpInfoHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof getTotpInfo>>, TError,{data: UsernameRequest;headers?: GetTotpInfoHeaders}, TContext> => {
 
@@ -92,12 +93,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type GetTotpInfoMutationResult = NonNullable<Awaited<ReturnType<typeof getTotpInfo>>>
     export type GetTotpInfoMutationBody = UsernameRequest
-    export type GetTotpInfoMutationError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>
+    export type GetTotpInfoMutationError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary The user's authenticator app, before sign-in completes
  */
-export const useGetTotpInfo = <TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>,
+export const useGetTotpInfo = <TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getTotpInfo>>, TError,{data: UsernameRequest;headers?: GetTotpInfoHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof getTotpInfo>>,
