@@ -2873,6 +2873,7 @@ export interface operations {
                     "application/json": components["schemas"]["BrandingResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
@@ -2901,6 +2902,7 @@ export interface operations {
                     "application/json": components["schemas"]["SupportContactsResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
@@ -3128,6 +3130,7 @@ export interface operations {
                     "application/json": components["schemas"]["LandingUrlResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
@@ -3720,6 +3723,7 @@ export interface operations {
                     "application/json": components["schemas"]["UsernameAvailabilityResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
@@ -3781,6 +3785,7 @@ export interface operations {
                     "application/json": components["schemas"]["CredentialsResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
@@ -3972,6 +3977,7 @@ export interface operations {
                     "application/json": components["schemas"]["OperationResult"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
@@ -4066,6 +4072,7 @@ export interface operations {
                     "application/json": components["schemas"]["OptionChoiceResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
@@ -4315,6 +4322,7 @@ export interface operations {
                     "application/json": components["schemas"]["PartnerSideNavResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
@@ -4343,6 +4351,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlanListResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
@@ -4373,6 +4382,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlanInfoResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
@@ -4401,6 +4411,7 @@ export interface operations {
                     "application/json": components["schemas"]["ParticipantPlanDetailsResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
@@ -4507,6 +4518,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlanContactsResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
@@ -4535,6 +4547,7 @@ export interface operations {
                     "application/json": components["schemas"]["StrategicPartnersResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
@@ -4601,6 +4614,7 @@ export interface operations {
                     "application/json": components["schemas"]["LastManualCheckDateResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
@@ -4631,6 +4645,7 @@ export interface operations {
                     "application/json": components["schemas"]["ForfeitureSettingsResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
@@ -4699,6 +4714,7 @@ export interface operations {
                     "application/json": components["schemas"]["IntegrationEmployersResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
@@ -4843,6 +4859,7 @@ export interface operations {
                     "application/json": components["schemas"]["IntegrationAdoptionResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
@@ -4878,6 +4895,7 @@ export interface operations {
                     "application/json": components["schemas"]["IntegrationMonthlyFeeResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
@@ -4949,6 +4967,7 @@ export interface operations {
                     "application/json": components["schemas"]["IntegrationSessionResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
@@ -4982,6 +5001,7 @@ export interface operations {
                     "application/json": components["schemas"]["IntegrationReauthResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
@@ -5018,6 +5038,7 @@ export interface operations {
                     "application/json": components["schemas"]["OperationResult"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
@@ -5051,6 +5072,7 @@ export interface operations {
                     "application/json": components["schemas"]["EmployerDeductionsResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
@@ -5082,6 +5104,7 @@ export interface operations {
                     "application/json": components["schemas"]["ActiveVendorsResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];

@@ -51,8 +51,10 @@ describe('every operation', () => {
     }
   });
 
-  it.each(all.filter(([, entry]) => entry.operation.requestBody))(
-    '%s, sending a body, answers 400 with the shared envelope',
+  const takesInput = ({ operation }) =>
+    operation.requestBody || (operation.parameters ?? []).some((parameter) => ['path', 'query'].includes(deref(parameter).in));
+  it.each(all.filter(([, entry]) => takesInput(entry)))(
+    '%s, sending a body or a path or query parameter, answers 400 with the shared envelope',
     (_, { operation }) => {
       expect(operation.responses['400']?.$ref).toBe('#/components/responses/BadRequest');
     },

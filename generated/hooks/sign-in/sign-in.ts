@@ -351,7 +351,7 @@ export const getGetUserLandingUrlQueryKey = (params?: GetUserLandingUrlParams,) 
     }
 
     
-export const getGetUserLandingUrlQueryOptions = <TData = Awaited<ReturnType<typeof getUserLandingUrl>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(params: GetUserLandingUrlParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserLandingUrl>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
+export const getGetUserLandingUrlQueryOptions = <TData = Awaited<ReturnType<typeof getUserLandingUrl>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(params: GetUserLandingUrlParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserLandingUrl>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -370,10 +370,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetUserLandingUrlQueryResult = NonNullable<Awaited<ReturnType<typeof getUserLandingUrl>>>
-export type GetUserLandingUrlQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
+export type GetUserLandingUrlQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
 
-export function useGetUserLandingUrl<TData = Awaited<ReturnType<typeof getUserLandingUrl>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetUserLandingUrl<TData = Awaited<ReturnType<typeof getUserLandingUrl>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: GetUserLandingUrlParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserLandingUrl>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getUserLandingUrl>>,
@@ -383,7 +383,7 @@ export function useGetUserLandingUrl<TData = Awaited<ReturnType<typeof getUserLa
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetUserLandingUrl<TData = Awaited<ReturnType<typeof getUserLandingUrl>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetUserLandingUrl<TData = Awaited<ReturnType<typeof getUserLandingUrl>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: GetUserLandingUrlParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserLandingUrl>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getUserLandingUrl>>,
@@ -393,7 +393,7 @@ export function useGetUserLandingUrl<TData = Awaited<ReturnType<typeof getUserLa
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetUserLandingUrl<TData = Awaited<ReturnType<typeof getUserLandingUrl>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetUserLandingUrl<TData = Awaited<ReturnType<typeof getUserLandingUrl>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: GetUserLandingUrlParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserLandingUrl>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -401,7 +401,7 @@ export function useGetUserLandingUrl<TData = Awaited<ReturnType<typeof getUserLa
  * @summary Where the user lands after sign-in
  */
 
-export function useGetUserLandingUrl<TData = Awaited<ReturnType<typeof getUserLandingUrl>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetUserLandingUrl<TData = Awaited<ReturnType<typeof getUserLandingUrl>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: GetUserLandingUrlParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserLandingUrl>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
