@@ -1502,12 +1502,12 @@ export interface components {
              */
             code: string;
             /**
-             * @description The message for people, shown as text (never as HTML); a lockout's message contains the word "attempts".
+             * @description The message for people, shown as text (never as HTML); a lockout's message contains the word "attempts". At most 1000 characters, a short paragraph (this contract's choice; the spec's messages are one sentence).
              * @example Security question required
              */
             description: string;
         };
-        /** @description Business errors. A non-empty list means the call failed, whatever the HTTP status. */
+        /** @description Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract's choice; the portal shows the first, and one per field of the largest request is fewer). */
         ErrorList: components["schemas"]["ErrorItem"][];
         /** @description The body of every error response (4xx and 5xx). */
         ErrorEnvelope: {
@@ -1532,12 +1532,13 @@ export interface components {
          */
         ServiceStatus: string;
         /**
-         * @description When the session last saw activity, in milliseconds since the Unix epoch. The portal shows the idle warning only when this is at least the idle period ago.
+         * Format: int64
+         * @description When the session last saw activity, in milliseconds since the Unix epoch. The portal shows the idle warning only when this is at least the idle period ago. At most 8640000000000000, the latest moment a JavaScript `Date` holds (the year 275760).
          * @example 1795425600000
          */
         LastAccessed: number;
         /**
-         * @description The server-side logout page (HTML); the portal only needs the call to succeed.
+         * @description The server-side logout page (HTML); the portal only needs the call to succeed. At most 262144 characters (256 KiB, this contract's choice): a page, not a download.
          * @example <!doctype html><title>Logged out</title>
          */
         LogoutPage: string;
@@ -1617,7 +1618,8 @@ export interface components {
         /** @description A partner's brand: its name, logos, links and customer service. */
         Branding: {
             /**
-             * @description The gateway's number for this brand; the portal does not use it.
+             * Format: int32
+             * @description The gateway's number for this brand; the portal does not use it. A positive 32-bit integer (this contract's choice).
              * @example 7
              */
             brandingId?: number;
@@ -1718,7 +1720,7 @@ export interface components {
              * @example 800-555-0190
              */
             faxNumber?: string | null;
-            /** @description The mailing addresses, in display order. */
+            /** @description The mailing addresses, in display order. At most 20 (this contract's choice: a list people read through). */
             addresses?: components["schemas"]["Address"][];
         };
         /** @description Whom the user contacts for help. `featureSettings` is open; the spec does not show its fields. */
@@ -1773,12 +1775,12 @@ export interface components {
         };
         AnnouncementChange: {
             date: components["schemas"]["Date"];
-            /** @description The release's features, in display order; the banner shows how many there are. */
+            /** @description The release's features, in display order; the banner shows how many there are. At most 50 in one release (this contract's choice; the banner counts them in a few words). */
             features: components["schemas"]["AnnouncementFeature"][];
         };
         /** @description The static announcements file. `changes` is newest first; the banner shows the first change's date and its number of features. */
         Announcements: {
-            /** @description The releases, newest first; the banner shows the first one's date and its number of features. */
+            /** @description The releases, newest first; the banner shows the first one's date and its number of features. At most 500 (this contract's choice: ten years of weekly releases; the first screen waits for this file, so older ones belong elsewhere). */
             changes: components["schemas"]["AnnouncementChange"][];
         };
         /**
@@ -1812,7 +1814,7 @@ export interface components {
         AuthRole: "ROLE_PARTICIPANT" | "ROLE_PLAN_ADMIN" | "ROLE_PLAN_ADVISOR" | "ROLE_TPA" | "ROLE_OTHER" | "PARTICIPANT" | "PLAN_ADMIN" | "PLAN_ADVISOR" | "TPA" | "OTHER";
         /** @description Who signed in: their roles, their user id and the session token. */
         AuthData: {
-            /** @description The user's roles, each with or without the `ROLE_` prefix; the portal uses the first and stores it prefixed. */
+            /** @description The user's roles, each with or without the `ROLE_` prefix; the portal uses the first and stores it prefixed. At most 10, the number of values `AuthRole` allows. */
             roles: components["schemas"]["AuthRole"][];
             userId: components["schemas"]["UserId"];
             /** @description The session token, sent back as `X-Auth-Token`. */
@@ -1964,7 +1966,7 @@ export interface components {
         };
         /** @description The user's one-time-code methods. */
         MfaOptions: {
-            /** @description The user's ways of receiving a code, in display order; an empty list means none is set up. */
+            /** @description The user's ways of receiving a code, in display order; an empty list means none is set up. At most 10 (this contract's choice: four kinds of method, a few phones or addresses each). */
             options: components["schemas"]["MfaOption"][];
         };
         MfaOptionsResponse: {
@@ -2156,7 +2158,8 @@ export interface components {
         /** @description A phone number. `type` 30 is the phone used for one-time codes. */
         Phone: {
             /**
-             * @description The phone's type code; 30 is the one-time-code phone.
+             * Format: int32
+             * @description The phone's type code; 30 is the one-time-code phone. A non-negative 32-bit integer (this contract's choice; the spec names only 30).
              * @example 30
              */
             type: number;
@@ -2189,15 +2192,18 @@ export interface components {
         };
         PhoneVerifyRequest: {
             /**
-             * @description The type code of the phone to mark as verified.
+             * Format: int32
+             * @description The type code of the phone to mark as verified. A non-negative 32-bit integer, as `Phone.type`.
              * @example 30
              */
             type: number;
         };
         /**
+         * Format: int32
          * @description An option choice's id. Documented values: 20 (text-message codes), 190 (multi-factor
          *     sign-in active; `isActive`), 9930 (multi-factor adoption, with the dates
-         *     `skipMfaAdoptionUntil` and `mandatoryMfaAdoption`).
+         *     `skipMfaAdoptionUntil` and `mandatoryMfaAdoption`). A positive 32-bit integer (this
+         *     contract's choice).
          * @example 9930
          */
         OptionType: number;
@@ -2228,7 +2234,8 @@ export interface components {
         OptionSettings: {
             optionTypeId: components["schemas"]["OptionType"];
             /**
-             * @description Which value of the option is set; 270 is the adoption reminder date of option 9930.
+             * Format: int32
+             * @description Which value of the option is set; 270 is the adoption reminder date of option 9930. A positive 32-bit integer (this contract's choice).
              * @example 270
              */
             optionValueTypeId: number;
@@ -2276,7 +2283,7 @@ export interface components {
         };
         /** @description The partner side navigation. The spec names `navGroups`; the rest is open. */
         PartnerSideNav: {
-            /** @description The navigation's groups, in display order. */
+            /** @description The navigation's groups, in display order. At most 50 (this contract's choice: a side menu people scan). */
             navGroups: components["schemas"]["NavGroup"][];
         } & {
             [key: string]: unknown;
@@ -2298,7 +2305,7 @@ export interface components {
         };
         /** @description The plans the user can see. The spec names `planList`; the rest is open. */
         PlanList: {
-            /** @description The plans, in display order. */
+            /** @description The plans, in display order. At most 10000 (this contract's choice: the spec shows no paging, and an adviser's or administrator's book of plans is smaller). */
             planList: components["schemas"]["PlanSummary"][];
         } & {
             [key: string]: unknown;
@@ -2366,7 +2373,7 @@ export interface components {
         /** @description The plan's contacts. The spec names `authorizedRepresentative` and `trustees`; the rest is open. */
         PlanContacts: {
             authorizedRepresentative?: components["schemas"]["AuthorizedRepresentative"];
-            /** @description The plan's trustees, in display order. */
+            /** @description The plan's trustees, in display order. At most 50 (this contract's choice). */
             trustees?: components["schemas"]["Trustee"][];
         } & {
             [key: string]: unknown;

@@ -4,5 +4,7 @@
 
 /**
  * A calendar date, `YYYY-MM-DD`.
+ * @minLength 10
+ * @maxLength 10
  */
 export type Date = string;

@@ -10,10 +10,10 @@ import * as zod from 'zod';
 
  * @summary Public branding for the sign-in pages
  */
-export const getPublicBrandingResponseBrandNameMax = 200;export const getPublicBrandingResponseBrandLinksLeftLogoLinkMax = 2048;export const getPublicBrandingResponseBrandLinksRightLogoLinkMax = 2048;export const getPublicBrandingResponseBrandLinksPrivacyLinkMax = 2048;export const getPublicBrandingResponseBrandLinksBrandedLoginLinkMax = 2048;export const getPublicBrandingResponseBrandLinksAlternateLeftLogoLinkMax = 2048;export const getPublicBrandingResponseBrandLinksFaviconLinkMax = 2048;export const getPublicBrandingResponseContactInfoSupportNameMax = 200;export const getPublicBrandingResponseContactInfoSupportPhoneExtensionMax = 10;export const getPublicBrandingResponseContactInfoSupportPhoneMax = 30;export const getPublicBrandingResponseContactInfoSupportAddressMax = 254;export const getPublicBrandingResponseContactInfoAdminAddressMax = 254;
+export const getPublicBrandingResponseBrandingIdMax = 2147483647;export const getPublicBrandingResponseBrandNameMax = 200;export const getPublicBrandingResponseBrandLinksLeftLogoLinkMax = 2048;export const getPublicBrandingResponseBrandLinksRightLogoLinkMax = 2048;export const getPublicBrandingResponseBrandLinksPrivacyLinkMax = 2048;export const getPublicBrandingResponseBrandLinksBrandedLoginLinkMax = 2048;export const getPublicBrandingResponseBrandLinksAlternateLeftLogoLinkMax = 2048;export const getPublicBrandingResponseBrandLinksFaviconLinkMax = 2048;export const getPublicBrandingResponseContactInfoSupportNameMax = 200;export const getPublicBrandingResponseContactInfoSupportPhoneExtensionMax = 10;export const getPublicBrandingResponseContactInfoSupportPhoneMax = 30;export const getPublicBrandingResponseContactInfoSupportAddressMax = 254;export const getPublicBrandingResponseContactInfoAdminAddressMax = 254;
 
 export const getPublicBrandingResponse = zod.object({
-  "brandingId": zod.number().optional().describe('The gateway\'s number for this brand; the portal does not use it.'),
+  "brandingId": zod.number().min(1).max(getPublicBrandingResponseBrandingIdMax).optional().describe('The gateway\'s number for this brand; the portal does not use it. A positive 32-bit integer (this contract\'s choice).'),
   "brandName": zod.string().min(1).max(getPublicBrandingResponseBrandNameMax).describe('The name of the brand, shown as the alt text of its logo and at the start of every page title.'),
   "hasAdvisorBanner": zod.boolean().optional().describe('True when the brand\'s pages show the adviser banner.'),
   "brandLinks": zod.object({
@@ -48,11 +48,11 @@ export const getUserBrandingParams = zod.object({
   "userId": zod.string().min(1).max(getUserBrandingPathUserIdMax).regex(getUserBrandingPathUserIdRegExp).describe('The gateway\'s identifier of the signed-in user.')
 })
 
-export const getUserBrandingResponseDataBrandNameMax = 200;export const getUserBrandingResponseDataBrandLinksLeftLogoLinkMax = 2048;export const getUserBrandingResponseDataBrandLinksRightLogoLinkMax = 2048;export const getUserBrandingResponseDataBrandLinksPrivacyLinkMax = 2048;export const getUserBrandingResponseDataBrandLinksBrandedLoginLinkMax = 2048;export const getUserBrandingResponseDataBrandLinksAlternateLeftLogoLinkMax = 2048;export const getUserBrandingResponseDataBrandLinksFaviconLinkMax = 2048;export const getUserBrandingResponseDataContactInfoSupportNameMax = 200;export const getUserBrandingResponseDataContactInfoSupportPhoneExtensionMax = 10;export const getUserBrandingResponseDataContactInfoSupportPhoneMax = 30;export const getUserBrandingResponseDataContactInfoSupportAddressMax = 254;export const getUserBrandingResponseDataContactInfoAdminAddressMax = 254;export const getUserBrandingResponseErrorsItemCodeMax = 32;
+export const getUserBrandingResponseDataBrandingIdMax = 2147483647;export const getUserBrandingResponseDataBrandNameMax = 200;export const getUserBrandingResponseDataBrandLinksLeftLogoLinkMax = 2048;export const getUserBrandingResponseDataBrandLinksRightLogoLinkMax = 2048;export const getUserBrandingResponseDataBrandLinksPrivacyLinkMax = 2048;export const getUserBrandingResponseDataBrandLinksBrandedLoginLinkMax = 2048;export const getUserBrandingResponseDataBrandLinksAlternateLeftLogoLinkMax = 2048;export const getUserBrandingResponseDataBrandLinksFaviconLinkMax = 2048;export const getUserBrandingResponseDataContactInfoSupportNameMax = 200;export const getUserBrandingResponseDataContactInfoSupportPhoneExtensionMax = 10;export const getUserBrandingResponseDataContactInfoSupportPhoneMax = 30;export const getUserBrandingResponseDataContactInfoSupportAddressMax = 254;export const getUserBrandingResponseDataContactInfoAdminAddressMax = 254;export const getUserBrandingResponseErrorsItemCodeMax = 32;export const getUserBrandingResponseErrorsItemDescriptionMax = 1000;export const getUserBrandingResponseErrorsMax = 20;
 
 export const getUserBrandingResponse = zod.object({
   "data": zod.object({
-  "brandingId": zod.number().optional().describe('The gateway\'s number for this brand; the portal does not use it.'),
+  "brandingId": zod.number().min(1).max(getUserBrandingResponseDataBrandingIdMax).optional().describe('The gateway\'s number for this brand; the portal does not use it. A positive 32-bit integer (this contract\'s choice).'),
   "brandName": zod.string().min(1).max(getUserBrandingResponseDataBrandNameMax).describe('The name of the brand, shown as the alt text of its logo and at the start of every page title.'),
   "hasAdvisorBanner": zod.boolean().optional().describe('True when the brand\'s pages show the adviser banner.'),
   "brandLinks": zod.object({
@@ -73,8 +73,8 @@ export const getUserBrandingResponse = zod.object({
 }).optional().describe('A partner\'s brand: its name, logos, links and customer service.'),
   "errors": zod.array(zod.object({
   "code": zod.string().max(getUserBrandingResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
+  "description": zod.string().max(getUserBrandingResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(getUserBrandingResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
 })
 
 /**
@@ -94,7 +94,7 @@ export const getUserContactParams = zod.object({
 
 export const getUserContactResponseDataSupportNameMax = 200;export const getUserContactResponseDataSupportPhoneNumberMax = 30;export const getUserContactResponseDataSupportPhoneExtensionMax = 10;export const getUserContactResponseDataSupportEmailMax = 254;export const getUserContactResponseDataSupportRoleMax = 64;export const getUserContactResponseDataMailingInstructionsFaxNumberMax = 30;export const getUserContactResponseDataMailingInstructionsAddressesItemNameMax = 200;export const getUserContactResponseDataMailingInstructionsAddressesItemDescriptionMax = 200;export const getUserContactResponseDataMailingInstructionsAddressesItemStreetAddressStreet1Max = 200;export const getUserContactResponseDataMailingInstructionsAddressesItemStreetAddressStreet2Max = 200;export const getUserContactResponseDataMailingInstructionsAddressesItemCityMax = 100;export const getUserContactResponseDataMailingInstructionsAddressesItemStateMax = 2;export const getUserContactResponseDataMailingInstructionsAddressesItemZipCodeMax = 10;
 export const getUserContactResponseDataMailingInstructionsAddressesItemZipCodeRegExp = new RegExp('^[0-9]{5}(-?[0-9]{4})?$');
-export const getUserContactResponseDataMailingInstructionsAddressesItemCityStateZipMax = 200;export const getUserContactResponseErrorsItemCodeMax = 32;
+export const getUserContactResponseDataMailingInstructionsAddressesItemCityStateZipMax = 200;export const getUserContactResponseDataMailingInstructionsAddressesMax = 20;export const getUserContactResponseErrorsItemCodeMax = 32;export const getUserContactResponseErrorsItemDescriptionMax = 1000;export const getUserContactResponseErrorsMax = 20;
 
 export const getUserContactResponse = zod.object({
   "data": zod.object({
@@ -118,13 +118,13 @@ export const getUserContactResponse = zod.object({
   "state": zod.string().max(getUserContactResponseDataMailingInstructionsAddressesItemStateMax).nullish().describe('The state\'s two-letter postal code. The spec names the field only; the two-letter limit is this contract\'s choice.'),
   "zipCode": zod.string().max(getUserContactResponseDataMailingInstructionsAddressesItemZipCodeMax).regex(getUserContactResponseDataMailingInstructionsAddressesItemZipCodeRegExp).nullish().describe('The ZIP code: 5 digits, or 9 with an optional hyphen after the fifth. The spec names the\nfield only; this pattern is this contract\'s choice, after the spec\'s \"zip 5 or 9 digits\"\nvalidator.\n'),
   "cityStateZip": zod.string().max(getUserContactResponseDataMailingInstructionsAddressesItemCityStateZipMax).nullish().describe('City, state and ZIP code as one line, for showing the address as it is written.')
-})).optional().describe('The mailing addresses, in display order.')
+})).max(getUserContactResponseDataMailingInstructionsAddressesMax).optional().describe('The mailing addresses, in display order. At most 20 (this contract\'s choice: a list people read through).')
 }).optional().describe('How to send documents: a fax number and mailing addresses.'),
   "featureSettings": zod.record(zod.string(), zod.any()).optional().describe('Per-feature settings for the help pages; the spec does not show its fields, so it is open and the portal does not read it.')
 }).optional().describe('Whom the user contacts for help. `featureSettings` is open; the spec does not show its fields.'),
   "errors": zod.array(zod.object({
   "code": zod.string().max(getUserContactResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
+  "description": zod.string().max(getUserContactResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(getUserContactResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
 })
 

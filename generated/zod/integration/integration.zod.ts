@@ -17,14 +17,14 @@ export const listIntegrationEmployersParams = zod.object({
   "planId": zod.string().min(1).max(listIntegrationEmployersPathPlanIdMax).describe('The plan\'s identifier.')
 })
 
-export const listIntegrationEmployersResponseErrorsItemCodeMax = 32;
+export const listIntegrationEmployersResponseErrorsItemCodeMax = 32;export const listIntegrationEmployersResponseErrorsItemDescriptionMax = 1000;export const listIntegrationEmployersResponseErrorsMax = 20;
 
 export const listIntegrationEmployersResponse = zod.object({
   "data": zod.record(zod.string(), zod.any()).optional().describe('The employers in a plan\'s payroll integration. The spec does not show its fields; they are left open.'),
   "errors": zod.array(zod.object({
   "code": zod.string().max(listIntegrationEmployersResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
+  "description": zod.string().max(listIntegrationEmployersResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(listIntegrationEmployersResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
 })
 
 /**
@@ -48,13 +48,13 @@ export const createIntegrationEmployerHeader = zod.object({
 
 export const createIntegrationEmployerBody = zod.record(zod.string(), zod.any()).describe('An employer in a plan\'s payroll integration. The spec does not show its fields; they are left open.')
 
-export const createIntegrationEmployerResponseErrorsItemCodeMax = 32;
+export const createIntegrationEmployerResponseErrorsItemCodeMax = 32;export const createIntegrationEmployerResponseErrorsItemDescriptionMax = 1000;export const createIntegrationEmployerResponseErrorsMax = 20;
 
 export const createIntegrationEmployerResponse = zod.object({
   "errors": zod.array(zod.object({
   "code": zod.string().max(createIntegrationEmployerResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
+  "description": zod.string().max(createIntegrationEmployerResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(createIntegrationEmployerResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
 }).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
 
 /**
@@ -78,13 +78,13 @@ export const updateIntegrationEmployerHeader = zod.object({
 
 export const updateIntegrationEmployerBody = zod.record(zod.string(), zod.any()).describe('An employer in a plan\'s payroll integration. The spec does not show its fields; they are left open.')
 
-export const updateIntegrationEmployerResponseErrorsItemCodeMax = 32;
+export const updateIntegrationEmployerResponseErrorsItemCodeMax = 32;export const updateIntegrationEmployerResponseErrorsItemDescriptionMax = 1000;export const updateIntegrationEmployerResponseErrorsMax = 20;
 
 export const updateIntegrationEmployerResponse = zod.object({
   "errors": zod.array(zod.object({
   "code": zod.string().max(updateIntegrationEmployerResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
+  "description": zod.string().max(updateIntegrationEmployerResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(updateIntegrationEmployerResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
 }).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
 
 /**
@@ -108,13 +108,13 @@ export const updateIntegrationEmployerStateHeader = zod.object({
 
 export const updateIntegrationEmployerStateBody = zod.record(zod.string(), zod.any()).describe('A change to an integration employer\'s state. The spec does not show its fields; they are left open.')
 
-export const updateIntegrationEmployerStateResponseErrorsItemCodeMax = 32;
+export const updateIntegrationEmployerStateResponseErrorsItemCodeMax = 32;export const updateIntegrationEmployerStateResponseErrorsItemDescriptionMax = 1000;export const updateIntegrationEmployerStateResponseErrorsMax = 20;
 
 export const updateIntegrationEmployerStateResponse = zod.object({
   "errors": zod.array(zod.object({
   "code": zod.string().max(updateIntegrationEmployerStateResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
+  "description": zod.string().max(updateIntegrationEmployerStateResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(updateIntegrationEmployerStateResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
 }).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
 
 /**
@@ -130,7 +130,7 @@ export const getIntegrationAdoptionParams = zod.object({
   "planId": zod.string().min(1).max(getIntegrationAdoptionPathPlanIdMax).describe('The plan\'s identifier.')
 })
 
-export const getIntegrationAdoptionResponseErrorsItemCodeMax = 32;
+export const getIntegrationAdoptionResponseErrorsItemCodeMax = 32;export const getIntegrationAdoptionResponseErrorsItemDescriptionMax = 1000;export const getIntegrationAdoptionResponseErrorsMax = 20;
 
 export const getIntegrationAdoptionResponse = zod.object({
   "data": zod.object({
@@ -138,8 +138,8 @@ export const getIntegrationAdoptionResponse = zod.object({
 }).optional().describe('Whether the plan can adopt a payroll integration. The spec names `canAdopt`; the rest is open.'),
   "errors": zod.array(zod.object({
   "code": zod.string().max(getIntegrationAdoptionResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
+  "description": zod.string().max(getIntegrationAdoptionResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(getIntegrationAdoptionResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
 })
 
 /**
@@ -162,14 +162,14 @@ export const getIntegrationMonthlyFeeQueryParams = zod.object({
   "connectionTypeId": zod.string().min(1).max(getIntegrationMonthlyFeeQueryConnectionTypeIdMax).describe('The payroll connection type to price.')
 })
 
-export const getIntegrationMonthlyFeeResponseErrorsItemCodeMax = 32;
+export const getIntegrationMonthlyFeeResponseErrorsItemCodeMax = 32;export const getIntegrationMonthlyFeeResponseErrorsItemDescriptionMax = 1000;export const getIntegrationMonthlyFeeResponseErrorsMax = 20;
 
 export const getIntegrationMonthlyFeeResponse = zod.object({
   "data": zod.record(zod.string(), zod.any()).optional().describe('The monthly fee for a fee type and connection type. The spec does not show its fields; they are left open.'),
   "errors": zod.array(zod.object({
   "code": zod.string().max(getIntegrationMonthlyFeeResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
+  "description": zod.string().max(getIntegrationMonthlyFeeResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(getIntegrationMonthlyFeeResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
 })
 
 /**
@@ -197,13 +197,13 @@ export const connectIntegrationBody = zod.object({
   "token": zod.string().min(1).max(connectIntegrationBodyTokenMax).describe('The token from the payroll provider\'s connect flow.')
 }).describe('Connects a payroll integration with the token the payroll provider\'s connect flow returned.')
 
-export const connectIntegrationResponseErrorsItemCodeMax = 32;
+export const connectIntegrationResponseErrorsItemCodeMax = 32;export const connectIntegrationResponseErrorsItemDescriptionMax = 1000;export const connectIntegrationResponseErrorsMax = 20;
 
 export const connectIntegrationResponse = zod.object({
   "errors": zod.array(zod.object({
   "code": zod.string().max(connectIntegrationResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
+  "description": zod.string().max(connectIntegrationResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(connectIntegrationResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
 }).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
 
 /**
@@ -225,14 +225,14 @@ export const getIntegrationSessionQueryParams = zod.object({
   "employerId": zod.string().min(1).max(getIntegrationSessionQueryEmployerIdMax).describe('The employer whose payroll integration is meant.')
 })
 
-export const getIntegrationSessionResponseErrorsItemCodeMax = 32;
+export const getIntegrationSessionResponseErrorsItemCodeMax = 32;export const getIntegrationSessionResponseErrorsItemDescriptionMax = 1000;export const getIntegrationSessionResponseErrorsMax = 20;
 
 export const getIntegrationSessionResponse = zod.object({
   "data": zod.record(zod.string(), zod.any()).optional().describe('An employer\'s payroll-integration session. The spec does not show its fields; they are left open.'),
   "errors": zod.array(zod.object({
   "code": zod.string().max(getIntegrationSessionResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
+  "description": zod.string().max(getIntegrationSessionResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(getIntegrationSessionResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
 })
 
 /**
@@ -254,14 +254,14 @@ export const reauthorizeIntegrationQueryParams = zod.object({
   "employerId": zod.string().min(1).max(reauthorizeIntegrationQueryEmployerIdMax).describe('The employer whose payroll integration is meant.')
 })
 
-export const reauthorizeIntegrationResponseErrorsItemCodeMax = 32;
+export const reauthorizeIntegrationResponseErrorsItemCodeMax = 32;export const reauthorizeIntegrationResponseErrorsItemDescriptionMax = 1000;export const reauthorizeIntegrationResponseErrorsMax = 20;
 
 export const reauthorizeIntegrationResponse = zod.object({
   "data": zod.record(zod.string(), zod.any()).optional().describe('What the portal needs to re-authorize an employer\'s payroll integration. The spec does not show its fields; they are left open.'),
   "errors": zod.array(zod.object({
   "code": zod.string().max(reauthorizeIntegrationResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
+  "description": zod.string().max(reauthorizeIntegrationResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(reauthorizeIntegrationResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
 })
 
 /**
@@ -289,13 +289,13 @@ export const removeIntegrationHeader = zod.object({
   "X-XSRF-TOKEN": zod.string().max(removeIntegrationHeaderXXSRFTOKENMax).optional().describe('Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists.')
 })
 
-export const removeIntegrationResponseErrorsItemCodeMax = 32;
+export const removeIntegrationResponseErrorsItemCodeMax = 32;export const removeIntegrationResponseErrorsItemDescriptionMax = 1000;export const removeIntegrationResponseErrorsMax = 20;
 
 export const removeIntegrationResponse = zod.object({
   "errors": zod.array(zod.object({
   "code": zod.string().max(removeIntegrationResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
+  "description": zod.string().max(removeIntegrationResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(removeIntegrationResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
 }).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
 
 /**
@@ -317,14 +317,14 @@ export const getEmployerDeductionsQueryParams = zod.object({
   "employerId": zod.string().min(1).max(getEmployerDeductionsQueryEmployerIdMax).describe('The employer whose payroll integration is meant.')
 })
 
-export const getEmployerDeductionsResponseErrorsItemCodeMax = 32;
+export const getEmployerDeductionsResponseErrorsItemCodeMax = 32;export const getEmployerDeductionsResponseErrorsItemDescriptionMax = 1000;export const getEmployerDeductionsResponseErrorsMax = 20;
 
 export const getEmployerDeductionsResponse = zod.object({
   "data": zod.record(zod.string(), zod.any()).optional().describe('An employer\'s payroll deductions. The spec does not show its fields; they are left open.'),
   "errors": zod.array(zod.object({
   "code": zod.string().max(getEmployerDeductionsResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
+  "description": zod.string().max(getEmployerDeductionsResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(getEmployerDeductionsResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
 })
 
 /**
@@ -345,13 +345,13 @@ export const listActiveVendorsQueryParams = zod.object({
   "preferredPayrollVendor": zod.string().min(1).max(listActiveVendorsQueryPreferredPayrollVendorMax).describe('The payroll vendor the user prefers.')
 })
 
-export const listActiveVendorsResponseErrorsItemCodeMax = 32;
+export const listActiveVendorsResponseErrorsItemCodeMax = 32;export const listActiveVendorsResponseErrorsItemDescriptionMax = 1000;export const listActiveVendorsResponseErrorsMax = 20;
 
 export const listActiveVendorsResponse = zod.object({
   "data": zod.record(zod.string(), zod.any()).optional().describe('The active payroll vendors. The spec does not show its fields; they are left open.'),
   "errors": zod.array(zod.object({
   "code": zod.string().max(listActiveVendorsResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
+  "description": zod.string().max(listActiveVendorsResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(listActiveVendorsResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
 })
 

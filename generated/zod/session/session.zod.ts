@@ -35,8 +35,9 @@ export const validateSessionAliasResponse = zod.object({
  * @summary When the session last saw activity
  */
 export const getLastAccessedResponseMin = 0;
+export const getLastAccessedResponseMax = 8640000000000000;
 
-export const getLastAccessedResponse = zod.number().min(getLastAccessedResponseMin).describe('When the session last saw activity, in milliseconds since the Unix epoch. The portal shows the idle warning only when this is at least the idle period ago.')
+export const getLastAccessedResponse = zod.number().min(getLastAccessedResponseMin).max(getLastAccessedResponseMax).describe('When the session last saw activity, in milliseconds since the Unix epoch. The portal shows the idle warning only when this is at least the idle period ago. At most 8640000000000000, the latest moment a JavaScript `Date` holds (the year 275760).')
 
 /**
  * The spec names this service call ("logout to login URL") without its path or method: `POST /login-gateway/logout` is this contract's choice.
@@ -48,7 +49,7 @@ export const logoutToLoginUrlHeader = zod.object({
   "X-XSRF-TOKEN": zod.string().max(logoutToLoginUrlHeaderXXSRFTOKENMax).optional().describe('Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists.')
 })
 
-export const logoutToLoginUrlResponseDataLoginUrlMax = 2048;export const logoutToLoginUrlResponseErrorsItemCodeMax = 32;
+export const logoutToLoginUrlResponseDataLoginUrlMax = 2048;export const logoutToLoginUrlResponseErrorsItemCodeMax = 32;export const logoutToLoginUrlResponseErrorsItemDescriptionMax = 1000;export const logoutToLoginUrlResponseErrorsMax = 20;
 
 export const logoutToLoginUrlResponse = zod.object({
   "data": zod.object({
@@ -56,7 +57,7 @@ export const logoutToLoginUrlResponse = zod.object({
 }).optional().describe('Where the portal goes once the gateway has logged the user out.'),
   "errors": zod.array(zod.object({
   "code": zod.string().max(logoutToLoginUrlResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
+  "description": zod.string().max(logoutToLoginUrlResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(logoutToLoginUrlResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
 })
 
