@@ -2604,7 +2604,7 @@ export interface components {
         TooManyRequests: {
             headers: {
                 "Retry-After": components["headers"]["RetryAfter"];
-                RateLimit: components["headers"]["RateLimit"];
+                RateLimit: components["headers"]["RateLimitExhausted"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 [name: string]: unknown;
             };
@@ -2631,7 +2631,7 @@ export interface components {
          *     and `t` the seconds until the quota is restored (`"attempts";r=0;t=300`). Sent on the
          *     operations that list 429, on their 2xx and 4xx answers, when the gateway wants to tell the
          *     caller; optional, and the portal does not read it (it reads `Retry-After` on a 429).
-         * @example "attempts";r=0;t=300
+         * @example "attempts";r=4;t=900
          */
         RateLimit: string;
         /**
@@ -2650,6 +2650,12 @@ export interface components {
          * @example 300
          */
         RetryAfter: string;
+        /**
+         * @description `RateLimit` on a 429: the quota is used up (`r=0`), and `t` says when it is restored, as
+         *     `Retry-After` does.
+         * @example "attempts";r=0;t=300
+         */
+        RateLimitExhausted: string;
     };
     pathItems: never;
 }
