@@ -189,6 +189,21 @@ test.describe('one-time code', () => {
     await expect(page.getByText('We sent a code by text message to ***-***-1234.')).toBeVisible();
   });
 
+  test('too many attempts (HTTP 429) on a code says how long to wait and keeps the code', async ({ page, guards }) => {
+    guards.allowConsoleErrors(/status of 429/);
+    await signIn(page, 'phone');
+    await expect(page).toHaveURL(/#\/mfa-verification$/);
+    // From here the gateway throttles the code's check, with the contract's 429 example (Retry-After 300).
+    await preferExample(page, /\/login-gateway\/authentication$/, 'code=429, example=tooManyAttempts');
+    const code = page.getByLabel('Code', { exact: true });
+    await code.fill('424242');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expectAnnounced(page, 'Too many attempts. Try again in 5 minutes.');
+    await expect(page).toHaveURL(/#\/mfa-verification$/);
+    await expect(code).toHaveValue('424242');
+    await expect(page.getByRole('button', { name: 'Continue' })).toBeEnabled();
+  });
+
   test('an authenticator app as the only method goes straight to the code', async ({ page }) => {
     await signIn(page, 'app');
     await expect(page).toHaveURL(/#\/mfa-verification$/);
