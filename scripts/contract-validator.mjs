@@ -13,11 +13,12 @@ export function pointer(...keys) {
 
 /**
  * An ajv instance holding the whole bundle under one id, so any schema in it compiles by its
- * JSON pointer and its `#/components/...` references resolve within the bundle.
+ * JSON pointer and its `#/components/...` references resolve within the bundle. `verbose` puts
+ * the failing value and its schema into each error (the verification kit prints both).
  */
-export function contractAjv(document) {
+export function contractAjv(document, { verbose = false } = {}) {
   // strict: false ignores OpenAPI's own annotations (`example`, `discriminator`, `xml`).
-  const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
+  const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false, verbose });
   addFormats(ajv);
   ajv.addSchema({ ...document, $id: CONTRACT_ID });
   let parts = 0;

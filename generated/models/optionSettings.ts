@@ -15,7 +15,7 @@ export interface OptionSettings {
    */
   optionValueTypeId: number;
   /**
-   * The value as text; for value type 270 a date, `YYYY-MM-DD`.
+   * The value as text; for value type 270 a date, `YYYY-MM-DD` (as every date of this contract, this contract's choice).
    * @maxLength 200
    */
   optionValue: string;

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useNavigate } from 'react-router-dom';
 import { getGetUserLandingUrlQueryOptions } from '../../generated/hooks/sign-in/sign-in';
+import { answerData } from '../lib/api/answer-data';
 import { useJourneyState } from '../lib/journey/journey';
 import { paths } from '../lib/paths';
 import { readSession } from '../lib/session-storage';
@@ -44,7 +45,7 @@ function ResumeAfterReload() {
     const settingUp = session
       ? queryClient
           .fetchQuery({ ...getGetUserLandingUrlQueryOptions({ role: session.role }), staleTime: 0, retry: false })
-          .then((landing) => landing.data?.url === ACCOUNT_SETUP_LANDING)
+          .then((landing) => answerData(landing).url === ACCOUNT_SETUP_LANDING)
           .catch(() => false)
       : Promise.resolve(false);
     void settingUp.then((setup) => {

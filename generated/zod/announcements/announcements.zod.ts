@@ -13,7 +13,7 @@ export const getAnnouncementsResponseChangesItemDateMax = 10;export const getAnn
 
 export const getAnnouncementsResponse = zod.object({
   "changes": zod.array(zod.object({
-  "date": zod.iso.date().min(getAnnouncementsResponseChangesItemDateMin).max(getAnnouncementsResponseChangesItemDateMax).describe('A calendar date, `YYYY-MM-DD`.'),
+  "date": zod.iso.date().min(getAnnouncementsResponseChangesItemDateMin).max(getAnnouncementsResponseChangesItemDateMax).describe('A calendar date, `YYYY-MM-DD` (ISO 8601). The spec shows dates (the adoption deadline and\nreminder, the announcements\' dates) without their form: `YYYY-MM-DD` is this contract\'s\nchoice. The portal shows them as the spec asks (MM/DD, MM/DD/YYYY, the long date).\n'),
   "features": zod.array(zod.object({
   "title": zod.string().max(getAnnouncementsResponseChangesItemFeaturesItemTitleMax).describe('The new feature\'s name, shown as the heading of its item (as text).'),
   "description": zod.string().max(getAnnouncementsResponseChangesItemFeaturesItemDescriptionMax).describe('What the feature does for the user, shown under its title (as text).')

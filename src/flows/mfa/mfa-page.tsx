@@ -12,6 +12,7 @@ import { Button } from '../../components/ui/button';
 import { FormError } from '../../components/ui/form-error';
 import { PageHeading } from '../../components/ui/page-heading';
 import { RadioGroup } from '../../components/ui/radio-group';
+import { answerData } from '../../lib/api/answer-data';
 import { codeFailure, isRateLimited, rateLimitMessage, signInInternalError } from '../../lib/api/error-catalogue';
 import { deviceFingerprint } from '../../lib/device-fingerprint';
 import { DEFAULT_AUTH_APP_NAME, mfaOptionLabel } from '../../lib/journey/mfa-option-text';
@@ -124,7 +125,7 @@ export function MfaPage() {
     fetchOptions(
       { data: { username } },
       {
-        onSuccess: (answer) => arrive(answer.data?.options ?? []),
+        onSuccess: (answer) => arrive(answerData(answer).options),
         onError: (error) => {
           // Too many attempts: the sign-in stays, to ask again once the wait is over.
           if (isRateLimited(error)) return setOptionsThrottled(rateLimitMessage(error));

@@ -13,6 +13,7 @@ import { Button } from '../../components/ui/button';
 import { FormError } from '../../components/ui/form-error';
 import { PageHeading } from '../../components/ui/page-heading';
 import { TextField } from '../../components/ui/text-field';
+import { answerData } from '../../lib/api/answer-data';
 import { showSignInFailure } from '../../lib/api/error-catalogue';
 import { beginReset, endJourney } from '../../lib/journey/journey';
 import { paths } from '../../lib/paths';
@@ -48,13 +49,13 @@ export function ResetUsernamePage() {
       if (!captcha) return;
       setInlineError(null);
       try {
-        const methods = (await options.mutateAsync({ data: { username: name } })).data?.options ?? [];
-        const isCodeUser = (await mfaUser.mutateAsync({ data: { username: name } })).data?.isCodeUser ?? false;
+        const { options: methods } = answerData(await options.mutateAsync({ data: { username: name } }));
+        const { isCodeUser } = answerData(await mfaUser.mutateAsync({ data: { username: name } }));
         if (isCodeUser) {
           beginReset({ username: name, captcha, methods, securityQuestion: null });
           return void navigate(paths.mfa);
         }
-        const securityQuestion = (await question.mutateAsync({ data: { username: name } })).data?.securityQuestion ?? null;
+        const { securityQuestion } = answerData(await question.mutateAsync({ data: { username: name } }));
         beginReset({ username: name, captcha, methods, securityQuestion });
         navigate(paths.resetSecurityQuestion);
       } catch (error) {

@@ -15,6 +15,7 @@ import { FormError } from '../../components/ui/form-error';
 import { HelpTooltip } from '../../components/ui/help-tooltip';
 import { PageHeading } from '../../components/ui/page-heading';
 import { TextField } from '../../components/ui/text-field';
+import { answerData } from '../../lib/api/answer-data';
 import { isApiError } from '../../lib/api/api-error';
 import { isRateLimited, needsMfa, rateLimitMessage, showSignInFailure, signInInternalError } from '../../lib/api/error-catalogue';
 import { deviceFingerprint } from '../../lib/device-fingerprint';
@@ -96,7 +97,7 @@ export function SecurityQuestionPage() {
       }
     });
 
-  const securityQuestion = question.data?.data?.securityQuestion;
+  const securityQuestion = question.data && answerData(question.data).securityQuestion;
   return (
     <Page>
       <Card labelledBy="security-question-heading">

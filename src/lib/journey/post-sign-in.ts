@@ -3,6 +3,7 @@ import { getMfaOptions } from '../../../generated/hooks/mfa/mfa';
 import { getGetOptionChoiceQueryOptions, getGetUserCredentialsQueryOptions } from '../../../generated/hooks/profile/profile';
 import { getGetSkipEnrollmentStepsQueryOptions, getGetUserLandingUrlQueryOptions } from '../../../generated/hooks/sign-in/sign-in';
 import type { AuthResponse } from '../../../generated/models/authResponse';
+import { answerData } from '../api/answer-data';
 import { ApiError } from '../api/api-error';
 import { signInInternalError } from '../api/error-catalogue';
 import { leavePortal } from '../browser-location';
@@ -63,7 +64,7 @@ export async function startAdoption({ navigate, queryClient }: JourneyDeps): Pro
   const credentials = await queryClient.fetchQuery({ ...getGetUserCredentialsQueryOptions(session.userId), ...FRESH });
   setMfaAdoptionInProgress(true);
   setPhoneBackRoute(paths.signIn);
-  navigate(credentials.data?.isEmailVerified ? paths.updatePhone : paths.updateEmail);
+  navigate(answerData(credentials).isEmailVerified ? paths.updatePhone : paths.updateEmail);
   return 'screen';
 }
 
@@ -77,8 +78,8 @@ export async function postLoginRedirect(deps: JourneyDeps): Promise<RedirectOutc
   const { navigate, queryClient } = deps;
   const session = readSession();
   if (!session) return 'refused';
-  const landing = await queryClient.fetchQuery({ ...getGetUserLandingUrlQueryOptions({ role: session.role }), ...FRESH });
-  const url = landing.data?.url ?? '';
+  const landing = answerData(await queryClient.fetchQuery({ ...getGetUserLandingUrlQueryOptions({ role: session.role }), ...FRESH }));
+  const { url } = landing;
   if (url === 'acctSetup-username') return (navigate(paths.accountSetup), 'screen');
   if (url === 'password') return (navigate(paths.password), 'screen');
   if (url === 'mfaAdoption') return startAdoption(deps);
@@ -90,13 +91,13 @@ export async function postLoginRedirect(deps: JourneyDeps): Promise<RedirectOutc
   }
   const dashboardAddress = dashboardUrl(env.envPathPrefix, dashboard);
   const address = session.role === 'ROLE_PARTICIPANT' ? await participantAddress(dashboardAddress, queryClient) : dashboardAddress;
-  saveLanding(address, landing.data?.externalUrl ?? false);
+  saveLanding(address, landing.externalUrl ?? false);
 
-  const mfa = await queryClient.fetchQuery({ ...getGetOptionChoiceQueryOptions({ type: OPTION_MFA_ACTIVE }), ...FRESH });
-  if (mfa.data?.active && mfa.data.optionValues?.isActive !== false) return leave(address, deps);
+  const mfa = answerData(await queryClient.fetchQuery({ ...getGetOptionChoiceQueryOptions({ type: OPTION_MFA_ACTIVE }), ...FRESH }));
+  if (mfa?.active && mfa.optionValues?.isActive !== false) return leave(address, deps);
 
-  const adoption = await queryClient.fetchQuery({ ...getGetOptionChoiceQueryOptions({ type: OPTION_MFA_ADOPTION }), ...FRESH });
-  const values = adoption.data?.optionValues;
+  const adoption = answerData(await queryClient.fetchQuery({ ...getGetOptionChoiceQueryOptions({ type: OPTION_MFA_ADOPTION }), ...FRESH }));
+  const values = adoption?.optionValues;
   switch (adoptionDecision(values?.mandatoryMfaAdoption, values?.skipMfaAdoptionUntil, localIsoDate())) {
     case 'force':
       return startAdoption(deps);
@@ -110,10 +111,8 @@ export async function postLoginRedirect(deps: JourneyDeps): Promise<RedirectOutc
 
 /** A participant's address: the dashboard, or enrollment while the skip-enrollment flag is not set. */
 async function participantAddress(dashboardAddress: string, queryClient: QueryClient): Promise<string> {
-  const enrollment = await queryClient.fetchQuery({ ...getGetSkipEnrollmentStepsQueryOptions(), ...FRESH });
-  return enrollment.data?.skipEnrollmentSteps
-    ? dashboardAddress
-    : externalTargets(env.envPathPrefix, env.helpCenterUrl).participantEnrollment;
+  const enrollment = answerData(await queryClient.fetchQuery({ ...getGetSkipEnrollmentStepsQueryOptions(), ...FRESH }));
+  return enrollment.skipEnrollmentSteps ? dashboardAddress : externalTargets(env.envPathPrefix, env.helpCenterUrl).participantEnrollment;
 }
 
 /**
@@ -143,13 +142,12 @@ interface Unpublished {
 }
 
 async function afterSignIn(result: AuthResponse, username: string, deps: JourneyDeps, unpublished: Unpublished): Promise<RedirectOutcome> {
-  const data = result.data;
+  const data = answerData(result);
   // The gateway may send the role with or without its ROLE_ prefix; the session keeps it prefixed.
-  const role = normaliseRole(data?.roles[0]);
-  if (!data || !role)
-    throw new ApiError({ kind: 'contract', method: 'POST', path: '/login-gateway/authentication', detail: 'no user data' });
+  const role = normaliseRole(data.roles[0]);
+  if (!role) throw new ApiError({ kind: 'contract', method: 'POST', path: '/login-gateway/authentication', detail: 'no role' });
   storeSession({ userId: data.userId, username, token: data.token, role });
-  const methods = (await getMfaOptions({ username })).data?.options ?? [];
+  const methods = answerData(await getMfaOptions({ username })).options;
   const hasPhone = methods.some((method) => method.type === 'sms' || method.type === 'call');
   const hasTotp = methods.some((method) => method.type === 'totp');
   unpublished.hasTotp = hasTotp;
@@ -235,10 +233,9 @@ export async function runJourneyStep(step: () => Promise<RedirectOutcome>): Prom
  * set-up begins, holding the link so the set-up completes with its token.
  */
 export function startSetupFromLink(result: AuthResponse, token: string, deps: JourneyDeps): void {
-  const data = result.data;
-  const role = normaliseRole(data?.roles[0]);
-  if (!data || !role)
-    throw new ApiError({ kind: 'contract', method: 'POST', path: '/login-gateway/authentication/token', detail: 'no user data' });
+  const data = answerData(result);
+  const role = normaliseRole(data.roles[0]);
+  if (!role) throw new ApiError({ kind: 'contract', method: 'POST', path: '/login-gateway/authentication/token', detail: 'no role' });
   storeSession({ userId: data.userId, username: '', token: data.token, role });
   publishAuthCookie();
   markSignedIn(data.userId);
