@@ -134,6 +134,7 @@ describe('the request generator', () => {
       'enum',
       'malformed-json',
       'missing-required',
+      'out-of-range',
       'oversized',
       'pattern',
       'wrong-type',
@@ -310,7 +311,7 @@ describe('fuzzOperation', () => {
     // Shrunk: the shortest string past maxLength 64.
     expect(request.body.username).toHaveLength(65);
     expect(violations.map(describeViolation)).toEqual([
-      'status: not the error answer, to a request the contract refuses (expected: 400; received: 200)',
+      'status: not the error answer, to a request the contract refuses (expected: 400 or 429; received: 200)',
     ]);
     expect(outcome.invalid.statuses['200']).toBeGreaterThan(0);
   });
@@ -346,7 +347,7 @@ describe('fuzzOperation', () => {
     const entry = entryOf('getMfaOptions');
     const valid = { operationId: 'getMfaOptions', method: 'POST', pathParams: {}, query: [], headers: {}, body: { username: 'a' } };
     const invalid = { ...valid, invalid: { kind: 'missing-required', where: 'body/username' } };
-    const verdict = (request, answer) => judge(entry, request, answer).map(describeViolation);
+    const verdict = (request, answer, operation = entry) => judge(operation, request, answer).map(describeViolation);
     const refused = json(400, { errors: [{ code: 'BAD_REQUEST', description: 'x' }] });
     expect(verdict(valid, json(200, { data: { options: [] } }))).toEqual([]);
     // A declared refusal of a valid request passes: the contract's 400 is also the gateway's refusal.
@@ -369,6 +370,20 @@ describe('fuzzOperation', () => {
       /^status: not the error answer, to a request the contract refuses/,
     );
     expect(verdict(invalid, json(500, { errors: [{ code: 'E', description: 'x' }] }))[0]).toMatch(/^status: not the error answer/);
+    // A status the operation does not declare is a violation, even to an invalid request.
+    const landing = entryOf('getUserLandingUrl');
+    const badRole = {
+      operationId: 'getUserLandingUrl',
+      method: 'GET',
+      pathParams: {},
+      query: [['role', 'x']],
+      headers: {},
+      invalid: { kind: 'enum', where: 'query role' },
+    };
+    expect(verdict(badRole, refused, landing)).toEqual([]);
+    expect(verdict(badRole, json(422, { errors: [{ code: 'BAD_REQUEST', description: 'x' }] }), landing)).toEqual([
+      'status: a status the operation does not declare (expected: one of 200, 400, 401, 403, 440, 500; received: 422 (BAD_REQUEST))',
+    ]);
     // The same rules as every answer the kit checks: HTTP's own, here a body on a 204.
     const keepAlive = entryOf('keepAlive');
     const withBody = { ...answerOf(204, '{}'), wireBytes: 2 };

@@ -113,6 +113,32 @@ describe('a gateway that keeps the contract', () => {
   });
 });
 
+describe('the sign-out’s generated requests', () => {
+  const only = ['--only', 'logoutToLoginUrl', '--fuzz', '10', '--seed', SEED];
+
+  it('are each sent in a session of its own, signed in afresh: the gateway answers them, not the revoked token (exit 0)', async () => {
+    stub = await startStubGateway(document);
+    const { code, stderr, report } = await runCli([stub.url, ...SIGN_IN, ...only]);
+    expect(failures(report)).toEqual([]);
+    expect(code, stderr).toBe(0);
+    expect(fuzzRow(report, 'logoutToLoginUrl', 'valid').fuzz.statuses).toEqual({ 200: 10 });
+    expect(Object.keys(fuzzRow(report, 'logoutToLoginUrl', 'invalid').fuzz.statuses)).not.toContain('401');
+  });
+
+  it('are skipped, saying why, when the kit has a token but no credentials to sign in again (exit 2)', async () => {
+    stub = await startStubGateway(document);
+    const { code, stderr, report } = await runCli([stub.url, '--token', 'a-token-of-the-gateway', ...only]);
+    expect(code, stderr).toBe(2);
+    expect(report.rows.filter((row) => row.kind === 'fuzz')).toEqual([
+      expect.objectContaining({
+        operationId: 'logoutToLoginUrl',
+        result: 'skipped',
+        note: 'each generated request needs a session of its own: needs --user and --password',
+      }),
+    ]);
+  });
+});
+
 describe('a gateway that mishandles generated requests fails with that class (exit 1)', () => {
   // savePhone: a signed-in call whose body has a pattern, a length and required fields to break.
   const only = ['--only', 'savePhone', '--fuzz', '20'];

@@ -267,10 +267,12 @@ async function walk(session, sequence, sequenceOptions, progress, seen, label) {
  *
  * @param {Session} session
  * @param {import('./contract.mjs').Entry} entry
- * @param {{ runs: number, seed: number }} fuzz
+ * @param {{ runs: number, seed: number, fresh?: () => Promise<Session> }} fuzz `fresh`: a session
+ *   of its own for each request (an operation that ends the session: after the first, the kit's
+ *   token would be refused and nothing else of the operation tested)
  * @returns {Promise<Row[]>}
  */
-async function fuzzRows(session, entry, { runs, seed }) {
+async function fuzzRows(session, entry, { runs, seed, fresh }) {
   const { contract } = session;
   const wire = new WeakMap();
   const ms = { valid: 0, invalid: 0 };
@@ -283,7 +285,8 @@ async function fuzzRows(session, entry, { runs, seed }) {
     send: async (http, generated) => {
       const template = { method: http.method, url: http.url, headers: { Accept: accept, ...http.headers }, body: http.body };
       // A request that breaks the anti-forgery header keeps it broken; any other carries the cookie's, as the portal sends it.
-      const { request, answer } = await deliver(session, entry, template, { xsrf: generated.invalid?.where !== 'header X-XSRF-TOKEN' });
+      const own = fresh ? await fresh() : session;
+      const { request, answer } = await deliver(own, entry, template, { xsrf: generated.invalid?.where !== 'header X-XSRF-TOKEN' });
       wire.set(http, request);
       ms[generated.invalid ? 'invalid' : 'valid'] += answer.ms;
       return answer;
@@ -437,12 +440,38 @@ export async function verifyGateway(options, contract, progress = { rows: [], ab
     }
     return false;
   };
+  /** A session signed in afresh, as the kit signed in, without rows of its own; it shares the run's secrets. */
+  const freshSession = async () => {
+    const own = createSession(contract, { ...options, token: undefined });
+    own.secrets = session.secrets;
+    own.params = session.params;
+    const outcome = await walk(own, SIGN_IN_STEPS, journeyOptions, { rows: [], aborted: null }, seen);
+    if (!outcome.session.token) throw new Error(`a fresh sign-in for this request failed: ${signInFailure(outcome)}`);
+    own.token = outcome.session.token;
+    return own;
+  };
   const fuzz = async (entry) => {
     if (!options.fuzz) return;
     const unsent = notRun(entry);
     if (unsent?.result === 'skipped') progress.rows.push(unsentRow(entry, 'skipped', unsent.note, 'fuzz'));
     if (unsent) return;
-    progress.rows.push(...(await fuzzRows(session, entry, { runs: options.fuzz, seed })));
+    // Each generated request to an operation that ends the session gets a session of its own:
+    // after the first, the kit's token would only be refused. The first sign-in says whether the kit can.
+    const fresh = ENDS_SESSION.has(entry.operation.operationId) && securityOf(contract, entry.operation).includes('authToken');
+    if (fresh) {
+      const why = 'each generated request needs a session of its own';
+      if (options.user === undefined) {
+        progress.rows.push(unsentRow(entry, 'skipped', `${why}: needs --user and --password`, 'fuzz'));
+        return;
+      }
+      try {
+        await freshSession();
+      } catch (error) {
+        progress.rows.push(unsentRow(entry, 'skipped', `${why}: ${error.message}`, 'fuzz'));
+        return;
+      }
+    }
+    progress.rows.push(...(await fuzzRows(session, entry, { runs: options.fuzz, seed, ...(fresh && { fresh: freshSession }) })));
   };
 
   // `workers` operations are fuzzed at once; their rows are then put back in the contract's order.

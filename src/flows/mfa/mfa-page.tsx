@@ -9,10 +9,11 @@ import { Card } from '../../components/layout/card';
 import { Page } from '../../components/layout/page';
 import { Stack } from '../../components/layout/stack';
 import { Button } from '../../components/ui/button';
+import { FormError } from '../../components/ui/form-error';
 import { PageHeading } from '../../components/ui/page-heading';
 import { RadioGroup } from '../../components/ui/radio-group';
 import { answerData } from '../../lib/api/answer-data';
-import { codeFailure, signInInternalError } from '../../lib/api/error-catalogue';
+import { codeFailure, isRateLimited, rateLimitMessage, signInInternalError } from '../../lib/api/error-catalogue';
 import { deviceFingerprint } from '../../lib/device-fingerprint';
 import { DEFAULT_AUTH_APP_NAME, mfaOptionLabel } from '../../lib/journey/mfa-option-text';
 import { endJourney } from '../../lib/journey/journey';
@@ -45,6 +46,8 @@ export function MfaPage() {
   const [chosen, setChosen] = useState<number | null>(null);
   /** The only method's code could not be sent: the user may try again or cancel. */
   const [sendFailed, setSendFailed] = useState(false);
+  /** The methods could not be asked for yet (a 429): its wait, with a way to ask again. */
+  const [optionsThrottled, setOptionsThrottled] = useState<string | null>(null);
   const started = useRef(false);
   const flight = useSingleFlight();
 
@@ -118,19 +121,23 @@ export function MfaPage() {
   };
 
   const { mutate: fetchOptions } = options;
-  useEffect(() => {
-    // A reset found the methods on its first step; a sign-in asks for them now.
-    if (attempt.kind === 'reset') return arrive(attempt.methods);
+  const loadOptions = () =>
     fetchOptions(
       { data: { username } },
       {
         onSuccess: (answer) => arrive(answerData(answer).options),
-        onError: () => {
+        onError: (error) => {
+          // Too many attempts: the sign-in stays, to ask again once the wait is over.
+          if (isRateLimited(error)) return setOptionsThrottled(rateLimitMessage(error));
           notify(signInInternalError);
           leave();
         },
       },
     );
+  useEffect(() => {
+    // A reset found the methods on its first step; a sign-in asks for them now.
+    if (attempt.kind === 'reset') return arrive(attempt.methods);
+    loadOptions();
     // Runs once per username: choosing again would send another code.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [username]);
@@ -140,7 +147,25 @@ export function MfaPage() {
     <Page>
       <Card labelledBy="mfa-heading">
         <PageHeading id="mfa-heading">Verify your identity</PageHeading>
-        {methods === null ? <p aria-busy="true">Loading your verification methods…</p> : null}
+        {methods === null && !optionsThrottled ? <p aria-busy="true">Loading your verification methods…</p> : null}
+        {optionsThrottled ? (
+          <>
+            <FormError>{optionsThrottled}</FormError>
+            <ActionsRow>
+              <Button
+                onClick={() => {
+                  setOptionsThrottled(null);
+                  loadOptions();
+                }}
+              >
+                Try again
+              </Button>
+              <Button variant="link" onClick={leave}>
+                Cancel
+              </Button>
+            </ActionsRow>
+          </>
+        ) : null}
         {methods && methods.length > 1 ? (
           <form
             noValidate

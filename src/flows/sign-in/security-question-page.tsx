@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { useGetSecurityQuestion } from '../../../generated/hooks/recovery/recovery';
@@ -17,7 +17,7 @@ import { PageHeading } from '../../components/ui/page-heading';
 import { TextField } from '../../components/ui/text-field';
 import { answerData } from '../../lib/api/answer-data';
 import { isApiError } from '../../lib/api/api-error';
-import { needsMfa, showSignInFailure, signInInternalError } from '../../lib/api/error-catalogue';
+import { isRateLimited, needsMfa, rateLimitMessage, showSignInFailure, signInInternalError } from '../../lib/api/error-catalogue';
 import { deviceFingerprint } from '../../lib/device-fingerprint';
 import { endJourney } from '../../lib/journey/journey';
 import { useSignInAttempt } from '../../lib/journey/journey-steps';
@@ -38,6 +38,8 @@ export function SecurityQuestionPage() {
   const [captcha, setCaptcha] = useState<string | null>(null);
   const [captchaRound, setCaptchaRound] = useState(0);
   const [inlineError, setInlineError] = useState<string | null>(null);
+  /** The question could not be asked for yet (a 429): its wait shows, with a way to ask again. */
+  const [questionThrottled, setQuestionThrottled] = useState(false);
   const flight = useSingleFlight();
   const {
     register,
@@ -51,12 +53,17 @@ export function SecurityQuestionPage() {
   });
 
   const { mutate: fetchQuestion } = question;
-  useEffect(() => {
+  const loadQuestion = useCallback(() => {
     fetchQuestion(
       { data: { username } },
       {
-        // Without the question there is no second step: back to the sign-in form, saying why.
-        onError: () => {
+        onError: (error) => {
+          // Too many attempts: the sign-in stays, to ask again once the wait is over.
+          if (isRateLimited(error)) {
+            setQuestionThrottled(true);
+            return setInlineError(rateLimitMessage(error));
+          }
+          // Without the question there is no second step: back to the sign-in form, saying why.
           endJourney();
           notify(signInInternalError);
           navigate(paths.signIn, { replace: true });
@@ -64,6 +71,12 @@ export function SecurityQuestionPage() {
       },
     );
   }, [fetchQuestion, navigate, username]);
+  useEffect(loadQuestion, [loadQuestion]);
+  const askAgain = () => {
+    setQuestionThrottled(false);
+    setInlineError(null);
+    loadQuestion();
+  };
 
   const submit = ({ answer, rememberComputer }: SecurityQuestionValues) =>
     flight.run(async () => {
@@ -97,7 +110,7 @@ export function SecurityQuestionPage() {
           <Stack>
             {securityQuestion ? (
               <p className="security-question-page__question">{securityQuestion}</p>
-            ) : (
+            ) : questionThrottled ? null : (
               <p aria-busy="true">Loading your question…</p>
             )}
             <TextField
@@ -119,6 +132,11 @@ export function SecurityQuestionPage() {
               <Button type="submit" busy={flight.busy} disabled={!captcha || !securityQuestion}>
                 Sign In
               </Button>
+              {questionThrottled ? (
+                <Button variant="secondary" onClick={askAgain} busy={question.isPending}>
+                  Try again
+                </Button>
+              ) : null}
             </ActionsRow>
           </Stack>
         </form>

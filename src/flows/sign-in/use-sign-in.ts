@@ -3,7 +3,6 @@ import { useNavigate } from 'react-router-dom';
 import { useAuthenticate } from '../../../generated/hooks/sign-in/sign-in';
 import { isApiError } from '../../lib/api/api-error';
 import { needsMfa, needsSecurityQuestion, showSignInFailure, signInInternalError } from '../../lib/api/error-catalogue';
-import { deviceFingerprint } from '../../lib/device-fingerprint';
 import { beginSignIn, endJourney } from '../../lib/journey/journey';
 import { useJourney } from '../../lib/journey/use-journey';
 import { notify } from '../../lib/notifications';
@@ -29,6 +28,8 @@ export function useSignIn() {
     journey.preload();
     let result;
     try {
+      // Loaded with the first submit, beside the journey, rather than with the first screen.
+      const { deviceFingerprint } = await import('../../lib/device-fingerprint');
       result = await authenticate.mutateAsync({ data: deviceFingerprint() });
     } catch (error) {
       if (isApiError(error) && needsSecurityQuestion(error)) return void navigate(paths.securityQuestion);

@@ -1,6 +1,7 @@
 import { useRef } from 'react';
-import { errorToast, TOASTS } from '../api/error-catalogue';
-import { notify } from '../notifications';
+import { isApiError } from '../api/api-error';
+import { errorToast, isRateLimited, rateLimitMessage, TOASTS } from '../api/error-catalogue';
+import { notify, type NotificationInput } from '../notifications';
 import { paths } from '../paths';
 import { setVerification, useJourneyState, type Attempt, type ResetAttempt, type SignInAttempt, type VerificationData } from './journey';
 
@@ -10,16 +11,26 @@ import { setVerification, useJourneyState, type Attempt, type ResetAttempt, type
  */
 
 /**
+ * A one-time code that could not be sent: a 429's wait, otherwise 'Unable to request token'.
+ * Here rather than in the catalogue, whose texts it uses, so that it loads with the code screens
+ * and not with the first screen.
+ */
+export function codeRequestFailure(error: unknown): NotificationInput {
+  return errorToast(isApiError(error) && isRateLimited(error) ? rateLimitMessage(error) : TOASTS.requestToken);
+}
+
+/**
  * Sends the first code (for every method but an authenticator app) and opens the code-entry
- * screen with this data. A code that cannot be sent shows the catalogue's toast and stays.
+ * screen with this data. A code that cannot be sent shows the catalogue's toast (a 429's wait)
+ * and stays.
  * Returns whether it moved on to the code-entry screen.
  */
 export async function goToCodeEntry(data: VerificationData, navigate: (to: string) => void): Promise<boolean> {
   if (data.resend) {
     try {
       await data.resend();
-    } catch {
-      notify(errorToast(TOASTS.requestToken));
+    } catch (error) {
+      notify(codeRequestFailure(error));
       return false;
     }
   }
