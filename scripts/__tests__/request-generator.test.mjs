@@ -352,11 +352,19 @@ describe('fuzzOperation', () => {
     expect(verdict(valid, json(200, { data: { options: [] } }))).toEqual([]);
     // A declared refusal of a valid request passes: the contract's 400 is also the gateway's refusal.
     expect(verdict(valid, refused)).toEqual([]);
-    // The success is anyOf [the answer with its data, a business failure]: the business failure's
-    // reading may be listed beside it (its branch is a $ref, which checkAnswer cannot narrow).
-    expect(verdict(valid, json(200, { data: { options: [], extra: 1 } }))).toContain(
+    // The success is anyOf [the answer with its data, a business failure]: each answer reads as
+    // the branch closest to it, never as also failing the other.
+    expect(verdict(valid, json(200, { data: { options: [], extra: 1 } }))).toEqual([
       'body /data/extra: unknown property "extra" (expected: absent (not in the contract); received: 1)',
-    );
+    ]);
+    expect(verdict(valid, json(200, { errors: [{ code: 'E', description: 'x', extra: 1 }] }))).toEqual([
+      'body /errors/0/extra: unknown property "extra" (expected: absent (not in the contract); received: 1)',
+    ]);
+    // A union inside the chosen branch is narrowed too: an email or null, given neither.
+    const credentials = { data: { userId: '100245', email: 'not-an-email', emailAddress: null } };
+    expect(verdict(valid, json(200, credentials), entryOf('getCredentials'))).toEqual([
+      expect.stringMatching(/^body \/data\/email: does not match the pattern \(expected: string matching .+; received: "not-an-email"\)$/),
+    ]);
     expect(verdict(valid, json(404, { errors: [] }))[0]).toMatch(/^status: a status the operation does not declare/);
     expect(verdict(valid, json(500, { errors: [{ code: 'E', description: 'x' }] }))[0]).toMatch(/^status: a server error/);
     expect(verdict(valid, answerOf(200, '<p>', { 'Content-Type': 'text/html' }))[0]).toMatch(

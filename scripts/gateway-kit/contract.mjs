@@ -21,6 +21,8 @@ export const DEFAULT_CONTRACT_FILE = join(resolve(import.meta.dirname, '..', '..
  * @property {Map<string, Entry>} byId the operations by operationId
  * @property {(fragment: string) => import('ajv').ValidateFunction} validatorAt a cached validator for
  *   the schema at a JSON pointer fragment of the bundle
+ * @property {(node: object) => string | undefined} fragmentOfNode the JSON pointer fragment of a
+ *   schema object of the strict document (as ajv's verbose errors hand it back)
  */
 
 /**
@@ -35,6 +37,8 @@ export function loadContract(bundle) {
   const ajv = contractAjv(document, { verbose: true });
   const validators = new Map();
   const operations = listOperations(document);
+  /** @type {Map<object, string> | undefined} built on first use: most runs never need it */
+  let fragments;
   return {
     bundle,
     document,
@@ -48,6 +52,22 @@ export function loadContract(bundle) {
         validators.set(fragment, validate);
       }
       return validate;
+    },
+    fragmentOfNode(node) {
+      if (!fragments) {
+        const found = new Map();
+        const visit = (value, fragment) => {
+          if (!value || typeof value !== 'object' || found.has(value)) return;
+          found.set(value, fragment);
+          for (const [key, child] of Object.entries(value)) {
+            // Examples are data, not schemas.
+            if (key !== 'example' && key !== 'examples') visit(child, `${fragment}${pointer(key).slice(1)}`);
+          }
+        };
+        visit(document, '#');
+        fragments = found;
+      }
+      return fragments.get(node);
     },
   };
 }
