@@ -83,6 +83,13 @@ function answerJson(res, status, body, headers = {}) {
 const securityOf = (document, operation) =>
   (operation.security ?? document.security ?? []).flatMap((requirement) => Object.keys(requirement));
 
+/** The one-time code a request carries: its twilioMfaCode header, or its body's code or mfaCode. */
+function codeOf(headers, body) {
+  if (typeof headers.twiliomfacode === 'string') return headers.twiliomfacode;
+  const fromBody = body && typeof body === 'object' ? (body.code ?? body.mfaCode) : undefined;
+  return typeof fromBody === 'string' ? fromBody : undefined;
+}
+
 /** A fresh one-time code: six digits, never the demo's refused 000000. */
 const freshCode = () => String(randomInt(1, 1_000_000)).padStart(6, '0');
 
@@ -99,6 +106,9 @@ export function startScenarioLayer({ port = MOCK_PORT, prismPort = PRISM_PORT, l
   const sessions = createSessionStore();
   /** The last one-time code sent, by `username:NAME` and `userId:ID`. */
   const codes = new Map();
+  /** Every code sent (the latest ten thousand), and the ones used: a sent code is good once. */
+  const issued = new Set();
+  const spent = new Set();
   const server = createServer(async (req, res) => {
     try {
       const url = new URL(req.url ?? '/', 'http://mock.invalid');
@@ -125,6 +135,7 @@ export function startScenarioLayer({ port = MOCK_PORT, prismPort = PRISM_PORT, l
       const session = sessions.find(token);
       let delayMs = 0;
       let parsedBody;
+      let oneTimeCode;
       if (entry) {
         const security = securityOf(document, entry.operation);
         const signedOut = security.includes('authToken') && (token === undefined || session?.revoked);
@@ -144,6 +155,8 @@ export function startScenarioLayer({ port = MOCK_PORT, prismPort = PRISM_PORT, l
           bodyText: body.toString('utf8'),
         });
         parsedBody = verdict.body;
+        const takesCode = scenarios.sessions?.codeUsed?.includes(entry.id);
+        oneTimeCode = takesCode ? codeOf(req.headers, verdict.body) : undefined;
         if (verdict.status) {
           log(`${req.method} ${url.pathname}  [${verdict.status}: ${verdict.problems.join('; ')}]`);
           const [declared] = exampleValue(document, entry.operation, verdict.status)?.errors ?? [];
@@ -153,12 +166,14 @@ export function startScenarioLayer({ port = MOCK_PORT, prismPort = PRISM_PORT, l
         if (headers.prefer === undefined) {
           // Rules match a minted token by the persona it was minted for (`token-setup`).
           const ruleHeaders = token === undefined ? req.headers : { ...req.headers, 'x-auth-token': sessions.persona(token) };
-          const rule = chooseRule(scenarios, entry.id, {
-            headers: ruleHeaders,
-            query: url.searchParams,
-            body: verdict.body,
-            session: session?.state,
-          });
+          const rule = spent.has(oneTimeCode)
+            ? { respond: { example: 'codeNotValid' } }
+            : chooseRule(scenarios, entry.id, {
+                headers: ruleHeaders,
+                query: url.searchParams,
+                body: verdict.body,
+                session: session?.state,
+              });
           // Without a rule, name the default explicitly: Prism alone may prefer a schema's example.
           const respond = rule?.respond ?? defaultRespond(document, entry.operation);
           if (respond) {
@@ -198,14 +213,17 @@ export function startScenarioLayer({ port = MOCK_PORT, prismPort = PRISM_PORT, l
             data: { ...data, token: sessions.mint(data.token, { username: basicUser(req.headers.authorization), userId: data.userId }) },
           };
         }
+        if (succeeded && issued.has(oneTimeCode) && !json?.errors?.length) spent.add(oneTimeCode);
         if (entry && succeeded && sessionsConfig.codeSent?.includes(entry.id) && !json?.errors?.length) {
           const code = freshCode();
+          issued.add(code);
           const userId = pathParameters(entry.path, url.pathname)?.userId ?? session?.userId;
           const username = typeof parsedBody?.username === 'string' ? parsedBody.username : session?.username;
           if (username !== undefined) codes.set(`username:${username}`, code);
           if (userId !== undefined) codes.set(`userId:${decodeURIComponent(userId)}`, code);
           // A fuzz run sends codes to many usernames: keep the latest ten thousand.
           while (codes.size > 10_000) codes.delete(codes.keys().next().value);
+          for (const old of [issued, spent]) while (old.size > 10_000) old.delete(old.values().next().value);
         }
         const out = JSON.stringify(json);
         res.writeHead(status, { ...answer.headers, 'content-length': Buffer.byteLength(out) });

@@ -1,19 +1,24 @@
 // @vitest-environment node
 // The mock as a gateway that keeps the contract, run for real (Prism behind the scenario layer,
 // on free ports): invalid requests get the contract's 400 or 415 with the error envelope, sign-ins
-// mint a token per session, sign-outs revoke it, journey state lives with the session (no cookie but the
-// contract's XSRF-TOKEN is ever set), the code hook, the throttled persona, and the fuzz of every operation.
+// mint a token per session, sign-outs revoke it, journey state lives with the session (no cookie
+// but the contract's XSRF-TOKEN is ever set), the code hook and codes good once, the throttled
+// persona, the journeys, and the kit's command line with --all and with --fuzz 50 on every operation.
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createJudge, fetchSender, fuzzOperation } from '../gateway-kit/request-generator.mjs';
+import { checkAnswer, describeViolation } from '../gateway-kit/checks.mjs';
+import { loadContract } from '../gateway-kit/contract.mjs';
 import { AUTHENTICATOR_SEQUENCE, PHONE_CHANGE_SEQUENCE, runSequence, SIGN_IN_SEQUENCE } from '../gateway-kit/sequences.mjs';
+import { sendRequest } from '../gateway-kit/transport.mjs';
 import { startMock } from '../mock.mjs';
 import { freePort } from '../nginx.mjs';
-import { listOperations, resolveRef } from '../openapi-document.mjs';
+import { resolveRef } from '../openapi-document.mjs';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const bundle = JSON.parse(readFileSync(join(root, 'generated', 'openapi.json'), 'utf8'));
+const contract = loadContract(bundle);
 
 let mock;
 let base;
@@ -23,6 +28,35 @@ let base;
  */
 const cookiesSet = [];
 const xsrfCookie = new RegExp(bundle.components.headers.XsrfTokenCookie.schema.pattern);
+
+/** A request through the kit's transport (its caps, deadlines and protocol checks), the URL relative to the mock. */
+async function send(http) {
+  const answer = await sendRequest({ method: http.method, url: `${base}${http.url}`, headers: http.headers, body: http.body });
+  cookiesSet.push(...answer.setCookie);
+  return answer;
+}
+
+/** Runs the kit's command line against the mock; resolves to its exit code, output and JSON report. */
+function runKit(args) {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [join(root, 'scripts', 'verify-gateway.mjs'), base, '--json', '-', ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('error', fail);
+    child.on('close', (code) => done({ code, stderr, report: stdout ? JSON.parse(stdout) : undefined }));
+  });
+}
+const failures = (report) =>
+  report.rows
+    .filter((row) => row.result !== 'passed' && row.result !== 'not selected')
+    .map(
+      (row) =>
+        `${row.operationId} (${row.example}): ${row.note ?? ''} ${row.violations.map(describeViolation).join('; ')} ${row.curl ?? ''}`,
+    );
 
 beforeAll(async () => {
   const port = await freePort();
@@ -216,7 +250,7 @@ describe('sessions', () => {
 });
 
 describe('the one-time code hook', () => {
-  it('gives the last code sent to a username, or to a signed-in user id', async () => {
+  it('gives the last code sent to a username, or to a signed-in user id; a code it sent is good once', async () => {
     expect((await call('GET', '/__mock/last-code?username=hookuser')).status).toBe(404);
     expect((await call('POST', '/login-gateway/mfa/code', { body: { type: 'sms', username: 'hookuser' } })).status).toBe(200);
     const { body } = await call('GET', '/__mock/last-code?username=hookuser');
@@ -237,6 +271,28 @@ describe('the one-time code hook', () => {
       body: { code: byUser.body.code, type: 'email' },
     });
     expect(verified).toMatchObject({ status: 200, body: { errors: [] } });
+    const again = await call('POST', '/login-gateway/mfa/code/verify', {
+      headers: { 'X-Auth-Token': session.token },
+      body: { code: byUser.body.code, type: 'email' },
+    });
+    expect(again).toMatchObject({ status: 200, body: { errors: [{ code: 'MFAERR01' }] } });
+    // A code it did not send (typed in development) is judged by the rules alone, as often as it comes.
+    for (let time = 0; time < 2; time += 1) {
+      const typed = await call('POST', '/login-gateway/mfa/code/verify', {
+        headers: { 'X-Auth-Token': session.token },
+        body: { code: '123456', type: 'email' },
+      });
+      expect(typed).toMatchObject({ status: 200, body: { errors: [] } });
+    }
+  });
+
+  it('signs in with a code it sent once only', async () => {
+    await call('POST', '/login-gateway/mfa/code', { body: { type: 'sms', username: 'mfa' } });
+    const { code } = (await call('GET', '/__mock/last-code?username=mfa')).body;
+    const withCode = (value) =>
+      call('POST', '/login-gateway/authentication', { headers: { Authorization: basic('mfa'), twilioMfaCode: value }, body: 'f' });
+    expect((await withCode(code)).body.data.token).toEqual(expect.any(String));
+    expect((await withCode(code)).body).toEqual({ errors: [{ code: 'MFAERR01', description: expect.any(String) }] });
   });
 });
 
@@ -275,26 +331,29 @@ describe('the throttled persona', () => {
 });
 
 describe('the journeys pass against the mock', () => {
-  const judge = createJudge(bundle);
-  const entries = new Map(listOperations(bundle).map((entry) => [entry.operation.operationId, entry]));
-  const check = (operationId, answer) => judge(entries.get(operationId), { operationId }, answer);
+  const check = (operationId, answer) => checkAnswer(contract, contract.byId.get(operationId), answer, { expect: 'declared' }).violations;
   const run = (sequence, options) =>
     runSequence(sequence, {
-      send: fetchSender(base),
+      send,
       check,
       options: { password: 'Secret#123', codeHook: '/__mock/last-code', ...options },
       document: bundle,
     });
+  // Each step as a line: its result, and what is wrong or why the journey stopped there.
   const walked = (outcome) =>
-    outcome.steps.map((step) => `${step.result} ${step.operationId}${step.problems.length ? `: ${step.problems.join('; ')}` : ''}`);
+    outcome.steps.map((step) => {
+      const why = step.violations.length ? step.violations.map(describeViolation).join('; ') : step.reason;
+      return `${step.result} ${step.operationId}${why ? `: ${why}` : ''}`;
+    });
 
-  it('signs in with a code from the hook, keeps the session, signs out, and the old token is refused', async () => {
+  it('signs in with a code from the hook, the used code refused, keeps the session, signs out, and the old token is refused', async () => {
     const outcome = await run(SIGN_IN_SEQUENCE, { username: 'mfa' });
     expect(walked(outcome)).toEqual([
       'passed authenticate',
       'skipped authenticate',
       'passed getMfaOptions',
       'passed requestMfaCode',
+      'passed authenticate',
       'passed authenticate',
       'passed validateSession',
       'passed keepAlive',
@@ -329,66 +388,72 @@ describe('the journeys pass against the mock', () => {
   });
 });
 
-describe('the fuzz of every operation passes against the mock', () => {
-  const RUNS = Number(process.env.MOCK_FUZZ_RUNS ?? 10);
-  const operations = listOperations(bundle);
-  const securityOf = (operation) => (operation.security ?? bundle.security ?? []).flatMap((requirement) => Object.keys(requirement));
-
-  it('has the contract declare the 400 the mock answers, wherever a request can be malformed', () => {
-    const breakable = operations.filter(({ operation }) => (operation.parameters ?? []).length || operation.requestBody);
+describe('the contract declares its refusals', () => {
+  it('declares the 400 the mock answers, wherever a request can be malformed', () => {
+    const breakable = contract.operations.filter(({ operation }) => (operation.parameters ?? []).length || operation.requestBody);
     const undeclared = breakable.filter(({ operation }) => !('400' in operation.responses)).map(({ operation }) => operation.operationId);
     expect(undeclared).toEqual([]);
   });
+});
 
-  it(`valid requests get a success that conforms, invalid ones a 4xx with the error envelope (${RUNS} runs each, fixed seed)`, async () => {
-    const send = fetchSender(base);
-    const judge = createJudge(bundle, { validAccepted: true });
-    const shared = (await signIn('demo')).token;
-    const failures = [];
-    const started = Date.now();
-    // Four operations at a time: the scenario layer and Prism are two processes, each waits on the other.
-    const queue = [...operations];
-    const worker = async () => {
-      for (let entry = queue.shift(); entry; entry = queue.shift()) await fuzz(entry);
-    };
-    const fuzz = async (entry) => {
-      const { operation } = entry;
-      const security = securityOf(operation);
-      // Signing out ends the session: that operation signs in afresh for every request.
-      const endsSession = operation.operationId === 'logoutToLoginUrl';
-      const headers = endsSession
-        ? async () => ({ 'X-Auth-Token': (await signIn('demo')).token })
-        : {
-            ...(security.includes('authToken') && { 'X-Auth-Token': shared }),
-            ...(security.includes('basicAuth') && { Authorization: basic('demo') }),
-          };
-      const outcome = await fuzzOperation({
-        entry,
-        document: bundle,
-        send,
-        runs: RUNS,
-        seed: 20261121,
-        headers,
-        baseUrl: base,
-        // The mock answers a valid request with one of its examples: always a success.
-        judge: (which, request, answer) => [
-          ...judge(which, request, answer),
-          ...(!request.invalid && answer.status >= 300 ? [`answered ${answer.status} to a valid request`] : []),
-          ...(request.invalid && ![400, 415].includes(answer.status) ? [`answered ${answer.status} to an invalid request`] : []),
-        ],
-      });
-      for (const property of ['valid', 'invalid']) {
-        const found = outcome[property]?.counterexample;
-        if (found) failures.push(`${operation.operationId} (${property}): ${found.problems.join('; ')}\n  ${found.curl}`);
-      }
-    };
-    await Promise.all([worker(), worker(), worker(), worker()]);
-    const seconds = (Date.now() - started) / 1000;
+describe('the kit’s command line passes the mock', () => {
+  // The figures these runs print (their time) are measured, not asserted: the machine's load decides them.
+  // One after the other: both sign in as `mfa`, and the hook gives the last code sent to a username.
+  it('with --all: every named example and every journey, signed in with a one-time code from the hook (exit 0)', async () => {
+    const { code, stderr, report } = await runKit([
+      '--user',
+      'mfa',
+      '--password',
+      'Secret#123',
+      '--all',
+      '--code-hook',
+      '/__mock/last-code',
+    ]);
+    expect(failures(report)).toEqual([]);
+    expect(code, stderr).toBe(0);
+    expect(report.sequences.map((sequence) => `${sequence.name} ${sequence.result}`)).toEqual([
+      'sign-in passed',
+      'phone-change passed',
+      'authenticator passed',
+    ]);
+    console.log(`--all against the mock: ${report.summary.passed} requests in ${(report.durationMs / 1000).toFixed(1)} s`);
+  }, 600_000);
+
+  it('with --all --fuzz 50 and a fixed seed: every operation fuzzed, every journey walked (exit 0)', async () => {
+    const { code, stderr, report } = await runKit([
+      '--user',
+      'mfa',
+      '--password',
+      'Secret#123',
+      '--all',
+      '--code-hook',
+      '/__mock/last-code',
+      '--fuzz',
+      '50',
+      '--seed',
+      '20261121',
+    ]);
+    expect(failures(report)).toEqual([]);
+    expect(code, stderr).toBe(0);
+    const fuzzed = report.rows.filter((row) => row.kind === 'fuzz');
+    expect(new Set(fuzzed.map((row) => row.operationId)).size).toBe(contract.operations.length);
+    // Beyond the contract, as the mock behaves: a valid request gets a success, an invalid one its 400 or 415.
+    const statuses = (which) =>
+      new Set(fuzzed.filter((row) => row.example === `${which} requests`).flatMap((row) => Object.keys(row.fuzz.statuses)));
+    expect([...statuses('valid')].filter((status) => !/^2/.test(status))).toEqual([]);
+    expect([...statuses('invalid')].sort()).toEqual(['400', '415']);
+    expect(fuzzed.every((row) => row.fuzz.runs === 50 && row.fuzz.seed === 20261121)).toBe(true);
+    expect(report.seed).toBe(20261121);
     console.log(
-      `fuzz against the mock: ${operations.length} operations, ${RUNS} valid and ${RUNS} invalid requests each, ${seconds.toFixed(1)} s`,
+      `--fuzz 50 against the mock: ${contract.operations.length} operations, ${fuzzed.length} fuzz runs, ${(report.durationMs / 1000).toFixed(1)} s`,
     );
-    expect(failures).toEqual([]);
+  }, 600_000);
+});
+
+describe('cookies', () => {
+  // Runs after the tests above, which sign in and read the branding: the XSRF-TOKEN was set.
+  it('the mock set none but the contract’s XSRF-TOKEN', () => {
     expect(cookiesSet.length).toBeGreaterThan(0);
     expect(cookiesSet.filter((cookie) => !xsrfCookie.test(cookie))).toEqual([]);
-  }, 600_000);
+  });
 });

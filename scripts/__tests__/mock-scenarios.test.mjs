@@ -112,7 +112,7 @@ describe('mock scenarios', () => {
   it('names sign-in, sign-out and code operations the contract has', () => {
     const ids = new Set(operations.map((entry) => entry.id));
     const named = Object.values(scenarios.sessions).flat();
-    expect(named.length).toBe(7);
+    expect(named.length).toBe(10);
     for (const id of named) expect(ids, id).toContain(id);
   });
 

@@ -2,7 +2,7 @@
 // The request generator against the contract: every valid request it makes is one the contract
 // accepts, every invalid one is one the contract refuses (for every operation of the bundle, and
 // for a small document with the schema features the bundle does not use yet); fuzzOperation
-// finds, shrinks and prints a gateway's failure.
+// finds, shrinks and prints a gateway's failure, judged by the kit's own checks.
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -16,8 +16,11 @@ import {
   validRequestArbitrary,
   withoutLeadingLookarounds,
 } from '../gateway-kit/request-generator.mjs';
+import { describeViolation } from '../gateway-kit/checks.mjs';
+import { loadContract } from '../gateway-kit/contract.mjs';
 import { listOperations } from '../openapi-document.mjs';
 import { createRequestValidator } from '../request-validator.mjs';
+import { answerOf } from './stub-gateway.mjs';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const bundle = JSON.parse(readFileSync(join(root, 'generated', 'openapi.json'), 'utf8'));
@@ -216,19 +219,23 @@ describe('toCurl', () => {
       body: JSON.stringify({ username: "o'neil", newPassword: 'Retire#2045' }),
     });
     expect(curl).toBe(
-      "curl -X POST 'https://gateway.example/base/login-gateway/credentials/changePassword?q=it%27s' -H 'X-Auth-Token: ***' " +
+      "curl -sS -X POST 'https://gateway.example/base/login-gateway/credentials/changePassword?q=it%27s' -H 'X-Auth-Token: ***' " +
         "-H 'Content-Type: application/json' -H 'Authorization: ***' --data-raw '{\"username\":\"o'\\''neil\",\"newPassword\":\"***\"}'",
     );
     expect(curl).not.toContain('secret-token');
     expect(toCurl('http://g', { operationId: 'x', method: 'POST', url: '/a', headers: {}, body: '{"a":1},' })).toBe(
-      "curl -X POST 'http://g/a' --data-raw '{\"a\":1},'",
+      "curl -sS -X POST 'http://g/a' --data-raw '{\"a\":1},'",
+    );
+    // Known secret values are masked wherever they appear.
+    expect(toCurl('http://g', { operationId: 'x', method: 'GET', url: '/a?id=link-0123456789', headers: {} }, ['link-0123456789'])).toBe(
+      "curl -sS 'http://g/a?id=***'",
     );
   });
 });
 
 describe('fuzzOperation', () => {
   const entryOf = (id) => listOperations(bundle).find(({ operation }) => operation.operationId === id);
-  const json = (status, body) => ({ status, headers: { 'content-type': 'application/json' }, text: JSON.stringify(body) });
+  const json = (status, body) => answerOf(status, body);
   const validator = createRequestValidator(bundle);
   /** A gateway that keeps the contract: refuses what the contract refuses, else answers `ok`. */
   const keeping = (entry, ok) => async (http) => {
@@ -272,11 +279,13 @@ describe('fuzzOperation', () => {
       baseUrl: 'https://gw.example',
     });
     expect(outcome.valid.failed).toBe(true);
-    const { request, curl, problems, status } = outcome.valid.counterexample;
+    const { request, curl, violations, status } = outcome.valid.counterexample;
     expect(status).toBe(500);
-    expect(problems[0]).toMatch(/answered 500 \(a server error\) to a valid request/);
+    expect(violations.map(describeViolation)).toEqual([
+      'status: a server error, to a request the contract accepts (expected: a declared status below 500: 200, 400, 401, 403, 440; received: 500 (X))',
+    ]);
     expect(request.body.number).toMatch(/^[0-9]{12}$/);
-    expect(curl).toMatch(/^curl -X POST 'https:\/\/gw\.example\/login-gateway\/credentials\/phone' -H 'X-Auth-Token: \*\*\*'/);
+    expect(curl).toMatch(/^curl -sS -X POST 'https:\/\/gw\.example\/login-gateway\/credentials\/phone' -H 'X-Auth-Token: \*\*\*'/);
     expect(outcome.invalid.failed).toBe(false);
   });
 
@@ -297,11 +306,14 @@ describe('fuzzOperation', () => {
     const outcome = await fuzzOperation({ entry, document: bundle, runs: 200, seed: SEED, send: lax });
     expect(outcome.valid.failed).toBe(false);
     expect(outcome.invalid.failed).toBe(true);
-    const { request, problems } = outcome.invalid.counterexample;
+    const { request, violations } = outcome.invalid.counterexample;
     expect(request.invalid).toEqual({ kind: 'oversized', where: 'body/username' });
     // Shrunk: the shortest string past maxLength 64.
     expect(request.body.username).toHaveLength(65);
-    expect(problems[0]).toMatch(/answered 200 to an invalid request \(oversized at body\/username\)/);
+    expect(violations.map(describeViolation)).toEqual([
+      'status: not the error answer, to a request the contract refuses (expected: 400 or 429; received: 200)',
+    ]);
+    expect(outcome.invalid.statuses['200']).toBeGreaterThan(0);
   });
 
   it('fails a transport failure like a wrong answer', async () => {
@@ -314,29 +326,59 @@ describe('fuzzOperation', () => {
       send: async () => Promise.reject(new Error('socket hang up')),
     });
     expect(outcome.invalid).toBeUndefined();
-    expect(outcome.valid.counterexample.problems).toEqual(['no answer: socket hang up']);
+    expect(outcome.valid.counterexample.violations).toEqual([
+      { rule: 'transport', where: 'connection', message: 'no answer: socket hang up' },
+    ]);
+    expect(outcome.valid.statuses).toEqual({ none: expect.any(Number) });
   });
 
-  it('judges the status, the media type, the body and the error envelope', () => {
-    const judge = createJudge(bundle);
+  it('rethrows an error of its own judge instead of blaming the gateway', async () => {
+    const entry = entryOf('getStatus');
+    const judge = () => {
+      throw new Error('a defect in the judge');
+    };
+    await expect(
+      fuzzOperation({ entry, document: bundle, runs: 2, seed: SEED, send: async () => json(200, { status: 'UP' }), judge }),
+    ).rejects.toThrow('a defect in the judge');
+  });
+
+  it('judges with the kit’s checks: a valid request a declared status below 500, an invalid one a declared 4xx with the envelope', () => {
+    const judge = createJudge(loadContract(bundle));
     const entry = entryOf('getMfaOptions');
     const valid = { operationId: 'getMfaOptions', method: 'POST', pathParams: {}, query: [], headers: {}, body: { username: 'a' } };
     const invalid = { ...valid, invalid: { kind: 'missing-required', where: 'body/username' } };
-    expect(judge(entry, valid, json(200, { data: { options: [] } }))).toEqual([]);
-    // The answer is anyOf [data, business failure]: the lines of both branches, the success's first.
-    expect(judge(entry, valid, json(200, { data: { options: [], extra: 1 } }))).toEqual([
-      '/data: unknown property "extra"',
-      '(root): missing required property "errors"',
-      '(root): unknown property "data"',
+    const verdict = (request, answer, operation = entry) => judge(operation, request, answer).map(describeViolation);
+    const refused = json(400, { errors: [{ code: 'BAD_REQUEST', description: 'x' }] });
+    expect(verdict(valid, json(200, { data: { options: [] } }))).toEqual([]);
+    // A declared refusal of a valid request passes: the contract's 400 is also the gateway's refusal.
+    expect(verdict(valid, refused)).toEqual([]);
+    // The success is anyOf [the answer with its data, a business failure]: each answer reads as
+    // the branch closest to it, never as also failing the other.
+    expect(verdict(valid, json(200, { data: { options: [], extra: 1 } }))).toEqual([
+      'body /data/extra: unknown property "extra" (expected: absent (not in the contract); received: 1)',
     ]);
-    expect(judge(entry, valid, json(404, { errors: [] }))[0]).toMatch(/status 404 is not declared/);
-    expect(judge(entry, valid, { status: 200, headers: { 'content-type': 'text/html' }, text: '<p>' })[0]).toMatch(
-      /content type "text\/html"/,
+    expect(verdict(valid, json(200, { errors: [{ code: 'E', description: 'x', extra: 1 }] }))).toEqual([
+      'body /errors/0/extra: unknown property "extra" (expected: absent (not in the contract); received: 1)',
+    ]);
+    // A union inside the chosen branch is narrowed too: an email or null, given neither.
+    const credentials = { data: { userId: '100245', email: 'not-an-email', emailAddress: null } };
+    expect(verdict(valid, json(200, credentials), entryOf('getCredentials'))).toEqual([
+      expect.stringMatching(/^body \/data\/email: does not match the pattern \(expected: string matching .+; received: "not-an-email"\)$/),
+    ]);
+    expect(verdict(valid, json(404, { errors: [] }))[0]).toMatch(/^status: a status the operation does not declare/);
+    expect(verdict(valid, json(500, { errors: [{ code: 'E', description: 'x' }] }))[0]).toMatch(/^status: a server error/);
+    expect(verdict(valid, answerOf(200, '<p>', { 'Content-Type': 'text/html' }))[0]).toMatch(
+      /^header Content-Type: a media type the contract does not answer/,
     );
-    expect(judge(entry, invalid, json(400, { errors: [{ code: 'BAD_REQUEST', description: 'x' }] }))).toEqual([]);
-    expect(judge(entry, invalid, json(400, { errors: [] }))).toEqual(['the error envelope lists no error']);
-    expect(judge(entry, invalid, json(200, { data: { options: [] } }))[0]).toMatch(/answered 200 to an invalid request/);
-    expect(judge(entry, invalid, json(500, { errors: [{ code: 'E', description: 'x' }] }))[0]).toMatch(/a server error/);
+    expect(verdict(invalid, refused)).toEqual([]);
+    expect(verdict(invalid, json(400, { errors: [] }))).toEqual([
+      'body /errors: an error answer that lists no error (expected: at least one { code, description }; received: [])',
+    ]);
+    expect(verdict(invalid, json(200, { data: { options: [] } }))[0]).toMatch(
+      /^status: not the error answer, to a request the contract refuses/,
+    );
+    expect(verdict(invalid, json(500, { errors: [{ code: 'E', description: 'x' }] }))[0]).toMatch(/^status: not the error answer/);
+    // A status the operation does not declare is a violation, even to an invalid request.
     const landing = entryOf('getUserLandingUrl');
     const badRole = {
       operationId: 'getUserLandingUrl',
@@ -346,12 +388,13 @@ describe('fuzzOperation', () => {
       headers: {},
       invalid: { kind: 'enum', where: 'query role' },
     };
-    const refused = json(400, { errors: [{ code: 'BAD_REQUEST', description: 'x' }] });
-    expect(judge(landing, badRole, refused)).toEqual([]);
-    // A status the operation does not declare is a violation, even to an invalid request.
-    expect(judge(landing, badRole, json(422, { errors: [{ code: 'BAD_REQUEST', description: 'x' }] }))[0]).toMatch(
-      /status 422 is not declared/,
-    );
-    expect(createJudge(bundle, { validAccepted: true })(entry, valid, refused)[0]).toMatch(/refused a valid request with 400/);
+    expect(verdict(badRole, refused, landing)).toEqual([]);
+    expect(verdict(badRole, json(422, { errors: [{ code: 'BAD_REQUEST', description: 'x' }] }), landing)).toEqual([
+      'status: a status the operation does not declare (expected: one of 200, 400, 401, 403, 440, 500; received: 422 (BAD_REQUEST))',
+    ]);
+    // The same rules as every answer the kit checks: HTTP's own, here a body on a 204.
+    const keepAlive = entryOf('keepAlive');
+    const withBody = { ...answerOf(204, '{}'), wireBytes: 2 };
+    expect(judge(keepAlive, { ...valid, operationId: 'keepAlive' }, withBody).map((violation) => violation.rule)).toContain('protocol');
   });
 });

@@ -1,11 +1,15 @@
 // @vitest-environment node
-// The journeys' runner against small stub gateways (the mock's run is in mock-gateway.test.mjs):
-// a gateway that keeps the journeys passes; one that still accepts a signed-out token, or loses
-// a step's state, is reported; a refused or throttled sign-in, or a code nobody can give, blocks
-// the journey without calling it a violation. And the authenticator's codes, as RFC 6238 says.
+// The journeys' runner against small in-process stub gateways (the mock's run is in
+// mock-gateway.test.mjs, the kit's command line in verify-gateway-journeys.test.mjs): a gateway
+// that keeps the journeys passes; one that still accepts a signed-out token or a used code, or
+// loses a step's state, is reported; a refused or throttled sign-in, or a code nobody can give,
+// blocks the journey without calling it a violation. And the authenticator's codes, as RFC 6238
+// says.
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { describeViolation } from '../gateway-kit/checks.mjs';
+import { loadContract } from '../gateway-kit/contract.mjs';
 import { createJudge } from '../gateway-kit/request-generator.mjs';
 import {
   AUTHENTICATOR_SEQUENCE,
@@ -18,6 +22,7 @@ import {
   totpFromUri,
 } from '../gateway-kit/sequences.mjs';
 import { listOperations } from '../openapi-document.mjs';
+import { answerOf } from './stub-gateway.mjs';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const bundle = JSON.parse(readFileSync(join(root, 'generated', 'openapi.json'), 'utf8'));
@@ -25,20 +30,16 @@ const NOW = Date.UTC(2026, 10, 21, 10, 0, 0);
 const SECRET = 'JBSWY3DPEHPK3PXP';
 
 /** The kit's check as the tests use it: the contract's verdict on the answer to a valid request. */
-const judge = createJudge(bundle);
+const judge = createJudge(loadContract(bundle));
 const entries = new Map(listOperations(bundle).map((entry) => [entry.operation.operationId, entry]));
 const check = (operationId, answer) => judge(entries.get(operationId), { operationId }, answer);
 
-const json = (status, body, headers = {}) => ({
-  status,
-  headers: { 'content-type': 'application/json', ...headers },
-  text: JSON.stringify(body),
-});
+const json = (status, body, headers = {}) => answerOf(status, body, headers);
 const errors = (code, description) => json(200, { errors: [{ code, description }] });
 
 /**
- * A small gateway that keeps the journeys: codes must be the last one sent, tokens are revoked on
- * sign-out, option 190 reads as it was saved. `defects` switches one thing off.
+ * A small gateway that keeps the journeys: codes must be the last one sent and are good once,
+ * tokens are revoked on sign-out, option 190 reads as it was saved. `defects` switches one thing off.
  */
 function stubGateway({ defects = [], user = 'mfa', code = '314159' } = {}) {
   const sessions = new Map();
@@ -64,6 +65,7 @@ function stubGateway({ defects = [], user = 'mfa', code = '314159' } = {}) {
       if (basicUser(request) !== user) return errors('AUERR02', 'The username or password you entered is incorrect.');
       if (request.headers.twilioMfaCode === undefined) return errors('AUERR05', 'Multi-factor authentication required');
       if (request.headers.twilioMfaCode !== sent) return errors('MFAERR01', 'The code is not valid, please try again');
+      if (!defects.includes('accepts a used code')) sent = undefined;
       const token = `stub-token-${(minted += 1)}`;
       sessions.set(token, { revoked: false });
       return json(200, { data: { roles: ['ROLE_PARTICIPANT'], userId: '42', token }, errors: [] });
@@ -83,7 +85,7 @@ function stubGateway({ defects = [], user = 'mfa', code = '314159' } = {}) {
     },
     validateSession: (request) =>
       signedIn(request, () => json(200, { validated: true, userId: defects.includes('names another user') ? '43' : '42' })),
-    keepAlive: (request) => signedIn(request, () => ({ status: 204, headers: {}, text: '' })),
+    keepAlive: (request) => signedIn(request, () => answerOf(204)),
     logoutToLoginUrl: (request) =>
       signedIn(request, (session) => {
         if (!defects.includes('never revokes')) session.revoked = true;
@@ -96,9 +98,11 @@ function stubGateway({ defects = [], user = 'mfa', code = '314159' } = {}) {
         return json(200, { errors: [] });
       }),
     verifyMfaCode: (request) =>
-      signedIn(request, () =>
-        body(request).code === sent ? json(200, { errors: [] }) : errors('MFAERR01', 'The code is not valid, please try again'),
-      ),
+      signedIn(request, () => {
+        if (sent === undefined || body(request).code !== sent) return errors('MFAERR01', 'The code is not valid, please try again');
+        if (!defects.includes('accepts a used code')) sent = undefined;
+        return json(200, { errors: [] });
+      }),
     markPhoneVerified: (request) => signedIn(request, () => json(200, { errors: [] })),
     saveOptionChoice: (request) =>
       signedIn(request, () => {
@@ -126,7 +130,7 @@ function stubGateway({ defects = [], user = 'mfa', code = '314159' } = {}) {
   const send = async (request) => {
     requests.push(request);
     if (request.operationId === 'codeHook')
-      return sent && request.url === '/__test/last-code?username=mfa' ? json(200, { code: sent }) : json(404, { errors: [] });
+      return sent && request.url.startsWith('/__test/last-code?username=mfa') ? json(200, { code: sent }) : json(404, { errors: [] });
     const handler = handlers[request.operationId];
     if (!handler) throw new Error(`the stub has no ${request.operationId}`);
     return handler(request);
@@ -136,7 +140,9 @@ function stubGateway({ defects = [], user = 'mfa', code = '314159' } = {}) {
 
 const options = { username: 'mfa', password: 'Secret#123', codeHook: '/__test/last-code', now: NOW, baseUrl: 'https://stub.example' };
 const summary = (outcome) =>
-  outcome.steps.map((step) => `${step.result} ${step.name}${step.problems.length ? `: ${step.problems.join('; ')}` : ''}`);
+  outcome.steps.map(
+    (step) => `${step.result} ${step.name}${step.violations.length ? `: ${step.violations.map(describeViolation).join('; ')}` : ''}`,
+  );
 
 describe('the journeys against a gateway that keeps them', () => {
   it.each(SEQUENCES.map((sequence) => [sequence.name, sequence]))(
@@ -158,6 +164,7 @@ describe('the journeys against a gateway that keeps them', () => {
       'passed getMfaOptions 200',
       'passed requestMfaCode 200',
       'passed authenticate 200',
+      'passed authenticate 200',
       'passed validateSession 200',
       'passed keepAlive 204',
       'passed logoutToLoginUrl 200',
@@ -167,13 +174,16 @@ describe('the journeys against a gateway that keeps them', () => {
     const withCode = requests.filter((request) => request.operationId === 'authenticate')[1];
     expect(withCode.headers).toMatchObject({ twilioMfaCode: '314159', codeType: 'sms' });
     expect(JSON.parse(requests.find((request) => request.operationId === 'requestMfaCode').body)).toEqual({ type: 'sms', username: 'mfa' });
-    const [, , , , validate, , , , signedOut] = requests.filter((request) => request.operationId !== 'codeHook');
+    const [, , , , replay, validate, , , signedOut] = requests.filter((request) => request.operationId !== 'codeHook');
+    // The used code is tried a second time, and refused (MFAERR01): the step passes.
+    expect(replay.headers.twilioMfaCode).toBe(withCode.headers.twilioMfaCode);
+    expect(outcome.steps[5]).toMatchObject({ name: 'the used code no longer signs in', result: 'passed' });
     expect(validate.headers['X-Auth-Token']).toBe('stub-token-1');
     expect(signedOut.headers['X-Auth-Token']).toBe('stub-token-1');
     // Printed as curl with the credentials and the code masked.
     expect(outcome.steps[4].curl).toMatch(/-H 'twilioMfaCode: \*\*\*' -H 'codeType: sms'/);
     expect(outcome.steps[0].curl).toBe(
-      "curl -X POST 'https://stub.example/login-gateway/authentication' -H 'Authorization: ***' -H 'Content-Type: application/json' --data-raw '\"gateway-kit-sequence\"'",
+      "curl -sS -X POST 'https://stub.example/login-gateway/authentication' -H 'Authorization: ***' -H 'Content-Type: application/json' --data-raw '\"gateway-kit-sequence\"'",
     );
   });
 
@@ -216,7 +226,7 @@ describe('the journeys against a gateway that keeps them', () => {
         url: '/',
         headers: { Authorization: `Basic ${Buffer.from('mfa:x').toString('base64')}`, twilioMfaCode: '314159' },
       })
-    ).text;
+    ).body.toString();
     const outcome = await runSequence(PHONE_CHANGE_SEQUENCE, {
       send: stub.send,
       check,
@@ -235,8 +245,8 @@ describe('the journeys report a gateway that breaks them', () => {
     const outcome = await runSequence(SIGN_IN_SEQUENCE, { send, check, options, document: bundle });
     expect(outcome.result).toBe('failed');
     expect(summary(outcome).filter((line) => line.startsWith('failed'))).toEqual([
-      'failed keep-alive with the signed-out token is refused: a signed-out token got 204: expected 401, 403 or 440',
-      'failed the signed-out session is not valid: a signed-out token got 200 validated: expected 401, 403, 440 or validated false',
+      'failed keep-alive with the signed-out token is refused: status: a signed-out token is still accepted (expected: 401, 403 or 440; received: 204)',
+      'failed the signed-out session is not valid: status: a signed-out session still counts as valid (expected: 401, 403 or 440, or 200 with validated false; received: 200, validated true)',
     ]);
   });
 
@@ -253,7 +263,9 @@ describe('the journeys report a gateway that breaks them', () => {
       options,
       document: bundle,
     });
-    expect(summary(named)).toContain('failed validate the session: the session names user 43, the sign-in 42');
+    expect(summary(named)).toContain(
+      'failed validate the session: body /userId: the session names another user than the sign-in (expected: "42"; received: "43")',
+    );
     const forgets = await runSequence(PHONE_CHANGE_SEQUENCE, {
       send: stubGateway({ defects: ['forgets option 190'] }).send,
       check,
@@ -261,24 +273,54 @@ describe('the journeys report a gateway that breaks them', () => {
       document: bundle,
     });
     expect(summary(forgets)).toContain(
-      'failed multi-factor sign-in reads as on (190): option 190 does not read as active after it was switched on',
+      'failed multi-factor sign-in reads as on (190): body /data: option 190 does not read as active after it was switched on (expected: optionType 190, active true; received: {"optionType":190,"active":false,"optionValues":{"isActive":false}})',
     );
   });
 
   it('reports what the kit’s check finds in an answer', async () => {
     const { send } = stubGateway();
-    const strictCheck = (operationId, answer) =>
-      operationId === 'keepAlive' && answer.status === 204 ? ['keepAlive: a violation the kit found'] : [];
+    const found = { rule: 'protocol', where: 'body', message: 'a violation the kit found' };
+    const strictCheck = (operationId, answer) => (operationId === 'keepAlive' && answer.status === 204 ? [found] : []);
     const outcome = await runSequence(SIGN_IN_SEQUENCE, { send, check: strictCheck, options, document: bundle });
     expect(outcome.result).toBe('failed');
-    expect(summary(outcome)).toContain('failed keep the session alive: keepAlive: a violation the kit found');
+    expect(summary(outcome)).toContain('failed keep the session alive: body: a violation the kit found');
   });
 
   it('a wrong code is a failed step, not a pass', async () => {
     const { send } = stubGateway();
     const outcome = await runSequence(SIGN_IN_SEQUENCE, { send, check, options: { ...options, code: '999999' }, document: bundle });
     expect(outcome.result).toBe('failed');
-    expect(summary(outcome)).toContain('failed sign in with the code: the sign-in with the code gave no token (200, MFAERR01)');
+    expect(summary(outcome)).toContain(
+      'failed sign in with the code: body /data/token: the sign-in with the code gave no token (expected: a session token; received: none (200 with MFAERR01))',
+    );
+  });
+
+  it('a gateway that takes a one-time code twice fails the sign-in and the phone change', async () => {
+    const signIn = await runSequence(SIGN_IN_SEQUENCE, {
+      send: stubGateway({ defects: ['accepts a used code'] }).send,
+      check,
+      options,
+      document: bundle,
+    });
+    expect(summary(signIn).filter((line) => line.startsWith('failed'))).toEqual([
+      'failed the used code no longer signs in: body /data/token: a one-time code signs in a second time (expected: no token: a code is good once; received: a session token)',
+    ]);
+    const phone = await runSequence(PHONE_CHANGE_SEQUENCE, {
+      send: stubGateway({ defects: ['accepts a used code'] }).send,
+      check,
+      options,
+      document: bundle,
+    });
+    expect(summary(phone).filter((line) => line.startsWith('failed'))).toEqual([
+      'failed the used code is refused: status: a one-time code is accepted a second time (expected: a refusal: an error listed, or a 4xx; received: 200)',
+    ]);
+  });
+
+  it('does not try a fixed code twice: it may be a test code the gateway always takes', async () => {
+    const { send } = stubGateway({ defects: ['accepts a used code'] });
+    const outcome = await runSequence(SIGN_IN_SEQUENCE, { send, check, options: { ...options, code: '314159' }, document: bundle });
+    expect(outcome.result).toBe('passed');
+    expect(outcome.steps.find((step) => step.name === 'the used code no longer signs in')?.result).toBe('skipped');
   });
 });
 
@@ -290,8 +332,11 @@ describe('a journey that cannot go on is blocked, not failed', () => {
       options,
       document: bundle,
     });
-    expect(outcome).toMatchObject({ result: 'blocked', reason: 'the sign-in was refused (AUERR02): check the username and password' });
-    expect(outcome.steps.slice(1).every((step) => step.result === 'skipped')).toBe(true);
+    expect(outcome).toMatchObject({
+      result: 'blocked',
+      reason: 'the gateway answered 200 with AUERR02 and no token: check the username and password',
+    });
+    expect(outcome.steps.every((step) => step.result === 'blocked')).toBe(true);
   });
 
   it('when the gateway throttles it', async () => {
@@ -313,7 +358,7 @@ describe('a journey that cannot go on is blocked, not failed', () => {
     });
     expect(outcome).toMatchObject({
       result: 'blocked',
-      reason: 'a one-time code is needed (sign-in): give one, or the gateway’s code hook'.replace('’', "'"),
+      reason: "a one-time code is needed (sign-in): give a code, or the gateway's code hook that gives the last one sent",
     });
   });
 

@@ -1,12 +1,39 @@
 // A stand-in gateway for the verification kit's tests: a node http server on 127.0.0.1 (an
-// ephemeral port) that answers every operation of the contract with the first named example of
-// its success response, unless an override for the operation says otherwise. Overrides can also
-// write raw bytes to the connection, for the deviations node's own HTTP writer refuses to make
-// (a body on a 204, a Content-Length that lies, a reset mid-body).
+// ephemeral port) that keeps the contract: it refuses invalid requests with the error envelope,
+// answers every valid one with the first named example of its success response, and keeps the
+// sessions and one-time codes the journeys walk; unless an override for the operation, or a
+// named defect, says otherwise. Overrides can also write raw bytes to the connection, for the
+// deviations node's own HTTP writer refuses to make (a body on a 204, a Content-Length that
+// lies, a reset mid-body).
+import { randomInt } from 'node:crypto';
 import { createServer } from 'node:http';
-import { findOperation, indexOperations, resolveRef } from '../mock-scenarios.mjs';
+import { basicUser, findOperation, indexOperations, resolveRef } from '../mock-scenarios.mjs';
+import { createRequestValidator, pathParameters } from '../request-validator.mjs';
 
 const envelope = (code, description) => JSON.stringify({ errors: [{ code, description }] });
+
+/**
+ * An answer as the kit's transport gives it (scripts/gateway-kit/transport.mjs), for tests that
+ * judge answers without a server: `body` a string, or a value sent as JSON.
+ * @returns {import('../gateway-kit/transport.mjs').Answer}
+ */
+export function answerOf(status, body = '', headers = {}) {
+  const json = typeof body !== 'string';
+  const bytes = Buffer.from(json ? JSON.stringify(body) : body);
+  const lower = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+  return {
+    connected: true,
+    status,
+    headers: { ...(json && { 'content-type': 'application/json' }), ...lower },
+    setCookie: [],
+    body: bytes,
+    wireBytes: bytes.length,
+    trailingBytes: 0,
+    keptOpen: false,
+    failure: null,
+    ms: 0,
+  };
+}
 
 /** The answer a named example of an operation gives (the first example of its first success by default): { status, contentType, body }. */
 export function exampleAnswer(document, operation, name) {
@@ -36,38 +63,141 @@ export function exampleAnswer(document, operation, name) {
  */
 
 /**
- * Starts the stub. overrides: { operationId: (example, request) => StubAnswer }. Resolves to
- * { url, requests (the operationIds asked, in order), requested(id) (resolves when that
- * operation is asked), close() }.
+ * @typedef {object} StubRequest what an override is given about the request
+ * @property {URL} url
+ * @property {string} body
+ * @property {import('node:http').IncomingHttpHeaders} headers
+ * @property {StubAnswer | undefined} refusal the answer a gateway that keeps the contract gives
+ *   this request when the contract refuses it (undefined when the request is valid)
  */
-export function startStubGateway(document, overrides = {}) {
+
+/**
+ * The answer a gateway that keeps the contract gives a request the contract refuses: 400 (415 for
+ * another media type, where declared) with the error envelope; where the operation declares
+ * neither, its first declared 4xx.
+ */
+function refusalOf(operation, verdict) {
+  const declared = Object.keys(operation.responses ?? {});
+  const status =
+    [String(verdict.status), '400'].find((candidate) => declared.includes(candidate)) ?? declared.find((key) => /^4/.test(key));
+  return {
+    status: Number(status),
+    contentType: 'application/json',
+    body: envelope(verdict.status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'BAD_REQUEST', verdict.problems.slice(0, 3).join('; ')),
+  };
+}
+
+/**
+ * Starts the stub: a gateway that keeps the contract unless told otherwise. It refuses what the
+ * contract refuses (scripts/request-validator.mjs) with the error envelope, and keeps the state
+ * the journeys walk: each sign-in mints a token of its own and a sign-out revokes it (a signed-out
+ * token gets 401); the basic user `mfa` is asked for a one-time code (AUERR05); a code sent is
+ * given by the test hook `GET /__stub/last-code?username=NAME&userId=ID` (either) and is good once.
+ *
+ * overrides: { operationId: (example, request: StubRequest) => StubAnswer }, answering instead of
+ * the stub (after its credential checks). defects: behaviours of a gateway that breaks the
+ * journeys: 'accepts a signed-out token', 'accepts a used code'.
+ * Resolves to { url, requests (the operationIds asked, in order), requested(id) (resolves when
+ * that operation is asked), close() }.
+ */
+export function startStubGateway(document, overrides = {}, { defects = [] } = {}) {
   const operations = indexOperations(document);
+  const validate = createRequestValidator(document);
   const requests = [];
   const waiting = new Map();
   const sockets = new Set();
+  const revoked = new Set();
+  let minted = 0;
+  /** Who signed in with each token the stub minted. */
+  const usernames = new Map();
+  /** The last code sent, by `username:NAME` and `userId:ID`; the codes sent; the ones used. */
+  const codes = new Map();
+  const issued = new Set();
+  const spent = new Set();
+  const byId = new Map(operations.map((entry) => [entry.id, entry.operation]));
+  const named = (id, name) => exampleAnswer(document, byId.get(id), name);
+
+  /** The stub's own behaviour for a valid request: the operation's example, and the journeys' state. */
+  const conforming = (entry, example, { url, body, headers }) => {
+    const json = (() => {
+      try {
+        return JSON.parse(body);
+      } catch {
+        return undefined;
+      }
+    })();
+    const spend = (code) => {
+      if (spent.has(code) && !defects.includes('accepts a used code')) return false;
+      if (issued.has(code)) spent.add(code);
+      return true;
+    };
+    switch (entry.id) {
+      case 'authenticate': {
+        const code = headers.twiliomfacode;
+        if (typeof code === 'string' && !spend(code)) return named('authenticate', 'codeNotValid');
+        if (code === undefined && basicUser(headers.authorization) === 'mfa') return named('authenticate', 'AUERR05');
+        const value = JSON.parse(example.body);
+        value.data.token = `${value.data.token}.${(minted += 1)}`;
+        usernames.set(value.data.token, basicUser(headers.authorization));
+        return { ...example, body: JSON.stringify(value) };
+      }
+      case 'requestMfaCode':
+      case 'requestUserMfaCode': {
+        const code = String(randomInt(100_000, 1_000_000));
+        issued.add(code);
+        const userId = pathParameters(entry.path, url.pathname)?.userId;
+        const username = json?.username ?? usernames.get(String(headers['x-auth-token']));
+        if (typeof username === 'string') codes.set(`username:${username}`, code);
+        if (userId !== undefined) codes.set(`userId:${decodeURIComponent(userId)}`, code);
+        return example;
+      }
+      case 'verifyMfaCode':
+        return spend(json?.code) ? example : named('verifyMfaCode', 'codeNotValid');
+      case 'logoutToLoginUrl':
+      case 'getLogoutPage':
+        if (typeof headers['x-auth-token'] === 'string') revoked.add(headers['x-auth-token']);
+        return example;
+      default:
+        return example;
+    }
+  };
+
   const server = createServer((req, res) => {
     const chunks = [];
     req.on('data', (chunk) => chunks.push(chunk));
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://stub.invalid');
-      const entry = findOperation(operations, req.method ?? 'GET', url.pathname);
       const reply = ({ status, contentType, headers = {}, body }) => {
         res.writeHead(status, { ...(contentType ? { 'Content-Type': contentType } : {}), ...headers });
         res.end(body);
       };
+      if (url.pathname === '/__stub/last-code') {
+        const code = [...url.searchParams].map(([name, value]) => codes.get(`${name}:${value}`)).find(Boolean);
+        return code
+          ? reply({ status: 200, contentType: 'application/json', body: JSON.stringify({ code }) })
+          : reply({ status: 404, contentType: 'application/json', body: envelope('NO_CODE', 'No code was sent') });
+      }
+      const entry = findOperation(operations, req.method ?? 'GET', url.pathname);
       if (!entry) return reply({ status: 404, contentType: 'application/json', body: envelope('NOT_FOUND', 'Not found') });
       requests.push(entry.id);
       waiting.get(entry.id)?.();
       const security = (entry.operation.security ?? []).flatMap((requirement) => Object.keys(requirement));
-      if (security.includes('authToken') && !req.headers['x-auth-token']) {
+      const token = req.headers['x-auth-token'];
+      if (security.includes('authToken') && !token) {
         return reply({ status: 401, contentType: 'application/json', body: envelope('UNAUTHORIZED', 'No token') });
+      }
+      if (security.includes('authToken') && revoked.has(String(token)) && !defects.includes('accepts a signed-out token')) {
+        return reply({ status: 401, contentType: 'application/json', body: envelope('UNAUTHORIZED', 'Signed out') });
       }
       if (security.includes('basicAuth') && !/^Basic /.test(req.headers.authorization ?? '')) {
         return reply({ status: 401, contentType: 'application/json', body: envelope('UNAUTHORIZED', 'No credentials') });
       }
+      const body = Buffer.concat(chunks).toString('utf8');
+      const verdict = validate(entry, { pathname: url.pathname, query: url.searchParams, headers: req.headers, bodyText: body });
+      const request = { url, body, headers: req.headers, refusal: verdict.status ? refusalOf(entry.operation, verdict) : undefined };
       const example = exampleAnswer(document, entry.operation);
       const override = overrides[entry.id];
-      const answer = override ? override(example, { url, body: Buffer.concat(chunks).toString('utf8'), headers: req.headers }) : example;
+      const answer = override ? override(example, request) : (request.refusal ?? conforming(entry, example, request));
       if (answer === 'hang') return;
       if ('raw' in answer) {
         res.socket?.end(answer.raw);

@@ -9,7 +9,8 @@ import { MASK, maskSecrets } from './redact.mjs';
 
 /**
  * @typedef {object} Violation
- * @property {'transport' | 'protocol' | 'status' | 'media-type' | 'header' | 'cookie' | 'schema'} rule
+ * @property {'transport' | 'protocol' | 'status' | 'media-type' | 'header' | 'cookie' | 'schema' | 'journey'} rule
+ *   `journey`: what a step of a stateful sequence expects beyond the contract (a signed-out token refused)
  * @property {string} where `status`, `connection`, `header Content-Type`, `body /data/email`...
  * @property {string} [pointer] the JSON pointer into the body, for a violation in the body (`` is the whole body)
  * @property {string} message what is wrong
@@ -19,8 +20,9 @@ import { MASK, maskSecrets } from './redact.mjs';
 
 /**
  * What a request expects of its answer: `success` a declared 2xx (the contract's own examples);
- * `declared` any declared status (a valid generated request); `client-error` a declared 4xx
- * with a conforming body (an invalid request, which must never get a 2xx or a 5xx).
+ * `declared` a declared status below 500 (a valid generated request, a step of a journey: a
+ * declared refusal passes, a server error does not); `client-error` a declared 4xx with a
+ * conforming body (an invalid request, which must never get a 2xx or a 5xx).
  *
  * @typedef {'success' | 'declared' | 'client-error'} Expectation
  */
@@ -60,33 +62,65 @@ function schemaLabel(schema) {
 }
 
 /**
- * ajv's errors with each `anyOf`/`oneOf` narrowed to its closest branch (the one with the fewest
- * errors): an answer meant as the success shape with one bad field reads as that field, not as
- * also failing to be the error envelope.
+ * ajv's errors with each failed `anyOf`/`oneOf` narrowed to its closest branch (the one with the
+ * fewest errors, the first on a tie): an answer meant as the success shape with one bad field
+ * reads as that field, not as also failing to be the business failure.
+ *
+ * ajv's `schemaPath` restarts at a `$ref`, so a branch that is a `$ref` cannot be told from its
+ * path. Each branch is validated again on its own instead (its fragment found from the union's
+ * schema object, which verbose errors carry). ajv lists a failed union's branch errors, branch
+ * after branch, right before the union's own error: that block is replaced by the closest
+ * branch's errors, themselves narrowed. Should the block not match the branches' errors (another
+ * ajv), the errors are kept as they are.
+ *
+ * @param {import('./contract.mjs').Contract} contract
+ * @param {import('ajv').ErrorObject[]} errors
+ * @returns {import('ajv').ErrorObject[]}
  */
-function closestBranches(errors) {
-  let kept = [...errors];
-  const unions = errors.filter((error) => error.keyword === 'anyOf' || error.keyword === 'oneOf');
-  unions.sort((a, b) => a.schemaPath.length - b.schemaPath.length);
-  for (const union of unions) {
-    if (!kept.includes(union)) continue;
-    const prefix = `${union.schemaPath}/`;
-    const branches = new Map();
-    for (const error of kept) {
-      if (!error.schemaPath.startsWith(prefix) || !error.instancePath.startsWith(union.instancePath)) continue;
-      const branch = error.schemaPath.slice(prefix.length).split('/')[0];
-      branches.set(branch, [...(branches.get(branch) ?? []), error]);
+function closestBranches(contract, errors) {
+  const kept = [];
+  let index = errors.length - 1;
+  while (index >= 0) {
+    const union = errors[index];
+    const branches = union.keyword === 'anyOf' || union.keyword === 'oneOf' ? branchErrors(contract, union) : undefined;
+    const size = branches?.reduce((total, branch) => total + branch.length, 0) ?? 0;
+    const block = errors.slice(index - size, index);
+    const sameAs = (error, other) => error.keyword === other.keyword && error.instancePath === other.instancePath;
+    if (!branches || index - size < 0 || !branches.flat().every((error, at) => sameAs(error, block[at]))) {
+      kept.unshift(union);
+      index -= 1;
+      continue;
     }
-    const [closest] = [...branches.values()].sort((a, b) => a.length - b.length);
-    kept = kept.filter((error) => !error.schemaPath.startsWith(prefix) || closest?.includes(error));
+    const [closest] = branches.map((branch) => closestBranches(contract, branch)).sort((a, b) => a.length - b.length);
+    // No branch with errors: a `oneOf` that more than one branch matches; its own error says so.
+    kept.unshift(...(closest.length ? closest : [union]));
+    index -= size + 1;
   }
   return kept;
 }
 
-/** ajv's errors (compiled with `verbose`) as violations. */
-export function schemaViolations(errors, secrets = []) {
+/** The errors of each branch of a failed union, validated on its own, their paths from the answer's root. */
+function branchErrors(contract, union) {
+  const at = contract.fragmentOfNode(union.parentSchema);
+  if (at === undefined || !Array.isArray(union.schema)) return undefined;
+  return union.schema.map((_, branch) => {
+    const validate = contract.validatorAt(`${at}/${union.keyword}/${branch}`);
+    return validate(union.data)
+      ? []
+      : validate.errors.map((error) => ({ ...error, instancePath: `${union.instancePath}${error.instancePath}` }));
+  });
+}
+
+/**
+ * ajv's errors (compiled with `verbose` by the contract's `validatorAt`) as violations, each union
+ * narrowed to its closest branch.
+ * @param {import('./contract.mjs').Contract} contract
+ * @param {import('ajv').ErrorObject[] | null | undefined} errors
+ * @param {string[]} [secrets]
+ */
+export function schemaViolations(contract, errors, secrets = []) {
   const violations = [];
-  for (const error of closestBranches(errors ?? [])) {
+  for (const error of closestBranches(contract, errors ?? [])) {
     let pointer = error.instancePath;
     let message;
     let expected;
@@ -94,6 +128,10 @@ export function schemaViolations(errors, secrets = []) {
     const { params, parentSchema } = error;
     switch (error.keyword) {
       case 'oneOf':
+        // Left by closestBranches only when more than one branch matched.
+        message = 'matches more than one of the alternatives';
+        expected = 'exactly one';
+        break;
       case 'anyOf':
         continue; // the branches' own errors say more
       case 'unevaluatedProperties':
@@ -484,6 +522,16 @@ export function checkAnswer(contract, entry, answer, { expect = 'success', secre
         .join(' or '),
       received: `${statusText}${location}`,
     });
+  if (expect === 'declared' && status >= 500)
+    violations.push({
+      rule: 'status',
+      where: 'status',
+      message: 'a server error, to a request the contract accepts',
+      expected: `a declared status below 500: ${declaredStatuses(entry.operation)
+        .filter((key) => !/^5/.test(key))
+        .join(', ')}`,
+      received: `${statusText}${location}`,
+    });
   if (expect === 'client-error' && !clientError)
     violations.push({
       rule: 'status',
@@ -534,7 +582,18 @@ export function checkAnswer(contract, entry, answer, { expect = 'success', secre
     return { violations, body };
   }
   const validate = contract.validatorAt(`${fragmentOf(contract.document, [...declared.keys, 'content', mediaType])}/schema`);
-  if (!validate(body)) violations.push(...schemaViolations(validate.errors, secrets));
+  if (!validate(body)) violations.push(...schemaViolations(contract, validate.errors, secrets));
+  // The contract: a non-empty `errors` list means the call failed. An error status that lists
+  // none leaves the portal nothing to show.
+  if (status >= 400 && Array.isArray(/** @type {any} */ (body)?.errors) && /** @type {any} */ (body).errors.length === 0)
+    violations.push({
+      rule: 'schema',
+      where: bodyWhere('/errors'),
+      pointer: '/errors',
+      message: 'an error answer that lists no error',
+      expected: 'at least one { code, description }',
+      received: '[]',
+    });
   const note = codes.length && violations.length === 0 ? `business error ${codes.join(', ')}` : undefined;
   return { violations, note, body };
 }

@@ -5,19 +5,30 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DEFAULT_CONTRACT_FILE, readContract } from './contract.mjs';
 import { formatJunit, formatTable, outcomeOf, summarise, verdictLine } from './report.mjs';
-import { verifyGateway } from './run.mjs';
+import { randomSeed, verifyGateway } from './run.mjs';
+import { SEQUENCES } from './sequences.mjs';
 import { DEFAULT_MAX_BODY_BYTES, DEFAULT_TIMEOUT_MS } from './transport.mjs';
 
 export const USAGE = `usage: npm run verify-gateway -- <gateway URL> [options]
 
   <gateway URL>         where the contract's paths are served, e.g. https://gateway.example
   --token T             the X-Auth-Token for the signed-in calls
-  --user U --password P sign in first (basic auth) and use the token and user id it answers
+  --user U --password P sign in first (basic auth) and use the token and user id it answers;
+                        the journeys sign in with them too
+  --security-answer A   the answer to the security question, when the sign-in asks it (AUERR01)
+  --code CODE           the one-time code for every sign-in and step that needs one
+  --code-hook URL       the gateway's test hook that gives the last code sent (a path on the
+                        gateway or a URL): GET URL?username=U (or ?userId=ID) answers {"code":"..."}
   --param NAME=VALUE    a path or query parameter value instead of the contract's example
                         (e.g. --param planId=PLN-1); repeatable
-  --all                 also the operations with side effects (x-side-effects: true)
+  --all                 also the operations with side effects (x-side-effects: true), and every journey
   --only ID[,ID...]     only these operations, side effects or not
-  --allow-skip          exit 0 even when operations could not be exercised (no token)
+  --sequences NAME[,NAME...]
+                        these journeys (${SEQUENCES.map((sequence) => sequence.name).join(', ')}); every one with --all
+  --fuzz N              N valid and N invalid generated requests per selected operation
+  --seed S              the seed of the generated requests (random by default; every report names it)
+  --workers N           operations whose generated requests are sent at once (default 1)
+  --allow-skip          exit 0 even when operations could not be exercised (no token, a blocked journey)
   --json [FILE]         the report as JSON, into FILE (or on standard output without FILE)
   --junit FILE          the report as JUnit XML, into FILE
   --timeout-ms N        deadline of each request (default ${DEFAULT_TIMEOUT_MS})
@@ -33,6 +44,13 @@ const positiveInteger = (flag, text) => {
   return number;
 };
 
+/** fast-check takes a 32-bit integer seed. */
+const seedOf = (text) => {
+  const number = Number(text);
+  if (!/^-?\d+$/.test(text) || number < -(2 ** 31) || number >= 2 ** 31) throw new Error(`--seed needs a 32-bit integer, got ${text}`);
+  return number;
+};
+
 /** The command line as options; throws with a one-line reason on anything it does not accept. */
 export function parseArguments(argv) {
   const options = {
@@ -44,6 +62,7 @@ export function parseArguments(argv) {
     maxBodyBytes: DEFAULT_MAX_BODY_BYTES,
     params: {},
     only: null,
+    sequences: null,
     contract: DEFAULT_CONTRACT_FILE,
   };
   const rest = argv.flatMap((arg) => (/^--[a-z-]+=/.test(arg) ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg]));
@@ -62,6 +81,13 @@ export function parseArguments(argv) {
     // --json takes a file when one follows; a URL or an option after it is not one ('-' is standard output).
     else if (arg === '--json') options.json = rest[0] !== undefined && !/^(--|https?:)/.test(rest[0]) ? rest.shift() : '-';
     else if (arg === '--junit') options.junit = value(arg);
+    else if (arg === '--security-answer') options.securityAnswer = value(arg);
+    else if (arg === '--code') options.code = value(arg);
+    else if (arg === '--code-hook') options.codeHook = value(arg);
+    else if (arg === '--fuzz') options.fuzz = positiveInteger(arg, value(arg));
+    else if (arg === '--seed') options.seed = seedOf(value(arg));
+    else if (arg === '--workers') options.workers = positiveInteger(arg, value(arg));
+    else if (arg === '--sequences') options.sequences = value(arg).split(',').filter(Boolean);
     else if (arg === '--only') options.only = value(arg).split(',').filter(Boolean);
     else if (arg === '--contract') options.contract = resolve(value(arg));
     else if (arg === '--strict-bundle') options.strictBundle = value(arg);
@@ -78,6 +104,17 @@ export function parseArguments(argv) {
     else throw new Error(`unexpected argument ${arg}`);
   }
   if ((options.user === undefined) !== (options.password === undefined)) throw new Error('--user and --password go together');
+  if (options.seed !== undefined && options.fuzz === undefined) throw new Error('--seed goes with --fuzz');
+  if (options.workers !== undefined && options.fuzz === undefined) throw new Error('--workers goes with --fuzz');
+  if (options.code !== undefined && options.codeHook !== undefined) throw new Error('--code or --code-hook, not both');
+  if (options.codeHook !== undefined && !/^(\/|https?:\/\/)/.test(options.codeHook))
+    throw new Error(`--code-hook needs a path on the gateway (/...) or an http(s) URL, got ${options.codeHook}`);
+  const unknownSequences = (options.sequences ?? []).filter((name) => !SEQUENCES.some((sequence) => sequence.name === name));
+  if (unknownSequences.length)
+    throw new Error(
+      `--sequences names no journey: ${unknownSequences.join(', ')} (the journeys: ${SEQUENCES.map((sequence) => sequence.name).join(', ')})`,
+    );
+  if (options.fuzz !== undefined) options.seed ??= randomSeed();
   if (!options.help && !options.strictBundle) {
     if (!options.gateway) throw new Error('the gateway URL is missing');
     let url;
@@ -136,11 +173,13 @@ export async function main(argv) {
       kit: 'verify-gateway',
       gateway: new URL(options.gateway).href,
       contract: { file: options.contract, version: contract.version },
+      ...(progress.seed !== undefined && { seed: progress.seed }),
       startedAt: started.toISOString(),
       durationMs: Date.now() - started.getTime(),
       peakMemoryMb: Math.round(process.resourceUsage().maxRSS / 1024),
       outcome: outcomeOf(progress.rows, progress.aborted, options),
       summary: summarise(progress.rows),
+      sequences: progress.sequences ?? [],
       rows: progress.rows,
     };
     const json = `${JSON.stringify(report, null, 2)}\n`;

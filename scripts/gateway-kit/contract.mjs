@@ -14,12 +14,15 @@ export const DEFAULT_CONTRACT_FILE = join(resolve(import.meta.dirname, '..', '..
 
 /**
  * @typedef {object} Contract
+ * @property {any} bundle the bundle as given (requests are generated from it)
  * @property {any} document the strict variant of the bundle
  * @property {string} version its info.version
  * @property {Entry[]} operations every operation, literal paths first
  * @property {Map<string, Entry>} byId the operations by operationId
  * @property {(fragment: string) => import('ajv').ValidateFunction} validatorAt a cached validator for
  *   the schema at a JSON pointer fragment of the bundle
+ * @property {(node: object) => string | undefined} fragmentOfNode the JSON pointer fragment of a
+ *   schema object of the strict document (as ajv's verbose errors hand it back)
  */
 
 /**
@@ -34,7 +37,10 @@ export function loadContract(bundle) {
   const ajv = contractAjv(document, { verbose: true });
   const validators = new Map();
   const operations = listOperations(document);
+  /** @type {Map<object, string> | undefined} built on first use: most runs never need it */
+  let fragments;
   return {
+    bundle,
     document,
     version: String(document.info?.version ?? ''),
     operations,
@@ -46,6 +52,22 @@ export function loadContract(bundle) {
         validators.set(fragment, validate);
       }
       return validate;
+    },
+    fragmentOfNode(node) {
+      if (!fragments) {
+        const found = new Map();
+        const visit = (value, fragment) => {
+          if (!value || typeof value !== 'object' || found.has(value)) return;
+          found.set(value, fragment);
+          for (const [key, child] of Object.entries(value)) {
+            // Examples are data, not schemas.
+            if (key !== 'example' && key !== 'examples') visit(child, `${fragment}${pointer(key).slice(1)}`);
+          }
+        };
+        visit(document, '#');
+        fragments = found;
+      }
+      return fragments.get(node);
     },
   };
 }
@@ -108,10 +130,23 @@ function exampleOf(document, parameter) {
   return undefined;
 }
 
-/** Names of parameters and fields whose values are secrets: masked wherever the kit prints a request or a value. */
-export const SECRET_NAME = /auth|token|passw|secret|answer|captcha|code$|cookie/i;
+/**
+ * Names of headers, parameters and fields whose values are secrets: masked wherever the kit
+ * prints a request or a value. One-time codes are `code`, `mfaCode` and `twilioMfaCode`; a
+ * `countryCode` or `codeType` is not one.
+ */
+export const SECRET_NAME = /authorization|token|passw|secret|answer|captcha|(?:^|mfa)code$|cookie/i;
 /** Schemas whose values are secrets whatever the parameter is called (the link token is `id` on one call). */
 const SECRET_SCHEMA = /\/(LinkToken|MfaCode|Password|CaptchaResponse)$/;
+
+/** The Accept header of a request to an operation: the media types its responses declare. */
+export function acceptOf(contract, entry) {
+  const { document } = contract;
+  const types = new Set(
+    Object.values(entry.operation.responses ?? {}).flatMap((response) => Object.keys(resolveRef(document, response)?.content ?? {})),
+  );
+  return [...types].join(', ') || '*/*';
+}
 
 /**
  * @typedef {object} RequestTemplate a request to an operation, its URL relative to the gateway
@@ -148,10 +183,7 @@ export function exampleRequests(contract, entry, params = {}) {
     if (parameter.in === 'query' && (parameter.required || given !== undefined)) query.set(parameter.name, String(value));
   }
   if (query.size) url += `?${query}`;
-  const responseTypes = new Set(
-    Object.values(operation.responses ?? {}).flatMap((response) => Object.keys(resolveRef(document, response)?.content ?? {})),
-  );
-  const headers = { Accept: [...responseTypes].join(', ') || '*/*' };
+  const headers = { Accept: acceptOf(contract, entry) };
   const media = resolveRef(document, operation.requestBody)?.content?.['application/json'];
   if (!media) return [{ example: null, method, url, headers, secrets }];
   const named = Object.entries(media.examples ?? {});

@@ -23,7 +23,9 @@ import { NOT_SELECTED_ONLY } from './run.mjs';
  * @property {number} durationMs
  * @property {number} peakMemoryMb the kit's peak resident memory (maxRSS)
  * @property {Outcome} outcome
+ * @property {number} [seed] the seed of the generated requests, when the run generated any
  * @property {{ passed: number, failed: number, skipped: number, notSelected: number }} summary rows by result
+ * @property {{ name: string, description: string, result: string, reason?: string }[]} sequences each journey's outcome
  * @property {import('./run.mjs').Row[]} rows
  */
 
@@ -37,32 +39,49 @@ const plural = (count, word) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 /**
  * The exit code and its reason. A run cut short (unreachable gateway, failed sign-in, a signal,
- * an internal error) is 2 whatever it found; then violations make 1; then operations that
- * could not be exercised make 2 unless `allowSkip`; a run that exercised nothing is 2.
+ * an internal error) is 2 whatever it found; then violations make 1; then operations or
+ * journeys that could not be exercised make 2 unless `allowSkip`; a run that exercised nothing
+ * is 2. Rows are requests, except `fuzz` rows: one fuzz run each (an operation's generated
+ * valid, or invalid, requests).
  */
 export function outcomeOf(rows, aborted, { allowSkip = false } = {}) {
   if (aborted) return { exitCode: 2, status: 'aborted', reason: aborted };
   const summary = summarise(rows);
-  const sent = summary.passed + summary.failed;
+  const sent = rows.filter((row) => row.result === 'passed' || row.result === 'failed');
+  const counts = (kind) => {
+    const of = sent.filter((row) => (row.kind === 'fuzz') === (kind === 'fuzz'));
+    return { sent: of.length, failed: of.filter((row) => row.result === 'failed').length };
+  };
+  const requests = counts('request');
+  const fuzzRuns = counts('fuzz');
   if (summary.failed) {
     const operations = new Set(rows.filter((row) => row.result === 'failed').map((row) => row.operationId)).size;
+    const parts = [
+      requests.failed && `${requests.failed} of ${plural(requests.sent, 'request')}`,
+      fuzzRuns.failed && `${fuzzRuns.failed} of ${plural(fuzzRuns.sent, 'fuzz run')}`,
+    ].filter(Boolean);
     return {
       exitCode: 1,
       status: 'failed',
-      reason: `${summary.failed} of ${plural(sent, 'request')} ${summary.failed === 1 ? 'breaks' : 'break'} the contract (${plural(operations, 'operation')})`,
+      reason: `${parts.join(' and ')} ${summary.failed === 1 ? 'breaks' : 'break'} the contract (${plural(operations, 'operation')})`,
     };
   }
   if (summary.skipped && !allowSkip) {
-    const why = [...new Set(rows.filter((row) => row.result === 'skipped').map((row) => row.note))].join('; ');
+    const skipped = rows.filter((row) => row.result === 'skipped');
+    const operations = new Set(skipped.filter((row) => row.kind !== 'sequence').map((row) => row.operationId)).size;
+    const journeys = new Set(skipped.filter((row) => row.kind === 'sequence').map((row) => row.sequence)).size;
+    const what = [operations && plural(operations, 'operation'), journeys && plural(journeys, 'journey')].filter(Boolean).join(' and ');
+    const why = [...new Set(skipped.map((row) => row.note))].join('; ');
     return {
       exitCode: 2,
       status: 'incomplete',
-      reason: `${plural(summary.skipped, 'operation')} could not be exercised (${why}); --allow-skip accepts that`,
+      reason: `${what} could not be exercised (${why}); --allow-skip accepts that`,
     };
   }
-  if (sent === 0) return { exitCode: 2, status: 'incomplete', reason: 'no request was sent: nothing was selected that could run' };
+  if (sent.length === 0) return { exitCode: 2, status: 'incomplete', reason: 'no request was sent: nothing was selected that could run' };
+  const done = [plural(requests.sent, 'request'), fuzzRuns.sent && plural(fuzzRuns.sent, 'fuzz run')].filter(Boolean).join(', ');
   const skipped = summary.skipped ? `, ${summary.skipped} skipped (--allow-skip)` : '';
-  return { exitCode: 0, status: 'passed', reason: `every exercised operation conforms (${plural(sent, 'request')}${skipped})` };
+  return { exitCode: 0, status: 'passed', reason: `every exercised operation conforms (${done}${skipped})` };
 }
 
 /** The one line that comes first: the verdict, its reason and the exit code. */
@@ -71,38 +90,60 @@ export function verdictLine(report) {
   return `verify-gateway: ${status.toUpperCase()}: ${reason} (exit ${exitCode})`;
 }
 
-const label = (row) => `${row.operationId}${row.example ? ` (${row.example})` : ''}`;
+/** A row as the table and JUnit name it: the operation and which request; a journey by its name. */
+const label = (row) => {
+  if (row.kind === 'sequence' && row.example === null) return `journey ${row.sequence}`;
+  return `${row.operationId}${row.example ? ` (${row.example})` : ''}`;
+};
 
-/** The report as a table: the verdict first, then per request the status and passed or the violations. */
+/** The group a row is shown in: the examples (with the sign-in), a journey, or the generated requests. */
+const groupOf = (row) => (row.kind === 'sequence' ? `journey ${row.sequence}` : row.kind === 'fuzz' ? 'fuzz' : 'examples');
+
+/**
+ * The report as a table: the verdict first; then per request its status and passed or its
+ * violations, in groups: the contract's examples, each journey (its steps in order), the
+ * generated requests; then what was not sent, grouped by why.
+ */
 export function formatTable(report) {
   const { rows, summary } = report;
-  const sent = rows.filter((row) => row.result === 'passed' || row.result === 'failed');
-  const width = Math.max(9, ...sent.map((row) => label(row).length));
-  const indent = ' '.repeat(width + 10);
+  // A journey's blocked step is shown in the journey; other rows that sent nothing go under the table.
+  const shown = rows.filter(
+    (row) => row.result === 'passed' || row.result === 'failed' || (row.kind === 'sequence' && row.example !== null),
+  );
   const lines = [
     verdictLine(report),
-    `gateway ${report.gateway}, contract ${report.contract.version} (strict variant), ${(report.durationMs / 1000).toFixed(1)} s`,
-    '',
-    `${'operation'.padEnd(width)}  status  result`,
+    `gateway ${report.gateway}, contract ${report.contract.version} (strict variant)${report.seed !== undefined ? `, seed ${report.seed}` : ''}, ${(report.durationMs / 1000).toFixed(1)} s`,
   ];
-  for (const row of sent) {
-    const head = `${label(row).padEnd(width)}  ${String(row.status ?? '-').padEnd(6)}  `;
-    if (row.result === 'passed') {
-      lines.push(`${head}passed${row.note ? ` (${row.note})` : ''}`);
-      continue;
+  const groups = new Map();
+  for (const row of shown) groups.set(groupOf(row), [...(groups.get(groupOf(row)) ?? []), row]);
+  for (const [group, members] of groups) {
+    const width = Math.max(9, ...members.map((row) => label(row).length));
+    const indent = ' '.repeat(width + 10);
+    const journey = report.sequences?.find((sequence) => group === `journey ${sequence.name}`);
+    lines.push('');
+    if (journey) lines.push(`journey ${journey.name} (${journey.result}): ${journey.description}`);
+    if (group === 'fuzz') lines.push(`generated requests (seed ${report.seed}): each operation's valid ones, then its invalid ones`);
+    lines.push(`${'operation'.padEnd(width)}  status  result`);
+    for (const row of members) {
+      const head = `${label(row).padEnd(width)}  ${String(row.status ?? '-').padEnd(6)}  `;
+      if (row.result !== 'failed') {
+        lines.push(`${head}${row.result}${row.note ? ` (${row.note})` : ''}`);
+        continue;
+      }
+      const [first, ...rest] = row.violations.map(describeViolation);
+      lines.push(`${head}FAILED: ${first}`);
+      for (const violation of rest) lines.push(`${indent}${violation}`);
+      if (row.note) lines.push(`${indent}${row.note}`);
+      if (row.curl) lines.push(`${indent}request: ${row.curl}`);
     }
-    const [first, ...rest] = row.violations.map(describeViolation);
-    lines.push(`${head}FAILED: ${first}`);
-    for (const violation of rest) lines.push(`${indent}${violation}`);
-    if (row.curl) lines.push(`${indent}request: ${row.curl}`);
   }
   // The requests not sent, grouped by why, under the table.
-  const groups = new Map();
-  for (const row of rows.filter((candidate) => candidate.result === 'skipped' || candidate.result === 'not selected')) {
+  const unsent = new Map();
+  for (const row of rows.filter((candidate) => !shown.includes(candidate))) {
     const key = `${row.result} (${row.note})`;
-    groups.set(key, [...(groups.get(key) ?? []), row]);
+    unsent.set(key, [...(unsent.get(key) ?? []), row]);
   }
-  for (const [heading, group] of groups) {
+  for (const [heading, group] of unsent) {
     if (group[0].note === NOT_SELECTED_ONLY) {
       lines.push('', `${heading}: ${plural(group.length, 'operation')}`);
       continue;
@@ -138,6 +179,8 @@ const seconds = (ms) => ((ms ?? 0) / 1000).toFixed(3);
 /** A failed row as the text of a JUnit failure: the operation, the request, each violation in full. */
 function failureText(row) {
   const lines = [`operation: ${row.operationId} (${row.method} ${row.path})`];
+  if (row.sequence) lines.push(`journey: ${row.sequence}, step: ${row.example}`);
+  if (row.note) lines.push(row.note);
   if (row.curl) lines.push(`request: ${row.curl}`);
   for (const violation of row.violations) {
     lines.push('', `${violation.where}: ${violation.message}`);
@@ -150,14 +193,17 @@ function failureText(row) {
 
 /**
  * The report as JUnit XML (the Jenkins schema, which GitLab, GitHub and Azure reporters read): a
- * testsuite per tag, a testcase per request with a `<failure>` per failed row, `<skipped>` for
- * the operations that could not be exercised (the ones not selected are left out), and an
- * `<error>` testcase when the run was cut short.
+ * testsuite per tag for the examples, one per journey (a testcase per step, in order) and one
+ * for the generated requests (a testcase per fuzz run); a `<failure>` per failed row,
+ * `<skipped>` for what could not be exercised (what was not selected is left out), and an
+ * `<error>` testcase when the run was cut short. The seed, when there is one, is a property.
  */
 export function formatJunit(report) {
   const suites = new Map();
-  for (const row of report.rows.filter((candidate) => candidate.result !== 'not selected'))
-    suites.set(row.tag, [...(suites.get(row.tag) ?? []), row]);
+  for (const row of report.rows.filter((candidate) => candidate.result !== 'not selected')) {
+    const suite = row.kind === 'sequence' || row.kind === 'fuzz' ? groupOf(row) : row.tag;
+    suites.set(suite, [...(suites.get(suite) ?? []), row]);
+  }
   if (report.outcome.status === 'aborted') suites.set('verify-gateway', [...(suites.get('verify-gateway') ?? []), null]);
   const timestamp = report.startedAt.replace(/\.\d+Z$/, '');
   const host = hostname() || 'localhost';
@@ -184,6 +230,7 @@ export function formatJunit(report) {
       '    <properties>',
       `      <property${attributes({ name: 'gateway', value: report.gateway })}/>`,
       `      <property${attributes({ name: 'contract', value: report.contract.version })}/>`,
+      ...(report.seed !== undefined ? [`      <property${attributes({ name: 'seed', value: report.seed })}/>`] : []),
       '    </properties>',
     );
     for (const row of rows) {
@@ -195,7 +242,7 @@ export function formatJunit(report) {
         );
         continue;
       }
-      const testcase = attributes({ name: label(row), classname: `verify-gateway.${row.tag}`, time: seconds(row.ms) });
+      const testcase = attributes({ name: label(row), classname: `verify-gateway.${tag.replace(/\s+/g, '-')}`, time: seconds(row.ms) });
       if (row.result === 'passed') out.push(`    <testcase${testcase}/>`);
       else if (row.result === 'skipped')
         out.push(`    <testcase${testcase}>`, `      <skipped>${xml(row.note ?? '')}</skipped>`, '    </testcase>');

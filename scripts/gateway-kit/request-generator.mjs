@@ -2,12 +2,15 @@
 // does in Python: for one operation of the bundle, arbitraries of VALID requests (path, query and
 // header parameters and a JSON body, from their JSON Schemas) and of INVALID ones, each labelled
 // with what was broken; `fuzzOperation` runs both as properties against a gateway (through an
-// injected `send`) and returns the smallest failing request fast-check shrinks to, with its
-// curl command. Reproducible with a seed.
+// injected `send`, the kit's transport), judges every answer with the kit's own checks, and
+// returns the smallest failing request fast-check shrinks to, with its curl command.
+// Reproducible with a seed.
 import fc from 'fast-check';
-import { contractAjv, describeErrors, pointer, strictVariant } from '../contract-validator.mjs';
-import { listOperations, resolveRef } from '../openapi-document.mjs';
-import { locate } from '../request-validator.mjs';
+import { contractAjv } from '../contract-validator.mjs';
+import { resolveRef } from '../openapi-document.mjs';
+import { checkAnswer } from './checks.mjs';
+import { loadContract } from './contract.mjs';
+import { curlOf } from './redact.mjs';
 
 /**
  * @typedef {object} OperationEntry An operation of the bundle, as `listOperations` gives it.
@@ -47,10 +50,9 @@ import { locate } from '../request-validator.mjs';
  */
 
 /**
- * @typedef {object} Answer What `send` resolves to.
- * @property {number} status
- * @property {Record<string, string>} headers Names in lower case.
- * @property {string} text The body as text.
+ * @typedef {import('./transport.mjs').Answer} Answer What `send` resolves to: the kit's answer
+ *   (its transport's `sendRequest`), which the judge holds to the contract.
+ * @typedef {import('./checks.mjs').Violation} Violation
  */
 
 const METHODS_WITHOUT_BODY = new Set(['GET', 'HEAD']);
@@ -694,140 +696,46 @@ export function toHttpRequest(entry, request, extraHeaders = {}) {
   return http;
 }
 
-/** Headers whose values are credentials: shown as `***`. */
-export const SECRET_HEADERS = ['authorization', 'x-auth-token', 'cookie', 'x-xsrf-token', 'securityanswer', 'captcha'];
-/** Body properties whose values are secrets, at any depth: shown as `***`. */
-export const SECRET_FIELDS = ['password', 'newPassword', 'securityAnswer', 'captcha'];
-
-const shellQuote = (text) => `'${text.replace(/'/g, `'\\''`)}'`;
-
-function maskFields(value, fields) {
-  if (Array.isArray(value)) return value.map((item) => maskFields(item, fields));
-  if (!value || typeof value !== 'object') return value;
-  return Object.fromEntries(
-    Object.entries(value).map(([key, item]) => [key, fields.includes(key) && typeof item === 'string' ? '***' : maskFields(item, fields)]),
-  );
-}
-
 /**
- * The request as a curl command, credentials and secret fields masked.
+ * The request as a curl command against `baseUrl`, secrets masked as the kit masks them
+ * everywhere (credential headers, secret-named fields, and every value in `secrets`).
  * @param {string} baseUrl the gateway's base, e.g. `https://gateway.example`
  * @param {HttpRequest} request
- * @param {{ secretHeaders?: string[], secretFields?: string[] }} [options]
+ * @param {string[]} [secrets] values to mask wherever they appear
  * @returns {string}
  */
-export function toCurl(baseUrl, request, { secretHeaders = SECRET_HEADERS, secretFields = SECRET_FIELDS } = {}) {
+export function toCurl(baseUrl, request, secrets = []) {
   const url = new URL(request.url.replace(/^\//, ''), baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`).href;
-  const parts = ['curl', '-X', request.method, shellQuote(url)];
-  for (const [name, value] of Object.entries(request.headers)) {
-    parts.push('-H', shellQuote(`${name}: ${secretHeaders.includes(name.toLowerCase()) ? '***' : value}`));
-  }
-  if (request.body !== undefined) {
-    let body = request.body;
-    try {
-      body = JSON.stringify(maskFields(JSON.parse(body), secretFields));
-    } catch {
-      // Not JSON (a malformed body on purpose): shown as sent.
-    }
-    parts.push('--data-raw', shellQuote(body));
-  }
-  return parts.join(' ');
+  return curlOf({ method: request.method, url, headers: request.headers, body: request.body }, secrets);
 }
 
 /**
- * The default verdict on an answer: a valid request must get a status the operation declares
- * (never a 5xx) with a body that conforms to the strict contract; an invalid one must get a
- * declared 4xx whose body is the error envelope (never a 2xx, never a 5xx).
- * @param {object} document the bundle
- * @param {{ validAccepted?: boolean }} [options]
- *   `validAccepted`: a valid request refused as invalid (400, 415 or 422) is a violation too, as a
- *   gateway that keeps the contract accepts what it allows (Schemathesis' positive data acceptance)
- * @returns {(entry: OperationEntry, request: GeneratedRequest, answer: Answer) => string[]}
+ * The verdict on the answer to a generated request: the kit's own checks ({@link checkAnswer}),
+ * so a fuzzed answer is held to exactly the rules of every other answer. A valid request must
+ * get a declared status below 500 with a conforming answer; an invalid one a declared 4xx with
+ * the error envelope (never a 2xx, never a 5xx).
+ * @param {import('./contract.mjs').Contract} contract
+ * @param {{ secrets?: string[] }} [options] values masked in the violations
+ * @returns {(entry: OperationEntry, request: GeneratedRequest, answer: Answer) => Violation[]}
  */
-export function createJudge(document, { validAccepted = false } = {}) {
-  const strict = strictVariant(document);
-  const { validatorAt } = contractAjv(strict);
-  const compiled = new Map();
-  // Compiled by their place in the bundle: ajv then resolves the bundle once, not per schema.
-  const validatorOf = (at) => {
-    let validate = compiled.get(at);
-    if (!validate) {
-      validate = validatorAt(at);
-      compiled.set(at, validate);
-    }
-    return validate;
-  };
-  const ENVELOPE = '#/components/schemas/ErrorEnvelope';
-  const byId = new Map(listOperations(strict).map((found) => [found.operation.operationId, found]));
-
-  return (entry, request, answer) => {
-    const { operation, path, method } = byId.get(entry.operation.operationId) ?? entry;
-    const problems = [];
-    const status = answer.status;
-    const key = [String(status), `${String(status)[0]}XX`].find((candidate) => candidate in (operation.responses ?? {}));
-    const invalid = request.invalid !== undefined;
-    if (status >= 500)
-      problems.push(
-        `answered ${status} (a server error) to ${invalid ? `an invalid request (${request.invalid.kind} at ${request.invalid.where})` : 'a valid request'}`,
-      );
-    if (!invalid && validAccepted && [400, 415, 422].includes(status))
-      problems.push(`refused a valid request with ${status}: ${answer.text.slice(0, 200)}`);
-    if (invalid && status < 400)
-      problems.push(
-        `answered ${status} to an invalid request (${request.invalid.kind} at ${request.invalid.where}): expected a declared 4xx`,
-      );
-    if (!key) {
-      problems.push(
-        `status ${status} is not declared (declared: ${Object.keys(operation.responses ?? {})
-          .filter((name) => name !== 'default')
-          .join(', ')})`,
-      );
-      return problems;
-    }
-    const declared = locate(strict, operation.responses[key], pointer('paths', path, method.toLowerCase(), 'responses', key));
-    const content = declared.value.content ?? {};
-    const schemaAt = (mediaType) => `${declared.at}/content/${mediaType.replace(/~/g, '~0').replace(/\//g, '~1')}/schema`;
-    const mediaTypes = Object.keys(content);
-    if (mediaTypes.length === 0) {
-      if (answer.text !== '') problems.push(`status ${status} has no body in the contract, got ${answer.text.length} bytes`);
-      return problems;
-    }
-    const mediaType = (answer.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-    if (!mediaTypes.includes(mediaType)) {
-      problems.push(
-        `content type ${JSON.stringify(answer.headers['content-type'] ?? '')} is not one the contract answers (${mediaTypes.join(', ')})`,
-      );
-      return problems;
-    }
-    let body = answer.text;
-    if (/[/+]json$/.test(mediaType)) {
-      try {
-        body = JSON.parse(answer.text);
-      } catch {
-        problems.push(`the body is not JSON: ${JSON.stringify(answer.text.slice(0, 60))}`);
-        return problems;
-      }
-    }
-    if (content[mediaType].schema !== undefined) {
-      const validate = validatorOf(schemaAt(mediaType));
-      if (!validate(body)) problems.push(...describeErrors(validate.errors));
-    }
-    if (invalid && status >= 400 && status < 500) {
-      const validateEnvelope = validatorOf(ENVELOPE);
-      if (!validateEnvelope(body)) problems.push(...describeErrors(validateEnvelope.errors).map((line) => `error envelope ${line}`));
-      else if (body.errors.length === 0) problems.push('the error envelope lists no error');
-    }
-    return problems;
-  };
+export function createJudge(contract, { secrets = [] } = {}) {
+  return (entry, request, answer) =>
+    checkAnswer(contract, contract.byId.get(entry.operation.operationId) ?? entry, answer, {
+      expect: request.invalid ? 'client-error' : 'declared',
+      secrets,
+    }).violations;
 }
 
 /**
  * @typedef {object} PropertyOutcome The run of one property (valid or invalid requests) on one operation.
  * @property {number} runs How many requests were generated (before shrinking).
  * @property {boolean} failed
+ * @property {Record<string, number>} statuses How many answers had each status (`none`: no answer),
+ *   shrinking included.
  * @property {number} [shrinks] How many smaller failing requests shrinking went through.
  * @property {object} [counterexample] The smallest failing request:
- *   { request: GeneratedRequest, http: HttpRequest, curl: string, problems: string[], status?: number }
+ *   { request: GeneratedRequest, http: HttpRequest (the object `send` was given), curl: string,
+ *   violations: Violation[], status?: number | null }
  */
 
 /**
@@ -838,22 +746,32 @@ export function createJudge(document, { validAccepted = false } = {}) {
  * @property {PropertyOutcome | undefined} invalid Undefined when the operation takes nothing that can be broken.
  */
 
+/** Marks a failure found in the gateway's answer, as opposed to an error inside the kit. */
+class Counterexample extends Error {
+  constructor(violations, http, status) {
+    super('the answer breaks the contract');
+    this.violations = violations;
+    this.http = http;
+    this.status = status;
+  }
+}
+
 /**
  * Sends `runs` generated valid requests and `runs` invalid ones for one operation, judges each
- * answer, and shrinks a failure to its smallest request. Transport failures (a thrown `send`)
- * fail the property like a wrong answer.
+ * answer, and shrinks a failure to its smallest request. A thrown `send` fails the property
+ * like a wrong answer; an error thrown by the judge is the kit's own and is rethrown.
  * @param {object} options
  * @param {OperationEntry} options.entry
  * @param {object} options.document the bundle (generated/openapi.json)
- * @param {(request: HttpRequest) => Promise<Answer>} options.send
+ * @param {(request: HttpRequest, generated: GeneratedRequest) => Promise<Answer>} options.send
+ *   sends the request; `generated` says what it is (and what it breaks, `generated.invalid`)
  * @param {number} [options.runs] requests per property (20)
  * @param {number} [options.seed] fast-check's seed (random when absent; the outcome names it)
  * @param {Record<string, string> | ((request: GeneratedRequest) => Promise<Record<string, string>>)} [options.headers]
- *   added to every request (credentials); a function gives them per request (a fresh session
- *   for an operation that ends it)
+ *   added to every request (credentials); a function gives them per request
  * @param {string} [options.baseUrl] for the curl command of a counterexample
- * @param {(entry: OperationEntry, request: GeneratedRequest, answer: Answer) => string[]} [options.judge]
- *   the verdict on an answer: problems, none when it conforms ({@link createJudge} by default)
+ * @param {(entry: OperationEntry, request: GeneratedRequest, answer: Answer) => Violation[]} [options.judge]
+ *   the verdict on an answer: violations, none when it conforms ({@link createJudge} by default)
  * @param {boolean} [options.shrink] shrink a failure to its smallest request (true); each step is a request
  * @returns {Promise<FuzzOutcome>}
  */
@@ -865,36 +783,40 @@ export async function fuzzOperation({
   seed = Math.floor(Math.random() * 0x7fffffff),
   headers = {},
   baseUrl = 'http://gateway.invalid',
-  judge = createJudge(document),
+  judge = createJudge(loadContract(document)),
   shrink = true,
 }) {
   const run = async (arbitrary) => {
-    const headersFor = async (request) => (typeof headers === 'function' ? headers(request) : headers);
+    const statuses = {};
     const property = fc.asyncProperty(arbitrary, async (request) => {
-      const http = toHttpRequest(entry, request, await headersFor(request));
+      const http = toHttpRequest(entry, request, typeof headers === 'function' ? await headers(request) : headers);
       let answer;
       try {
-        answer = await send(http);
+        answer = await send(http, request);
       } catch (error) {
-        throw Object.assign(new Error('transport'), { problems: [`no answer: ${error instanceof Error ? error.message : String(error)}`] });
+        statuses.none = (statuses.none ?? 0) + 1;
+        const message = `no answer: ${error instanceof Error ? error.message : String(error)}`;
+        throw new Counterexample([{ rule: 'transport', where: 'connection', message }], http, null);
       }
-      const problems = judge(entry, request, answer);
-      if (problems.length) throw Object.assign(new Error('violation'), { problems, status: answer.status });
+      const status = String(answer.status ?? 'none');
+      statuses[status] = (statuses[status] ?? 0) + 1;
+      const violations = judge(entry, request, answer);
+      if (violations.length) throw new Counterexample(violations, http, answer.status);
     });
     const details = await fc.check(property, { numRuns: runs, seed, endOnFailure: !shrink });
     /** @type {PropertyOutcome} */
-    const outcome = { runs: Math.min(details.numRuns, runs), failed: details.failed };
-    if (details.failed && details.counterexample) {
+    const outcome = { runs: Math.min(details.numRuns, runs), failed: details.failed, statuses };
+    if (details.failed) {
+      const error = details.errorInstance;
+      if (!(error instanceof Counterexample) || !details.counterexample) throw error ?? new Error(String(details.error));
       const [request] = details.counterexample;
-      const http = toHttpRequest(entry, request, await headersFor(request));
-      const error = /** @type {any} */ (details.errorInstance);
       outcome.shrinks = details.numShrinks;
       outcome.counterexample = {
         request,
-        http,
-        curl: toCurl(baseUrl, http),
-        problems: error?.problems ?? [String(error?.message ?? details.error)],
-        ...(error?.status !== undefined && { status: error.status }),
+        http: error.http,
+        curl: toCurl(baseUrl, error.http),
+        violations: error.violations,
+        status: error.status,
       };
     }
     return outcome;
@@ -905,27 +827,5 @@ export async function fuzzOperation({
     seed,
     valid: await run(validRequestArbitrary(document, entry)),
     invalid: invalid ? await run(invalid) : undefined,
-  };
-}
-
-/**
- * A `send` over fetch for a gateway at `baseUrl`: redirects are not followed, each request has a
- * deadline. The kit brings its own (streamed and capped); this one serves the tests and scripts.
- * @param {string} baseUrl
- * @param {{ timeoutMs?: number }} [options]
- * @returns {(request: HttpRequest) => Promise<Answer>}
- */
-export function fetchSender(baseUrl, { timeoutMs = 10_000 } = {}) {
-  const base = baseUrl.replace(/\/$/, '');
-  return async (request) => {
-    const response = await fetch(`${base}${request.url}`, {
-      method: request.method,
-      headers: request.headers,
-      ...(request.body !== undefined && { body: request.body }),
-      redirect: 'manual',
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    const text = await response.text();
-    return { status: response.status, headers: Object.fromEntries(response.headers), text };
   };
 }

@@ -2,19 +2,18 @@
 // from what earlier answers returned, says what it keeps for the next steps, and what the
 // journey expects of its answer beyond the contract (which the kit's `check` judges). The runner
 // walks a journey in order through an injected `send`, so the kit brings its own transport,
-// cookies and reports. Journeys: sign-in with a one-time code through sign-out (a signed-out
-// token must be refused), the profile phone change, and the authenticator registration.
+// cookies and reports. Journeys: sign-in with a one-time code through sign-out (a used code and a
+// signed-out token must be refused), the profile phone change, and the authenticator
+// registration; the kit signs itself in with the same steps.
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { listOperations } from '../openapi-document.mjs';
-import { SECRET_FIELDS, SECRET_HEADERS, toCurl, toHttpRequest } from './request-generator.mjs';
-
-/** A journey's one-time codes are real: masked in its curl commands too. */
-const JOURNEY_SECRETS = { secretHeaders: [...SECRET_HEADERS, 'twiliomfacode'], secretFields: [...SECRET_FIELDS, 'code', 'mfaCode'] };
+import { toCurl, toHttpRequest } from './request-generator.mjs';
 
 /**
  * @typedef {import('./request-generator.mjs').HttpRequest} HttpRequest
- * @typedef {import('./request-generator.mjs').Answer} Answer
+ * @typedef {import('./transport.mjs').Answer} Answer
+ * @typedef {import('./checks.mjs').Violation} Violation
  */
 
 /**
@@ -25,8 +24,11 @@ const JOURNEY_SECRETS = { secretHeaders: [...SECRET_HEADERS, 'twiliomfacode'], s
  * @property {string} [userId] The signed-in user's id (taken from the sign-in answer otherwise).
  * @property {string} [securityAnswer] Answers the security question if the sign-in asks (AUERR01).
  * @property {string} [code] The one-time code to use (`--code`); else the code hook gives it.
- * @property {string} [codeHook] The path of the gateway's test hook for one-time codes
- *   (`/__mock/last-code` on the mock): `GET <hook>?username=NAME` or `?userId=ID` answers `{"code": "..."}`.
+ *   A fixed code serves every step that needs one, so the checks that a used code is refused
+ *   run only with the hook.
+ * @property {string} [codeHook] The gateway's test hook for one-time codes, a path relative to
+ *   the gateway or an absolute URL (`/__mock/last-code` on the mock): `GET <hook>?username=NAME`
+ *   (and `&userId=ID` once signed in) answers `{"code": "..."}`, the last code sent to that user.
  * @property {'sms' | 'call' | 'email' | 'totp'} [codeType] The method to ask a code by (the first offered otherwise).
  * @property {string} [phone] The national number for the phone change (2015550123).
  * @property {string} [authAppName] The authenticator app's name (`Authenticator app`).
@@ -57,8 +59,8 @@ const JOURNEY_SECRETS = { secretHeaders: [...SECRET_HEADERS, 'twiliomfacode'], s
  * @property {string} operationId
  * @property {(context: SequenceContext) => boolean} [when] Runs only when true (skipped otherwise).
  * @property {(context: SequenceContext) => StepRequest | Promise<StepRequest>} request
- * @property {(answer: ParsedAnswer, context: SequenceContext) => string[]} [expect] The journey's
- *   problems with the answer (a violation). By default: a 2xx without business errors.
+ * @property {(answer: ParsedAnswer, context: SequenceContext) => Violation[]} [expect] The journey's
+ *   violations in the answer (rule `journey`). By default: a 2xx without business errors.
  * @property {(answer: ParsedAnswer, context: SequenceContext) => string | undefined} [blocked] A
  *   reason the journey cannot go on that is not the gateway's fault (an account locked, a device
  *   already registered): the journey stops there, reported as blocked, not failed.
@@ -79,38 +81,48 @@ const ok = (answer) => answer.status >= 200 && answer.status < 300;
 const errorsOf = (answer) => (Array.isArray(answer.json?.errors) ? answer.json.errors : []);
 const codesOf = (answer) => errorsOf(answer).map((item) => item?.code);
 const REFUSED = [401, 403, 440];
+/** The status and the business errors of an answer, as a violation shows what it received. */
+const statusOf = (answer) => `${answer.status}${codesOf(answer).length ? ` with ${codesOf(answer).join(', ')}` : ''}`;
+
+/** A violation of what the journey expects. */
+function journey(where, message, expected, received) {
+  const pointer = where.startsWith('body ') ? where.slice(5) : undefined;
+  return { rule: /** @type {const} */ ('journey'), where, ...(pointer !== undefined && { pointer }), message, expected, received };
+}
 
 /** A 2xx without business errors: what a step of a journey expects unless it says otherwise. */
 export function expectSuccess(answer) {
-  if (!ok(answer)) return [`expected a success, got ${answer.status}`];
-  const errors = errorsOf(answer);
-  return errors.length ? [`expected a success, got the business error ${errors.map((item) => item?.code).join(', ')}`] : [];
+  if (!ok(answer)) return [journey('status', 'not a success, where the journey needs one', 'a 2xx', statusOf(answer))];
+  const codes = codesOf(answer);
+  return codes.length ? [journey('body /errors', 'a business error, where the journey needs a success', 'no error', codes.join(', '))] : [];
 }
+
+const noToken = (answer, message) =>
+  answer.json?.data?.token ? [] : [journey('body /data/token', message, 'a session token', `none (${statusOf(answer)})`)];
 
 const lockedOut = (answer) => {
   const lockout = errorsOf(answer).find((item) => /attempts/i.test(String(item?.description ?? '')));
   return lockout ? `the account is locked out (${lockout.code}: ${lockout.description})` : undefined;
 };
 
-/** The steps that sign in: basic auth, then the security question or a one-time code when asked. */
+/**
+ * The steps that sign in: basic auth, then the security question or a one-time code when asked.
+ * The kit signs itself in with them too ({@link SIGN_IN_STEPS}).
+ * @type {SequenceStep[]}
+ */
 const signInSteps = [
   {
-    name: 'sign in (basic auth)',
+    name: 'sign in with the password',
     operationId: 'authenticate',
     when: ({ options }) => options.token === undefined,
     request: () => ({ body: FINGERPRINT }),
-    expect: (answer) => {
-      if (!ok(answer)) return [`expected a success, got ${answer.status}`];
-      const codes = codesOf(answer);
-      if (answer.json?.data?.token || codes.includes('AUERR05') || codes.includes('AUERR01')) return [];
-      return [`the sign-in gave neither a token nor AUERR01/AUERR05${codes.length ? ` (${codes.join(', ')})` : ''}`];
-    },
+    expect: (answer) => (ok(answer) ? [] : expectSuccess(answer)),
     blocked: (answer, { options }) => {
       const codes = codesOf(answer);
       if (codes.includes('AUERR01') && options.securityAnswer === undefined)
         return 'the sign-in asks the security question (AUERR01): give its answer';
-      if (ok(answer) && !answer.json?.data?.token && !codes.includes('AUERR05') && !codes.includes('AUERR01'))
-        return `the sign-in was refused (${codes.join(', ') || 'no token'}): check the username and password`;
+      if (!answer.json?.data?.token && !codes.includes('AUERR05') && !codes.includes('AUERR01'))
+        return `the gateway answered ${statusOf(answer)} and no token: check the username and password`;
       return undefined;
     },
     keep: (answer, { values }) => {
@@ -126,9 +138,13 @@ const signInSteps = [
     when: ({ values }) => values.needsAnswer === true,
     // Percent-encoded as UTF-8, as the contract's Securityanswer header says.
     request: ({ options }) => ({ headers: { Securityanswer: encodeURIComponent(options.securityAnswer ?? '') }, body: FINGERPRINT }),
-    expect: (answer) => (answer.json?.data?.token ? [] : [`the answered sign-in gave no token (${answer.status})`]),
+    expect: (answer) => noToken(answer, 'the sign-in with the security answer gave no token'),
     blocked: lockedOut,
-    keep: (answer, { values }) => Object.assign(values, { token: answer.json?.data?.token, userId: answer.json?.data?.userId }),
+    keep: (answer, { values }) => {
+      const codes = codesOf(answer);
+      values.needsCode = codes.includes('AUERR05');
+      if (answer.json?.data?.token) Object.assign(values, { token: answer.json.data.token, userId: answer.json.data.userId });
+    },
   },
   {
     name: 'read the one-time-code options',
@@ -136,8 +152,10 @@ const signInSteps = [
     when: ({ values }) => values.needsCode === true,
     request: ({ options }) => ({ body: { username: options.username } }),
     expect: (answer) => {
-      const problems = expectSuccess(answer);
-      return problems.length || answer.json?.data?.options?.length ? problems : ['no one-time-code option is offered'];
+      const violations = expectSuccess(answer);
+      return violations.length || answer.json?.data?.options?.length
+        ? violations
+        : [journey('body /data/options', 'no one-time-code option is offered', 'at least one option', '[]')];
     },
     keep: (answer, { options, values }) => {
       const offered = (answer.json?.data?.options ?? []).map((option) => option.type);
@@ -155,18 +173,22 @@ const signInSteps = [
     name: 'sign in with the code',
     operationId: 'authenticate',
     when: ({ values }) => values.needsCode === true,
-    request: async ({ values, code }) => ({
-      headers: { twilioMfaCode: await code('sign-in'), codeType: values.codeType },
-      body: FINGERPRINT,
-    }),
-    expect: (answer) =>
-      answer.json?.data?.token
-        ? []
-        : [`the sign-in with the code gave no token (${answer.status}${codesOf(answer).length ? `, ${codesOf(answer).join(', ')}` : ''})`],
+    request: async ({ values, code }) => {
+      values.signInCode = await code('sign-in');
+      return { headers: { twilioMfaCode: values.signInCode, codeType: values.codeType }, body: FINGERPRINT };
+    },
+    expect: (answer) => noToken(answer, 'the sign-in with the code gave no token'),
     blocked: lockedOut,
     keep: (answer, { values }) => Object.assign(values, { token: answer.json?.data?.token, userId: answer.json?.data?.userId }),
   },
 ];
+
+/**
+ * The sign-in alone (basic auth, the security question or a one-time code when asked): how the
+ * kit gets the session its other requests use.
+ * @type {Sequence}
+ */
+export const SIGN_IN_STEPS = { name: 'sign-in', description: 'sign in as the person running the kit', steps: signInSteps };
 
 /** Signs out at the end of a journey that signed in itself. */
 const signOutStep = {
@@ -178,24 +200,47 @@ const signOutStep = {
 
 /**
  * (a) Sign in (basic auth), read the one-time-code options, send a code, sign in with it (the
- * code from `--code` or the hook), validate the session, keep it alive, sign out, then check
- * that the old token is refused: a 2xx to a signed-out token is a violation.
+ * code from `--code` or the hook), check that the used code no longer signs in, validate the
+ * session, keep it alive, sign out, then check that the old token is refused: a 2xx to a
+ * signed-out token is a violation.
  * @type {Sequence}
  */
 export const SIGN_IN_SEQUENCE = {
   name: 'sign-in',
-  description: 'sign in with a one-time code, validate the session, keep it alive, sign out, and the old token is refused',
+  description:
+    'sign in with a one-time code, the used code refused, validate the session, keep it alive, sign out, and the old token is refused',
   steps: [
     ...signInSteps,
+    {
+      name: 'the used code no longer signs in',
+      operationId: 'authenticate',
+      // A fixed --code may be a test code the gateway always takes: only a code from the hook is known to be one-time.
+      when: ({ options, values }) => values.signInCode !== undefined && options.code === undefined,
+      request: ({ values }) => ({ headers: { twilioMfaCode: values.signInCode, codeType: values.codeType }, body: FINGERPRINT }),
+      expect: (answer) =>
+        answer.json?.data?.token
+          ? [journey('body /data/token', 'a one-time code signs in a second time', 'no token: a code is good once', 'a session token')]
+          : [],
+    },
     {
       name: 'validate the session',
       operationId: 'validateSession',
       request: () => ({}),
       expect: (answer, { values }) => {
-        if (!ok(answer)) return [`expected a success, got ${answer.status}`];
-        if (answer.json?.validated !== true) return ['the new session is not validated'];
+        if (!ok(answer)) return expectSuccess(answer);
+        if (answer.json?.validated !== true)
+          return [
+            journey('body /validated', 'the new session is not validated', 'true', JSON.stringify(answer.json?.validated) ?? 'absent'),
+          ];
         return values.userId !== undefined && answer.json.userId !== values.userId
-          ? [`the session names user ${answer.json.userId}, the sign-in ${values.userId}`]
+          ? [
+              journey(
+                'body /userId',
+                'the session names another user than the sign-in',
+                JSON.stringify(values.userId),
+                JSON.stringify(answer.json.userId) ?? 'absent',
+              ),
+            ]
           : [];
       },
     },
@@ -212,7 +257,10 @@ export const SIGN_IN_SEQUENCE = {
       name: 'keep-alive with the signed-out token is refused',
       operationId: 'keepAlive',
       request: () => ({ auth: 'signed-out' }),
-      expect: (answer) => (REFUSED.includes(answer.status) ? [] : [`a signed-out token got ${answer.status}: expected 401, 403 or 440`]),
+      expect: (answer) =>
+        REFUSED.includes(answer.status)
+          ? []
+          : [journey('status', 'a signed-out token is still accepted', '401, 403 or 440', statusOf(answer))],
     },
     {
       name: 'the signed-out session is not valid',
@@ -222,7 +270,12 @@ export const SIGN_IN_SEQUENCE = {
         REFUSED.includes(answer.status) || (answer.status === 200 && answer.json?.validated === false)
           ? []
           : [
-              `a signed-out token got ${answer.status}${answer.json?.validated === true ? ' validated' : ''}: expected 401, 403, 440 or validated false`,
+              journey(
+                'status',
+                'a signed-out session still counts as valid',
+                '401, 403 or 440, or 200 with validated false',
+                `${statusOf(answer)}${answer.json?.validated === true ? ', validated true' : ''}`,
+              ),
             ],
     },
   ],
@@ -230,13 +283,15 @@ export const SIGN_IN_SEQUENCE = {
 
 /**
  * (b) The profile phone change, as the spec's phone set-up: save the phone (type 30, not
- * verified, primary), choose text or voice, request a code, verify it, mark the phone verified,
- * then the option choices 9930 off (POST), 20 off (DELETE) and 190 on (POST), and read 190 back.
+ * verified, primary), choose text or voice, request a code, verify it (a second use of the code
+ * must fail), mark the phone verified, then the option choices 9930 off (POST), 20 off (DELETE)
+ * and 190 on (POST), and read 190 back.
  * @type {Sequence}
  */
 export const PHONE_CHANGE_SEQUENCE = {
   name: 'phone-change',
-  description: 'save a phone, verify it with a code, mark it verified, switch multi-factor sign-in on (9930 off, 20 off, 190 on)',
+  description:
+    'save a phone, verify it with a code (a second use refused), mark it verified, switch multi-factor sign-in on (9930 off, 20 off, 190 on)',
   steps: [
     ...signInSteps,
     {
@@ -266,8 +321,21 @@ export const PHONE_CHANGE_SEQUENCE = {
     {
       name: 'verify the code',
       operationId: 'verifyMfaCode',
-      request: async ({ values, code }) => ({ body: { code: await code('phone'), type: values.phoneCodeType } }),
+      request: async ({ values, code }) => {
+        values.phoneCode = await code('phone');
+        return { body: { code: values.phoneCode, type: values.phoneCodeType } };
+      },
       blocked: lockedOut,
+    },
+    {
+      name: 'the used code is refused',
+      operationId: 'verifyMfaCode',
+      when: ({ options, values }) => values.phoneCode !== undefined && options.code === undefined,
+      request: ({ values }) => ({ body: { code: values.phoneCode, type: values.phoneCodeType } }),
+      expect: (answer) =>
+        ok(answer) && codesOf(answer).length === 0
+          ? [journey('status', 'a one-time code is accepted a second time', 'a refusal: an error listed, or a 4xx', statusOf(answer))]
+          : [],
     },
     { name: 'mark the phone verified', operationId: 'markPhoneVerified', request: () => ({ body: { type: 30 } }) },
     { name: 'adoption off (9930)', operationId: 'saveOptionChoice', request: () => ({ body: { optionType: 9930, active: false } }) },
@@ -286,12 +354,19 @@ export const PHONE_CHANGE_SEQUENCE = {
       operationId: 'getOptionChoice',
       request: () => ({ query: [['type', '190']] }),
       expect: (answer) => {
-        const problems = expectSuccess(answer);
-        if (problems.length) return problems;
+        const violations = expectSuccess(answer);
+        if (violations.length) return violations;
         const data = answer.json?.data;
         return data?.optionType === 190 && (data.active === true || data.optionValues?.isActive === true)
           ? []
-          : ['option 190 does not read as active after it was switched on'];
+          : [
+              journey(
+                'body /data',
+                'option 190 does not read as active after it was switched on',
+                'optionType 190, active true',
+                (JSON.stringify(data) ?? 'absent').slice(0, 80),
+              ),
+            ];
       },
     },
     signOutStep,
@@ -314,12 +389,22 @@ export const AUTHENTICATOR_SEQUENCE = {
       operationId: 'registerTotp',
       request: () => ({}),
       expect: (answer) => {
-        const problems = expectSuccess(answer);
-        if (problems.length) return problems;
+        const violations = expectSuccess(answer);
+        if (violations.length) return violations;
         const uri = answer.json?.data?.uri;
-        return typeof uri === 'string' && /^otpauth:\/\/totp\//.test(uri) && new URL(uri).searchParams.get('secret')
+        if (typeof uri !== 'string')
+          return [journey('body /data/uri', 'the registration gave no otpauth URI', 'an otpauth://totp/ URI', 'absent')];
+        // The URI holds the secret: never shown.
+        return /^otpauth:\/\/totp\//.test(uri) && new URL(uri).searchParams.get('secret')
           ? []
-          : [`the registration gave no otpauth URI with a secret: ${JSON.stringify(uri)}`];
+          : [
+              journey(
+                'body /data/uri',
+                'the registration gave no otpauth URI with a secret',
+                'otpauth://totp/...?secret=...',
+                'another URI',
+              ),
+            ];
       },
       blocked: (answer) => {
         const [first] = errorsOf(answer);
@@ -401,10 +486,13 @@ export function totpFromUri(uri, now = Date.now()) {
  * @typedef {object} StepOutcome
  * @property {string} name
  * @property {string} operationId
- * @property {'passed' | 'failed' | 'skipped' | 'blocked'} result
- * @property {string[]} problems The kit's violations (from `check`) and the journey's.
- * @property {number} [status]
- * @property {HttpRequest} [request]
+ * @property {'passed' | 'failed' | 'skipped' | 'blocked'} result skipped: the step is not needed
+ *   on this path (no code asked); blocked: the journey could not go on (this step's answer, or
+ *   an earlier one, stopped it), not a violation
+ * @property {Violation[]} violations The kit's (from `check`) and the journey's.
+ * @property {string} [reason] Why the journey was blocked.
+ * @property {number | null} [status]
+ * @property {HttpRequest} [request] The object `send` was given.
  * @property {string} [curl] The request as curl, secrets masked (with `options.baseUrl`).
  */
 
@@ -412,9 +500,10 @@ export function totpFromUri(uri, now = Date.now()) {
  * @typedef {object} SequenceOutcome
  * @property {string} name
  * @property {'passed' | 'failed' | 'blocked'} result Failed on any violation; blocked when a
- *   step could not go on for a reason that is not a violation (the steps after it are skipped).
+ *   step could not go on for a reason that is not a violation (the steps after it are blocked too).
  * @property {string} [reason] Why it was blocked.
  * @property {StepOutcome[]} steps
+ * @property {{ token?: string, userId?: string }} session The session the journey ended with.
  */
 
 /**
@@ -425,13 +514,14 @@ export function totpFromUri(uri, now = Date.now()) {
  * @param {Sequence} sequence
  * @param {object} io
  * @param {(request: HttpRequest) => Promise<Answer>} io.send
- * @param {(operationId: string, answer: Answer, request: HttpRequest) => string[] | Promise<string[]>} io.check
+ * @param {(operationId: string, answer: Answer, request: HttpRequest) => Violation[] | Promise<Violation[]>} io.check
  *   the kit's verdict on an answer: violations, none when it conforms
  * @param {SequenceOptions} [io.options]
  * @param {object} [io.document] the bundle (generated/openapi.json is read when absent)
+ * @param {(step: StepOutcome) => void} [io.onStep] told of each step as it ends
  * @returns {Promise<SequenceOutcome>}
  */
-export async function runSequence(sequence, { send, check, options = {}, document }) {
+export async function runSequence(sequence, { send, check, options = {}, document, onStep }) {
   const bundle = document ?? JSON.parse(readFileSync(new URL('../../generated/openapi.json', import.meta.url), 'utf8'));
   const byId = new Map(listOperations(bundle).map((entry) => [entry.operation.operationId, entry]));
   const values = { username: options.username, userId: options.userId, token: options.token };
@@ -442,25 +532,36 @@ export async function runSequence(sequence, { send, check, options = {}, documen
     values,
     async code(purpose) {
       if (options.code !== undefined) return options.code;
-      if (!options.codeHook) throw new Blocked(`a one-time code is needed (${purpose}): give one, or the gateway's code hook`);
-      const query =
-        values.username !== undefined
-          ? `username=${encodeURIComponent(values.username)}`
-          : `userId=${encodeURIComponent(values.userId ?? '')}`;
-      const answer = await send({ operationId: 'codeHook', method: 'GET', url: `${options.codeHook}?${query}`, headers: {} });
-      const code = parseJson(answer.text)?.code;
-      if (answer.status !== 200 || typeof code !== 'string') throw new Blocked(`the code hook gave no code (${answer.status})`);
+      if (!options.codeHook)
+        throw new Blocked(`a one-time code is needed (${purpose}): give a code, or the gateway's code hook that gives the last one sent`);
+      const query = new URLSearchParams(
+        Object.entries({ username: values.username, userId: values.userId }).filter(([, value]) => value !== undefined),
+      );
+      const url = `${options.codeHook}${options.codeHook.includes('?') ? '&' : '?'}${query}`;
+      const answer = await send({ operationId: 'codeHook', method: 'GET', url, headers: { Accept: 'application/json' } });
+      const code = parseJson(answer)?.code;
+      if (answer.status !== 200 || typeof code !== 'string')
+        throw new Blocked(`the code hook gave no code (${answer.status ?? answer.failure}) for ${purpose}`);
       return code;
     },
   };
   /** @type {StepOutcome[]} */
   const steps = [];
+  const record = (outcome) => {
+    steps.push(outcome);
+    onStep?.(outcome);
+  };
   let blocked;
   for (const step of sequence.steps) {
     const entry = byId.get(step.operationId);
     if (!entry) throw new Error(`${sequence.name}: the contract has no operation ${step.operationId}`);
-    if (blocked || (step.when && !step.when(context))) {
-      steps.push({ name: step.name, operationId: step.operationId, result: 'skipped', problems: [] });
+    const named = { name: step.name, operationId: step.operationId };
+    if (blocked) {
+      record({ ...named, result: 'blocked', violations: [], reason: blocked });
+      continue;
+    }
+    if (step.when && !step.when(context)) {
+      record({ ...named, result: 'skipped', violations: [] });
       continue;
     }
     let built;
@@ -469,7 +570,7 @@ export async function runSequence(sequence, { send, check, options = {}, documen
     } catch (error) {
       if (!(error instanceof Blocked)) throw error;
       blocked = error.message;
-      steps.push({ name: step.name, operationId: step.operationId, result: 'blocked', problems: [error.message] });
+      record({ ...named, result: 'blocked', violations: [], reason: blocked });
       continue;
     }
     const security = securityOf(entry.operation);
@@ -490,21 +591,26 @@ export async function runSequence(sequence, { send, check, options = {}, documen
       },
       credentials,
     );
-    const outcome = {
-      name: step.name,
-      operationId: step.operationId,
+    const sent = {
+      ...named,
       request,
-      ...(options.baseUrl && { curl: toCurl(options.baseUrl, request, JOURNEY_SECRETS) }),
+      ...(options.baseUrl && { curl: toCurl(options.baseUrl, request, [options.password ?? '', token ?? ''].filter(Boolean)) }),
     };
     let answer;
     try {
       answer = await send(request);
     } catch (error) {
-      steps.push({ ...outcome, result: 'failed', problems: [`no answer: ${error instanceof Error ? error.message : String(error)}`] });
+      const message = `no answer: ${error instanceof Error ? error.message : String(error)}`;
+      record({ ...sent, status: null, result: 'failed', violations: [{ rule: 'transport', where: 'connection', message }] });
       continue;
     }
-    const parsed = { ...answer, json: parseJson(answer.text) };
+    const parsed = { ...answer, json: parseJson(answer) };
     const violations = await check(step.operationId, answer, request);
+    if (answer.status === null) {
+      // No answer: the kit's check says why; the journey has nothing to judge or keep.
+      record({ ...sent, status: null, result: 'failed', violations });
+      continue;
+    }
     // Throttled: the contract allows it (check judges its shape), the journey cannot go on.
     const reason =
       answer.status === 429
@@ -514,27 +620,29 @@ export async function runSequence(sequence, { send, check, options = {}, documen
     if (reason) {
       // Not the gateway's fault (an account locked): the journey stops, the contract still holds.
       blocked = reason;
-      steps.push({
-        ...outcome,
-        status: answer.status,
-        result: violations.length ? 'failed' : 'blocked',
-        problems: [...violations, reason],
-      });
+      record({ ...sent, status: answer.status, result: violations.length ? 'failed' : 'blocked', violations, reason });
       continue;
     }
-    const problems = [...violations, ...(step.expect ?? expectSuccess)(parsed, context)];
-    steps.push({ ...outcome, status: answer.status, result: problems.length ? 'failed' : 'passed', problems });
+    const all = [...violations, ...(step.expect ?? expectSuccess)(parsed, context)];
+    record({ ...sent, status: answer.status, result: all.length ? 'failed' : 'passed', violations: all });
   }
   const failed = steps.some((step) => step.result === 'failed');
-  return { name: sequence.name, result: failed ? 'failed' : blocked ? 'blocked' : 'passed', ...(blocked && { reason: blocked }), steps };
+  return {
+    name: sequence.name,
+    result: failed ? 'failed' : blocked ? 'blocked' : 'passed',
+    ...(blocked && { reason: blocked }),
+    steps,
+    session: { token: values.token, userId: values.userId },
+  };
 }
 
 /** A reason a journey cannot go on that is not a violation (a code nobody can give). */
 class Blocked extends Error {}
 
-function parseJson(text) {
+/** The answer's body as JSON, or undefined. */
+function parseJson(answer) {
   try {
-    return JSON.parse(text);
+    return JSON.parse(answer.body.toString('utf8'));
   } catch {
     return undefined;
   }
