@@ -9,7 +9,7 @@ import { configureApiClient } from './lib/api/api-client';
 import { buildOperations } from './lib/api/operation-table';
 import { FIRST_PAINT_WAIT_MS } from './lib/constants';
 import { env } from './lib/env';
-import { signInAuthorization } from './lib/journey/journey';
+import { signInAuthorization } from './journey/journey-store';
 import { prefetchPublicContent } from './lib/public-content';
 import { readAuthToken, readXsrfToken } from './lib/session-storage';
 import './styles.css';

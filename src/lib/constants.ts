@@ -45,6 +45,5 @@ export const SETTING_ADOPTION_REMINDER = 270;
 export const PHONE_TYPE_MFA = 30;
 /** The copy button of the authenticator-app link says 'Link copied!' for this long. */
 export const LINK_COPIED_MS = 2000;
-/** The authenticator app's name: at most 25 characters, this one when the user gives none. */
-export const AUTH_APP_NAME_MAX = 25;
+/** The authenticator app's name when the user gives none (its length bound is the contract's). */
 export const AUTH_APP_NAME_DEFAULT = 'Authenticator app';

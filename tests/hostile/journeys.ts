@@ -182,8 +182,21 @@ const body = (request: Request): Record<string, unknown> => {
 const query = (request: Request, name: string) => new URL(request.url()).searchParams.get(name);
 
 /** The calls after a sign-in that reaches a dashboard (faulted in the journey `sign-in`). */
-const afterSignIn = (calls: readonly string[] = ['getMfaOptions', 'getUserLandingUrl', 'getSkipEnrollmentSteps', 'getOptionChoice']) =>
-  calls.map((op): CallSite => ({ op, fault: false }));
+/**
+ * A completed sign-in's second wave: every question of the post-login redirect, asked at once
+ * (the skip-enrollment flag for a participant): the methods, the landing address, options 190 and
+ * 9930, and the credentials (whether the email is verified, for adoption).
+ */
+const SIGN_IN_WAVE = [
+  'getMfaOptions',
+  'getUserLandingUrl',
+  'getSkipEnrollmentSteps',
+  'getOptionChoice',
+  'getOptionChoice',
+  'getUserCredentials',
+];
+
+const afterSignIn = (calls: readonly string[] = SIGN_IN_WAVE) => calls.map((op): CallSite => ({ op, fault: false }));
 
 /** The phone set-up's calls once its code is entered (faulted in the journey `sign-in, no phone`). */
 const phoneVerified: readonly CallSite[] = [
@@ -235,6 +248,9 @@ export const JOURNEYS: readonly Journey[] = [
           { op: 'getUserLandingUrl', failed: signInFailed },
           { op: 'getSkipEnrollmentSteps', failed: signInFailed },
           { op: 'getOptionChoice', when: (request) => query(request, 'type') === '190', failed: signInFailed },
+          // Asked with the others, needed or not: any failure fails the sign-in.
+          { op: 'getOptionChoice', when: (request) => query(request, 'type') === '9930', failed: signInFailed },
+          { op: 'getUserCredentials', failed: signInFailed },
         ],
         then: onDashboard('/participant'),
       },
@@ -248,7 +264,14 @@ export const JOURNEYS: readonly Journey[] = [
         name: 'sign in (optional)',
         ...signInAs('optional'),
         calls: [
-          ...afterSignIn(['authenticate', 'getMfaOptions', 'getUserLandingUrl', 'getSkipEnrollmentSteps', 'getOptionChoice']),
+          ...afterSignIn([
+            'authenticate',
+            'getMfaOptions',
+            'getUserLandingUrl',
+            'getSkipEnrollmentSteps',
+            'getOptionChoice',
+            'getUserCredentials',
+          ]),
           { op: 'getOptionChoice', when: (request) => query(request, 'type') === '9930', failed: signInFailed },
           {
             op: 'getOptionChoice',
@@ -283,15 +306,8 @@ export const JOURNEYS: readonly Journey[] = [
       {
         name: 'sign in (soon)',
         ...signInAs('soon'),
-        calls: afterSignIn([
-          'authenticate',
-          'getMfaOptions',
-          'getUserLandingUrl',
-          'getSkipEnrollmentSteps',
-          'getOptionChoice',
-          'getOptionChoice',
-          'getOptionChoice',
-        ]),
+        // The sign-in's wave, then the page's own copy of option 9930.
+        calls: afterSignIn(['authenticate', ...SIGN_IN_WAVE, 'getOptionChoice']),
         then: (page) => expect(page.getByRole('button', { name: 'Set up now' })).toBeEnabled(),
       },
       {
@@ -418,7 +434,7 @@ export const JOURNEYS: readonly Journey[] = [
       {
         name: 'sign in (nophone)',
         ...signInAs('nophone'),
-        calls: afterSignIn(['authenticate', 'getMfaOptions']),
+        calls: afterSignIn(['authenticate', ...SIGN_IN_WAVE]),
         then: (page) => seeHeading(page, phoneEntryHeading),
       },
       {
@@ -453,8 +469,10 @@ export const JOURNEYS: readonly Journey[] = [
           // No landing address was saved: the post-login redirect runs now.
           { op: 'getUserLandingUrl', failed: toast(INTERNAL_ERROR, codeHeading) },
           { op: 'getSkipEnrollmentSteps', failed: toast(INTERNAL_ERROR, codeHeading) },
-          // The landing address was saved before this last question of the redirect.
-          { op: 'getOptionChoice', failed: toast(INTERNAL_ERROR, codeHeading), mayWrite: LANDING },
+          // Options 190 and 9930 and the credentials are asked with them, all at once.
+          { op: 'getOptionChoice', failed: toast(INTERNAL_ERROR, codeHeading) },
+          { op: 'getOptionChoice', when: (request) => query(request, 'type') === '9930', fault: false },
+          { op: 'getUserCredentials', failed: toast(INTERNAL_ERROR, codeHeading) },
         ],
         then: onDashboard('/participant'),
       },
@@ -468,7 +486,14 @@ export const JOURNEYS: readonly Journey[] = [
         name: 'sign in (adoptemail)',
         ...signInAs('adoptemail'),
         calls: [
-          ...afterSignIn(['authenticate', 'getMfaOptions', 'getUserLandingUrl']),
+          ...afterSignIn([
+            'authenticate',
+            'getMfaOptions',
+            'getUserLandingUrl',
+            'getSkipEnrollmentSteps',
+            'getOptionChoice',
+            'getOptionChoice',
+          ]),
           { op: 'getUserCredentials', failed: signInFailed },
           {
             op: 'getUserCredentials',
@@ -528,7 +553,7 @@ export const JOURNEYS: readonly Journey[] = [
       {
         name: 'sign in (password)',
         ...signInAs('password'),
-        calls: afterSignIn(['authenticate', 'getMfaOptions', 'getUserLandingUrl']),
+        calls: afterSignIn(['authenticate', ...SIGN_IN_WAVE]),
         then: (page) => seeHeading(page, 'Change your password'),
       },
       {
@@ -556,8 +581,8 @@ export const JOURNEYS: readonly Journey[] = [
       {
         name: 'open the code screen without a code on its way',
         go: open('/#/mfa-verification'),
-        // The landing address says whether an account set-up was under way; without it, the form.
-        calls: [{ op: 'getUserLandingUrl', failed: ({ page }) => onSignInForm(page), again: 'restart', button: null }],
+        // No code is on its way and no journey was kept: the form, without asking the gateway.
+        calls: [],
         then: onSignInForm,
       },
     ],
@@ -875,7 +900,7 @@ export const JOURNEYS: readonly Journey[] = [
       {
         name: 'sign in (setup)',
         ...signInAs('setup'),
-        calls: afterSignIn(['authenticate', 'getMfaOptions', 'getUserLandingUrl']),
+        calls: afterSignIn(['authenticate', ...SIGN_IN_WAVE]),
         then: (page) => seeHeading(page, 'Choose your username'),
       },
       ...setupSteps({ withToken: false }),
@@ -888,7 +913,7 @@ export const JOURNEYS: readonly Journey[] = [
       {
         name: 'sign in (setup)',
         ...signInAs('setup'),
-        calls: afterSignIn(['authenticate', 'getMfaOptions', 'getUserLandingUrl']),
+        calls: afterSignIn(['authenticate', ...SIGN_IN_WAVE]),
         then: (page) => seeHeading(page, 'Choose your username'),
       },
       {

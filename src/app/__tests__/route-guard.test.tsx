@@ -2,9 +2,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setMfaAdoptionInProgress, startSession } from '../../lib/session-storage';
-import { beginSignIn, endJourney, setVerification } from '../../lib/journey/journey';
-import { RequireSession, RequireSignInAttempt, RequireStoredSession } from '../route-guard';
-import { RequireVerification } from '../verification-guard';
+import { RequireSession, RequireStoredSession } from '../route-guard';
 
 function renderGuarded(allowedRoles?: Parameters<typeof RequireSession>[0]['allowedRoles']) {
   render(
@@ -63,12 +61,12 @@ describe('RequireSession', () => {
   });
 });
 
-describe('journey guards', () => {
-  function renderStep(guard: React.ReactNode) {
+describe('RequireStoredSession', () => {
+  function renderStep() {
     render(
       <MemoryRouter initialEntries={['/step']}>
         <Routes>
-          <Route element={guard}>
+          <Route element={<RequireStoredSession />}>
             <Route path="/step" element={<h1>Step</h1>} />
           </Route>
           <Route path="/" element={<h1>Sign in</h1>} />
@@ -77,39 +75,12 @@ describe('journey guards', () => {
     );
   }
 
-  afterEach(endJourney);
-
-  it('a sign-in step needs a sign-in in progress (a reload forgets it)', () => {
-    renderStep(<RequireSignInAttempt />);
-    expect(screen.getByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
-    cleanup();
-    beginSignIn('ana', 'pw');
-    renderStep(<RequireSignInAttempt />);
-    expect(screen.getByRole('heading', { name: 'Step' })).toBeInTheDocument();
-  });
-
-  it('the code entry needs a code on its way', () => {
-    beginSignIn('ana', 'pw');
-    renderStep(<RequireVerification />);
-    expect(screen.getByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
-    cleanup();
-    setVerification({
-      mfaOption: { type: 'sms' },
-      mfaOptionCount: 1,
-      submit: async () => {},
-      backRoute: '/',
-      onFailure: () => {},
-    });
-    renderStep(<RequireVerification />);
-    expect(screen.getByRole('heading', { name: 'Step' })).toBeInTheDocument();
-  });
-
   it('a step after sign-in needs the stored session', () => {
-    renderStep(<RequireStoredSession />);
+    renderStep();
     expect(screen.getByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
     cleanup();
     startSession({ userId: '7', username: 'ana', token: 'tok', role: 'ROLE_PARTICIPANT' });
-    renderStep(<RequireStoredSession />);
+    renderStep();
     expect(screen.getByRole('heading', { name: 'Step' })).toBeInTheDocument();
   });
 });

@@ -4,7 +4,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getGetPublicBrandingQueryOptions } from '../../../generated/hooks/branding/branding';
 import { getGetUserLandingUrlQueryOptions } from '../../../generated/hooks/sign-in/sign-in';
-import { currentJourney, setAccountSetup } from '../../lib/journey/journey';
+import { currentStep, dispatch } from '../../journey/journey-store';
 import { getSessionState, resetSessionForTests } from '../../lib/session';
 import { readAuthCookie, startSession } from '../../lib/session-storage';
 import { installApi, jsonResponse, routeFetch } from '../../testing/render';
@@ -121,7 +121,14 @@ describe('SessionWatcher', () => {
 
   it('signs out and shows session-expired when the auth cookie disappears, and ends the journey', async () => {
     startSession(session);
-    setAccountSetup({ username: 'ana', password: 'Retire#2045', email: null, saved: false, emailCode: null });
+    dispatch({
+      type: 'advance',
+      to: {
+        name: 'setup-username',
+        setup: { username: 'ana', password: 'Retire#2045', email: null, saved: false, linkToken: null },
+        back: null,
+      },
+    });
     const fetchMock = installApi();
     routeFetch(fetchMock, { '/login-gateway/api/validateSession': () => jsonResponse({ validated: true, userId: '7' }) });
     renderApp();
@@ -129,7 +136,7 @@ describe('SessionWatcher', () => {
     document.cookie = 'authToken=; max-age=0; path=/';
     expect(await screen.findByRole('heading', { name: 'Session expired' })).toBeInTheDocument();
     expect(window.sessionStorage.length).toBe(0);
-    expect(currentJourney().setup).toBeNull();
+    expect(currentStep()).toBeNull();
   });
 
   it('validates again when the auth cookie changes', async () => {

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useRequestUserMfaCode, useVerifyMfaCode } from '../../../generated/hooks/mfa/mfa';
 import { useMarkEmailVerified } from '../../../generated/hooks/profile/profile';
 import { useRemoveTotpDevice } from '../../../generated/hooks/totp/totp';
-import { CodeEntryForm } from '../../components/code-entry/code-entry-form';
+import { CodeEntryForm } from '../../journey/code-entry/code-entry-form';
 import { ActionsRow } from '../../components/layout/actions-row';
 import { Card } from '../../components/layout/card';
 import { Page } from '../../components/layout/page';
@@ -17,7 +17,7 @@ import { externalTargets } from '../../lib/links';
 import { paths } from '../../lib/paths';
 import { useSupportPhone } from '../../lib/public-content';
 import { useStoredSession } from '../../lib/use-stored-session';
-import { successVerificationSlot, totpDeviceRemovedSlot } from './profile-slots';
+import { successVerificationSlot, totpDeviceRemovedSlot } from '../../journey/phone-setup/profile-slots';
 import { useAuthenticatorLookup } from './use-authenticator-lookup';
 
 /**

@@ -3,15 +3,13 @@ import { RouteLink as Link } from '../../components/ui/route-link';
 import { Card } from '../../components/layout/card';
 import { Page } from '../../components/layout/page';
 import { PageHeading } from '../../components/ui/page-heading';
-import { endJourney } from '../../lib/journey/journey';
 import { paths } from '../../lib/paths';
 import { clearSessionAndCookies } from '../../lib/session-storage';
 
 /** `/reset-password/success`: 'Check your email!'. Reaching it ends the reset: nothing of it is kept. */
 export function ResetSuccessPage() {
   useEffect(() => {
-    // The spec: success clears session storage and the auth token.
-    endJourney();
+    // The spec: success clears session storage and the auth token (the reset's step is over).
     clearSessionAndCookies();
   }, []);
   return (

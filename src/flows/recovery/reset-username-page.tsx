@@ -14,9 +14,9 @@ import { FormError } from '../../components/ui/form-error';
 import { PageHeading } from '../../components/ui/page-heading';
 import { TextField } from '../../components/ui/text-field';
 import { showSignInFailure } from '../../lib/api/error-catalogue';
-import { beginReset, endJourney } from '../../lib/journey/journey';
 import { paths } from '../../lib/paths';
 import { useSingleFlight } from '../../lib/use-single-flight';
+import { useJourney } from '../../journey/use-journey';
 import { resetUsernameSchema, type ResetUsernameInput, type ResetUsernameValues } from './reset-username.schema';
 
 /**
@@ -26,8 +26,9 @@ import { resetUsernameSchema, type ResetUsernameInput, type ResetUsernameValues 
  */
 export function ResetUsernamePage() {
   const navigate = useNavigate();
+  const journey = useJourney();
   // A reset starts here: whatever journey was in progress (a sign-in, an earlier reset) is over.
-  useEffect(() => endJourney(), []);
+  useEffect(() => journey.end(), [journey]);
   const options = useGetMfaOptions();
   const mfaUser = useGetMfaUser();
   const question = useGetSecurityQuestion();
@@ -50,15 +51,13 @@ export function ResetUsernamePage() {
       try {
         const methods = (await options.mutateAsync({ data: { username: name } })).data?.options ?? [];
         const isCodeUser = (await mfaUser.mutateAsync({ data: { username: name } })).data?.isCodeUser ?? false;
-        if (isCodeUser) {
-          beginReset({ username: name, captcha, methods, securityQuestion: null });
-          return void navigate(paths.mfa);
-        }
-        const securityQuestion = (await question.mutateAsync({ data: { username: name } })).data?.securityQuestion ?? null;
-        beginReset({ username: name, captcha, methods, securityQuestion });
-        navigate(paths.resetSecurityQuestion);
+        const reset = { username: name, captcha, methods };
+        if (isCodeUser) return journey.advance({ name: 'method-choice', attempt: { kind: 'reset', reset }, back: null });
+        const securityQuestion = (await question.mutateAsync({ data: { username: name } })).data?.securityQuestion;
+        if (!securityQuestion) throw new Error('The gateway sent no security question');
+        journey.advance({ name: 'reset-question', reset, question: securityQuestion, back: null });
       } catch (error) {
-        endJourney();
+        journey.end();
         showSignInFailure(error, setInlineError);
         // A captcha answer is good for one try.
         setCaptcha(null);

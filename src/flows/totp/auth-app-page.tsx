@@ -9,7 +9,8 @@ import { Stack } from '../../components/layout/stack';
 import { Button } from '../../components/ui/button';
 import { PageHeading } from '../../components/ui/page-heading';
 import { TextField } from '../../components/ui/text-field';
-import { AUTH_APP_NAME_DEFAULT, AUTH_APP_NAME_MAX } from '../../lib/constants';
+import { verifyTotpRegistrationBodyAuthAppNameMax } from '../../../generated/zod/totp/totp.zod';
+import { AUTH_APP_NAME_DEFAULT } from '../../lib/constants';
 import { paths } from '../../lib/paths';
 import { authAppSchema, type AuthAppValues } from './auth-app.schema';
 import { authAppNameSlot } from './totp-slots';
@@ -38,7 +39,7 @@ export function AuthAppPage() {
             <TextField
               label="App name (optional)"
               placeholder={AUTH_APP_NAME_DEFAULT}
-              maxLength={AUTH_APP_NAME_MAX}
+              maxLength={verifyTotpRegistrationBodyAuthAppNameMax}
               autoComplete="off"
               error={form.formState.errors.authAppName?.message}
               {...form.register('authAppName')}

@@ -13,7 +13,7 @@ import { isTotpCodeNotValid } from '../../lib/api/error-catalogue';
 import { AUTH_APP_NAME_DEFAULT } from '../../lib/constants';
 import { paths } from '../../lib/paths';
 import { useSingleFlight } from '../../lib/use-single-flight';
-import { authAppNameSlot, qrCodeUriSlot, totpSetupSuccessSlot } from './totp-slots';
+import { authAppNameSlot, totpSetupSuccessSlot } from './totp-slots';
 
 /** The app's codes: digits only, six of them. */
 const TOTP_CODE_LENGTH = 6;
@@ -34,8 +34,7 @@ export function AuthCodePage() {
 
   const finish = (success: boolean | null) => {
     if (success !== null) totpSetupSuccessSlot.write(success);
-    // The uri holds the app's secret: it is kept no longer than the set-up.
-    qrCodeUriSlot.remove();
+    // Leaving the set-up's screens forgets the registration's uri (totp-registration.tsx).
     navigate(paths.profileUpdatePhone);
   };
 

@@ -9,12 +9,13 @@ import { totpRegistrationFailure } from '../../lib/api/error-catalogue';
 import { notify } from '../../lib/notifications';
 import { paths } from '../../lib/paths';
 import { useSingleFlight } from '../../lib/use-single-flight';
-import { qrCodeUriSlot } from './totp-slots';
+import { useTotpRegistration } from './totp-registration';
 
 /** `/totp-setup`: what an authenticator app changes, then registering one fetches its uri. */
 export function TotpSetupPage() {
   const navigate = useNavigate();
   const register = useRegisterTotp();
+  const { setUri } = useTotpRegistration();
   const flight = useSingleFlight();
 
   const start = () =>
@@ -23,7 +24,7 @@ export function TotpSetupPage() {
         const answer = await register.mutateAsync({});
         const uri = answer.data?.uri;
         if (!uri) throw new Error('The registration sent no uri');
-        qrCodeUriSlot.write(uri);
+        setUri(uri);
         notify(null);
         navigate(paths.qrCode);
       } catch (error) {

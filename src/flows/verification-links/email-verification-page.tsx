@@ -1,13 +1,13 @@
 import { useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { useVerifyParticipantEmail, useVerifyToken } from '../../../generated/hooks/verification/verification';
 import {
   verifyParticipantEmailPathUserIdMax,
   verifyParticipantEmailPathUserIdRegExp,
 } from '../../../generated/zod/verification/verification.zod';
-import { currentJourney } from '../../lib/journey/journey';
 import { useLinkQuery } from '../../lib/use-link-token';
 import { CheckingLink, LinkCheckFailed } from './link-panel';
-import { LINK_TOKEN_RULE, linkState } from './link-state';
+import { handedOverLink, LINK_TOKEN_RULE, linkState } from './link-state';
 import { EmailAlreadyVerified, EmailLinkExpired, EmailVerified, LinkWithoutToken } from './link-states';
 
 /**
@@ -20,8 +20,9 @@ export function EmailVerificationPage() {
     token: LINK_TOKEN_RULE,
     userId: { pattern: verifyParticipantEmailPathUserIdRegExp, maxLength: verifyParticipantEmailPathUserIdMax },
   });
-  // The token page hands a link over in memory; a link opened here directly carries its own.
-  const [link] = useState(() => (query.token ? query : currentJourney().link));
+  const { state } = useLocation();
+  // The token page hands a link over with its navigation; a link opened here directly carries its own.
+  const [link] = useState(() => (query.token ? query : handedOverLink(state)));
   if (!link?.token) return <LinkWithoutToken />;
   return <EmailLinkCheck token={link.token} userId={link.userId} />;
 }

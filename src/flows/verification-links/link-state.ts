@@ -29,3 +29,19 @@ export function linkKind(record: VerificationRecord): 'verification' | 'enrollme
 export function needsFreshVerification(record: VerificationRecord): boolean {
   return record.hasExpiredVerification;
 }
+
+/** An email link the token page hands over to the email page, with its navigation. */
+export interface LinkHandover {
+  readonly token: string;
+  /** The user the link is for, when the link names one. */
+  readonly userId: string | null;
+}
+
+/** The link a navigation handed over (its state), checked like a link's own query; null when none is. */
+export function handedOverLink(state: unknown): LinkHandover | null {
+  if (typeof state !== 'object' || state === null || !('token' in state) || typeof state.token !== 'string') return null;
+  const { token } = state;
+  if (token.length > LINK_TOKEN_RULE.maxLength || !LINK_TOKEN_RULE.pattern.test(token)) return null;
+  const userId = 'userId' in state && typeof state.userId === 'string' ? state.userId : null;
+  return { token, userId };
+}

@@ -6,11 +6,10 @@ import {
   verifyParticipantEmailPathUserIdMax,
   verifyParticipantEmailPathUserIdRegExp,
 } from '../../../generated/zod/verification/verification.zod';
-import { beginWithLink } from '../../lib/journey/journey';
 import { paths } from '../../lib/paths';
 import { useLinkQuery } from '../../lib/use-link-token';
 import { CheckingLink, LinkCheckFailed } from './link-panel';
-import { LINK_TOKEN_RULE, linkKind, linkState } from './link-state';
+import { LINK_TOKEN_RULE, linkKind, linkState, type LinkHandover } from './link-state';
 import {
   EmailAlreadyVerified,
   EmailLinkExpired,
@@ -67,8 +66,8 @@ function TokenOutcome({
 function EmailHandover({ token, userId }: { readonly token: string; readonly userId: string | null }) {
   const navigate = useNavigate();
   useEffect(() => {
-    beginWithLink({ token, userId });
-    navigate(paths.emailVerification, { replace: true });
+    // Handed over with the navigation, never through the address bar or storage.
+    navigate(paths.emailVerification, { replace: true, state: { token, userId } satisfies LinkHandover });
   }, [navigate, token, userId]);
   return <CheckingLink />;
 }

@@ -28,12 +28,11 @@ export function isUnauthorized(error: ApiError): boolean {
 }
 
 /**
- * The gateway answered and refused the session: HTTP 401, 403 or 440, or an errors list. Not a
- * refusal: a call that could not be made or answered properly (network, deadline, 5xx, a body
- * that breaks the contract), which says nothing about the session.
+ * The gateway refused the session by status (HTTP 401, 403 or 440): the API error policy signs
+ * the user out, for every call that carries the session token.
  */
-export function isSessionRefusal(error: ApiError): boolean {
-  return (error.kind === 'http' && (error.status === 401 || error.status === 403 || error.status === 440)) || error.kind === 'business';
+export function isSessionStatusRefusal(error: ApiError): boolean {
+  return isUnauthorized(error) || isSessionRejected(error);
 }
 
 /** VEERR01-03: the password-reset session timed out. */
@@ -91,6 +90,17 @@ export const TOASTS = {
   updateEmail: 'Unable to update email address',
   removeTotpDevice: 'Unable to remove TOTP device, please try again',
   noSecurityDevice: "We didn't find a security device registered to your account",
+} as const;
+
+/** The texts for a username that cannot be used, and for failed account-setup updates (section 8). */
+export const SETUP_TEXTS = {
+  usernameTaken: (alternate: string) => `Username must be unique. ${alternate} is available for use.`,
+  /** A taken username without an alternative to offer. */
+  usernameTakenNoAlternate: 'Username must be unique.',
+  verifyUsername: 'Error verifying username, please try again.',
+  updateCredentials: 'Error updating credentials. Please try again.',
+  /** Shown on the field when the gateway refuses the new username too, without a description. */
+  takenAgain: 'This username has been taken, please choose a new one',
 } as const;
 
 /** An error toast: not dismissable, closes after 5 seconds, and clears earlier notifications. */

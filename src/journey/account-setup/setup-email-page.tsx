@@ -1,0 +1,77 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useRequestUserMfaCode } from '../../../generated/hooks/mfa/mfa';
+import { useUpdateEmail } from '../../../generated/hooks/profile/profile';
+import type { EmailRequest } from '../../../generated/models/emailRequest';
+import { EmailAddressField, emailAddressSchema } from '../../components/email-address/email-address-field';
+import { ActionsRow } from '../../components/layout/actions-row';
+import { Card } from '../../components/layout/card';
+import { Page } from '../../components/layout/page';
+import { Stack } from '../../components/layout/stack';
+import { Button } from '../../components/ui/button';
+import { SetupStepHeading } from '../../components/ui/setup-step-heading';
+import { errorToast, TOASTS } from '../../lib/api/error-catalogue';
+import { notify } from '../../lib/notifications';
+import { useSingleFlight } from '../../lib/use-single-flight';
+import { useStoredSession } from '../../lib/use-stored-session';
+import { useStep } from '../require-step';
+import { useJourney } from '../use-journey';
+
+/** Account setup's step number of the email. */
+const EMAIL_STEP = 3;
+
+/**
+ * `/account-setup/email`, step 3: the email address is updated and a code sent to it; step 4 is
+ * that code on /mfa-verification (the code screen's `email` purpose).
+ */
+export function SetupEmailPage() {
+  const { userId } = useStoredSession();
+  const step = useStep('setup-email');
+  const journey = useJourney();
+  const updateEmail = useUpdateEmail();
+  const requestCode = useRequestUserMfaCode();
+  const flight = useSingleFlight();
+  const form = useForm<EmailRequest>({ resolver: zodResolver(emailAddressSchema), defaultValues: { email: step.setup.email ?? '' } });
+
+  const submit = ({ email }: EmailRequest) =>
+    flight.run(async () => {
+      try {
+        await updateEmail.mutateAsync({ data: { email } });
+      } catch {
+        notify(errorToast(TOASTS.updateEmail));
+        return;
+      }
+      try {
+        await requestCode.mutateAsync({ userId, data: { type: 'email' } });
+      } catch {
+        notify(errorToast(TOASTS.requestToken));
+        return;
+      }
+      const setup = { ...step.setup, email };
+      journey.advance({ name: 'code-entry', code: { for: 'email', email, setup }, back: { ...step, setup } });
+    });
+
+  return (
+    <Page>
+      <Card labelledBy="setup-email-heading">
+        <SetupStepHeading id="setup-email-heading" step={EMAIL_STEP}>
+          Enter your email address
+        </SetupStepHeading>
+        <p>We&apos;ll send a code to this address to verify it in the next step.</p>
+        <form noValidate onSubmit={form.handleSubmit(submit)}>
+          <Stack>
+            <EmailAddressField form={form} />
+            <ActionsRow>
+              <Button type="submit" busy={flight.busy}>
+                Continue
+              </Button>
+              <Button variant="link" onClick={() => journey.back(step)}>
+                Back
+              </Button>
+            </ActionsRow>
+          </Stack>
+        </form>
+      </Card>
+    </Page>
+  );
+}

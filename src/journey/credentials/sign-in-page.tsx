@@ -1,0 +1,80 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { ActionsRow } from '../../components/layout/actions-row';
+import { Card } from '../../components/layout/card';
+import { Page } from '../../components/layout/page';
+import { Stack } from '../../components/layout/stack';
+import { Button } from '../../components/ui/button';
+import { FormError } from '../../components/ui/form-error';
+import { PageHeading } from '../../components/ui/page-heading';
+import { PasswordField } from '../../components/ui/password-field';
+import { TextField } from '../../components/ui/text-field';
+import { normaliseSignIn, validateSignIn, type SignInErrors, type SignInValues } from './sign-in.schema';
+import { useSignIn } from './use-sign-in';
+
+/** `/`: username and password sign-in. */
+export function SignInPage() {
+  const { submit, preload, inlineError, clearInlineError, busy } = useSignIn();
+  const preloaded = useRef(false);
+  const [values, setValues] = useState<SignInValues>({ username: '', password: '' });
+  const [errors, setErrors] = useState<SignInErrors>({});
+  const usernameRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+
+  // The spec clears a field's error when it changes, rather than re-checking on each key.
+  const change = (field: keyof SignInValues) => (event: { target: { value: string } }) => {
+    if (!preloaded.current) {
+      preloaded.current = true;
+      preload();
+    }
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+    clearInlineError();
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = validateSignIn(values);
+    setErrors(found);
+    if (found.username) return usernameRef.current?.focus();
+    if (found.password) return passwordRef.current?.focus();
+    void submit(normaliseSignIn(values));
+  };
+
+  return (
+    <Page>
+      <Card labelledBy="sign-in-heading">
+        <PageHeading id="sign-in-heading">Sign in to your 401(k) account</PageHeading>
+        <form noValidate onSubmit={onSubmit}>
+          <Stack>
+            <TextField
+              ref={usernameRef}
+              label="Username"
+              name="username"
+              autoComplete="username"
+              autoCapitalize="off"
+              spellCheck={false}
+              value={values.username}
+              onChange={change('username')}
+              error={errors.username}
+            />
+            <PasswordField
+              ref={passwordRef}
+              label="Password"
+              name="password"
+              autoComplete="current-password"
+              value={values.password}
+              onChange={change('password')}
+              error={errors.password}
+            />
+            {inlineError ? <FormError>{inlineError}</FormError> : null}
+            <ActionsRow>
+              <Button type="submit" busy={busy}>
+                Sign In
+              </Button>
+            </ActionsRow>
+          </Stack>
+        </form>
+      </Card>
+    </Page>
+  );
+}

@@ -1,0 +1,127 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useGetSecurityQuestion } from '../../../generated/hooks/recovery/recovery';
+import { useAuthenticate } from '../../../generated/hooks/sign-in/sign-in';
+import { Captcha } from '../../components/captcha/captcha';
+import { ActionsRow } from '../../components/layout/actions-row';
+import { Card } from '../../components/layout/card';
+import { Page } from '../../components/layout/page';
+import { Stack } from '../../components/layout/stack';
+import { Button } from '../../components/ui/button';
+import { CheckboxField } from '../../components/ui/checkbox-field';
+import { FormError } from '../../components/ui/form-error';
+import { HelpTooltip } from '../../components/ui/help-tooltip';
+import { PageHeading } from '../../components/ui/page-heading';
+import { TextField } from '../../components/ui/text-field';
+import { isApiError } from '../../lib/api/api-error';
+import { needsMfa, showSignInFailure, signInInternalError } from '../../lib/api/error-catalogue';
+import { deviceFingerprint } from '../../lib/device-fingerprint';
+import { notify } from '../../lib/notifications';
+import { paths } from '../../lib/paths';
+import { useSingleFlight } from '../../lib/use-single-flight';
+import { useLanding } from '../landing/use-landing';
+import { useStep } from '../require-step';
+import { useJourney } from '../use-journey';
+import './security-question-page.css';
+import { securityQuestionSchema, type SecurityQuestionValues } from './security-question.schema';
+
+/** `/security-question`: the second step of a sign-in on an unrecognised computer. */
+export function SecurityQuestionPage() {
+  const step = useStep('security-question');
+  const { username } = step.signIn;
+  const journey = useJourney();
+  const landing = useLanding();
+  const question = useGetSecurityQuestion();
+  const authenticate = useAuthenticate();
+  const [captcha, setCaptcha] = useState<string | null>(null);
+  const [captchaRound, setCaptchaRound] = useState(0);
+  const [inlineError, setInlineError] = useState<string | null>(null);
+  const flight = useSingleFlight();
+  const {
+    register,
+    handleSubmit,
+    clearErrors,
+    formState: { errors },
+  } = useForm<SecurityQuestionValues>({
+    resolver: zodResolver(securityQuestionSchema),
+    defaultValues: { answer: '', rememberComputer: false },
+    reValidateMode: 'onSubmit',
+  });
+
+  const { mutate: fetchQuestion } = question;
+  useEffect(() => {
+    fetchQuestion(
+      { data: { username } },
+      {
+        // Without the question there is no second step: back to the sign-in form, saying why.
+        onError: () => {
+          notify(signInInternalError);
+          journey.end(paths.signIn);
+        },
+      },
+    );
+  }, [fetchQuestion, journey, username]);
+
+  const submit = ({ answer, rememberComputer }: SecurityQuestionValues) =>
+    flight.run(async () => {
+      if (!captcha) return;
+      setInlineError(null);
+      try {
+        const result = await authenticate.mutateAsync({
+          data: deviceFingerprint(),
+          headers: { Securityanswer: encodeURIComponent(answer), Savedevice: rememberComputer ? 'true' : 'false', Captcha: captcha },
+        });
+        await landing.completeSignIn(result, step.signIn);
+      } catch (error) {
+        if (isApiError(error) && needsMfa(error))
+          return journey.advance({ name: 'method-choice', attempt: { kind: 'sign-in', signIn: step.signIn }, back: null });
+        showSignInFailure(error, setInlineError);
+        // A captcha answer is good for one try.
+        setCaptcha(null);
+        setCaptchaRound((round) => round + 1);
+      }
+    });
+
+  const securityQuestion = question.data?.data?.securityQuestion;
+  return (
+    <Page>
+      <Card labelledBy="security-question-heading">
+        <PageHeading id="security-question-heading">Answer Your Security Question</PageHeading>
+        <HelpTooltip lead="We don't recognize this computer." label="Why am I asked this?">
+          You are signing in from a computer or browser we have not seen before. To make sure it is you, please answer your security
+          question. Select &apos;Remember this computer&apos; so we don&apos;t ask again on this computer.
+        </HelpTooltip>
+        <form noValidate onSubmit={handleSubmit(submit)}>
+          <Stack>
+            {securityQuestion ? (
+              <p className="security-question-page__question">{securityQuestion}</p>
+            ) : (
+              <p aria-busy="true">Loading your question…</p>
+            )}
+            <TextField
+              label="Security Answer"
+              autoComplete="off"
+              spellCheck={false}
+              error={errors.answer?.message}
+              {...register('answer', {
+                onChange: () => {
+                  clearErrors('answer');
+                  setInlineError(null);
+                },
+              })}
+            />
+            <CheckboxField label="Remember this computer" {...register('rememberComputer')} />
+            <Captcha key={captchaRound} onChange={setCaptcha} />
+            {inlineError ? <FormError>{inlineError}</FormError> : null}
+            <ActionsRow>
+              <Button type="submit" busy={flight.busy} disabled={!captcha || !securityQuestion}>
+                Sign In
+              </Button>
+            </ActionsRow>
+          </Stack>
+        </form>
+      </Card>
+    </Page>
+  );
+}
