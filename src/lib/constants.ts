@@ -28,6 +28,12 @@ export const CAPTCHA_FOCUS_DELAY_MS = 100;
 export const MFA_CODE_LENGTH = 6;
 /** Account setup's steps: username, password, email, its code, phone, the phone's method, its code. */
 export const ACCOUNT_SETUP_STEPS = 7;
+/**
+ * How long the answers a sign-in gathered stay good for the screens it leads to (optional
+ * adoption's deadline, the email to verify): they were asked a moment ago, so asking again
+ * would only add a round trip.
+ */
+export const SIGN_IN_ANSWER_FRESH_MS = 60_000;
 /** Seconds before a one-time code may be sent again. */
 export const RESEND_COUNTDOWN_SECONDS = 60;
 /** Mandatory multi-factor adoption: the text changes within this many days of the date. */

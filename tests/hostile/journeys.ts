@@ -207,9 +207,6 @@ const phoneVerified: readonly CallSite[] = [
   { op: 'saveOptionChoice', fault: false },
 ];
 
-/** What a completed sign-in stores (a failure after it, on the screen it led to, may leave it). */
-const SIGNED_IN = ['userId', 'username', 'token', 'role', 'site', 'showAlerts', 'authToken', 'hasTotpOption', 'mfaAdoptionInProgress'];
-const LANDING = ['landingPageUrl', 'landingExt', 'landingDataExists'];
 
 const phoneEntryHeading = 'Add an extra layer of security to your account';
 const profilePhoneHeading = 'Enter your new phone number';
@@ -273,21 +270,6 @@ export const JOURNEYS: readonly Journey[] = [
             'getUserCredentials',
           ]),
           { op: 'getOptionChoice', when: (request) => query(request, 'type') === '9930', failed: signInFailed },
-          {
-            op: 'getOptionChoice',
-            when: (request) => query(request, 'type') === '9930',
-            nth: 2,
-            // The page's own copy of the deadline: it says so, and both choices stay open.
-            failed: async ({ page }) => {
-              await expect(page.getByText('Your deadline could not be loaded.')).toBeVisible();
-              await expect(page.getByRole('button', { name: 'Remind me later' })).toBeEnabled();
-            },
-            button: button('Set up now'),
-            mayWrite: [...SIGNED_IN, ...LANDING],
-            again: 'restart',
-            progress: false,
-            attempts: 3,
-          },
         ],
         then: (page) => expect(page.getByRole('button', { name: 'Remind me later' })).toBeEnabled(),
       },
@@ -306,8 +288,7 @@ export const JOURNEYS: readonly Journey[] = [
       {
         name: 'sign in (soon)',
         ...signInAs('soon'),
-        // The sign-in's wave, then the page's own copy of option 9930.
-        calls: afterSignIn(['authenticate', ...SIGN_IN_WAVE, 'getOptionChoice']),
+        calls: afterSignIn(['authenticate', ...SIGN_IN_WAVE]),
         then: (page) => expect(page.getByRole('button', { name: 'Set up now' })).toBeEnabled(),
       },
       {
@@ -495,20 +476,6 @@ export const JOURNEYS: readonly Journey[] = [
             'getOptionChoice',
           ]),
           { op: 'getUserCredentials', failed: signInFailed },
-          {
-            op: 'getUserCredentials',
-            nth: 2,
-            // The page's own copy of the address: it says so, and keeps the one it had.
-            failed: async ({ page }) => {
-              await expect(page.getByText('Your email address could not be loaded.')).toBeVisible();
-              await expect(page.getByRole('button', { name: 'Send code' })).toBeEnabled();
-            },
-            button: button('Send code'),
-            mayWrite: SIGNED_IN,
-            again: 'restart',
-            progress: false,
-            attempts: 3,
-          },
         ],
         then: (page) => seeHeading(page, 'Verify your email address'),
       },

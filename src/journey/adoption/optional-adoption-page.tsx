@@ -5,7 +5,7 @@ import { Card } from '../../components/layout/card';
 import { Page } from '../../components/layout/page';
 import { Button } from '../../components/ui/button';
 import { PageHeading } from '../../components/ui/page-heading';
-import { OPTION_MFA_ADOPTION, SETTING_ADOPTION_REMINDER } from '../../lib/constants';
+import { OPTION_MFA_ADOPTION, SETTING_ADOPTION_REMINDER, SIGN_IN_ANSWER_FRESH_MS } from '../../lib/constants';
 import { localIsoDate, usDate } from '../../lib/dates';
 import { useSingleFlight } from '../../lib/use-single-flight';
 import { useLanding } from '../landing/use-landing';
@@ -14,7 +14,8 @@ import { reminderDate, showsDeadline } from './adoption';
 /** `/optional-adoption`: multi-factor sign-in offered before it becomes mandatory. */
 export function OptionalAdoptionPage() {
   const landing = useLanding();
-  const adoption = useGetOptionChoice({ type: OPTION_MFA_ADOPTION });
+  // The sign-in asked for option 9930 a moment ago: its answer serves, without another round trip.
+  const adoption = useGetOptionChoice({ type: OPTION_MFA_ADOPTION }, { query: { staleTime: SIGN_IN_ANSWER_FRESH_MS } });
   const saveSettings = useSaveOptionSettings();
   const [choice, setChoice] = useState<'now' | 'later' | null>(null);
   const flight = useSingleFlight();

@@ -11,11 +11,18 @@ import { useLanding } from '../landing/use-landing';
 import { useJourney } from '../use-journey';
 import type { SignInValues } from './sign-in.schema';
 
-/** The screens a sign-in may lead to next, loaded while the user types (see `preload`). */
-const NEXT_SCREENS = [
+/**
+ * What a sign-in may need next, loaded while the user types (see `preload`): the screens it may
+ * lead to, and the contract's checks of the answers its second wave brings.
+ */
+const NEXT_MODULES = [
+  () => import('../../../generated/zod/sign-in/sign-in.zod'),
+  () => import('../../../generated/zod/mfa/mfa.zod'),
+  () => import('../../../generated/zod/profile/profile.zod'),
   () => import('../security-question/security-question-page'),
   () => import('../method-choice/mfa-page'),
   () => import('../phone-setup/phone-setup-page'),
+  () => import('../email-setup/update-email-page'),
   () => import('../adoption/optional-adoption-page'),
   () => import('../require-step'),
 ];
@@ -69,7 +76,7 @@ export function useSignIn() {
      */
     preload: () => {
       landing.preload();
-      for (const load of NEXT_SCREENS) void load().catch(() => undefined);
+      for (const load of NEXT_MODULES) void load().catch(() => undefined);
     },
     inlineError,
     clearInlineError: () => setInlineError(null),

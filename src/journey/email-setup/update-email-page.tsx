@@ -12,6 +12,7 @@ import { Stack } from '../../components/layout/stack';
 import { Button } from '../../components/ui/button';
 import { PageHeading } from '../../components/ui/page-heading';
 import { errorToast, TOASTS } from '../../lib/api/error-catalogue';
+import { SIGN_IN_ANSWER_FRESH_MS } from '../../lib/constants';
 import { maskEmail } from '../../lib/format';
 import { notify } from '../../lib/notifications';
 import { useStoredSession } from '../../lib/use-stored-session';
@@ -28,7 +29,8 @@ export function UpdateEmailPage() {
   const { userId } = useStoredSession();
   const step = useStep('email-setup');
   const journey = useJourney();
-  const credentials = useGetUserCredentials(userId);
+  // The sign-in asked for the credentials a moment ago: their answer serves, without another round trip.
+  const credentials = useGetUserCredentials(userId, { query: { staleTime: SIGN_IN_ANSWER_FRESH_MS } });
   const updateEmail = useUpdateEmail();
   const requestCode = useRequestUserMfaCode();
   const [changed, setChanged] = useState<string | null>(null);
