@@ -207,7 +207,6 @@ const phoneVerified: readonly CallSite[] = [
   { op: 'saveOptionChoice', fault: false },
 ];
 
-
 const phoneEntryHeading = 'Add an extra layer of security to your account';
 const profilePhoneHeading = 'Enter your new phone number';
 const methodHeading = 'How should we send your code?';
