@@ -285,6 +285,8 @@ export interface paths {
          * Sign in with username and password
          * @description Username and password go as HTTP basic auth (`base64(UTF-8(username:password))`). The body is the device fingerprint as a JSON string literal, quotes included, sent as `application/json`: the fingerprint `9f86d081884c7d65` goes as the 18 bytes `"9f86d081884c7d65"`. A `text/plain` body, or the fingerprint without its quotes, is refused (415 or 400). The optional headers carry the second step of a sign-in: the security answer (with `Savedevice` and `Captcha`) or a one-time code (with `codeType`).
          *
+         *     A wrong username or password is a business error: HTTP 200 with an error in `errors` (`AUERR02` in the examples; the code is the gateway's), whose description the portal shows inline under the form, as the spec asks of any code but AUERR01 and AUERR05. It is never a 401: a 401 sends the portal to /login (the spec's section 8) and means only that the `Authorization` header is missing or is not a well-formed Basic credential.
+         *
          *     Example:
          *     ```http
          *     POST /login-gateway/authentication HTTP/1.1
@@ -747,7 +749,7 @@ export interface paths {
         };
         /**
          * Whether a username is available
-         * @description When it is taken, `alternateUsername` offers one that is free. The spec shows `userNameAvailable` and `alternateUsername` bare; wrapping the answer in `data`, beside `errors` as in every JSON answer of this contract, is this contract's choice.
+         * @description When it is taken, `alternateUsername` offers one that is free. The spec shows `userNameAvailable` and `alternateUsername` bare; wrapping the answer in `data`, beside `errors` as in the contract's other answers with a payload, is this contract's choice.
          */
         get: operations["validateUsername"];
         put?: never;
@@ -787,7 +789,7 @@ export interface paths {
         };
         /**
          * The user's username and email
-         * @description The signed-in user's username, email address and whether it is verified; multi-factor adoption reads `isEmailVerified` to choose between the phone and email verification first. The spec shows `userName`, `emailAddress` and `isEmailVerified` bare; wrapping the answer in `data`, beside `errors` as in every JSON answer of this contract, is this contract's choice.
+         * @description The signed-in user's username, email address and whether it is verified; multi-factor adoption reads `isEmailVerified` to choose between the phone and email verification first. The spec shows `userName`, `emailAddress` and `isEmailVerified` bare; wrapping the answer in `data`, beside `errors` as in the contract's other answers with a payload, is this contract's choice.
          */
         get: operations["getUserCredentials"];
         put?: never;
@@ -985,7 +987,7 @@ export interface paths {
         put?: never;
         /**
          * The user's authenticator app, before sign-in completes
-         * @description The app's name when the user has registered one; null otherwise. The spec shows the check response as `authAppName` bare; wrapping the answer in `data`, beside `errors` as in every JSON answer of this contract, is this contract's choice.
+         * @description The app's name when the user has registered one; null otherwise. The spec shows the check response as `authAppName` bare; wrapping the answer in `data`, beside `errors` as in the contract's other answers with a payload, is this contract's choice.
          */
         post: operations["getTotpInfo"];
         delete?: never;
@@ -1005,7 +1007,7 @@ export interface paths {
         put?: never;
         /**
          * Start registering an authenticator app
-         * @description Returns the `otpauth://` URI the QR code shows. A failure whose message mentions a verified device is shown as it is; any other shows 'Oops, something went wrong'. The spec shows the registration response as `uri` bare; wrapping the answer in `data`, beside `errors` as in every JSON answer of this contract, is this contract's choice.
+         * @description Returns the `otpauth://` URI the QR code shows. A failure whose message mentions a verified device is shown as it is; any other shows 'Oops, something went wrong'. The spec shows the registration response as `uri` bare; wrapping the answer in `data`, beside `errors` as in the contract's other answers with a payload, is this contract's choice.
          */
         post: operations["registerTotp"];
         delete?: never;
@@ -1532,7 +1534,10 @@ export interface components {
          */
         ServiceStatus: string;
         /**
-         * @description When the session last saw activity, in milliseconds since the Unix epoch. The portal shows the idle warning only when this is at least the idle period ago.
+         * @description When the session last saw activity, in milliseconds since the Unix epoch. The spec says only
+         *     that the answer is a number: milliseconds since the epoch, as a bare JSON number, is this
+         *     contract's choice. The portal shows the idle warning only when this is at least the idle
+         *     period ago.
          * @example 1795425600000
          */
         LastAccessed: number;
@@ -1549,10 +1554,22 @@ export interface components {
              */
             loginUrl: string;
         };
-        LoginUrlResponse: {
-            data?: components["schemas"]["LoginUrl"];
-            errors?: components["schemas"]["ErrorList"];
+        /**
+         * @description A call that failed although the gateway answered it with a success status: a non-empty
+         *     `errors` list and no `data` (the spec's section 8: "A response with a non-empty errors list
+         *     is an error"). Every answer that carries its payload in `data` is either that payload or
+         *     this; `{"errors": []}` or `{}` is neither, so a gateway that forgets the payload does not
+         *     conform.
+         */
+        BusinessFailure: {
+            /** @description The business errors; at least one. The portal shows or branches on the first. */
+            errors: components["schemas"]["ErrorItem"][];
         };
+        /** @description The answer, with its payload in `data`, or a business failure. */
+        LoginUrlResponse: {
+            data: components["schemas"]["LoginUrl"];
+            errors?: components["schemas"]["ErrorList"];
+        } | components["schemas"]["BusinessFailure"];
         /** @description Addresses of brand assets. The portal uses each only if it parses as an `https:` URL and falls back to its default otherwise. */
         BrandLinks: {
             /**
@@ -1631,10 +1648,11 @@ export interface components {
             brandLinks?: components["schemas"]["BrandLinks"];
             contactInfo?: components["schemas"]["ContactInfo"];
         };
+        /** @description The answer, with its payload in `data`, or a business failure. */
         BrandingResponse: {
-            data?: components["schemas"]["Branding"];
+            data: components["schemas"]["Branding"];
             errors?: components["schemas"]["ErrorList"];
-        };
+        } | components["schemas"]["BusinessFailure"];
         /** @description A person or desk to contact. */
         Contact: {
             /**
@@ -1730,10 +1748,11 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        /** @description The answer, with its payload in `data`, or a business failure. */
         SupportContactsResponse: {
-            data?: components["schemas"]["SupportContacts"];
+            data: components["schemas"]["SupportContacts"];
             errors?: components["schemas"]["ErrorList"];
-        };
+        } | components["schemas"]["BusinessFailure"];
         /** @description One activity-log entry. */
         ActivityLogEntry: {
             /**
@@ -1755,7 +1774,9 @@ export interface components {
         };
         /**
          * Format: date
-         * @description A calendar date, `YYYY-MM-DD`.
+         * @description A calendar date, `YYYY-MM-DD` (ISO 8601). The spec shows dates (the adoption deadline and
+         *     reminder, the announcements' dates) without their form: `YYYY-MM-DD` is this contract's
+         *     choice. The portal shows them as the spec asks (MM/DD, MM/DD/YYYY, the long date).
          * @example 2026-12-31
          */
         Date: string;
@@ -1824,9 +1845,9 @@ export interface components {
          *     code's description is shown to the user as text.
          */
         AuthResponse: {
-            data?: components["schemas"]["AuthData"];
+            data: components["schemas"]["AuthData"];
             errors?: components["schemas"]["ErrorList"];
-        };
+        } | components["schemas"]["BusinessFailure"];
         /**
          * @description A one-time token from an emailed link, as the gateway issued it: 1 to 512 characters of
          *     URL-safe or standard base64 (letters, digits, `-`, `_`, `+`, `/`, then at most two `=` of
@@ -1857,19 +1878,21 @@ export interface components {
             /** @description True when the landing address is outside the portal. */
             externalUrl?: boolean;
         };
+        /** @description The answer, with its payload in `data`, or a business failure. */
         LandingUrlResponse: {
-            data?: components["schemas"]["LandingUrl"];
+            data: components["schemas"]["LandingUrl"];
             errors?: components["schemas"]["ErrorList"];
-        };
+        } | components["schemas"]["BusinessFailure"];
         /** @description Whether a participant skips the enrollment steps. */
         SkipEnrollment: {
             /** @description True when a participant goes straight to the dashboard; false sends them to enrollment. */
             skipEnrollmentSteps: boolean;
         };
+        /** @description The answer, with its payload in `data`, or a business failure. */
         SkipEnrollmentResponse: {
-            data?: components["schemas"]["SkipEnrollment"];
+            data: components["schemas"]["SkipEnrollment"];
             errors?: components["schemas"]["ErrorList"];
-        };
+        } | components["schemas"]["BusinessFailure"];
         /**
          * @description The username someone types to sign in or recover an account. Existing accounts may predate the username rules, so only its length is bounded.
          * @example jsmith401
@@ -1886,19 +1909,21 @@ export interface components {
              */
             securityQuestion: string;
         };
+        /** @description The answer, with its payload in `data`, or a business failure. */
         SecurityQuestionResponse: {
-            data?: components["schemas"]["SecurityQuestion"];
+            data: components["schemas"]["SecurityQuestion"];
             errors?: components["schemas"]["ErrorList"];
-        };
+        } | components["schemas"]["BusinessFailure"];
         /** @description Whether the user recovers the account with a one-time code. */
         MfaUser: {
             /** @description True when the user recovers the account with a one-time code rather than the security question. */
             isCodeUser: boolean;
         };
+        /** @description The answer, with its payload in `data`, or a business failure. */
         MfaUserResponse: {
-            data?: components["schemas"]["MfaUser"];
+            data: components["schemas"]["MfaUser"];
             errors?: components["schemas"]["ErrorList"];
-        };
+        } | components["schemas"]["BusinessFailure"];
         /** @description Asks for a password-reset email. Exactly one of `securityAnswer` and `mfaCode` proves who the user is. */
         ResetPasswordRequest: {
             username: components["schemas"]["LoginUsername"];
@@ -1923,11 +1948,10 @@ export interface components {
          */
         ForgotUsernameRole: "ROLE_PARTICIPANT" | "ROLE_PLAN_ADMIN" | "ROLE_OTHER";
         /**
-         * @description The email address to send the username to, at most 50 characters (the spec's limit, so the
-         *     general limits of 254 for the whole address and 64 for the part before `@` are met too):
-         *     dot-separated words of letters, digits and ``!#$%&'*+/=?^_`{|}~-`` (no dot first, last or
-         *     twice in a row; no quotes, commas, angle brackets or spaces), then `@`, then dot-separated
-         *     domain labels of letters, digits and inner hyphens, ending in a suffix of 2 to 4 letters.
+         * @description The email address to send the username to: the contract's email rule (`Email`'s pattern)
+         *     with the spec's narrower forgot-username rule, at most 50 characters and a suffix of 2 to 4
+         *     letters (so no internationalised suffix). The pattern is `Email`'s with only its suffix
+         *     changed.
          * @example jane.smith@example.com
          */
         ForgotUsernameEmail: string;
@@ -1967,10 +1991,11 @@ export interface components {
             /** @description The user's ways of receiving a code, in display order; an empty list means none is set up. */
             options: components["schemas"]["MfaOption"][];
         };
+        /** @description The answer, with its payload in `data`, or a business failure. */
         MfaOptionsResponse: {
-            data?: components["schemas"]["MfaOptions"];
+            data: components["schemas"]["MfaOptions"];
             errors?: components["schemas"]["ErrorList"];
-        };
+        } | components["schemas"]["BusinessFailure"];
         /** @description Asks for a one-time code for someone who has not signed in yet. */
         MfaCodeRequest: {
             type: components["schemas"]["MfaType"];
@@ -2029,9 +2054,9 @@ export interface components {
         };
         /** @description The answer about a password-reset link's token, in `data`, or a business error in `errors`. */
         ResetLinkRecordResponse: {
-            data?: components["schemas"]["ResetLinkRecord"];
+            data: components["schemas"]["ResetLinkRecord"];
             errors?: components["schemas"]["ErrorList"];
-        };
+        } | components["schemas"]["BusinessFailure"];
         /**
          * @description What an emailed link verifies, as the spec names the five kinds. `Email Verification` leads
          *     to the email-verified page; the other four to enrollment. A password-reset link is none of
@@ -2054,9 +2079,9 @@ export interface components {
         };
         /** @description The answer about a link's token, in `data`, or a business error in `errors`. */
         VerificationRecordResponse: {
-            data?: components["schemas"]["VerificationRecord"];
+            data: components["schemas"]["VerificationRecord"];
             errors?: components["schemas"]["ErrorList"];
-        };
+        } | components["schemas"]["BusinessFailure"];
         /** @description The result of an account-link request. */
         AccountMapping: {
             /**
@@ -2070,10 +2095,11 @@ export interface components {
              */
             hasExpiredVerification?: boolean;
         };
+        /** @description The answer, with its payload in `data`, or a business failure. */
         AccountMappingResponse: {
-            data?: components["schemas"]["AccountMapping"];
+            data: components["schemas"]["AccountMapping"];
             errors?: components["schemas"]["ErrorList"];
-        };
+        } | components["schemas"]["BusinessFailure"];
         TokenRequest: {
             token: components["schemas"]["LinkToken"];
         };
@@ -2091,10 +2117,11 @@ export interface components {
              */
             alreadyVerified?: boolean;
         };
+        /** @description The answer, with its payload in `data`, or a business failure. */
         EmailVerificationResponse: {
-            data?: components["schemas"]["EmailVerification"];
+            data: components["schemas"]["EmailVerification"];
             errors?: components["schemas"]["ErrorList"];
-        };
+        } | components["schemas"]["BusinessFailure"];
         /**
          * @description A username: 4 to 16 letters and digits, starting with a letter.
          * @example jsmith401
@@ -2110,13 +2137,24 @@ export interface components {
              */
             alternateUsername?: string | null;
         };
+        /** @description The answer, with its payload in `data`, or a business failure. */
         UsernameAvailabilityResponse: {
-            data?: components["schemas"]["UsernameAvailability"];
+            data: components["schemas"]["UsernameAvailability"];
             errors?: components["schemas"]["ErrorList"];
-        };
+        } | components["schemas"]["BusinessFailure"];
         /**
-         * Format: email
-         * @description An email address as the gateway stores it.
+         * @description An email address, by the contract's one email rule. The JSON Schema, the portal's generated
+         *     zod and the verification kit all judge it by this `pattern`, which every other email field
+         *     shares (a `format: email` is judged differently by each: ajv-formats accepts
+         *     `a!b@example.com` and the internationalised suffix `xn--p1ai`, which zod's `.email()`
+         *     refuses).
+         *     The spec's generic rule: at most 254 characters in all and 64 before the `@`. The rest is
+         *     this contract's choice: the part before the `@` is dot-separated words of letters, digits
+         *     and ``!#$%&'*+/=?^_`{|}~-`` (no dot first, last or twice in a row; no quoted strings,
+         *     comments, spaces or characters outside ASCII); after it come dot-separated host labels of
+         *     letters, digits and inner hyphens (at most 63 each), ending in a suffix of 2 to 63 letters
+         *     or an internationalised one in its ASCII form (`xn--p1ai`); no IP literals. An
+         *     internationalised domain is written in that ASCII form (`jane@xn--bcher-kva.de`).
          * @example jane.smith@example.com
          */
         Email: string;
@@ -2130,13 +2168,15 @@ export interface components {
             /** @description True when the email address is verified; false sends multi-factor adoption through email verification first. */
             isEmailVerified?: boolean;
         };
+        /** @description The answer, with its payload in `data`, or a business failure. */
         CredentialsResponse: {
-            data?: components["schemas"]["Credentials"];
+            data: components["schemas"]["Credentials"];
             errors?: components["schemas"]["ErrorList"];
-        };
+        } | components["schemas"]["BusinessFailure"];
         /**
-         * Format: email
-         * @description An email address given during account setup or a profile change.
+         * @description An email address given during account setup or a profile change: the contract's email rule
+         *     (`Email`'s pattern, so at most 64 characters before the `@`), at most 200 characters (the
+         *     spec's limit for the setup email).
          * @example jane.smith@example.com
          */
         SetupEmail: string;
@@ -2215,10 +2255,11 @@ export interface components {
             active: boolean;
             optionValues?: components["schemas"]["OptionValues"];
         };
+        /** @description The answer, with its payload in `data`, or a business failure. */
         OptionChoiceResponse: {
-            data?: components["schemas"]["OptionChoiceState"] | null;
+            data: components["schemas"]["OptionChoiceState"] | null;
             errors?: components["schemas"]["ErrorList"];
-        };
+        } | components["schemas"]["BusinessFailure"];
         OptionChoice: {
             optionType: components["schemas"]["OptionType"];
             /** @description True to turn the option choice on, false to turn it off. */
@@ -2233,7 +2274,7 @@ export interface components {
              */
             optionValueTypeId: number;
             /**
-             * @description The value as text; for value type 270 a date, `YYYY-MM-DD`.
+             * @description The value as text; for value type 270 a date, `YYYY-MM-DD` (as every date of this contract, this contract's choice).
              * @example 2026-11-28
              */
             optionValue: string;
@@ -2247,10 +2288,11 @@ export interface components {
         TotpInfo: {
             authAppName?: components["schemas"]["AuthAppName"] | null;
         };
+        /** @description The answer, with its payload in `data`, or a business failure. */
         TotpInfoResponse: {
-            data?: components["schemas"]["TotpInfo"];
+            data: components["schemas"]["TotpInfo"];
             errors?: components["schemas"]["ErrorList"];
-        };
+        } | components["schemas"]["BusinessFailure"];
         /** @description The start of an authenticator-app registration: the key URI to show. */
         TotpRegistration: {
             /**
@@ -2262,10 +2304,11 @@ export interface components {
              */
             uri: string;
         };
+        /** @description The answer, with its payload in `data`, or a business failure. */
         TotpRegistrationResponse: {
-            data?: components["schemas"]["TotpRegistration"];
+            data: components["schemas"]["TotpRegistration"];
             errors?: components["schemas"]["ErrorList"];
-        };
+        } | components["schemas"]["BusinessFailure"];
         TotpVerifyRequest: {
             code: components["schemas"]["MfaCode"];
             authAppName: components["schemas"]["AuthAppName"];
@@ -2281,10 +2324,11 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /** @description The answer, with its payload in `data`, or a business failure. */
         PartnerSideNavResponse: {
-            data?: components["schemas"]["PartnerSideNav"];
+            data: components["schemas"]["PartnerSideNav"];
             errors?: components["schemas"]["ErrorList"];
-        };
+        } | components["schemas"]["BusinessFailure"];
         /**
          * @description The gateway's identifier of a plan.
          * @example PLN-20931
@@ -2303,10 +2347,11 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /** @description The answer, with its payload in `data`, or a business failure. */
         PlanListResponse: {
-            data?: components["schemas"]["PlanList"];
+            data: components["schemas"]["PlanList"];
             errors?: components["schemas"]["ErrorList"];
-        };
+        } | components["schemas"]["BusinessFailure"];
         /** @description The plan's automatic-enrollment settings. The spec does not show its fields; they are left open. */
         AutoEnrollmentInfo: {
             [key: string]: unknown;
@@ -2318,18 +2363,20 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /** @description The answer, with its payload in `data`, or a business failure. */
         PlanInfoResponse: {
-            data?: components["schemas"]["PlanInfo"];
+            data: components["schemas"]["PlanInfo"];
             errors?: components["schemas"]["ErrorList"];
-        };
+        } | components["schemas"]["BusinessFailure"];
         /** @description The signed-in participant's plan details. The spec does not show its fields; they are left open. */
         ParticipantPlanDetails: {
             [key: string]: unknown;
         };
+        /** @description The answer, with its payload in `data`, or a business failure. */
         ParticipantPlanDetailsResponse: {
-            data?: components["schemas"]["ParticipantPlanDetails"];
+            data: components["schemas"]["ParticipantPlanDetails"];
             errors?: components["schemas"]["ErrorList"];
-        };
+        } | components["schemas"]["BusinessFailure"];
         /** @description A plan's safe harbor election. The spec does not show its fields; they are left open. */
         SafeHarborElection: {
             [key: string]: unknown;
@@ -2371,42 +2418,47 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /** @description The answer, with its payload in `data`, or a business failure. */
         PlanContactsResponse: {
-            data?: components["schemas"]["PlanContacts"];
+            data: components["schemas"]["PlanContacts"];
             errors?: components["schemas"]["ErrorList"];
-        };
+        } | components["schemas"]["BusinessFailure"];
         /** @description The strategic partners chosen for the user's plans. The spec does not show its fields; they are left open. */
         StrategicPartners: {
             [key: string]: unknown;
         };
+        /** @description The answer, with its payload in `data`, or a business failure. */
         StrategicPartnersResponse: {
-            data?: components["schemas"]["StrategicPartners"];
+            data: components["schemas"]["StrategicPartners"];
             errors?: components["schemas"]["ErrorList"];
-        };
+        } | components["schemas"]["BusinessFailure"];
         /** @description The plan's last manual check date. The spec does not show its fields; they are left open. */
         LastManualCheckDate: {
             [key: string]: unknown;
         };
+        /** @description The answer, with its payload in `data`, or a business failure. */
         LastManualCheckDateResponse: {
-            data?: components["schemas"]["LastManualCheckDate"];
+            data: components["schemas"]["LastManualCheckDate"];
             errors?: components["schemas"]["ErrorList"];
-        };
+        } | components["schemas"]["BusinessFailure"];
         /** @description The plan's payroll forfeiture settings. The spec does not show its fields; they are left open. */
         ForfeitureSettings: {
             [key: string]: unknown;
         };
+        /** @description The answer, with its payload in `data`, or a business failure. */
         ForfeitureSettingsResponse: {
-            data?: components["schemas"]["ForfeitureSettings"];
+            data: components["schemas"]["ForfeitureSettings"];
             errors?: components["schemas"]["ErrorList"];
-        };
+        } | components["schemas"]["BusinessFailure"];
         /** @description The employers in a plan's payroll integration. The spec does not show its fields; they are left open. */
         IntegrationEmployers: {
             [key: string]: unknown;
         };
+        /** @description The answer, with its payload in `data`, or a business failure. */
         IntegrationEmployersResponse: {
-            data?: components["schemas"]["IntegrationEmployers"];
+            data: components["schemas"]["IntegrationEmployers"];
             errors?: components["schemas"]["ErrorList"];
-        };
+        } | components["schemas"]["BusinessFailure"];
         /** @description An employer in a plan's payroll integration. The spec does not show its fields; they are left open. */
         IntegrationEmployer: {
             [key: string]: unknown;
@@ -2422,10 +2474,11 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /** @description The answer, with its payload in `data`, or a business failure. */
         IntegrationAdoptionResponse: {
-            data?: components["schemas"]["IntegrationAdoption"];
+            data: components["schemas"]["IntegrationAdoption"];
             errors?: components["schemas"]["ErrorList"];
-        };
+        } | components["schemas"]["BusinessFailure"];
         /**
          * @description The identifier of a fee type.
          * @example 1
@@ -2440,10 +2493,11 @@ export interface components {
         IntegrationMonthlyFee: {
             [key: string]: unknown;
         };
+        /** @description The answer, with its payload in `data`, or a business failure. */
         IntegrationMonthlyFeeResponse: {
-            data?: components["schemas"]["IntegrationMonthlyFee"];
+            data: components["schemas"]["IntegrationMonthlyFee"];
             errors?: components["schemas"]["ErrorList"];
-        };
+        } | components["schemas"]["BusinessFailure"];
         /** @description Connects a payroll integration with the token the payroll provider's connect flow returned. */
         IntegrationConnectRequest: {
             /**
@@ -2461,26 +2515,29 @@ export interface components {
         IntegrationSession: {
             [key: string]: unknown;
         };
+        /** @description The answer, with its payload in `data`, or a business failure. */
         IntegrationSessionResponse: {
-            data?: components["schemas"]["IntegrationSession"];
+            data: components["schemas"]["IntegrationSession"];
             errors?: components["schemas"]["ErrorList"];
-        };
+        } | components["schemas"]["BusinessFailure"];
         /** @description What the portal needs to re-authorize an employer's payroll integration. The spec does not show its fields; they are left open. */
         IntegrationReauth: {
             [key: string]: unknown;
         };
+        /** @description The answer, with its payload in `data`, or a business failure. */
         IntegrationReauthResponse: {
-            data?: components["schemas"]["IntegrationReauth"];
+            data: components["schemas"]["IntegrationReauth"];
             errors?: components["schemas"]["ErrorList"];
-        };
+        } | components["schemas"]["BusinessFailure"];
         /** @description An employer's payroll deductions. The spec does not show its fields; they are left open. */
         EmployerDeductions: {
             [key: string]: unknown;
         };
+        /** @description The answer, with its payload in `data`, or a business failure. */
         EmployerDeductionsResponse: {
-            data?: components["schemas"]["EmployerDeductions"];
+            data: components["schemas"]["EmployerDeductions"];
             errors?: components["schemas"]["ErrorList"];
-        };
+        } | components["schemas"]["BusinessFailure"];
         /**
          * @description The name of a payroll vendor.
          * @example Gusto
@@ -2490,10 +2547,11 @@ export interface components {
         ActiveVendors: {
             [key: string]: unknown;
         };
+        /** @description The answer, with its payload in `data`, or a business failure. */
         ActiveVendorsResponse: {
-            data?: components["schemas"]["ActiveVendors"];
+            data: components["schemas"]["ActiveVendors"];
             errors?: components["schemas"]["ErrorList"];
-        };
+        } | components["schemas"]["BusinessFailure"];
     };
     responses: {
         /**
@@ -2585,7 +2643,21 @@ export interface components {
         PlanIdPath: components["schemas"]["PlanId"];
     };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /**
+         * @description Sets the `XSRF-TOKEN` cookie, the anti-forgery token the portal copies into `X-XSRF-TOKEN` on
+         *     every state-changing call (the spec reads the header from this cookie; the gateway sets it).
+         *     The portal reads it with script, so it is not `HttpOnly`; it carries `Path=/` (the portal's
+         *     pages are at `/`, not under the gateway's prefix), `Secure` and `SameSite=Strict` or `Lax`.
+         *     Attribute names are written as RFC 6265 writes them, in any order; other attributes
+         *     (`Max-Age`, `Expires`, `Domain`) may follow. Which answers set it is this contract's choice:
+         *     the public branding answer, the first call of every public page, so the cookie exists before
+         *     the first state-changing call, and the three sign-in answers (password, link token), which may
+         *     renew it. The gateway sets no other cookie.
+         * @example XSRF-TOKEN=4f6c2a9e-1b7d-4c55-9a0e-7d3f8b2c6e11; Path=/; Secure; SameSite=Strict
+         */
+        XsrfTokenCookie: string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -2783,6 +2855,7 @@ export interface operations {
             /** @description The partner's brand. */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["XsrfTokenCookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2975,6 +3048,7 @@ export interface operations {
             /** @description Signed in, or a business error in `errors`. */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["XsrfTokenCookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2982,7 +3056,19 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
+            /**
+             * @description The `Authorization` header is missing or is not a well-formed Basic credential
+             *     (`Basic ` and `base64(UTF-8(username:password))`). Never a wrong username or password:
+             *     that is a 200 with an error in `errors` (`AUERR02` in the examples), shown inline.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
@@ -3007,6 +3093,7 @@ export interface operations {
             /** @description Signed in, or a business error in `errors`. */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["XsrfTokenCookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3034,6 +3121,7 @@ export interface operations {
             /** @description Signed in, or a business error in `errors`. */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["XsrfTokenCookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3857,7 +3945,11 @@ export interface operations {
     markEmailVerified: {
         parameters: {
             query: {
-                /** @description The one-time-code method that verified the address. */
+                /**
+                 * @description The one-time-code method that verified the address. The spec shows `PUT
+                 *     credentials/email/verify?type=` without saying what `type` holds: a value of `MfaType`
+                 *     (`email` from the portal) is this contract's choice.
+                 */
                 type: components["schemas"]["MfaType"];
             };
             header?: {

@@ -13,11 +13,12 @@ export function pointer(...keys) {
 
 /**
  * An ajv instance holding the whole bundle under one id, so any schema in it compiles by its
- * JSON pointer and its `#/components/...` references resolve within the bundle.
+ * JSON pointer and its `#/components/...` references resolve within the bundle. `verbose` puts
+ * the failing value and its schema into each error (the verification kit prints both).
  */
-export function contractAjv(document) {
+export function contractAjv(document, { verbose = false } = {}) {
   // strict: false ignores OpenAPI's own annotations (`example`, `discriminator`, `xml`).
-  const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
+  const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false, verbose });
   addFormats(ajv);
   ajv.addSchema({ ...document, $id: CONTRACT_ID });
   let parts = 0;
@@ -63,26 +64,4 @@ export function strictVariant(document) {
   visit(strict.paths);
   visit(strict.components);
   return strict;
-}
-
-/** ajv's errors as short readable lines: `/data/brandLinks: unknown property "leftLogoUrl"`. */
-export function describeErrors(errors, limit = 8) {
-  const lines = [];
-  for (const error of errors ?? []) {
-    const where = error.instancePath || '(root)';
-    let what;
-    if (error.keyword === 'unevaluatedProperties' || error.keyword === 'additionalProperties') {
-      what = `unknown property "${error.params.unevaluatedProperty ?? error.params.additionalProperty}"`;
-    } else if (error.keyword === 'required') what = `missing required property "${error.params.missingProperty}"`;
-    else if (error.keyword === 'type') what = `must be ${error.params.type}`;
-    else if (error.keyword === 'enum')
-      what = `must be one of ${error.params.allowedValues.map((value) => JSON.stringify(value)).join(', ')}`;
-    else if (error.keyword === 'oneOf' || error.keyword === 'anyOf')
-      continue; // the branches' own errors say more
-    else what = error.message;
-    const line = `${where}: ${what}`;
-    if (!lines.includes(line)) lines.push(line);
-  }
-  if (lines.length === 0 && errors?.length) lines.push(`${errors[0].instancePath || '(root)'}: ${errors[0].message}`);
-  return lines.length > limit ? [...lines.slice(0, limit), `... ${lines.length - limit} more`] : lines;
 }

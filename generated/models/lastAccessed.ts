@@ -3,7 +3,11 @@
  */
 
 /**
- * When the session last saw activity, in milliseconds since the Unix epoch. The portal shows the idle warning only when this is at least the idle period ago.
+ * When the session last saw activity, in milliseconds since the Unix epoch. The spec says only
+that the answer is a number: milliseconds since the epoch, as a bare JSON number, is this
+contract's choice. The portal shows the idle warning only when this is at least the idle
+period ago.
+
  * @minimum 0
  */
 export type LastAccessed = number;

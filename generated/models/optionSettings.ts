@@ -11,7 +11,7 @@ export interface OptionSettings {
   /** Which value of the option is set; 270 is the adoption reminder date of option 9930. */
   optionValueTypeId: number;
   /**
-   * The value as text; for value type 270 a date, `YYYY-MM-DD`.
+   * The value as text; for value type 270 a date, `YYYY-MM-DD` (as every date of this contract, this contract's choice).
    * @maxLength 200
    */
   optionValue: string;

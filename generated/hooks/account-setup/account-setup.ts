@@ -43,7 +43,7 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
- * When it is taken, `alternateUsername` offers one that is free. The spec shows `userNameAvailable` and `alternateUsername` bare; wrapping the answer in `data`, beside `errors` as in every JSON answer of this contract, is this contract's choice.
+ * When it is taken, `alternateUsername` offers one that is free. The spec shows `userNameAvailable` and `alternateUsername` bare; wrapping the answer in `data`, beside `errors` as in the contract's other answers with a payload, is this contract's choice.
  * @summary Whether a username is available
  */
 export const getValidateUsernameUrl = (params: ValidateUsernameParams,) => {

@@ -60,7 +60,7 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
- * The signed-in user's username, email address and whether it is verified; multi-factor adoption reads `isEmailVerified` to choose between the phone and email verification first. The spec shows `userName`, `emailAddress` and `isEmailVerified` bare; wrapping the answer in `data`, beside `errors` as in every JSON answer of this contract, is this contract's choice.
+ * The signed-in user's username, email address and whether it is verified; multi-factor adoption reads `isEmailVerified` to choose between the phone and email verification first. The spec shows `userName`, `emailAddress` and `isEmailVerified` bare; wrapping the answer in `data`, beside `errors` as in the contract's other answers with a payload, is this contract's choice.
  * @summary The user's username and email
  */
 export const getGetUserCredentialsUrl = (userId: string,) => {

@@ -25,6 +25,7 @@ import type {
   AuthenticateHeaders,
   BadRequestResponse,
   DeviceFingerprint,
+  ErrorEnvelope,
   ForbiddenResponse,
   GetAuthTokenParams,
   GetUserLandingUrlParams,
@@ -49,6 +50,8 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 /**
  * Username and password go as HTTP basic auth (`base64(UTF-8(username:password))`). The body is the device fingerprint as a JSON string literal, quotes included, sent as `application/json`: the fingerprint `9f86d081884c7d65` goes as the 18 bytes `"9f86d081884c7d65"`. A `text/plain` body, or the fingerprint without its quotes, is refused (415 or 400). The optional headers carry the second step of a sign-in: the security answer (with `Savedevice` and `Captcha`) or a one-time code (with `codeType`).
+
+A wrong username or password is a business error: HTTP 200 with an error in `errors` (`AUERR02` in the examples; the code is the gateway's), whose description the portal shows inline under the form, as the spec asks of any code but AUERR01 and AUERR05. It is never a 401: a 401 sends the portal to /login (the spec's section 8) and means only that the `Authorization` header is missing or is not a well-formed Basic credential.
 
 Example:
 ```http
@@ -84,7 +87,7 @@ export const authenticate = async (deviceFingerprint: DeviceFingerprint,
 
 
 
-export const getAuthenticateMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | UnsupportedMediaTypeResponse | InternalErrorResponse | UnexpectedResponse>,
+export const getAuthenticateMutationOptions = <TError = ErrorType<BadRequestResponse | ErrorEnvelope | UnsupportedMediaTypeResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof authenticate>>, TError,{data: DeviceFingerprint;headers?: AuthenticateHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof authenticate>>, TError,{data: DeviceFingerprint;headers?: AuthenticateHeaders}, TContext> => {
 
@@ -111,12 +114,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type AuthenticateMutationResult = NonNullable<Awaited<ReturnType<typeof authenticate>>>
     export type AuthenticateMutationBody = DeviceFingerprint
-    export type AuthenticateMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | UnsupportedMediaTypeResponse | InternalErrorResponse | UnexpectedResponse>
+    export type AuthenticateMutationError = ErrorType<BadRequestResponse | ErrorEnvelope | UnsupportedMediaTypeResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Sign in with username and password
  */
-export const useAuthenticate = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | UnsupportedMediaTypeResponse | InternalErrorResponse | UnexpectedResponse>,
+export const useAuthenticate = <TError = ErrorType<BadRequestResponse | ErrorEnvelope | UnsupportedMediaTypeResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof authenticate>>, TError,{data: DeviceFingerprint;headers?: AuthenticateHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof authenticate>>,

@@ -38,7 +38,7 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
- * The app's name when the user has registered one; null otherwise. The spec shows the check response as `authAppName` bare; wrapping the answer in `data`, beside `errors` as in every JSON answer of this contract, is this contract's choice.
+ * The app's name when the user has registered one; null otherwise. The spec shows the check response as `authAppName` bare; wrapping the answer in `data`, beside `errors` as in the contract's other answers with a payload, is this contract's choice.
  * @summary The user's authenticator app, before sign-in completes
  */
 export const getGetTotpInfoUrl = () => {
@@ -111,7 +111,7 @@ export const useGetTotpInfo = <TError = ErrorType<BadRequestResponse | InternalE
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * Returns the `otpauth://` URI the QR code shows. A failure whose message mentions a verified device is shown as it is; any other shows 'Oops, something went wrong'. The spec shows the registration response as `uri` bare; wrapping the answer in `data`, beside `errors` as in every JSON answer of this contract, is this contract's choice.
+ * Returns the `otpauth://` URI the QR code shows. A failure whose message mentions a verified device is shown as it is; any other shows 'Oops, something went wrong'. The spec shows the registration response as `uri` bare; wrapping the answer in `data`, beside `errors` as in the contract's other answers with a payload, is this contract's choice.
  * @summary Start registering an authenticator app
  */
 export const getRegisterTotpUrl = () => {

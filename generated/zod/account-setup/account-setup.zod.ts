@@ -5,7 +5,7 @@ import * as zod from 'zod';
 
 
 /**
- * When it is taken, `alternateUsername` offers one that is free. The spec shows `userNameAvailable` and `alternateUsername` bare; wrapping the answer in `data`, beside `errors` as in every JSON answer of this contract, is this contract's choice.
+ * When it is taken, `alternateUsername` offers one that is free. The spec shows `userNameAvailable` and `alternateUsername` bare; wrapping the answer in `data`, beside `errors` as in the contract's other answers with a payload, is this contract's choice.
  * @summary Whether a username is available
  */
 export const validateUsernameQueryUsernameMin = 4;
@@ -17,18 +17,23 @@ export const validateUsernameQueryParams = zod.object({
   "username": zod.string().min(validateUsernameQueryUsernameMin).max(validateUsernameQueryUsernameMax).regex(validateUsernameQueryUsernameRegExp).describe('The username to check.')
 })
 
-export const validateUsernameResponseDataAlternateUsernameMax = 16;export const validateUsernameResponseErrorsItemCodeMax = 32;
+export const validateUsernameResponseDataAlternateUsernameMax = 16;export const validateUsernameResponseErrorsItemCodeMax = 32;export const validateUsernameResponseErrorsItemCodeMaxOne = 32;
 
-export const validateUsernameResponse = zod.object({
+export const validateUsernameResponse = zod.union([zod.object({
   "data": zod.object({
   "userNameAvailable": zod.boolean().describe('True when nobody has the username; false shows \"Username must be unique\" with `alternateUsername`.'),
   "alternateUsername": zod.string().max(validateUsernameResponseDataAlternateUsernameMax).nullish().describe('A username that is available, offered when the one asked for is taken.')
-}).optional().describe('Whether a username is free, with a free one offered when it is not.'),
+}).describe('Whether a username is free, with a free one offered when it is not.'),
   "errors": zod.array(zod.object({
   "code": zod.string().max(validateUsernameResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
   "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
-})
+}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "errors": zod.array(zod.object({
+  "code": zod.string().max(validateUsernameResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).describe('The business errors; at least one. The portal shows or branches on the first.')
+}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('The answer, with its payload in `data`, or a business failure.')
 
 /**
  * The spec names this service call ("complete setup") without its path or method: `POST /login-gateway/account-setup/complete` is this contract's choice.

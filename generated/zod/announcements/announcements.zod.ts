@@ -12,7 +12,7 @@ export const getAnnouncementsResponseChangesItemFeaturesItemTitleMax = 200;expor
 
 export const getAnnouncementsResponse = zod.object({
   "changes": zod.array(zod.object({
-  "date": zod.iso.date().describe('A calendar date, `YYYY-MM-DD`.'),
+  "date": zod.iso.date().describe('A calendar date, `YYYY-MM-DD` (ISO 8601). The spec shows dates (the adoption deadline and\nreminder, the announcements\' dates) without their form: `YYYY-MM-DD` is this contract\'s\nchoice. The portal shows them as the spec asks (MM/DD, MM/DD/YYYY, the long date).\n'),
   "features": zod.array(zod.object({
   "title": zod.string().max(getAnnouncementsResponseChangesItemFeaturesItemTitleMax).describe('The new feature\'s name, shown as the heading of its item (as text).'),
   "description": zod.string().max(getAnnouncementsResponseChangesItemFeaturesItemDescriptionMax).describe('What the feature does for the user, shown under its title (as text).')

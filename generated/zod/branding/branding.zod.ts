@@ -48,9 +48,9 @@ export const getUserBrandingParams = zod.object({
   "userId": zod.string().min(1).max(getUserBrandingPathUserIdMax).regex(getUserBrandingPathUserIdRegExp).describe('The gateway\'s identifier of the signed-in user.')
 })
 
-export const getUserBrandingResponseDataBrandNameMax = 200;export const getUserBrandingResponseDataBrandLinksLeftLogoLinkMax = 2048;export const getUserBrandingResponseDataBrandLinksRightLogoLinkMax = 2048;export const getUserBrandingResponseDataBrandLinksPrivacyLinkMax = 2048;export const getUserBrandingResponseDataBrandLinksBrandedLoginLinkMax = 2048;export const getUserBrandingResponseDataBrandLinksAlternateLeftLogoLinkMax = 2048;export const getUserBrandingResponseDataBrandLinksFaviconLinkMax = 2048;export const getUserBrandingResponseDataContactInfoSupportNameMax = 200;export const getUserBrandingResponseDataContactInfoSupportPhoneExtensionMax = 10;export const getUserBrandingResponseDataContactInfoSupportPhoneMax = 30;export const getUserBrandingResponseDataContactInfoSupportAddressMax = 254;export const getUserBrandingResponseDataContactInfoAdminAddressMax = 254;export const getUserBrandingResponseErrorsItemCodeMax = 32;
+export const getUserBrandingResponseDataBrandNameMax = 200;export const getUserBrandingResponseDataBrandLinksLeftLogoLinkMax = 2048;export const getUserBrandingResponseDataBrandLinksRightLogoLinkMax = 2048;export const getUserBrandingResponseDataBrandLinksPrivacyLinkMax = 2048;export const getUserBrandingResponseDataBrandLinksBrandedLoginLinkMax = 2048;export const getUserBrandingResponseDataBrandLinksAlternateLeftLogoLinkMax = 2048;export const getUserBrandingResponseDataBrandLinksFaviconLinkMax = 2048;export const getUserBrandingResponseDataContactInfoSupportNameMax = 200;export const getUserBrandingResponseDataContactInfoSupportPhoneExtensionMax = 10;export const getUserBrandingResponseDataContactInfoSupportPhoneMax = 30;export const getUserBrandingResponseDataContactInfoSupportAddressMax = 254;export const getUserBrandingResponseDataContactInfoAdminAddressMax = 254;export const getUserBrandingResponseErrorsItemCodeMax = 32;export const getUserBrandingResponseErrorsItemCodeMaxOne = 32;
 
-export const getUserBrandingResponse = zod.object({
+export const getUserBrandingResponse = zod.union([zod.object({
   "data": zod.object({
   "brandingId": zod.number().optional().describe('The gateway\'s number for this brand; the portal does not use it.'),
   "brandName": zod.string().min(1).max(getUserBrandingResponseDataBrandNameMax).describe('The name of the brand, shown as the alt text of its logo and at the start of every page title.'),
@@ -70,12 +70,17 @@ export const getUserBrandingResponse = zod.object({
   "supportAddress": zod.string().max(getUserBrandingResponseDataContactInfoSupportAddressMax).nullish().describe('The customer-service email address (a `mailto:` link only when it is one plain address).'),
   "adminAddress": zod.string().max(getUserBrandingResponseDataContactInfoAdminAddressMax).nullish().describe('The email address people write to when their enrollment email has not come (the \"Create Your Account\" dialog).')
 }).optional().describe('The brand\'s customer service, shown in the sign-in pages\' dialogs and in the lockout and no-device messages.')
-}).optional().describe('A partner\'s brand: its name, logos, links and customer service.'),
+}).describe('A partner\'s brand: its name, logos, links and customer service.'),
   "errors": zod.array(zod.object({
   "code": zod.string().max(getUserBrandingResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
   "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
-})
+}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "errors": zod.array(zod.object({
+  "code": zod.string().max(getUserBrandingResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).describe('The business errors; at least one. The portal shows or branches on the first.')
+}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('The answer, with its payload in `data`, or a business failure.')
 
 /**
  * The support contact, mailing instructions and feature settings shown in the help dialog. The
@@ -94,9 +99,9 @@ export const getUserContactParams = zod.object({
 
 export const getUserContactResponseDataSupportNameMax = 200;export const getUserContactResponseDataSupportPhoneNumberMax = 30;export const getUserContactResponseDataSupportPhoneExtensionMax = 10;export const getUserContactResponseDataSupportEmailMax = 254;export const getUserContactResponseDataSupportRoleMax = 64;export const getUserContactResponseDataMailingInstructionsFaxNumberMax = 30;export const getUserContactResponseDataMailingInstructionsAddressesItemNameMax = 200;export const getUserContactResponseDataMailingInstructionsAddressesItemDescriptionMax = 200;export const getUserContactResponseDataMailingInstructionsAddressesItemStreetAddressStreet1Max = 200;export const getUserContactResponseDataMailingInstructionsAddressesItemStreetAddressStreet2Max = 200;export const getUserContactResponseDataMailingInstructionsAddressesItemCityMax = 100;export const getUserContactResponseDataMailingInstructionsAddressesItemStateMax = 2;export const getUserContactResponseDataMailingInstructionsAddressesItemZipCodeMax = 10;
 export const getUserContactResponseDataMailingInstructionsAddressesItemZipCodeRegExp = new RegExp('^[0-9]{5}(-?[0-9]{4})?$');
-export const getUserContactResponseDataMailingInstructionsAddressesItemCityStateZipMax = 200;export const getUserContactResponseErrorsItemCodeMax = 32;
+export const getUserContactResponseDataMailingInstructionsAddressesItemCityStateZipMax = 200;export const getUserContactResponseErrorsItemCodeMax = 32;export const getUserContactResponseErrorsItemCodeMaxOne = 32;
 
-export const getUserContactResponse = zod.object({
+export const getUserContactResponse = zod.union([zod.object({
   "data": zod.object({
   "support": zod.object({
   "name": zod.string().max(getUserContactResponseDataSupportNameMax).nullish().describe('Who to contact: a person or a desk.'),
@@ -121,10 +126,15 @@ export const getUserContactResponse = zod.object({
 })).optional().describe('The mailing addresses, in display order.')
 }).optional().describe('How to send documents: a fax number and mailing addresses.'),
   "featureSettings": zod.record(zod.string(), zod.any()).optional().describe('Per-feature settings for the help pages; the spec does not show its fields, so it is open and the portal does not read it.')
-}).optional().describe('Whom the user contacts for help. `featureSettings` is open; the spec does not show its fields.'),
+}).describe('Whom the user contacts for help. `featureSettings` is open; the spec does not show its fields.'),
   "errors": zod.array(zod.object({
   "code": zod.string().max(getUserContactResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
   "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
-})
+}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "errors": zod.array(zod.object({
+  "code": zod.string().max(getUserContactResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).describe('The business errors; at least one. The portal shows or branches on the first.')
+}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('The answer, with its payload in `data`, or a business failure.')
 

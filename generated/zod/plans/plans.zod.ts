@@ -16,19 +16,24 @@ export const listPlansParams = zod.object({
   "userId": zod.string().min(1).max(listPlansPathUserIdMax).regex(listPlansPathUserIdRegExp).describe('The gateway\'s identifier of the signed-in user.')
 })
 
-export const listPlansResponseDataPlanListItemPlanIdMax = 64;export const listPlansResponseErrorsItemCodeMax = 32;
+export const listPlansResponseDataPlanListItemPlanIdMax = 64;export const listPlansResponseErrorsItemCodeMax = 32;export const listPlansResponseErrorsItemCodeMaxOne = 32;
 
-export const listPlansResponse = zod.object({
+export const listPlansResponse = zod.union([zod.object({
   "data": zod.object({
   "planList": zod.array(zod.object({
   "planId": zod.string().min(1).max(listPlansResponseDataPlanListItemPlanIdMax).describe('The gateway\'s identifier of a plan.')
 }).describe('One plan in the plan list. The spec names `planId`; the rest is open.')).describe('The plans, in display order.')
-}).optional().describe('The plans the user can see. The spec names `planList`; the rest is open.'),
+}).describe('The plans the user can see. The spec names `planList`; the rest is open.'),
   "errors": zod.array(zod.object({
   "code": zod.string().max(listPlansResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
   "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
-})
+}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "errors": zod.array(zod.object({
+  "code": zod.string().max(listPlansResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).describe('The business errors; at least one. The portal shows or branches on the first.')
+}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('The answer, with its payload in `data`, or a business failure.')
 
 /**
  * The plan's information. The spec names `planId` and `autoEnrollmentInfo`; those are modelled and the rest is left open.
@@ -43,18 +48,23 @@ export const getPlanInfoParams = zod.object({
   "planId": zod.string().min(1).max(getPlanInfoPathPlanIdMax).describe('The plan\'s identifier.')
 })
 
-export const getPlanInfoResponseDataPlanIdMax = 64;export const getPlanInfoResponseErrorsItemCodeMax = 32;
+export const getPlanInfoResponseDataPlanIdMax = 64;export const getPlanInfoResponseErrorsItemCodeMax = 32;export const getPlanInfoResponseErrorsItemCodeMaxOne = 32;
 
-export const getPlanInfoResponse = zod.object({
+export const getPlanInfoResponse = zod.union([zod.object({
   "data": zod.object({
   "planId": zod.string().min(1).max(getPlanInfoResponseDataPlanIdMax).describe('The gateway\'s identifier of a plan.'),
   "autoEnrollmentInfo": zod.record(zod.string(), zod.any()).optional().describe('The plan\'s automatic-enrollment settings. The spec does not show its fields; they are left open.')
-}).optional().describe('One plan\'s information. The spec names `planId` and `autoEnrollmentInfo`; the rest is open.'),
+}).describe('One plan\'s information. The spec names `planId` and `autoEnrollmentInfo`; the rest is open.'),
   "errors": zod.array(zod.object({
   "code": zod.string().max(getPlanInfoResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
   "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
-})
+}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "errors": zod.array(zod.object({
+  "code": zod.string().max(getPlanInfoResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).describe('The business errors; at least one. The portal shows or branches on the first.')
+}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('The answer, with its payload in `data`, or a business failure.')
 
 /**
  * The signed-in participant's plan details. The spec does not show this call's fields; the fields it names are modelled and the rest are left open.
@@ -68,15 +78,20 @@ export const getParticipantPlanDetailsParams = zod.object({
   "userId": zod.string().min(1).max(getParticipantPlanDetailsPathUserIdMax).regex(getParticipantPlanDetailsPathUserIdRegExp).describe('The gateway\'s identifier of the signed-in user.')
 })
 
-export const getParticipantPlanDetailsResponseErrorsItemCodeMax = 32;
+export const getParticipantPlanDetailsResponseErrorsItemCodeMax = 32;export const getParticipantPlanDetailsResponseErrorsItemCodeMaxOne = 32;
 
-export const getParticipantPlanDetailsResponse = zod.object({
-  "data": zod.record(zod.string(), zod.any()).optional().describe('The signed-in participant\'s plan details. The spec does not show its fields; they are left open.'),
+export const getParticipantPlanDetailsResponse = zod.union([zod.object({
+  "data": zod.record(zod.string(), zod.any()).describe('The signed-in participant\'s plan details. The spec does not show its fields; they are left open.'),
   "errors": zod.array(zod.object({
   "code": zod.string().max(getParticipantPlanDetailsResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
   "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
-})
+}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "errors": zod.array(zod.object({
+  "code": zod.string().max(getParticipantPlanDetailsResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).describe('The business errors; at least one. The portal shows or branches on the first.')
+}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('The answer, with its payload in `data`, or a business failure.')
 
 /**
  * Records the plan's safe harbor election. The spec does not show this call's fields; the fields it names are modelled and the rest are left open.
@@ -151,9 +166,9 @@ export const getPlanContactsParams = zod.object({
   "planId": zod.string().min(1).max(getPlanContactsPathPlanIdMax).describe('The plan\'s identifier.')
 })
 
-export const getPlanContactsResponseDataTrusteesItemFirstNameMax = 100;export const getPlanContactsResponseDataTrusteesItemLastNameMax = 100;export const getPlanContactsResponseErrorsItemCodeMax = 32;
+export const getPlanContactsResponseDataTrusteesItemFirstNameMax = 100;export const getPlanContactsResponseDataTrusteesItemLastNameMax = 100;export const getPlanContactsResponseErrorsItemCodeMax = 32;export const getPlanContactsResponseErrorsItemCodeMaxOne = 32;
 
-export const getPlanContactsResponse = zod.object({
+export const getPlanContactsResponse = zod.union([zod.object({
   "data": zod.object({
   "authorizedRepresentative": zod.object({
   "sameAsloggedInUser": zod.boolean().optional().describe('True when the authorized representative is the signed-in user.')
@@ -162,12 +177,17 @@ export const getPlanContactsResponse = zod.object({
   "firstName": zod.string().max(getPlanContactsResponseDataTrusteesItemFirstNameMax).nullish().describe('The trustee\'s first name; null together with `lastName` for a corporate trustee.'),
   "lastName": zod.string().max(getPlanContactsResponseDataTrusteesItemLastNameMax).nullish().describe('The trustee\'s last name; null together with `firstName` for a corporate trustee.')
 }).describe('One trustee of the plan. `firstName` and `lastName` both null means a corporate trustee.\nThe spec names only the two names; the rest is open.\n')).optional().describe('The plan\'s trustees, in display order.')
-}).optional().describe('The plan\'s contacts. The spec names `authorizedRepresentative` and `trustees`; the rest is open.'),
+}).describe('The plan\'s contacts. The spec names `authorizedRepresentative` and `trustees`; the rest is open.'),
   "errors": zod.array(zod.object({
   "code": zod.string().max(getPlanContactsResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
   "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
-})
+}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "errors": zod.array(zod.object({
+  "code": zod.string().max(getPlanContactsResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).describe('The business errors; at least one. The portal shows or branches on the first.')
+}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('The answer, with its payload in `data`, or a business failure.')
 
 /**
  * The strategic partners chosen for the user's plans. The spec does not show this call's fields; the fields it names are modelled and the rest are left open.
@@ -181,15 +201,20 @@ export const getStrategicPartnersParams = zod.object({
   "userId": zod.string().min(1).max(getStrategicPartnersPathUserIdMax).regex(getStrategicPartnersPathUserIdRegExp).describe('The gateway\'s identifier of the signed-in user.')
 })
 
-export const getStrategicPartnersResponseErrorsItemCodeMax = 32;
+export const getStrategicPartnersResponseErrorsItemCodeMax = 32;export const getStrategicPartnersResponseErrorsItemCodeMaxOne = 32;
 
-export const getStrategicPartnersResponse = zod.object({
-  "data": zod.record(zod.string(), zod.any()).optional().describe('The strategic partners chosen for the user\'s plans. The spec does not show its fields; they are left open.'),
+export const getStrategicPartnersResponse = zod.union([zod.object({
+  "data": zod.record(zod.string(), zod.any()).describe('The strategic partners chosen for the user\'s plans. The spec does not show its fields; they are left open.'),
   "errors": zod.array(zod.object({
   "code": zod.string().max(getStrategicPartnersResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
   "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
-})
+}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "errors": zod.array(zod.object({
+  "code": zod.string().max(getStrategicPartnersResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).describe('The business errors; at least one. The portal shows or branches on the first.')
+}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('The answer, with its payload in `data`, or a business failure.')
 
 /**
  * Saves the strategic partners chosen for the user's plans. The spec does not show this call's fields; the fields it names are modelled and the rest are left open.
@@ -233,15 +258,20 @@ export const getLastManualCheckDateParams = zod.object({
   "planId": zod.string().min(1).max(getLastManualCheckDatePathPlanIdMax).describe('The plan\'s identifier.')
 })
 
-export const getLastManualCheckDateResponseErrorsItemCodeMax = 32;
+export const getLastManualCheckDateResponseErrorsItemCodeMax = 32;export const getLastManualCheckDateResponseErrorsItemCodeMaxOne = 32;
 
-export const getLastManualCheckDateResponse = zod.object({
-  "data": zod.record(zod.string(), zod.any()).optional().describe('The plan\'s last manual check date. The spec does not show its fields; they are left open.'),
+export const getLastManualCheckDateResponse = zod.union([zod.object({
+  "data": zod.record(zod.string(), zod.any()).describe('The plan\'s last manual check date. The spec does not show its fields; they are left open.'),
   "errors": zod.array(zod.object({
   "code": zod.string().max(getLastManualCheckDateResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
   "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
-})
+}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "errors": zod.array(zod.object({
+  "code": zod.string().max(getLastManualCheckDateResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).describe('The business errors; at least one. The portal shows or branches on the first.')
+}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('The answer, with its payload in `data`, or a business failure.')
 
 /**
  * The plan's payroll forfeiture settings. The spec does not show this call's fields; the fields it names are modelled and the rest are left open.
@@ -256,15 +286,20 @@ export const getForfeitureSettingsParams = zod.object({
   "planId": zod.string().min(1).max(getForfeitureSettingsPathPlanIdMax).describe('The plan\'s identifier.')
 })
 
-export const getForfeitureSettingsResponseErrorsItemCodeMax = 32;
+export const getForfeitureSettingsResponseErrorsItemCodeMax = 32;export const getForfeitureSettingsResponseErrorsItemCodeMaxOne = 32;
 
-export const getForfeitureSettingsResponse = zod.object({
-  "data": zod.record(zod.string(), zod.any()).optional().describe('The plan\'s payroll forfeiture settings. The spec does not show its fields; they are left open.'),
+export const getForfeitureSettingsResponse = zod.union([zod.object({
+  "data": zod.record(zod.string(), zod.any()).describe('The plan\'s payroll forfeiture settings. The spec does not show its fields; they are left open.'),
   "errors": zod.array(zod.object({
   "code": zod.string().max(getForfeitureSettingsResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
   "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
-})
+}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "errors": zod.array(zod.object({
+  "code": zod.string().max(getForfeitureSettingsResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).describe('The business errors; at least one. The portal shows or branches on the first.')
+}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('The answer, with its payload in `data`, or a business failure.')
 
 /**
  * Replaces the plan's payroll forfeiture settings. The spec does not show this call's fields; the fields it names are modelled and the rest are left open.

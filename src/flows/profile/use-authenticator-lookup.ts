@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useGetTotpInfo } from '../../../generated/hooks/totp/totp';
+import { answerData } from '../../lib/api/answer-data';
 import { useStoredSession } from '../../lib/use-stored-session';
 
 /** What the lookup of the user's authenticator app found. */
@@ -25,7 +26,7 @@ export function useAuthenticatorLookup(enabled: boolean): AuthenticatorLookup {
     lookup
       .mutateAsync({ data: { username } })
       .then((answer) => {
-        const appName = answer.data?.authAppName;
+        const appName = answerData(answer).authAppName;
         setResult(appName ? { state: 'app', appName } : { state: 'none' });
       })
       .catch(() => setResult({ state: 'failed' }));

@@ -7,6 +7,7 @@ import { Card } from '../../components/layout/card';
 import { Page } from '../../components/layout/page';
 import { Button } from '../../components/ui/button';
 import { PageHeading } from '../../components/ui/page-heading';
+import { answerData } from '../../lib/api/answer-data';
 import { isApiError } from '../../lib/api/api-error';
 import { businessErrorDescription, isResetSessionTimeout } from '../../lib/api/error-catalogue';
 import { notify } from '../../lib/notifications';
@@ -49,7 +50,7 @@ export function NewPasswordPage() {
       </Page>
     );
   }
-  const link = record.data?.data;
+  const link = record.data && answerData(record.data);
   const usable = link !== undefined && (link.isValidated || link.verified) && !link.hasExpiredVerification && !link.isCompleted;
   if (record.isError || !usable) {
     const failed = record.isError && !(isApiError(record.error) && businessErrorDescription(record.error));

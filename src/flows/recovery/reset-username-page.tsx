@@ -13,6 +13,7 @@ import { Button } from '../../components/ui/button';
 import { FormError } from '../../components/ui/form-error';
 import { PageHeading } from '../../components/ui/page-heading';
 import { TextField } from '../../components/ui/text-field';
+import { answerData } from '../../lib/api/answer-data';
 import { showSignInFailure } from '../../lib/api/error-catalogue';
 import { paths } from '../../lib/paths';
 import { useSingleFlight } from '../../lib/use-single-flight';
@@ -49,12 +50,11 @@ export function ResetUsernamePage() {
       if (!captcha) return;
       setInlineError(null);
       try {
-        const methods = (await options.mutateAsync({ data: { username: name } })).data?.options ?? [];
-        const isCodeUser = (await mfaUser.mutateAsync({ data: { username: name } })).data?.isCodeUser ?? false;
+        const { options: methods } = answerData(await options.mutateAsync({ data: { username: name } }));
+        const { isCodeUser } = answerData(await mfaUser.mutateAsync({ data: { username: name } }));
         const reset = { username: name, captcha, methods };
         if (isCodeUser) return journey.advance({ name: 'method-choice', attempt: { kind: 'reset', reset }, back: null });
-        const securityQuestion = (await question.mutateAsync({ data: { username: name } })).data?.securityQuestion;
-        if (!securityQuestion) throw new Error('The gateway sent no security question');
+        const { securityQuestion } = answerData(await question.mutateAsync({ data: { username: name } }));
         journey.advance({ name: 'reset-question', reset, question: securityQuestion, back: null });
       } catch (error) {
         journey.end();

@@ -5,6 +5,7 @@ import { Card } from '../../components/layout/card';
 import { Page } from '../../components/layout/page';
 import { Button } from '../../components/ui/button';
 import { PageHeading } from '../../components/ui/page-heading';
+import { answerData } from '../../lib/api/answer-data';
 import { totpRegistrationFailure } from '../../lib/api/error-catalogue';
 import { notify } from '../../lib/notifications';
 import { paths } from '../../lib/paths';
@@ -22,9 +23,7 @@ export function TotpSetupPage() {
     flight.run(async () => {
       try {
         const answer = await register.mutateAsync({});
-        const uri = answer.data?.uri;
-        if (!uri) throw new Error('The registration sent no uri');
-        setUri(uri);
+        setUri(answerData(answer).uri);
         notify(null);
         navigate(paths.qrCode);
       } catch (error) {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useVerifyParticipantEmail, useVerifyToken } from '../../../generated/hooks/verification/verification';
+import { answerData } from '../../lib/api/answer-data';
 import {
   verifyParticipantEmailPathUserIdMax,
   verifyParticipantEmailPathUserIdRegExp,
@@ -30,8 +31,8 @@ export function EmailVerificationPage() {
 function EmailLinkCheck({ token, userId }: { readonly token: string; readonly userId: string | null }) {
   const record = useVerifyToken({ token }, { query: { retry: false, staleTime: Infinity } });
   if (record.isPending) return <CheckingLink />;
-  if (record.isError || !record.data.data) return <LinkCheckFailed onRetry={() => void record.refetch()} />;
-  const link = record.data.data;
+  if (record.isError) return <LinkCheckFailed onRetry={() => void record.refetch()} />;
+  const link = answerData(record.data);
   if (link.type !== 'Email Verification') return <EmailLinkExpired token={token} />;
   const state = linkState(link);
   if (state === 'completed') return <EmailAlreadyVerified />;
@@ -44,7 +45,8 @@ function EmailVerify({ token, userId }: { readonly token: string; readonly userI
   if (verify.isPending) return <CheckingLink />;
   // The spec: a verify-email error shows expired.
   if (verify.isError) return <EmailLinkExpired token={token} />;
-  if (verify.data.data?.alreadyVerified) return <EmailAlreadyVerified />;
-  if (!verify.data.data?.verified) return <EmailLinkExpired token={token} />;
+  const result = answerData(verify.data);
+  if (result.alreadyVerified) return <EmailAlreadyVerified />;
+  if (!result.verified) return <EmailLinkExpired token={token} />;
   return <EmailVerified />;
 }

@@ -1,4 +1,5 @@
 import { useVerifyToken } from '../../../generated/hooks/verification/verification';
+import { answerData } from '../../lib/api/answer-data';
 import { useLinkToken } from '../../lib/use-link-token';
 import { CheckingLink, LinkCheckFailed } from './link-panel';
 import { LINK_TOKEN_RULE, linkState } from './link-state';
@@ -18,8 +19,8 @@ export function InvitePage() {
 function InviteCheck({ token }: { readonly token: string }) {
   const record = useVerifyToken({ token }, { query: { retry: false, staleTime: Infinity } });
   if (record.isPending) return <CheckingLink />;
-  if (record.isError || !record.data.data) return <LinkCheckFailed onRetry={() => void record.refetch()} />;
-  const state = linkState(record.data.data);
+  if (record.isError) return <LinkCheckFailed onRetry={() => void record.refetch()} />;
+  const state = linkState(answerData(record.data));
   if (state === 'completed') return <EnrollmentCompleted />;
   if (state === 'expired') return <EnrollmentLinkExpired token={token} />;
   return <EnrollmentHandover token={token} expired={<EnrollmentLinkExpired token={token} />} />;

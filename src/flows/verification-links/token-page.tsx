@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useVerifyToken } from '../../../generated/hooks/verification/verification';
+import { answerData } from '../../lib/api/answer-data';
 import type { VerificationRecord } from '../../../generated/models/verificationRecord';
 import {
   verifyParticipantEmailPathUserIdMax,
@@ -37,8 +38,8 @@ export function TokenPage() {
 function TokenCheck({ token, userId }: { readonly token: string; readonly userId: string | null }) {
   const record = useVerifyToken({ token }, { query: { retry: false, staleTime: Infinity } });
   if (record.isPending) return <CheckingLink />;
-  if (record.isError || !record.data.data) return <LinkCheckFailed onRetry={() => void record.refetch()} />;
-  return <TokenOutcome record={record.data.data} token={token} userId={userId} />;
+  if (record.isError) return <LinkCheckFailed onRetry={() => void record.refetch()} />;
+  return <TokenOutcome record={answerData(record.data)} token={token} userId={userId} />;
 }
 
 function TokenOutcome({

@@ -1,4 +1,5 @@
 import { useVerifyToken } from '../../../generated/hooks/verification/verification';
+import { answerData } from '../../lib/api/answer-data';
 import { useLinkToken } from '../../lib/use-link-token';
 import { CheckingLink, LinkCheckFailed } from './link-panel';
 import { LINK_TOKEN_RULE, linkState, needsFreshVerification } from './link-state';
@@ -18,8 +19,8 @@ export function TrusteeSigningPage() {
 function TrusteeCheck({ token }: { readonly token: string }) {
   const record = useVerifyToken({ token }, { query: { retry: false, staleTime: Infinity } });
   if (record.isPending) return <CheckingLink />;
-  if (record.isError || !record.data.data) return <LinkCheckFailed onRetry={() => void record.refetch()} />;
-  const link = record.data.data;
+  if (record.isError) return <LinkCheckFailed onRetry={() => void record.refetch()} />;
+  const link = answerData(record.data);
   const state = linkState(link);
   if (state === 'completed') return <TrusteeCompleted />;
   const expired = <TrusteeLinkExpired token={token} fresh={needsFreshVerification(link)} />;

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { getValidateUsernameQueryOptions, useCompleteAccountSetup } from '../../../generated/hooks/account-setup/account-setup';
 import { useUpdateCredentials } from '../../../generated/hooks/profile/profile';
+import { answerData } from '../../lib/api/answer-data';
 import { isApiError } from '../../lib/api/api-error';
 import { businessErrorDescription, errorToast, isUsernameTaken, signInInternalError, SETUP_TEXTS } from '../../lib/api/error-catalogue';
 import { notify } from '../../lib/notifications';
@@ -23,8 +24,7 @@ export function useAccountSetupCalls() {
     try {
       // Asked afresh each time: someone else may have taken it since.
       const answer = await queryClient.fetchQuery({ ...getValidateUsernameQueryOptions({ username }), staleTime: 0, retry: false });
-      const data = answer.data;
-      if (!data) return SETUP_TEXTS.verifyUsername;
+      const data = answerData(answer);
       if (data.userNameAvailable) return null;
       return data.alternateUsername ? SETUP_TEXTS.usernameTaken(data.alternateUsername) : SETUP_TEXTS.usernameTakenNoAlternate;
     } catch {

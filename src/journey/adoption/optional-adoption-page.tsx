@@ -5,6 +5,7 @@ import { Card } from '../../components/layout/card';
 import { Page } from '../../components/layout/page';
 import { Button } from '../../components/ui/button';
 import { PageHeading } from '../../components/ui/page-heading';
+import { answerData } from '../../lib/api/answer-data';
 import { OPTION_MFA_ADOPTION, SETTING_ADOPTION_REMINDER, SIGN_IN_ANSWER_FRESH_MS } from '../../lib/constants';
 import { localIsoDate, usDate } from '../../lib/dates';
 import { useSingleFlight } from '../../lib/use-single-flight';
@@ -20,7 +21,8 @@ export function OptionalAdoptionPage() {
   const [choice, setChoice] = useState<'now' | 'later' | null>(null);
   const flight = useSingleFlight();
   const today = localIsoDate();
-  const mandatory = adoption.data?.data?.optionValues?.mandatoryMfaAdoption ?? null;
+  const stored = adoption.data && answerData(adoption.data);
+  const mandatory = stored?.optionValues?.mandatoryMfaAdoption ?? null;
 
   const run = (next: 'now' | 'later') =>
     flight.run(async () => {

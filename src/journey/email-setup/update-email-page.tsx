@@ -11,6 +11,7 @@ import { Page } from '../../components/layout/page';
 import { Stack } from '../../components/layout/stack';
 import { Button } from '../../components/ui/button';
 import { PageHeading } from '../../components/ui/page-heading';
+import { answerData } from '../../lib/api/answer-data';
 import { errorToast, TOASTS } from '../../lib/api/error-catalogue';
 import { SIGN_IN_ANSWER_FRESH_MS } from '../../lib/constants';
 import { maskEmail } from '../../lib/format';
@@ -38,7 +39,8 @@ export function UpdateEmailPage() {
   const flight = useSingleFlight();
   const form = useForm<EmailRequest>({ resolver: zodResolver(emailAddressSchema), defaultValues: { email: '' } });
 
-  const email = changed ?? credentials.data?.data?.emailAddress ?? credentials.data?.data?.email ?? null;
+  const stored = credentials.data && answerData(credentials.data);
+  const email = changed ?? stored?.emailAddress ?? stored?.email ?? null;
 
   const saveEmail = ({ email: next }: EmailRequest) =>
     flight.run(async () => {

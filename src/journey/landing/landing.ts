@@ -3,6 +3,7 @@ import { getMfaOptions } from '../../../generated/hooks/mfa/mfa';
 import { getGetOptionChoiceQueryOptions, getGetUserCredentialsQueryOptions } from '../../../generated/hooks/profile/profile';
 import { getGetSkipEnrollmentStepsQueryOptions, getGetUserLandingUrlQueryOptions } from '../../../generated/hooks/sign-in/sign-in';
 import type { AuthResponse } from '../../../generated/models/authResponse';
+import { answerData } from '../../lib/api/answer-data';
 import { ApiError } from '../../lib/api/api-error';
 import { signInInternalError } from '../../lib/api/error-catalogue';
 import { normaliseRole } from '../../lib/auth-role';
@@ -90,7 +91,7 @@ async function adopt(emailVerified: Promise<boolean>, deps: LandingDeps): Promis
 /** Whether the user's email address is verified, asked afresh (a step may have just verified it). */
 async function emailVerified(queryClient: QueryClient, userId: string): Promise<boolean> {
   const credentials = await queryClient.fetchQuery({ ...getGetUserCredentialsQueryOptions(userId), ...FRESH });
-  return credentials.data?.isEmailVerified ?? false;
+  return answerData(credentials).isEmailVerified ?? false;
 }
 
 /** Starts multi-factor adoption for the signed-in user ('Set up now'). */
@@ -111,11 +112,11 @@ async function redirect(questions: LandingQuestions, signIn: SignIn | null, deps
   // Every answer is in before anything is decided: a gateway failing any of them fails the
   // step, whichever answers this user's way needs.
   await Promise.all(Object.values(questions));
-  const landing = await questions.landing;
-  const url = landing.data?.url ?? '';
+  const landing = answerData(await questions.landing);
+  const { url } = landing;
   if (url === ACCOUNT_SETUP) return (deps.advance({ name: 'setup-username', setup: freshSetup(), back: null }), 'moved' as const);
   if (url === PASSWORD_CHANGE) return (deps.navigate(paths.password), 'moved' as const);
-  const verified = questions.credentials.then((answer) => answer.data?.isEmailVerified ?? false);
+  const verified = questions.credentials.then((answer) => answerData(answer).isEmailVerified ?? false);
   if (url === MFA_ADOPTION) return adopt(verified, deps);
 
   const dashboard = dashboardPathOf(url);
@@ -125,14 +126,14 @@ async function redirect(questions: LandingQuestions, signIn: SignIn | null, deps
   }
   const dashboardAddress = dashboardUrl(env.envPathPrefix, dashboard);
   const address = questions.enrollment
-    ? participantAddress(dashboardAddress, (await questions.enrollment).data?.skipEnrollmentSteps)
+    ? participantAddress(dashboardAddress, answerData(await questions.enrollment).skipEnrollmentSteps)
     : dashboardAddress;
-  saveLanding(address, landing.data?.externalUrl ?? false);
+  saveLanding(address, landing.externalUrl ?? false);
 
-  const mfa = (await questions.mfaActive).data;
+  const mfa = answerData(await questions.mfaActive);
   if (mfa?.active && mfa.optionValues?.isActive !== false) return (deps.leave(address), 'moved' as const);
 
-  const values = (await questions.adoption).data?.optionValues;
+  const values = answerData(await questions.adoption)?.optionValues;
   switch (adoptionDecision(values?.mandatoryMfaAdoption, values?.skipMfaAdoptionUntil, localIsoDate())) {
     case 'force':
       return adopt(verified, deps);
@@ -165,7 +166,7 @@ export function postLoginRedirect(deps: LandingDeps): Promise<LandingOutcome> {
 export async function participantRedirect(deps: LandingDeps): Promise<LandingOutcome> {
   if (!readSession()) return 'refused';
   const enrollment = await deps.queryClient.fetchQuery({ ...getGetSkipEnrollmentStepsQueryOptions(), ...FRESH });
-  const address = participantAddress(dashboardUrl(env.envPathPrefix, '/participant'), enrollment.data?.skipEnrollmentSteps);
+  const address = participantAddress(dashboardUrl(env.envPathPrefix, '/participant'), answerData(enrollment).skipEnrollmentSteps);
   saveLanding(address, false);
   deps.leave(address);
   return 'moved';
@@ -193,8 +194,7 @@ export async function runLandingStep(step: () => Promise<LandingOutcome>): Promi
 
 /** The signed-in user of a sign-in answer, with the role prefixed; a contract error without one. */
 function sessionOf(result: AuthResponse, username: string, path: string): Omit<StoredSession, 'site' | 'showAlerts'> {
-  const { data } = result;
-  if (!data) throw new ApiError({ kind: 'contract', method: 'POST', path, detail: 'no user data' });
+  const data = answerData(result);
   // The gateway may send the role with or without its ROLE_ prefix; the session keeps it prefixed.
   const role = normaliseRole(data.roles[0]);
   if (!role) throw new ApiError({ kind: 'contract', method: 'POST', path, detail: 'no role the portal knows' });
@@ -243,7 +243,7 @@ export async function completeSignIn(
     if (!session) return 'refused';
     const questions = askForLanding(deps.queryClient, session);
     const [methods] = await Promise.all([getMfaOptions({ username: signIn.username }), ...Object.values(questions)]);
-    const options = methods.data?.options ?? [];
+    const { options } = answerData(methods);
     hasTotp = options.some((method) => method.type === 'totp');
     if (!hasTotp && !options.some((method) => method.type === 'sms' || method.type === 'call')) {
       committing.advance({ name: 'phone-setup', purpose: 'sign-in', setup: null, back: null });

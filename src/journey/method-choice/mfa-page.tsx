@@ -8,6 +8,7 @@ import { Stack } from '../../components/layout/stack';
 import { Button } from '../../components/ui/button';
 import { PageHeading } from '../../components/ui/page-heading';
 import { RadioGroup } from '../../components/ui/radio-group';
+import { answerData } from '../../lib/api/answer-data';
 import { errorToast, signInInternalError, TOASTS } from '../../lib/api/error-catalogue';
 import { AUTH_APP_NAME_DEFAULT } from '../../lib/constants';
 import { useSupportPhone } from '../../lib/public-content';
@@ -103,7 +104,7 @@ export function MfaPage() {
     fetchOptions(
       { data: { username } },
       {
-        onSuccess: (answer) => arrive(answer.data?.options ?? []),
+        onSuccess: (answer) => arrive(answerData(answer).options),
         onError: () => {
           notify(signInInternalError);
           leave();

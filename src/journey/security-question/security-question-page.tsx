@@ -14,6 +14,7 @@ import { FormError } from '../../components/ui/form-error';
 import { HelpTooltip } from '../../components/ui/help-tooltip';
 import { PageHeading } from '../../components/ui/page-heading';
 import { TextField } from '../../components/ui/text-field';
+import { answerData } from '../../lib/api/answer-data';
 import { isApiError } from '../../lib/api/api-error';
 import { needsMfa, showSignInFailure, signInInternalError } from '../../lib/api/error-catalogue';
 import { deviceFingerprint } from '../../lib/device-fingerprint';
@@ -83,7 +84,7 @@ export function SecurityQuestionPage() {
       }
     });
 
-  const securityQuestion = question.data?.data?.securityQuestion;
+  const securityQuestion = question.data && answerData(question.data).securityQuestion;
   return (
     <Page>
       <Card labelledBy="security-question-heading">

@@ -3,4 +3,4 @@
  */
 import type { OptionChoiceState } from './optionChoiceState';
 
-export type OptionChoiceResponseData = OptionChoiceState | null;
+export type OptionChoiceResponseAnyOfData = OptionChoiceState | null;

@@ -1,0 +1,181 @@
+// `npm run verify-gateway`: arguments, the run, and its reports. Whatever happens (a finished
+// run, bad arguments, an unreachable gateway, a signal, an error inside the kit), the first
+// line says the verdict and the reports asked for are written.
+import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { DEFAULT_CONTRACT_FILE, readContract } from './contract.mjs';
+import { formatJunit, formatTable, outcomeOf, summarise, verdictLine } from './report.mjs';
+import { verifyGateway } from './run.mjs';
+import { DEFAULT_MAX_BODY_BYTES, DEFAULT_TIMEOUT_MS } from './transport.mjs';
+
+export const USAGE = `usage: npm run verify-gateway -- <gateway URL> [options]
+
+  <gateway URL>         where the contract's paths are served, e.g. https://gateway.example
+  --token T             the X-Auth-Token for the signed-in calls
+  --user U --password P sign in first (basic auth) and use the token and user id it answers
+  --param NAME=VALUE    a path or query parameter value instead of the contract's example
+                        (e.g. --param planId=PLN-1); repeatable
+  --all                 also the operations with side effects (x-side-effects: true)
+  --only ID[,ID...]     only these operations, side effects or not
+  --allow-skip          exit 0 even when operations could not be exercised (no token)
+  --json [FILE]         the report as JSON, into FILE (or on standard output without FILE)
+  --junit FILE          the report as JUnit XML, into FILE
+  --timeout-ms N        deadline of each request (default ${DEFAULT_TIMEOUT_MS})
+  --max-body-bytes N    the largest answer body read (default ${DEFAULT_MAX_BODY_BYTES}); larger fails
+  --contract FILE       the bundled contract to check against (default generated/openapi.json)
+  --strict-bundle FILE  write the strict variant of the contract the answers are checked against, and stop
+
+exit code: 0 every exercised operation conforms; 1 violations; 2 the kit could not run as asked`;
+
+const positiveInteger = (flag, text) => {
+  const number = Number(text);
+  if (!Number.isInteger(number) || number < 1) throw new Error(`${flag} needs a positive integer, got ${text}`);
+  return number;
+};
+
+/** The command line as options; throws with a one-line reason on anything it does not accept. */
+export function parseArguments(argv) {
+  const options = {
+    all: false,
+    allowSkip: false,
+    json: null,
+    junit: null,
+    timeoutMs: DEFAULT_TIMEOUT_MS,
+    maxBodyBytes: DEFAULT_MAX_BODY_BYTES,
+    params: {},
+    only: null,
+    contract: DEFAULT_CONTRACT_FILE,
+  };
+  const rest = argv.flatMap((arg) => (/^--[a-z-]+=/.test(arg) ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg]));
+  const value = (flag) => {
+    const next = rest.shift();
+    if (next === undefined || next.startsWith('--')) throw new Error(`${flag} needs a value`);
+    return next;
+  };
+  while (rest.length) {
+    const arg = /** @type {string} */ (rest.shift());
+    if (arg === '--token') options.token = value(arg);
+    else if (arg === '--user') options.user = value(arg);
+    else if (arg === '--password') options.password = value(arg);
+    else if (arg === '--all') options.all = true;
+    else if (arg === '--allow-skip') options.allowSkip = true;
+    // --json takes a file when one follows; a URL or an option after it is not one ('-' is standard output).
+    else if (arg === '--json') options.json = rest[0] !== undefined && !/^(--|https?:)/.test(rest[0]) ? rest.shift() : '-';
+    else if (arg === '--junit') options.junit = value(arg);
+    else if (arg === '--only') options.only = value(arg).split(',').filter(Boolean);
+    else if (arg === '--contract') options.contract = resolve(value(arg));
+    else if (arg === '--strict-bundle') options.strictBundle = value(arg);
+    else if (arg === '--timeout-ms') options.timeoutMs = positiveInteger(arg, value(arg));
+    else if (arg === '--max-body-bytes') options.maxBodyBytes = positiveInteger(arg, value(arg));
+    else if (arg === '--param') {
+      const pair = value(arg);
+      const at = pair.indexOf('=');
+      if (at < 1) throw new Error(`--param needs NAME=VALUE, got ${pair}`);
+      options.params[pair.slice(0, at)] = pair.slice(at + 1);
+    } else if (arg === '--help' || arg === '-h') options.help = true;
+    else if (arg.startsWith('-') && arg !== '-') throw new Error(`unknown option ${arg}`);
+    else if (options.gateway === undefined) options.gateway = arg;
+    else throw new Error(`unexpected argument ${arg}`);
+  }
+  if ((options.user === undefined) !== (options.password === undefined)) throw new Error('--user and --password go together');
+  if (!options.help && !options.strictBundle) {
+    if (!options.gateway) throw new Error('the gateway URL is missing');
+    let url;
+    try {
+      url = new URL(options.gateway);
+    } catch {
+      throw new Error(`the gateway URL is not a URL: ${options.gateway}`);
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`the gateway URL must be http or https: ${options.gateway}`);
+    if (url.search || url.hash || url.username || url.password) throw new Error('the gateway URL takes no query, fragment or credentials');
+  }
+  return options;
+}
+
+/**
+ * Runs the kit as the command line asks and returns its exit code. Reports are written on every
+ * path out, including SIGINT and SIGTERM (the rows so far, and the reason).
+ */
+export async function main(argv) {
+  let options;
+  try {
+    options = parseArguments(argv);
+  } catch (error) {
+    console.error(`verify-gateway: NOT RUN: ${error.message} (exit 2)\n\n${USAGE}`);
+    return 2;
+  }
+  if (options.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  let contract;
+  try {
+    contract = readContract(options.contract);
+  } catch (error) {
+    console.error(`verify-gateway: NOT RUN: the contract ${options.contract} could not be read: ${error.message} (exit 2)`);
+    return 2;
+  }
+  if (options.strictBundle) {
+    writeFileSync(options.strictBundle, `${JSON.stringify(contract.document, null, 2)}\n`);
+    console.log(`verify-gateway: the strict contract written to ${options.strictBundle}`);
+    return 0;
+  }
+  const unknown = (options.only ?? []).filter((id) => !contract.byId.has(id));
+  if (unknown.length) {
+    console.error(`verify-gateway: NOT RUN: --only names no operation of the contract: ${unknown.join(', ')} (exit 2)`);
+    return 2;
+  }
+
+  const started = new Date();
+  const progress = { rows: [], aborted: null };
+  let finished = false;
+  const finish = () => {
+    finished = true;
+    /** @type {import('./report.mjs').Report} */
+    const report = {
+      kit: 'verify-gateway',
+      gateway: new URL(options.gateway).href,
+      contract: { file: options.contract, version: contract.version },
+      startedAt: started.toISOString(),
+      durationMs: Date.now() - started.getTime(),
+      peakMemoryMb: Math.round(process.resourceUsage().maxRSS / 1024),
+      outcome: outcomeOf(progress.rows, progress.aborted, options),
+      summary: summarise(progress.rows),
+      rows: progress.rows,
+    };
+    const json = `${JSON.stringify(report, null, 2)}\n`;
+    if (options.json && options.json !== '-') writeFileSync(options.json, json);
+    if (options.junit) writeFileSync(options.junit, formatJunit(report));
+    if (options.json === '-') {
+      process.stderr.write(`${verdictLine(report)}\n`);
+      process.stdout.write(json);
+    } else process.stdout.write(`${formatTable(report)}\n`);
+    return report.outcome.exitCode;
+  };
+  const stop = (reason) => {
+    if (finished) return;
+    progress.aborted ??= reason;
+    process.exit(finish());
+  };
+  const onSignal = (signal) => stop(`interrupted by ${signal}; the rows so far are reported`);
+  const onCrash = (error) => stop(`internal error: ${error instanceof Error ? error.message : String(error)}`);
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  process.on('uncaughtException', onCrash);
+  process.on('unhandledRejection', onCrash);
+  // The last net: a run that ends with work still pending (a promise the kit never settled)
+  // still reports, and does not pass.
+  process.once('exit', () => {
+    if (finished) return;
+    progress.aborted ??= 'the run ended before it finished (a request the kit never settled)';
+    finish();
+    process.exitCode = 2;
+  });
+
+  try {
+    await verifyGateway(options, contract, progress);
+  } catch (error) {
+    progress.aborted ??= `internal error: ${error instanceof Error ? error.message : String(error)}`;
+  }
+  return finish();
+}
