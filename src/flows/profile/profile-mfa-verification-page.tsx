@@ -130,11 +130,7 @@ export function ProfileMfaVerificationPage() {
           resend={byApp ? undefined : requestEmailCode}
           sentAt={emailSentAt}
           path={paths.profileMfaVerification}
-          actions={
-            <Button variant="link" onClick={() => leavePortal(targets.profileSecurity)}>
-              Cancel
-            </Button>
-          }
+          secondary={{ text: 'Cancel', onClick: () => leavePortal(targets.profileSecurity) }}
         />
       </Card>
     </Page>

@@ -3,11 +3,10 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { useResetPassword } from '../../../generated/hooks/recovery/recovery';
-import { ActionsRow } from '../../components/layout/actions-row';
 import { Card } from '../../components/layout/card';
+import { FormFooter } from '../../components/layout/form-footer';
 import { Page } from '../../components/layout/page';
 import { Stack } from '../../components/layout/stack';
-import { Button } from '../../components/ui/button';
 import { FormError } from '../../components/ui/form-error';
 import { PageHeading } from '../../components/ui/page-heading';
 import { TextField } from '../../components/ui/text-field';
@@ -66,14 +65,7 @@ export function ResetSecurityQuestionPage() {
               })}
             />
             {inlineError ? <FormError>{inlineError}</FormError> : null}
-            <ActionsRow>
-              <Button type="submit" busy={flight.busy}>
-                Continue
-              </Button>
-              <Button variant="link" onClick={() => navigate(paths.resetPassword)}>
-                Back
-              </Button>
-            </ActionsRow>
+            <FormFooter submit="Continue" busy={flight.busy} secondary={{ text: 'Back', onClick: () => navigate(paths.resetPassword) }} />
           </Stack>
         </form>
       </Card>

@@ -5,11 +5,10 @@ import { useNavigate } from 'react-router-dom';
 import { useGetMfaOptions } from '../../../generated/hooks/mfa/mfa';
 import { useGetMfaUser, useGetSecurityQuestion } from '../../../generated/hooks/recovery/recovery';
 import { Captcha } from '../../components/captcha/captcha';
-import { ActionsRow } from '../../components/layout/actions-row';
 import { Card } from '../../components/layout/card';
+import { FormFooter } from '../../components/layout/form-footer';
 import { Page } from '../../components/layout/page';
 import { Stack } from '../../components/layout/stack';
-import { Button } from '../../components/ui/button';
 import { FormError } from '../../components/ui/form-error';
 import { PageHeading } from '../../components/ui/page-heading';
 import { TextField } from '../../components/ui/text-field';
@@ -88,14 +87,12 @@ export function ResetUsernamePage() {
             />
             <Captcha key={captchaRound} onChange={setCaptcha} takeFocus={false} />
             {inlineError ? <FormError>{inlineError}</FormError> : null}
-            <ActionsRow>
-              <Button type="submit" busy={flight.busy} disabled={!captcha || username.trim() === ''}>
-                Continue
-              </Button>
-              <Button variant="link" onClick={() => navigate(paths.signIn)}>
-                Back
-              </Button>
-            </ActionsRow>
+            <FormFooter
+              submit="Continue"
+              busy={flight.busy}
+              disabled={!captcha || username.trim() === ''}
+              secondary={{ text: 'Back', onClick: () => navigate(paths.signIn) }}
+            />
           </Stack>
         </form>
       </Card>

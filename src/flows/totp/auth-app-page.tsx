@@ -2,11 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import { ActionsRow } from '../../components/layout/actions-row';
 import { Card } from '../../components/layout/card';
+import { FormFooter } from '../../components/layout/form-footer';
 import { Page } from '../../components/layout/page';
 import { Stack } from '../../components/layout/stack';
-import { Button } from '../../components/ui/button';
 import { PageHeading } from '../../components/ui/page-heading';
 import { TextField } from '../../components/ui/text-field';
 import { verifyTotpRegistrationBodyAuthAppNameMax } from '../../../generated/zod/totp/totp.zod';
@@ -44,12 +43,7 @@ export function AuthAppPage() {
               error={form.formState.errors.authAppName?.message}
               {...form.register('authAppName')}
             />
-            <ActionsRow>
-              <Button type="submit">Continue</Button>
-              <Button variant="link" onClick={() => navigate(paths.qrCode)}>
-                Back
-              </Button>
-            </ActionsRow>
+            <FormFooter submit="Continue" secondary={{ text: 'Back', onClick: () => navigate(paths.qrCode) }} />
           </Stack>
         </form>
       </Card>

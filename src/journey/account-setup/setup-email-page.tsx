@@ -4,11 +4,10 @@ import { useRequestUserMfaCode } from '../../../generated/hooks/mfa/mfa';
 import { useUpdateEmail } from '../../../generated/hooks/profile/profile';
 import type { EmailRequest } from '../../../generated/models/emailRequest';
 import { EmailAddressField, emailAddressSchema } from '../../components/email-address/email-address-field';
-import { ActionsRow } from '../../components/layout/actions-row';
 import { Card } from '../../components/layout/card';
+import { FormFooter } from '../../components/layout/form-footer';
 import { Page } from '../../components/layout/page';
 import { Stack } from '../../components/layout/stack';
-import { Button } from '../../components/ui/button';
 import { SetupStepHeading } from '../../components/ui/setup-step-heading';
 import { errorToast, TOASTS } from '../../lib/api/error-catalogue';
 import { notify } from '../../lib/notifications';
@@ -61,14 +60,7 @@ export function SetupEmailPage() {
         <form noValidate onSubmit={form.handleSubmit(submit)}>
           <Stack>
             <EmailAddressField form={form} />
-            <ActionsRow>
-              <Button type="submit" busy={flight.busy}>
-                Continue
-              </Button>
-              <Button variant="link" onClick={() => journey.back(step)}>
-                Back
-              </Button>
-            </ActionsRow>
+            <FormFooter submit="Continue" busy={flight.busy} secondary={{ text: 'Back', onClick: () => journey.back(step) }} />
           </Stack>
         </form>
       </Card>

@@ -1,8 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { ActionsRow } from '../../components/layout/actions-row';
+import { FormFooter, type FormAction } from '../../components/layout/form-footer';
 import { Stack } from '../../components/layout/stack';
-import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
 import { useSingleFlight } from '../../lib/use-single-flight';
 import { useAccountSetupCalls } from './use-account-setup';
@@ -16,7 +15,7 @@ interface UsernameFormProps {
    */
   readonly onAvailable: (username: string) => Promise<string | null>;
   /** A secondary button (username-taken's Cancel). */
-  readonly secondary?: { readonly text: string; readonly onClick: () => void };
+  readonly secondary?: FormAction;
 }
 
 /**
@@ -50,16 +49,7 @@ export function UsernameForm({ defaultValue, onAvailable, secondary }: UsernameF
           error={form.formState.errors.username?.message}
           {...form.register('username', { onChange: () => form.clearErrors('username') })}
         />
-        <ActionsRow>
-          <Button type="submit" busy={flight.busy}>
-            Continue
-          </Button>
-          {secondary ? (
-            <Button variant="link" onClick={secondary.onClick}>
-              {secondary.text}
-            </Button>
-          ) : null}
-        </ActionsRow>
+        <FormFooter submit="Continue" busy={flight.busy} secondary={secondary} />
       </Stack>
     </form>
   );

@@ -1,5 +1,8 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef, useState } from 'react';
+import { useController, useForm } from 'react-hook-form';
 import { ActionsRow } from '../../components/layout/actions-row';
+import { FormFooter, type FormAction } from '../../components/layout/form-footer';
 import { Stack } from '../../components/layout/stack';
 import { Button } from '../../components/ui/button';
 import { CodeInput } from '../../components/ui/code-input';
@@ -10,6 +13,7 @@ import { MFA_CODE_LENGTH, NOTIFICATION_TIMEOUT_MS, RESEND_COUNTDOWN_SECONDS } fr
 import { notify } from '../../lib/notifications';
 import { useSupportPhone } from '../../lib/public-content';
 import { useSingleFlight } from '../../lib/use-single-flight';
+import { codeEntrySchema, type CodeEntryValues } from './code-entry.schema';
 
 interface CodeEntryFormProps {
   /** Verifies the code and goes on; a rejection is a refused code (or a failed step after it). */
@@ -20,8 +24,8 @@ interface CodeEntryFormProps {
   readonly resend?: (() => Promise<void>) | undefined;
   /** The path named in a failure that is not the gateway's (a broken answer). */
   readonly path: string;
-  /** Further actions beside Continue (Cancel). */
-  readonly actions?: ReactNode;
+  /** The way out beside Continue (the profile's Cancel). */
+  readonly secondary?: FormAction | undefined;
   /**
    * When the code was sent (`performance.now()`), which starts the countdown to a new one: by
    * default when the form appears; `null` when sending it failed, so a new one can be asked for at once.
@@ -34,9 +38,15 @@ interface CodeEntryFormProps {
  * lockout under the form with the customer-service number, and 'Send a new code' after a
  * 60-second countdown that is announced when it ends.
  */
-export function CodeEntryForm({ submit, onFailure, resend, path, actions, sentAt }: CodeEntryFormProps) {
+export function CodeEntryForm({ submit, onFailure, resend, path, secondary, sentAt }: CodeEntryFormProps) {
   const supportPhone = useSupportPhone();
-  const [code, setCode] = useState('');
+  const form = useForm<CodeEntryValues>({
+    resolver: zodResolver(codeEntrySchema),
+    defaultValues: { code: '' },
+    reValidateMode: 'onSubmit',
+  });
+  const { field: code } = useController({ control: form.control, name: 'code' });
+  // The form's own ref, not react-hook-form's: its setFocus waits a task, and focus would fall to <body> meanwhile.
   const codeField = useRef<HTMLInputElement>(null);
   const submission = useSingleFlight();
   const resending = useSingleFlight();
@@ -60,17 +70,16 @@ export function CodeEntryForm({ submit, onFailure, resend, path, actions, sentAt
     };
   }, [lastSentAt]);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (code === '' || lockout) return;
+  const onSubmit = async ({ code: typed }: CodeEntryValues) => {
+    if (lockout) return;
     await submission.run(async () => {
       try {
-        await submit(code);
+        await submit(typed);
       } catch (error) {
         const failure = isApiError(error) ? error : new ApiError({ kind: 'contract', method: 'POST', path, cause: error });
         if (isLockout(failure)) setLockout(failure.errors.find((item) => /attempts/i.test(item.description))?.description ?? null);
         else onFailure(failure);
-        setCode('');
+        form.setValue('code', '');
       }
     });
   };
@@ -97,25 +106,21 @@ export function CodeEntryForm({ submit, onFailure, resend, path, actions, sentAt
 
   return (
     <>
-      <form noValidate onSubmit={onSubmit}>
+      <form noValidate onSubmit={form.handleSubmit(onSubmit)}>
         <Stack>
           <CodeInput
             ref={codeField}
             label="Code"
             hint={`Up to ${MFA_CODE_LENGTH} digits`}
-            name="code"
+            name={code.name}
             placeholder={'0'.repeat(MFA_CODE_LENGTH)}
             maxLength={MFA_CODE_LENGTH}
-            value={code}
-            onValueChange={setCode}
+            value={code.value}
+            onValueChange={code.onChange}
+            onBlur={code.onBlur}
             disabled={lockout !== null}
           />
-          <ActionsRow>
-            <Button type="submit" busy={submission.busy} disabled={code === '' || lockout !== null}>
-              Continue
-            </Button>
-            {actions}
-          </ActionsRow>
+          <FormFooter submit="Continue" busy={submission.busy} disabled={code.value === '' || lockout !== null} secondary={secondary} />
           {lockout ? (
             <FormError>
               {lockout} Please call customer service{supportPhone ? ` at ${supportPhone}` : ''}.

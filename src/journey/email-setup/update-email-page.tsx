@@ -7,6 +7,7 @@ import type { EmailRequest } from '../../../generated/models/emailRequest';
 import { EmailAddressField, emailAddressSchema } from '../../components/email-address/email-address-field';
 import { ActionsRow } from '../../components/layout/actions-row';
 import { Card } from '../../components/layout/card';
+import { FormFooter } from '../../components/layout/form-footer';
 import { Page } from '../../components/layout/page';
 import { Stack } from '../../components/layout/stack';
 import { Button } from '../../components/ui/button';
@@ -88,14 +89,7 @@ export function UpdateEmailPage() {
           <form noValidate onSubmit={form.handleSubmit(saveEmail)}>
             <Stack>
               <EmailAddressField form={form} />
-              <ActionsRow>
-                <Button type="submit" busy={flight.busy}>
-                  Save email address
-                </Button>
-                <Button variant="link" onClick={() => setEditing(false)}>
-                  Cancel
-                </Button>
-              </ActionsRow>
+              <FormFooter submit="Save email address" busy={flight.busy} secondary={{ text: 'Cancel', onClick: () => setEditing(false) }} />
             </Stack>
           </form>
         ) : null}

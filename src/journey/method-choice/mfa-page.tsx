@@ -1,8 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useController, useForm } from 'react-hook-form';
 import { useGetMfaOptions, useRequestMfaCode } from '../../../generated/hooks/mfa/mfa';
 import type { MfaOption } from '../../../generated/models/mfaOption';
 import { ActionsRow } from '../../components/layout/actions-row';
 import { Card } from '../../components/layout/card';
+import { FormFooter } from '../../components/layout/form-footer';
 import { Page } from '../../components/layout/page';
 import { Stack } from '../../components/layout/stack';
 import { Button } from '../../components/ui/button';
@@ -17,6 +20,7 @@ import { paths } from '../../lib/paths';
 import { useSingleFlight } from '../../lib/use-single-flight';
 import { useStep } from '../require-step';
 import { useJourney } from '../use-journey';
+import { methodChoiceSchema, type MethodChoiceInput, type MethodChoiceValues } from './method-choice.schema';
 import { mfaOptionTypeSlot } from './mfa-option-slot';
 import { mfaOptionLabel } from './mfa-option-text';
 
@@ -36,7 +40,6 @@ export function MfaPage() {
   const options = useGetMfaOptions();
   const requestCode = useRequestMfaCode();
   const [methods, setMethods] = useState<readonly MfaOption[] | null>(attempt.kind === 'reset' ? attempt.reset.methods : null);
-  const [chosen, setChosen] = useState<number | null>(null);
   /** The only method's code could not be sent: the user may try again or cancel. */
   const [sendFailed, setSendFailed] = useState(false);
   const started = useRef(false);
@@ -89,10 +92,9 @@ export function MfaPage() {
       leave();
       return;
     }
-    const only = list[0];
+    const [only] = list;
     if (list.length === 1 && only && !started.current) {
       started.current = true;
-      setChosen(0);
       void proceed(only, 1);
     }
   };
@@ -115,43 +117,24 @@ export function MfaPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [username]);
 
-  const method = chosen === null ? undefined : methods?.[chosen];
+  const only = methods?.length === 1 ? methods[0] : undefined;
   return (
     <Page>
       <Card labelledBy="mfa-heading">
         <PageHeading id="mfa-heading">Verify your identity</PageHeading>
         {methods === null ? <p aria-busy="true">Loading your verification methods…</p> : null}
         {methods && methods.length > 1 ? (
-          <form
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              if (method) void proceed(method, methods.length);
-            }}
-          >
-            <Stack>
-              <p>To keep your account secure, we need to send you a one-time code.</p>
-              <RadioGroup
-                legend="How would you like to receive your code?"
-                options={methods.map((option, index) => ({ value: String(index), label: mfaOptionLabel(option) }))}
-                value={chosen === null ? null : String(chosen)}
-                onChange={(value) => setChosen(Number(value))}
-              />
-              <ActionsRow>
-                <Button type="submit" busy={flight.busy} disabled={!method}>
-                  Continue
-                </Button>
-                <Button variant="link" onClick={leave}>
-                  Cancel
-                </Button>
-              </ActionsRow>
-            </Stack>
-          </form>
+          <MethodChoiceForm
+            methods={methods}
+            busy={flight.busy}
+            onChoose={(method) => void proceed(method, methods.length)}
+            onCancel={leave}
+          />
         ) : null}
-        {methods?.length === 1 && method && !sendFailed ? <p aria-busy="true">Sending your code…</p> : null}
-        {methods?.length === 1 && method && sendFailed ? (
+        {only && !sendFailed ? <p aria-busy="true">Sending your code…</p> : null}
+        {only && sendFailed ? (
           <ActionsRow>
-            <Button onClick={() => void proceed(method, 1)} busy={flight.busy}>
+            <Button onClick={() => void proceed(only, 1)} busy={flight.busy}>
               Try again
             </Button>
             <Button variant="link" onClick={leave}>
@@ -161,5 +144,33 @@ export function MfaPage() {
         ) : null}
       </Card>
     </Page>
+  );
+}
+
+interface MethodChoiceFormProps {
+  readonly methods: readonly MfaOption[];
+  readonly busy: boolean;
+  readonly onChoose: (method: MfaOption) => void;
+  readonly onCancel: () => void;
+}
+
+/** The choice among several methods; Continue waits for one. */
+function MethodChoiceForm({ methods, busy, onChoose, onCancel }: MethodChoiceFormProps) {
+  const schema = useMemo(() => methodChoiceSchema(methods), [methods]);
+  const form = useForm<MethodChoiceInput, unknown, MethodChoiceValues>({ resolver: zodResolver(schema), defaultValues: { choice: null } });
+  const { field } = useController({ control: form.control, name: 'choice' });
+  return (
+    <form noValidate onSubmit={form.handleSubmit(({ method }) => onChoose(method))}>
+      <Stack>
+        <p>To keep your account secure, we need to send you a one-time code.</p>
+        <RadioGroup
+          legend="How would you like to receive your code?"
+          options={methods.map((option, index) => ({ value: String(index), label: mfaOptionLabel(option) }))}
+          value={field.value}
+          onChange={field.onChange}
+        />
+        <FormFooter submit="Continue" busy={busy} disabled={field.value === null} secondary={{ text: 'Cancel', onClick: onCancel }} />
+      </Stack>
+    </form>
   );
 }

@@ -1,41 +1,39 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
+import { useController, useForm } from 'react-hook-form';
 import type { PhoneCodeMethod } from '../journey';
-import { ActionsRow } from '../../components/layout/actions-row';
 import { Card } from '../../components/layout/card';
+import { FormFooter } from '../../components/layout/form-footer';
 import { Page } from '../../components/layout/page';
 import { Stack } from '../../components/layout/stack';
-import { Button } from '../../components/ui/button';
 import { RadioGroup } from '../../components/ui/radio-group';
 import { SetupStepHeading } from '../../components/ui/setup-step-heading';
+import { phoneMethodSchema, type PhoneMethodValues } from './phone-method.schema';
 
 interface PhoneMethodFormProps {
-  readonly method: PhoneCodeMethod;
-  readonly onMethodChange: (method: PhoneCodeMethod) => void;
+  /** The choice the form starts with: the one made last, when the user comes back to it. */
+  readonly defaultMethod: PhoneCodeMethod;
   /** Sends the code the chosen way. */
-  readonly onSubmit: () => void;
-  /** Back to the phone entry. */
-  readonly onBack: () => void;
+  readonly onSubmit: (method: PhoneCodeMethod) => void;
+  /** Back to the phone entry, with the choice as it stands. */
+  readonly onBack: (method: PhoneCodeMethod) => void;
   readonly busy: boolean;
   /** Account setup's step number of this screen; none outside the setup. */
   readonly setupStep?: number | undefined;
 }
 
 /** 'How should we send your code?': text message or voice call, after a phone was entered. */
-export function PhoneMethodForm({ method, onMethodChange, onSubmit, onBack, busy, setupStep }: PhoneMethodFormProps) {
+export function PhoneMethodForm({ defaultMethod, onSubmit, onBack, busy, setupStep }: PhoneMethodFormProps) {
   const headingId = useId();
+  const form = useForm<PhoneMethodValues>({ resolver: zodResolver(phoneMethodSchema), defaultValues: { method: defaultMethod } });
+  const { field } = useController({ control: form.control, name: 'method' });
   return (
     <Page>
       <Card labelledBy={headingId}>
         <SetupStepHeading id={headingId} step={setupStep}>
           How should we send your code?
         </SetupStepHeading>
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            onSubmit();
-          }}
-        >
+        <form noValidate onSubmit={form.handleSubmit(({ method }) => onSubmit(method))}>
           <Stack>
             <RadioGroup
               legend="Send the code to verify your number by"
@@ -43,17 +41,10 @@ export function PhoneMethodForm({ method, onMethodChange, onSubmit, onBack, busy
                 { value: 'sms', label: 'Text message' },
                 { value: 'call', label: 'Voice call' },
               ]}
-              value={method}
-              onChange={onMethodChange}
+              value={field.value}
+              onChange={field.onChange}
             />
-            <ActionsRow>
-              <Button type="submit" busy={busy}>
-                Send code
-              </Button>
-              <Button variant="link" onClick={onBack}>
-                Back
-              </Button>
-            </ActionsRow>
+            <FormFooter submit="Send code" busy={busy} secondary={{ text: 'Back', onClick: () => onBack(field.value) }} />
           </Stack>
         </form>
       </Card>

@@ -39,6 +39,7 @@ export function PhoneSetup({ step }: { readonly step: PhoneSetupStep }) {
   const journey = useJourney();
   const phoneSetup = usePhoneSetup();
   const [phone, setPhone] = useState<PhoneNumber | null>(null);
+  /** The choice of text message or voice call as the user left it, shown again when they come back to it. */
   const [method, setMethod] = useState<PhoneCodeMethod>('sms');
   const flight = useSingleFlight();
   const setupSteps = step.purpose === 'setup' ? SETUP_PHONE_STEPS : undefined;
@@ -48,16 +49,20 @@ export function PhoneSetup({ step }: { readonly step: PhoneSetupStep }) {
       if (await phoneSetup.savePhone(value)) setPhone(value);
     });
 
-  const send = () =>
+  const send = (chosen: PhoneCodeMethod) =>
     flight.run(async () => {
       if (!phone) return;
       try {
-        await phoneSetup.sendCode(method);
+        await phoneSetup.sendCode(chosen);
       } catch {
         notify(errorToast(TOASTS.requestToken));
         return;
       }
-      journey.advance({ name: 'code-entry', code: { for: 'phone', purpose: step.purpose, phone, method, setup: step.setup }, back: step });
+      journey.advance({
+        name: 'code-entry',
+        code: { for: 'phone', purpose: step.purpose, phone, method: chosen, setup: step.setup },
+        back: step,
+      });
     });
 
   const back = () => {
@@ -85,10 +90,12 @@ export function PhoneSetup({ step }: { readonly step: PhoneSetupStep }) {
   }
   return (
     <PhoneMethodForm
-      method={method}
-      onMethodChange={setMethod}
-      onSubmit={() => void send()}
-      onBack={() => setPhone(null)}
+      defaultMethod={method}
+      onSubmit={(chosen) => void send(chosen)}
+      onBack={(chosen) => {
+        setMethod(chosen);
+        setPhone(null);
+      }}
       busy={flight.busy}
       setupStep={setupSteps?.method}
     />

@@ -4,11 +4,10 @@ import { useForm } from 'react-hook-form';
 import { useGetSecurityQuestion } from '../../../generated/hooks/recovery/recovery';
 import { useAuthenticate } from '../../../generated/hooks/sign-in/sign-in';
 import { Captcha } from '../../components/captcha/captcha';
-import { ActionsRow } from '../../components/layout/actions-row';
 import { Card } from '../../components/layout/card';
+import { FormFooter } from '../../components/layout/form-footer';
 import { Page } from '../../components/layout/page';
 import { Stack } from '../../components/layout/stack';
-import { Button } from '../../components/ui/button';
 import { CheckboxField } from '../../components/ui/checkbox-field';
 import { FormError } from '../../components/ui/form-error';
 import { HelpTooltip } from '../../components/ui/help-tooltip';
@@ -115,11 +114,7 @@ export function SecurityQuestionPage() {
             <CheckboxField label="Remember this computer" {...register('rememberComputer')} />
             <Captcha key={captchaRound} onChange={setCaptcha} />
             {inlineError ? <FormError>{inlineError}</FormError> : null}
-            <ActionsRow>
-              <Button type="submit" busy={flight.busy} disabled={!captcha || !securityQuestion}>
-                Sign In
-              </Button>
-            </ActionsRow>
+            <FormFooter submit="Sign In" busy={flight.busy} disabled={!captcha || !securityQuestion} />
           </Stack>
         </form>
       </Card>

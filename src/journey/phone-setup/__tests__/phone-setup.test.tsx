@@ -128,6 +128,25 @@ describe('PhoneSetup', { timeout: 20_000 }, () => {
     });
   });
 
+  it('keeps the choice of text or voice when the user goes back to the phone and returns', async () => {
+    const { calls, routes } = gateway();
+    const step = phoneStep('adoption');
+    reach(step);
+    renderRoute(<PhoneSetup step={step} />, { path: '/update-phone', gateway: routes });
+    fireEvent.change(screen.getByLabelText('Phone number'), { target: { value: '(201) 555-0123' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByRole('heading', { name: 'How should we send your code?' }, { timeout: 5000 });
+    expect(screen.getByLabelText('Text message')).toBeChecked();
+    fireEvent.click(screen.getByLabelText('Voice call'));
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    fireEvent.change(await screen.findByLabelText('Phone number'), { target: { value: '(201) 555-0123' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByRole('heading', { name: 'How should we send your code?' }, { timeout: 5000 });
+    expect(screen.getByLabelText('Voice call')).toBeChecked();
+    fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
+    await waitFor(() => expect(calls.at(-1)).toBe('POST /login-gateway/user/7/mfa/code {"type":"call"}'), { timeout: 5000 });
+  });
+
   it('a phone that cannot be marked verified stops before the options and the ending', async () => {
     const { calls, routes } = gateway('/login-gateway/credentials/phone/verify');
     const leave = vi.spyOn(location, 'leavePortal').mockImplementation(() => {});
