@@ -276,3 +276,57 @@ test.describe('trustee signing (/trusteeSigningVerification)', () => {
     await expect(page).toHaveURL(/#\/account-setup(\/username)?$/);
   });
 });
+
+test.describe('a link page acts only on its own type of link (spec section 4, token page)', () => {
+  const usable = {
+    'Email Verification': 'email-validated',
+    'Account Setup': 'setup-validated',
+    'Authorized Representative Invitation': 'authrep-validated',
+    'Advisor Invitation': 'advisor-validated',
+    'Trustee Signing': 'trustee-validated',
+  } as const;
+  type LinkType = keyof typeof usable;
+  const others = (...own: LinkType[]) => (Object.keys(usable) as LinkType[]).filter((type) => !own.includes(type));
+
+  for (const [route, own] of [
+    ['verifyUserInvite', ['Authorized Representative Invitation']],
+    ['verifyAdvisorInvite', ['Advisor Invitation']],
+    ['trusteeSigningVerification', ['Trustee Signing']],
+  ] as const) {
+    for (const type of others(...own)) {
+      test(`/${route} turns down a usable '${type}' link: no sign-in, the expired link`, async ({ page }) => {
+        const requests = record(page);
+        const token = usable[type];
+        await page.goto(`/#/${route}?token=${token}`);
+        await expect(heading(page, 'This link has expired')).toBeVisible();
+        await expect(page.getByText('Please check your inbox for a more current email, or sign in to your account.')).toBeVisible();
+        await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+        expect(page.url()).toMatch(new RegExp(`#/${route}$`));
+        const paths = requests.map((request) => new URL(request.url()).pathname);
+        expect(paths, 'the link was checked').toContain('/login-gateway/verification/token');
+        expect(paths, 'nobody was signed in by it').not.toContain('/login-gateway/authentication/token');
+        expect(await page.evaluate(() => window.sessionStorage.length)).toBe(0);
+      });
+    }
+  }
+
+  for (const type of others('Email Verification')) {
+    test(`/emailVerification reads a usable '${type}' link as an expired email link, verifying nothing`, async ({ page }) => {
+      const requests = record(page);
+      await page.goto(`/#/emailVerification?token=${usable[type]}&userId=100245`);
+      await expect(heading(page, 'Email verification link expired')).toBeVisible();
+      const paths = requests.map((request) => new URL(request.url()).pathname);
+      expect(paths).not.toContain('/login-gateway/authentication/token');
+      expect(paths.filter((path) => path.includes('/email/verification'))).toEqual([]);
+    });
+  }
+});
+
+test.describe('the token page acts on every type of link', () => {
+  for (const token of ['authrep-validated', 'advisor-validated', 'trustee-validated']) {
+    test(`a usable ${token.split('-')[0]} link signs in by its token and begins the account set-up`, async ({ page }) => {
+      await page.goto(`/#/verification?token=${token}`);
+      await expect(page).toHaveURL(/#\/account-setup(\/username)?$/);
+    });
+  }
+});

@@ -7,7 +7,7 @@ import {
 import { currentJourney } from '../../lib/journey/journey';
 import { useLinkQuery } from '../../lib/use-link-token';
 import { CheckingLink, LinkCheckFailed } from './link-panel';
-import { LINK_TOKEN_RULE, linkState } from './link-state';
+import { isLinkFor, LINK_TOKEN_RULE, linkState } from './link-state';
 import { EmailAlreadyVerified, EmailLinkExpired, EmailVerified, LinkWithoutToken } from './link-states';
 
 /**
@@ -31,7 +31,7 @@ function EmailLinkCheck({ token, userId }: { readonly token: string; readonly us
   if (record.isPending) return <CheckingLink />;
   if (record.isError || !record.data.data) return <LinkCheckFailed onRetry={() => void record.refetch()} />;
   const link = record.data.data;
-  if (link.type !== 'Email Verification') return <EmailLinkExpired token={token} />;
+  if (!isLinkFor('emailVerification', link)) return <EmailLinkExpired token={token} />;
   const state = linkState(link);
   if (state === 'completed') return <EmailAlreadyVerified />;
   if (state === 'expired' || !userId) return <EmailLinkExpired token={token} />;
