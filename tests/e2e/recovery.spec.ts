@@ -226,6 +226,21 @@ test.describe('the reset link: a new password', () => {
     await expect(signInHeading(page)).toBeVisible();
   });
 
+  test('a second reset link opened in the same tab is checked afresh, whatever the first came to', async ({ page }) => {
+    const checks = record(page, /\/public\/profile\/verifyToken$/);
+    await page.goto('/#/reset-password/new-password?token=reset-validated');
+    await page.getByLabel('New password', { exact: true }).fill('Abcdef1!');
+    await page.getByLabel('Confirm new password', { exact: true }).fill('Abcdef1!');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Password reset successfully' })).toBeVisible();
+    await page.goto('/#/reset-password/new-password?token=reset-expired');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'This link has expired - Please request a new link to reset your password' }),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/#\/reset-password\/new-password$/);
+    expect(checks.map((request) => new URL(request.url()).searchParams.get('token'))).toEqual(['reset-validated', 'reset-expired']);
+  });
+
   for (const state of ['expired', 'completed'] as const) {
     test(`a ${state} link says so and offers a new one`, async ({ page }) => {
       await page.goto(`/#/reset-password/new-password?token=reset-${state}`);

@@ -330,3 +330,50 @@ test.describe('the token page acts on every type of link', () => {
     });
   }
 });
+
+test('links opened one after another in the same tab each show their own outcome, each asked of the gateway', async ({ page }) => {
+  const requests = record(page);
+  /** The tokens the gateway was asked about, by call, in order. */
+  const asked = (path: string) =>
+    requests
+      .filter((request) => new URL(request.url()).pathname === path)
+      .map((request) => new URL(request.url()).searchParams.get('token'));
+  const verifyToken = '/login-gateway/verification/token';
+  const verifyMapping = '/login-gateway/verifyAccountMapping';
+  await page.goto('/#/verifyAccountMapping?token=mapping-ok');
+  await expect(heading(page, 'The account link has been successfully verified and the linking process has been completed')).toBeVisible();
+  // The walk stays in this document: pasting a link changes only the part after '#'.
+  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+
+  // Five link pages, each twice in a row with links of different outcomes: the page stays mounted between them.
+  const walk: readonly (readonly [route: string, token: string, outcome: string, call: string])[] = [
+    ['verifyAccountMapping', 'expired', 'This account verification link has expired.', verifyMapping],
+    ['trusteeSigningVerification', 'trustee-completed', "Looks like you've already completed signing your trust documents.", verifyToken],
+    ['trusteeSigningVerification', 'trustee-expired', 'The link you are using to sign your trust documents has expired.', verifyToken],
+    ['verifyUserInvite', 'authrep-expired', 'Enrollment Link Expired', verifyToken],
+    ['verifyUserInvite', 'authrep-completed', 'Enrollment Already Completed', verifyToken],
+    ['emailVerification', 'email-completed', 'Email already verified!', verifyToken],
+    ['emailVerification', 'email-expired', 'Email verification link expired', verifyToken],
+    ['verification', 'setup-expired', 'Enrollment Link Expired', verifyToken],
+    ['verification', 'setup-completed', 'Enrollment Already Completed', verifyToken],
+  ];
+  for (const [route, token, outcome, call] of walk) {
+    await page.goto(`/#/${route}?token=${token}`);
+    await expect(heading(page, outcome), `${route} with ${token}`).toBeVisible();
+    expect(asked(call), `${token} was asked of the gateway`).toContain(token);
+    await expect(page).toHaveURL(new RegExp(`#/${route}$`));
+  }
+  expect(asked(verifyMapping)).toEqual(['mapping-ok', 'expired']);
+  expect(asked(verifyToken)).toEqual(walk.slice(1).map(([, token]) => token));
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+});
+
+test("a link's resend is its own: the next link in the same tab offers a fresh one", async ({ page }) => {
+  await page.goto('/#/verifyUserInvite?token=authrep-expired');
+  await page.getByRole('button', { name: 'Resend Enrollment Email' }).click();
+  await expect(page.getByRole('button', { name: 'Link Resent!' })).toBeDisabled();
+  // Both invitation pages show the same screen, which stays mounted from one to the other.
+  await page.goto('/#/verifyAdvisorInvite?token=advisor-expired');
+  await expect(heading(page, 'Enrollment Link Expired')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Resend Enrollment Email' })).toBeEnabled();
+});

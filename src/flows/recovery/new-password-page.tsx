@@ -22,6 +22,11 @@ import { NewPasswordForm } from '../../components/password/new-password-form';
  */
 export function NewPasswordPage() {
   const token = useOutletContext<string>();
+  // Another link opened in the same tab starts afresh, whatever the first one came to.
+  return <ResetLink key={token} token={token} />;
+}
+
+function ResetLink({ token }: { readonly token: string }) {
   const record = useVerifyResetToken({ token }, { query: { retry: false, staleTime: Infinity } });
   const [done, setDone] = useState(false);
   const navigate = useNavigate();

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useVerifyParticipantEmail, useVerifyToken } from '../../../generated/hooks/verification/verification';
 import {
   verifyParticipantEmailPathUserIdMax,
@@ -21,9 +20,9 @@ export function EmailVerificationPage() {
     userId: { pattern: verifyParticipantEmailPathUserIdRegExp, maxLength: verifyParticipantEmailPathUserIdMax },
   });
   // The token page hands a link over in memory; a link opened here directly carries its own.
-  const [link] = useState(() => (query.token ? query : currentJourney().link));
+  const link = query.token ? query : currentJourney().link;
   if (!link?.token) return <LinkWithoutToken />;
-  return <EmailLinkCheck token={link.token} userId={link.userId} />;
+  return <EmailLinkCheck key={link.token} token={link.token} userId={link.userId} />;
 }
 
 function EmailLinkCheck({ token, userId }: { readonly token: string; readonly userId: string | null }) {

@@ -15,7 +15,7 @@ type Invitation = 'userInvite' | 'advisorInvite';
 export function InvitePage({ invitation }: { readonly invitation: Invitation }) {
   const token = useLinkToken(LINK_TOKEN_RULE);
   if (!token) return <LinkWithoutToken />;
-  return <InviteCheck token={token} invitation={invitation} />;
+  return <InviteCheck key={token} token={token} invitation={invitation} />;
 }
 
 function InviteCheck({ token, invitation }: { readonly token: string; readonly invitation: Invitation }) {

@@ -32,7 +32,7 @@ export function TokenPage() {
     userId: { pattern: verifyParticipantEmailPathUserIdRegExp, maxLength: verifyParticipantEmailPathUserIdMax },
   });
   if (!token) return <LinkWithoutToken />;
-  return <TokenCheck token={token} userId={userId} />;
+  return <TokenCheck key={token} token={token} userId={userId} />;
 }
 
 function TokenCheck({ token, userId }: { readonly token: string; readonly userId: string | null }) {

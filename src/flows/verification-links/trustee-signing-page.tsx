@@ -13,7 +13,7 @@ import { EnrollmentHandover, LinkWithoutToken, TrusteeCompleted, TrusteeLinkExpi
 export function TrusteeSigningPage() {
   const token = useLinkToken(LINK_TOKEN_RULE);
   if (!token) return <LinkWithoutToken />;
-  return <TrusteeCheck token={token} />;
+  return <TrusteeCheck key={token} token={token} />;
 }
 
 function TrusteeCheck({ token }: { readonly token: string }) {
