@@ -377,3 +377,13 @@ test("a link's resend is its own: the next link in the same tab offers a fresh o
   await expect(heading(page, 'Enrollment Link Expired')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Resend Enrollment Email' })).toBeEnabled();
 });
+
+test('the token page hands an email link over once: the email page opened again without a token knows none', async ({ page }) => {
+  const requests = record(page);
+  await page.goto('/#/verification?token=email-validated&userId=100245');
+  await expect(heading(page, 'Your email address has been verified!')).toBeVisible();
+  await page.goto('/#/emailVerification?userId=100245');
+  await expect(heading(page, 'This link has expired')).toBeVisible();
+  expect(requests.filter((request) => /\/email\/verification\?/.test(request.url()))).toHaveLength(1);
+  await expectTokenGone(page, requests, 'email-validated');
+});

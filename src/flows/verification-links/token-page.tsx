@@ -6,7 +6,6 @@ import {
   verifyParticipantEmailPathUserIdMax,
   verifyParticipantEmailPathUserIdRegExp,
 } from '../../../generated/zod/verification/verification.zod';
-import { beginWithLink } from '../../lib/journey/journey';
 import { paths } from '../../lib/paths';
 import { useLinkQuery } from '../../lib/use-link-token';
 import { CheckingLink, LinkCheckFailed } from './link-panel';
@@ -63,12 +62,17 @@ function TokenOutcome({
   return <EnrollmentHandover token={token} expired={<EnrollmentLinkExpired token={token} />} />;
 }
 
-/** A usable email link goes on to the email page, which verifies the address with it. */
+/**
+ * A usable email link goes on to the email page, which verifies the address with it: the link
+ * goes in that page's address, which it reads and cleans like a link opened there (replacing this
+ * entry, so the token stays in no history entry). Nothing else keeps it.
+ */
 function EmailHandover({ token, userId }: { readonly token: string; readonly userId: string | null }) {
   const navigate = useNavigate();
   useEffect(() => {
-    beginWithLink({ token, userId });
-    navigate(paths.emailVerification, { replace: true });
+    const query = new URLSearchParams({ token });
+    if (userId) query.set('userId', userId);
+    navigate({ pathname: paths.emailVerification, search: `?${query.toString()}` }, { replace: true });
   }, [navigate, token, userId]);
   return <CheckingLink />;
 }

@@ -31,13 +31,6 @@ export interface ResetAttempt {
   readonly securityQuestion: string | null;
 }
 
-/** An emailed link handed over to the screen that acts on it (its token never goes to storage). */
-export interface LinkHandover {
-  readonly token: string;
-  /** The user the link is for, when the link names one (email verification). */
-  readonly userId: string | null;
-}
-
 /** Who the journey is for: a sign-in or a password reset. */
 export type Attempt = SignInAttempt | ResetAttempt;
 
@@ -91,19 +84,18 @@ export interface Journey {
   /** The account setup in progress; null outside it. */
   readonly setup: AccountSetup | null;
   /**
-   * The token of the link an invited user came by, when there is one: account setup completes
-   * with it once the credentials are saved.
+   * The token of the emailed link an invited user signed in by, when there is one (the journey's
+   * only copy of a link's token, never in storage): account setup completes with it once the
+   * credentials are saved.
    */
   readonly setupToken: string | null;
   /** Where Back on the phone screen goes; null when there is nowhere to go back to. */
   readonly phoneBackRoute: string | null;
   /** What the code-entry screen needs; null when no code is expected. */
   readonly verification: VerificationData | null;
-  /** The emailed link the journey began with (account set-up completes with its token). */
-  readonly link: LinkHandover | null;
 }
 
-const NONE: Journey = { attempt: null, setup: null, setupToken: null, phoneBackRoute: null, verification: null, link: null };
+const NONE: Journey = { attempt: null, setup: null, setupToken: null, phoneBackRoute: null, verification: null };
 const store = createStore<Journey>(NONE);
 
 /** `base64(UTF-8(text))`: plain `btoa` throws on characters outside Latin-1. */
@@ -134,9 +126,9 @@ export function setPhoneBackRoute(route: string | null): void {
   store.set({ ...store.get(), phoneBackRoute: route });
 }
 
-/** Begins a journey with an emailed link: whatever an earlier one left is forgotten. */
-export function beginWithLink(link: LinkHandover): void {
-  store.set({ ...NONE, link });
+/** Begins a journey with an emailed link's sign-in, holding its token: whatever an earlier one left is forgotten. */
+export function beginWithSetupToken(setupToken: string): void {
+  store.set({ ...NONE, setupToken });
 }
 
 export function setVerification(verification: VerificationData | null): void {

@@ -25,7 +25,7 @@ import {
 } from '../session-storage';
 import { localIsoDate } from '../dates';
 import { adoptionDecision } from './adoption';
-import { beginWithLink, endJourney, setPhoneBackRoute, setSetupToken } from './journey';
+import { beginWithSetupToken, endJourney, setPhoneBackRoute } from './journey';
 
 /**
  * What follows a successful sign-in (the spec's section 4), as plain functions of the router's
@@ -232,7 +232,7 @@ export async function runJourneyStep(step: () => Promise<RedirectOutcome>): Prom
 /**
  * An emailed link's token signed the user in (an invitation, an account set-up or trustee
  * signing: the spec's "enrollment"): the session is stored and published, and the account
- * set-up begins, holding the link so the set-up completes with its token.
+ * set-up begins, holding the link's token so the set-up completes with it.
  */
 export function startSetupFromLink(result: AuthResponse, token: string, deps: JourneyDeps): void {
   const data = result.data;
@@ -242,8 +242,6 @@ export function startSetupFromLink(result: AuthResponse, token: string, deps: Jo
   storeSession({ userId: data.userId, username: '', token: data.token, role });
   publishAuthCookie();
   markSignedIn(data.userId);
-  beginWithLink({ token, userId: data.userId });
-  // The set-up completes with the link's token once the credentials are saved.
-  setSetupToken(token);
+  beginWithSetupToken(token);
   deps.navigate(paths.accountSetup, { replace: true });
 }

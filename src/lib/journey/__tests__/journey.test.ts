@@ -40,7 +40,6 @@ describe('the journey in progress', () => {
       attempt: { kind: 'sign-in', username: 'bob' },
       phoneBackRoute: null,
       verification: null,
-      link: null,
     });
     endJourney();
     expect(currentJourney()).toEqual({
@@ -49,7 +48,6 @@ describe('the journey in progress', () => {
       setupToken: null,
       phoneBackRoute: null,
       verification: null,
-      link: null,
     });
   });
 

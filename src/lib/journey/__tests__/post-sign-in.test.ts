@@ -7,8 +7,8 @@ import { createQueryClient } from '../../query-client';
 import { env } from '../../env';
 import { getSessionState, resetSessionForTests } from '../../session';
 import { isMfaAdoptionInProgress, readAuthCookie, readSession, startSession } from '../../session-storage';
-import { completeSignIn, continueToLanding, participantRedirect, postLoginRedirect } from '../post-sign-in';
-import { currentJourney } from '../journey';
+import { completeSignIn, continueToLanding, participantRedirect, postLoginRedirect, startSetupFromLink } from '../post-sign-in';
+import { beginSignIn, currentJourney, endJourney } from '../journey';
 
 const session = { userId: '7', username: 'ana', token: 'tok', role: 'ROLE_PARTICIPANT' } as const;
 
@@ -285,5 +285,25 @@ describe('completeSignIn', () => {
     answerLate(new Response(JSON.stringify({ data: { options: [] } }), { headers: { 'Content-Type': 'application/json' } }));
     await act(() => vi.advanceTimersByTimeAsync(1));
     expect(navigate).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('startSetupFromLink', () => {
+  afterEach(endJourney);
+
+  it("holds the emailed link's token in one place only, forgets an earlier journey, and begins the account set-up", () => {
+    beginSignIn('ana', 'pw');
+    startSetupFromLink({ data: { roles: ['PLAN_ADMIN'], userId: '7', token: 'tok-3' } }, 'authrep-validated', deps());
+    expect(currentJourney()).toEqual({
+      attempt: null,
+      setup: null,
+      setupToken: 'authrep-validated',
+      phoneBackRoute: null,
+      verification: null,
+    });
+    expect(JSON.stringify(currentJourney()).split('authrep-validated')).toHaveLength(2);
+    expect(JSON.stringify({ ...window.sessionStorage })).not.toContain('authrep-validated');
+    expect(readSession()).toMatchObject({ userId: '7', token: 'tok-3', role: 'ROLE_PLAN_ADMIN' });
+    expect(navigate).toHaveBeenCalledWith('/account-setup', { replace: true });
   });
 });
