@@ -318,6 +318,50 @@ test.describe('the reset link: a new password', () => {
     await expect(signInHeading(page)).toBeVisible();
     expect(await page.evaluate(() => window.localStorage.length + window.sessionStorage.length)).toBe(0);
   });
+
+  /** A signed-in tab (the portal's keys and auth cookie) where another application of the site keeps keys of its own too. */
+  async function openLinkWithForeignKeys(page: Page) {
+    await seedSession(page);
+    await page.goto('/#/reset-password/new-password?token=reset-validated');
+    await expect(page.getByRole('heading', { level: 1, name: 'Set a new password' })).toBeVisible();
+    await page.evaluate(() => {
+      window.sessionStorage.setItem('isTotpSetupSuccess', 'true');
+      window.sessionStorage.setItem('mfaOptionType', '{"type":"sms"}');
+      window.sessionStorage.setItem('landingPageUrl', '/participant');
+      window.sessionStorage.setItem('otherApp', 'kept');
+      window.localStorage.setItem('otherApp', 'kept');
+    });
+  }
+
+  const storageOf = (page: Page) =>
+    page.evaluate(
+      () => ({ session: { ...window.sessionStorage }, local: { ...window.localStorage } }) as Record<string, Record<string, string>>,
+    );
+  const authCookie = async (page: Page) => (await page.context().cookies()).find((cookie) => cookie.name === 'authToken');
+
+  test("success clears the portal's session keys and the auth token, and leaves other applications' keys", async ({ page }) => {
+    await page.clock.install();
+    await openLinkWithForeignKeys(page);
+    expect(await authCookie(page)).toBeDefined();
+    await page.getByLabel('New password', { exact: true }).fill('Abcdef1!');
+    await page.getByLabel('Confirm new password', { exact: true }).fill('Abcdef1!');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Password reset successfully' })).toBeVisible();
+    expect(await storageOf(page)).toEqual({ session: { otherApp: 'kept' }, local: { otherApp: 'kept' } });
+    expect(await authCookie(page)).toBeUndefined();
+    // The tab's watch on the auth cookie sees it gone: this tab is already signed out, so it stays, and so do the keys.
+    await page.clock.runFor(3 * 1500);
+    await expect(page.getByRole('heading', { level: 1, name: 'Password reset successfully' })).toBeVisible();
+    expect(await storageOf(page)).toEqual({ session: { otherApp: 'kept' }, local: { otherApp: 'kept' } });
+  });
+
+  test("Cancel clears everything, other applications' keys and the auth token too", async ({ page }) => {
+    await openLinkWithForeignKeys(page);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(signInHeading(page)).toBeVisible();
+    expect(await storageOf(page)).toEqual({ session: {}, local: {} });
+    expect(await authCookie(page)).toBeUndefined();
+  });
 });
 
 test.describe('forgotten username', () => {
