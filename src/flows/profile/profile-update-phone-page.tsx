@@ -1,14 +1,16 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useVerifyMfaCode } from '../../../generated/hooks/mfa/mfa';
+import { ActionsRow } from '../../components/layout/actions-row';
 import { Card } from '../../components/layout/card';
 import { Page } from '../../components/layout/page';
 import { PhoneEntryForm } from '../../components/phone-entry/phone-entry-form';
 import { PhoneMethodForm } from '../../components/phone-setup/phone-method-form';
 import type { PhoneValue } from '../../components/phone-entry/phone-rules';
+import { Button } from '../../components/ui/button';
 import { PageHeading } from '../../components/ui/page-heading';
 import { leavePortal } from '../../lib/browser-location';
-import { codeFailure, errorToast, TOASTS } from '../../lib/api/error-catalogue';
+import { codeFailure, errorToast, SECURITY_SETTINGS_NOT_LOADED, TOASTS } from '../../lib/api/error-catalogue';
 import { env } from '../../lib/env';
 import { goToCodeEntry } from '../../lib/journey/journey-steps';
 import type { PhoneCodeMethod } from '../../lib/journey/phone-setup';
@@ -36,18 +38,22 @@ export function ProfileUpdatePhonePage() {
   const verified = totpVerifiedSlot.read() === true;
   const lookup = useAuthenticatorLookup(!verified);
   const handled = useRef(false);
+  const targets = externalTargets(env.envPathPrefix, env.helpCenterUrl);
 
   useEffect(() => {
     profileUpdatePhoneSlot.write(true);
   }, []);
 
   useEffect(() => {
-    // The spec's "up one level": a lookup that failed leaves this screen for the one above.
     if (handled.current || lookup.state === 'checking' || lookup.state === 'none') return;
+    // No usable answer (none, none in time, or one that breaks the contract) says nothing about
+    // the user's app: the screen says so where the user is, signed in, with Try again (below).
+    if (lookup.state === 'failed' && !lookup.refused) return;
     handled.current = true;
     if (lookup.state === 'failed') {
-      // Saying why: the screen above has nothing to tell.
-      notify(errorToast('Your security settings could not be loaded. Please try again later.'));
+      // The spec's "up one level": a lookup the gateway answered with an error leaves this screen
+      // for the one above, saying why (the screen above has nothing to tell).
+      notify(errorToast(SECURITY_SETTINGS_NOT_LOADED));
       navigate(paths.signIn);
       return;
     }
@@ -65,14 +71,28 @@ export function ProfileUpdatePhonePage() {
       },
       navigate,
     );
-  }, [lookup.state, navigate, verifyCode]);
+  }, [lookup, navigate, verifyCode]);
 
   if (!verified && lookup.state !== 'none') {
+    // The phone entry is never offered around the lookup: a user with an app proves it first.
+    const retry = lookup.state === 'failed' && !lookup.refused ? lookup.retry : null;
     return (
       <Page>
         <Card labelledBy={headingId}>
           <PageHeading id={headingId}>Enter your new phone number</PageHeading>
-          <p aria-busy="true">Checking your security settings…</p>
+          {retry ? (
+            <>
+              <p role="alert">{SECURITY_SETTINGS_NOT_LOADED}</p>
+              <ActionsRow>
+                <Button onClick={retry}>Try again</Button>
+                <Button variant="secondary" onClick={() => leavePortal(targets.profileSecurity)}>
+                  Back to your profile
+                </Button>
+              </ActionsRow>
+            </>
+          ) : (
+            <p aria-busy="true">Checking your security settings…</p>
+          )}
         </Card>
       </Page>
     );
@@ -97,7 +117,7 @@ export function ProfileUpdatePhonePage() {
       return;
     }
     profileUpdatePhoneSlot.remove();
-    leavePortal(externalTargets(env.envPathPrefix, env.helpCenterUrl).profilePhoneUpdated);
+    leavePortal(targets.profilePhoneUpdated);
   };
 
   const chooseMethod = () =>
@@ -120,12 +140,7 @@ export function ProfileUpdatePhonePage() {
   if (!phone) {
     return (
       <Page>
-        <PhoneEntryForm
-          mode="update"
-          onSubmit={save}
-          busy={flight.busy}
-          onCancel={() => leavePortal(externalTargets(env.envPathPrefix, env.helpCenterUrl).profileSecurity)}
-        />
+        <PhoneEntryForm mode="update" onSubmit={save} busy={flight.busy} onCancel={() => leavePortal(targets.profileSecurity)} />
       </Page>
     );
   }
