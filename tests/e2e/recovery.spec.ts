@@ -186,6 +186,49 @@ test.describe('forgotten password', () => {
   });
 });
 
+test.describe('a message that appears on leaving a field', () => {
+  for (const { form, width, open, field, message } of [
+    { form: '/reset-password', width: 1280, open: '/#/reset-password', field: 'Username', message: 'Username is required' },
+    // At 320 px this message takes two lines.
+    {
+      form: '/forgot-username',
+      width: 320,
+      open: '/#/forgot-username',
+      field: 'Email address',
+      message: 'Please enter your email to continue.',
+    },
+  ] as const) {
+    test(`${form} at ${width} px: a click on the captcha right after clearing the field lands, and the field's message comes after it`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(open);
+      if (form === '/forgot-username') await page.getByRole('button', { name: 'Continue' }).click();
+      const input = page.getByRole('textbox', { name: field });
+      const robot = page.getByRole('checkbox', { name: "I'm not a robot" });
+      await input.pressSequentially('mfa');
+      await input.press('ControlOrMeta+a');
+      await input.press('Backspace');
+      await expect(input).toBeFocused();
+      // Where the user aims, measured before the field is left.
+      const box = await robot.boundingBox();
+      if (!box) throw new Error('the captcha has no box');
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      // Pressing the button leaves the field; the page has every chance to show its message (the
+      // focus has moved, and two frames have been drawn) before the button comes up.
+      await page.mouse.down();
+      await expect(robot).toBeFocused();
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done)))));
+      await page.mouse.up();
+      await expect(robot).toBeChecked();
+      // The message still comes, in its place under the field, announced.
+      await expect(page.getByText(message)).toBeVisible();
+      await expectAnnounced(page, message);
+      await expect(input).toHaveAttribute('aria-invalid', 'true');
+    });
+  }
+});
+
 test.describe('the reset link: a new password', () => {
   test('reads the token, takes it out of the address bar, and sets a password that meets every rule', async ({ page }) => {
     const changes = record(page, /\/public\/profile\/changePassword$/);
