@@ -156,8 +156,8 @@ export const routeTable = (
     </Route>
     <Route path={top(paths.sessionExpired)} element={<SessionExpiredPage />} />
     <Route path={top(paths.trusteeSigningVerification)} element={<TrusteeSigningPage />} />
-    <Route path={top(paths.verifyUserInvite)} element={<InvitePage />} />
-    <Route path={top(paths.verifyAdvisorInvite)} element={<InvitePage />} />
+    <Route path={top(paths.verifyUserInvite)} element={<InvitePage invitation="userInvite" />} />
+    <Route path={top(paths.verifyAdvisorInvite)} element={<InvitePage invitation="advisorInvite" />} />
     <Route path={top(paths.emailVerification)} element={<EmailVerificationPage />} />
     <Route path={top(paths.verification)} element={<TokenPage />} />
     <Route path={top(paths.verifyAccountMapping)} element={<AccountMappingPage />} />

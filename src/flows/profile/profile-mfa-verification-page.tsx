@@ -9,7 +9,7 @@ import { Page } from '../../components/layout/page';
 import { Button } from '../../components/ui/button';
 import { PageHeading } from '../../components/ui/page-heading';
 import { isApiError } from '../../lib/api/api-error';
-import { codeFailure, errorToast, isNoSecurityDevice, TOASTS } from '../../lib/api/error-catalogue';
+import { codeFailure, errorToast, isNoSecurityDevice, SECURITY_SETTINGS_NOT_LOADED, TOASTS } from '../../lib/api/error-catalogue';
 import { leavePortal } from '../../lib/browser-location';
 import { env } from '../../lib/env';
 import { notify } from '../../lib/notifications';
@@ -100,7 +100,7 @@ export function ProfileMfaVerificationPage() {
             <p aria-busy="true">Checking your security settings…</p>
           ) : (
             <>
-              <p role="alert">Your security settings could not be loaded. Please try again later.</p>
+              <p role="alert">{SECURITY_SETTINGS_NOT_LOADED}</p>
               <ActionsRow>
                 <Button onClick={() => leavePortal(targets.profileSecurity)}>Back to your profile</Button>
               </ActionsRow>

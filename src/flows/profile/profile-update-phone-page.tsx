@@ -1,9 +1,14 @@
 import { useEffect, useId, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { ActionsRow } from '../../components/layout/actions-row';
 import { Card } from '../../components/layout/card';
 import { Page } from '../../components/layout/page';
+import { Button } from '../../components/ui/button';
 import { PageHeading } from '../../components/ui/page-heading';
-import { errorToast } from '../../lib/api/error-catalogue';
+import { errorToast, SECURITY_SETTINGS_NOT_LOADED } from '../../lib/api/error-catalogue';
+import { leavePortal } from '../../lib/browser-location';
+import { env } from '../../lib/env';
+import { externalTargets } from '../../lib/links';
 import { notify } from '../../lib/notifications';
 import { paths } from '../../lib/paths';
 import { PhoneSetup } from '../../journey/phone-setup/phone-setup';
@@ -31,24 +36,44 @@ export function ProfileUpdatePhonePage() {
   }, []);
 
   useEffect(() => {
-    // The spec's "up one level": a lookup that failed leaves this screen for the one above.
     if (handled.current || lookup.state === 'checking' || lookup.state === 'none') return;
+    // No usable answer (none, none in time, or one that breaks the contract) says nothing about
+    // the user's app: the screen says so where the user is, signed in, with Try again (below).
+    if (lookup.state === 'failed' && !lookup.refused) return;
     handled.current = true;
     if (lookup.state === 'failed') {
-      // Saying why: the screen above has nothing to tell.
-      notify(errorToast('Your security settings could not be loaded. Please try again later.'));
+      // The spec's "up one level": a lookup the gateway answered with an error leaves this screen
+      // for the one above, saying why (the screen above has nothing to tell).
+      notify(errorToast(SECURITY_SETTINGS_NOT_LOADED));
       navigate(paths.signIn);
       return;
     }
     journey.advance({ name: 'code-entry', code: { for: 'profile-app' }, back: null });
-  }, [journey, lookup.state, navigate]);
+  }, [journey, lookup, navigate]);
 
   if (!verified && lookup.state !== 'none') {
+    // The phone entry is never offered around the lookup: a user with an app proves it first.
+    const retry = lookup.state === 'failed' && !lookup.refused ? lookup.retry : null;
     return (
       <Page>
         <Card labelledBy={headingId}>
           <PageHeading id={headingId}>Enter your new phone number</PageHeading>
-          <p aria-busy="true">Checking your security settings…</p>
+          {retry ? (
+            <>
+              <p role="alert">{SECURITY_SETTINGS_NOT_LOADED}</p>
+              <ActionsRow>
+                <Button onClick={retry}>Try again</Button>
+                <Button
+                  variant="secondary"
+                  onClick={() => leavePortal(externalTargets(env.envPathPrefix, env.helpCenterUrl).profileSecurity)}
+                >
+                  Back to your profile
+                </Button>
+              </ActionsRow>
+            </>
+          ) : (
+            <p aria-busy="true">Checking your security settings…</p>
+          )}
         </Card>
       </Page>
     );

@@ -1,4 +1,5 @@
 import type { VerificationRecord } from '../../../generated/models/verificationRecord';
+import type { VerificationType } from '../../../generated/models/verificationType';
 import { verifyTokenQueryTokenMax, verifyTokenQueryTokenRegExp } from '../../../generated/zod/verification/verification.zod';
 import type { LinkTokenRule } from '../../lib/use-link-token';
 
@@ -23,25 +24,31 @@ export function linkKind(record: VerificationRecord): 'verification' | 'enrollme
 }
 
 /**
+ * The link pages that act on one kind of link, and the type of link each acts on. The token page
+ * (/verification) acts on every type; the account-mapping page asks its own call, which has no type.
+ */
+const PAGE_LINK_TYPE = {
+  emailVerification: 'Email Verification',
+  userInvite: 'Authorized Representative Invitation',
+  advisorInvite: 'Advisor Invitation',
+  trusteeSigning: 'Trustee Signing',
+} as const satisfies Record<string, VerificationType>;
+
+export type LinkPage = keyof typeof PAGE_LINK_TYPE;
+
+/**
+ * Whether a link is one this page acts on (spec section 4: the email page requires 'Email
+ * Verification'; the same holds for the others). A link of another type is not this page's link,
+ * so it never signs anyone in here: the page shows it as expired.
+ */
+export function isLinkFor(page: LinkPage, record: VerificationRecord): boolean {
+  return record.type === PAGE_LINK_TYPE[page];
+}
+
+/**
  * An expired trustee-signing link: a resend helps when the verification itself expired (a fresh
  * one is needed); otherwise a newer email is already on its way, and the user checks the inbox.
  */
 export function needsFreshVerification(record: VerificationRecord): boolean {
   return record.hasExpiredVerification;
-}
-
-/** An email link the token page hands over to the email page, with its navigation. */
-export interface LinkHandover {
-  readonly token: string;
-  /** The user the link is for, when the link names one. */
-  readonly userId: string | null;
-}
-
-/** The link a navigation handed over (its state), checked like a link's own query; null when none is. */
-export function handedOverLink(state: unknown): LinkHandover | null {
-  if (typeof state !== 'object' || state === null || !('token' in state) || typeof state.token !== 'string') return null;
-  const { token } = state;
-  if (token.length > LINK_TOKEN_RULE.maxLength || !LINK_TOKEN_RULE.pattern.test(token)) return null;
-  const userId = 'userId' in state && typeof state.userId === 'string' ? state.userId : null;
-  return { token, userId };
 }

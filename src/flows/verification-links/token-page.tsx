@@ -1,16 +1,16 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useVerifyToken } from '../../../generated/hooks/verification/verification';
-import { answerData } from '../../lib/api/answer-data';
 import type { VerificationRecord } from '../../../generated/models/verificationRecord';
 import {
   verifyParticipantEmailPathUserIdMax,
   verifyParticipantEmailPathUserIdRegExp,
 } from '../../../generated/zod/verification/verification.zod';
+import { answerData } from '../../lib/api/answer-data';
 import { paths } from '../../lib/paths';
 import { useLinkQuery } from '../../lib/use-link-token';
 import { CheckingLink, LinkCheckFailed } from './link-panel';
-import { LINK_TOKEN_RULE, linkKind, linkState, type LinkHandover } from './link-state';
+import { LINK_TOKEN_RULE, linkKind, linkState } from './link-state';
 import {
   EmailAlreadyVerified,
   EmailLinkExpired,
@@ -32,7 +32,7 @@ export function TokenPage() {
     userId: { pattern: verifyParticipantEmailPathUserIdRegExp, maxLength: verifyParticipantEmailPathUserIdMax },
   });
   if (!token) return <LinkWithoutToken />;
-  return <TokenCheck token={token} userId={userId} />;
+  return <TokenCheck key={token} token={token} userId={userId} />;
 }
 
 function TokenCheck({ token, userId }: { readonly token: string; readonly userId: string | null }) {
@@ -63,12 +63,17 @@ function TokenOutcome({
   return <EnrollmentHandover token={token} expired={<EnrollmentLinkExpired token={token} />} />;
 }
 
-/** A usable email link goes on to the email page, which verifies the address with it. */
+/**
+ * A usable email link goes on to the email page, which verifies the address with it: the link
+ * goes in that page's address, which it reads and cleans like a link opened there (replacing this
+ * entry, so the token stays in no history entry). Nothing else keeps it.
+ */
 function EmailHandover({ token, userId }: { readonly token: string; readonly userId: string | null }) {
   const navigate = useNavigate();
   useEffect(() => {
-    // Handed over with the navigation, never through the address bar or storage.
-    navigate(paths.emailVerification, { replace: true, state: { token, userId } satisfies LinkHandover });
+    const query = new URLSearchParams({ token });
+    if (userId) query.set('userId', userId);
+    navigate({ pathname: paths.emailVerification, search: `?${query.toString()}` }, { replace: true });
   }, [navigate, token, userId]);
   return <CheckingLink />;
 }

@@ -1,4 +1,4 @@
-import { sessionSlot } from '../../lib/session-storage';
+import { sessionSlot, type SlotKey } from '../../lib/session-storage';
 
 /*
  * The profile flows' session keys (spec section 3), each a true/false flag: whether the user
@@ -6,7 +6,7 @@ import { sessionSlot } from '../../lib/session-storage';
  * the profile, and the success flags the profile app reads when the user returns to it.
  */
 
-const flag = (key: string) => sessionSlot<boolean>(key, (raw) => (raw === 'true' ? true : raw === 'false' ? false : null), String);
+const flag = (key: SlotKey) => sessionSlot<boolean>(key, (raw) => (raw === 'true' ? true : raw === 'false' ? false : null), String);
 
 /** The user verified their authenticator app's code before updating the phone. */
 export const totpVerifiedSlot = flag('isTotpVerified');

@@ -4,6 +4,7 @@ import { cookieValue } from '../cookie-codec';
 import { siteOf } from '../roles';
 import {
   acceptCookies,
+  clearPortalSession,
   clearSessionAndCookies,
   clearSessionStorage,
   hasAcceptedCookies,
@@ -85,17 +86,30 @@ describe('session storage', () => {
   });
 
   it('keeps a typed slot: written as serialised, read back parsed, garbage removed', () => {
-    const slot = sessionSlot<number>('showAlerts', (raw) => (/^\d+$/.test(raw) ? Number(raw) : null), String);
+    const slot = sessionSlot<number>('authAppName', (raw) => (/^\d+$/.test(raw) ? Number(raw) : null), String);
     expect(slot.read()).toBeNull();
     slot.write(42);
-    expect(window.sessionStorage.getItem('showAlerts')).toBe('42');
+    expect(window.sessionStorage.getItem('authAppName')).toBe('42');
     expect(slot.read()).toBe(42);
-    window.sessionStorage.setItem('showAlerts', 'forty-two');
+    window.sessionStorage.setItem('authAppName', 'forty-two');
     expect(slot.read()).toBeNull();
-    expect(window.sessionStorage.getItem('showAlerts')).toBeNull();
+    expect(window.sessionStorage.getItem('authAppName')).toBeNull();
     slot.write(1);
     slot.remove();
     expect(slot.read()).toBeNull();
+  });
+
+  it("forgets the portal's own keys, the slots' too, and the auth token, leaving other applications' keys", () => {
+    startSession(session);
+    saveLanding('/participant', false);
+    setMfaAdoptionInProgress(true);
+    sessionSlot<string>('journey', (raw) => raw, String).write('{"name":"credentials"}');
+    sessionSlot<boolean>('showSuccessVerification', (raw) => raw === 'true', String).write(true);
+    window.sessionStorage.setItem('otherApp', 'kept');
+    clearPortalSession();
+    expect({ ...window.sessionStorage }).toEqual({ otherApp: 'kept' });
+    expect(readAuthCookie()).toBeNull();
+    expect(readSession()).toBeNull();
   });
 
   it('remembers the authenticator option and the cookie consent in cookies', () => {

@@ -35,6 +35,14 @@ export function isSessionStatusRefusal(error: ApiError): boolean {
   return isUnauthorized(error) || isSessionRejected(error);
 }
 
+/**
+ * The gateway answered with an error: an HTTP error status or an errors list. Not one: no usable
+ * answer at all (none, none in time, or one that breaks the contract), which is worth trying again.
+ */
+export function isGatewayError(error: ApiError): boolean {
+  return error.kind === 'http' || error.kind === 'business';
+}
+
 /** VEERR01-03: the password-reset session timed out. */
 export function isResetSessionTimeout(error: ApiError): boolean {
   return error.codes.some((code) => /^VEERR0[123]$/.test(code));
@@ -79,6 +87,9 @@ export const signInInternalError: NotificationInput = {
   dismissOnTimeout: NOTIFICATION_TIMEOUT_MS,
   isUnique: true,
 };
+
+/** The profile's security pages could not look up the user's authenticator app. */
+export const SECURITY_SETTINGS_NOT_LOADED = 'Your security settings could not be loaded. Please try again later.';
 
 /** The catalogue's error toasts. */
 export const TOASTS = {

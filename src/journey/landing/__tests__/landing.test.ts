@@ -6,8 +6,15 @@ import { createQueryClient } from '../../../lib/query-client';
 import { env } from '../../../lib/env';
 import { getSessionState, resetSessionForTests } from '../../../lib/session';
 import { isMfaAdoptionInProgress, readAuthCookie, readSession, startSession } from '../../../lib/session-storage';
-import { signInOf, type Step } from '../../journey';
-import { completeSignIn, continueToLanding, participantRedirect, postLoginRedirect, type LandingDeps } from '../landing';
+import { persisted, signInOf, type Step } from '../../journey';
+import {
+  completeSignIn,
+  continueToLanding,
+  participantRedirect,
+  postLoginRedirect,
+  startSetupFromLink,
+  type LandingDeps,
+} from '../landing';
 
 const session = { userId: '7', username: 'ana', token: 'tok', role: 'ROLE_PARTICIPANT' } as const;
 
@@ -329,5 +336,18 @@ describe('completeSignIn', () => {
     await act(() => vi.advanceTimersByTimeAsync(1));
     expect(navigate).toHaveBeenCalledTimes(1);
     expect(advance).not.toHaveBeenCalled();
+  });
+});
+
+describe('startSetupFromLink', () => {
+  it("holds the emailed link's token in the set-up step only, never in what is stored, and begins the account set-up", () => {
+    startSetupFromLink({ data: { roles: ['PLAN_ADMIN'], userId: '7', token: 'tok-3' } }, 'authrep-validated', advance);
+    expect(advance).toHaveBeenCalledTimes(1);
+    const [step] = advance.mock.calls[0]!;
+    expect(step).toMatchObject({ name: 'setup-username', setup: { linkToken: 'authrep-validated' }, back: null });
+    expect(JSON.stringify(step).split('authrep-validated')).toHaveLength(2);
+    expect(JSON.stringify(persisted(step))).not.toContain('authrep-validated');
+    expect(JSON.stringify({ ...window.sessionStorage })).not.toContain('authrep-validated');
+    expect(readSession()).toMatchObject({ userId: '7', token: 'tok-3', role: 'ROLE_PLAN_ADMIN' });
   });
 });
