@@ -1,14 +1,12 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import { DASHBOARD_PATHS } from './common/dashboard-paths.js';
+import { firstScreenRows } from './generated/first-screen.ts';
 import { portalPreview, portalPreviewGuard } from './scripts/portal-preview.mjs';
 import { DEV_PORT, GATEWAY_FILES, GATEWAY_PREFIXES, MOCK_PORT, PREVIEW_PORT } from './scripts/ports.mjs';
 import { precompress } from './scripts/precompress.mjs';
-import { FIRST_SCREEN_OPERATIONS } from './src/lib/api/first-screen.js';
-import { listOperations } from './scripts/openapi-document.mjs';
-import { DASHBOARD_PATHS } from './src/lib/paths.ts';
 
 const projectRoot = fileURLToPath(new URL('.', import.meta.url));
 
@@ -51,23 +49,20 @@ function captchaProvider(): Plugin {
 }
 
 /**
- * index.html asks for the first screen's answers (src/lib/api/first-screen.js) beside the script
- * (`<link rel="preload" as="fetch">`, which the API client's fetch then takes), so the app finds
- * them there when it starts instead of asking one round trip later.
+ * index.html asks for the first screen's answers (generated/first-screen.ts: GETs of fixed paths,
+ * which codegen checks) beside the script (`<link rel="preload" as="fetch">`, which the API
+ * client's fetch then takes), so the app finds them there when it starts instead of asking one
+ * round trip later.
  */
 function preloadFirstScreenAnswers(): Plugin {
-  const contract: unknown = JSON.parse(readFileSync(new URL('generated/openapi.json', import.meta.url), 'utf8'));
-  const operations = listOperations(contract) as { path: string; method: string; operation: { operationId?: string } }[];
-  const paths = FIRST_SCREEN_OPERATIONS.map((id) => {
-    const found = operations.find(({ operation }) => operation.operationId === id);
-    if (!found || found.method !== 'GET' || found.path.includes('{'))
-      throw new Error(`${id}: a first-screen operation must be a GET of a fixed path`);
-    return found.path;
-  });
   return {
     name: 'portal-preload-first-screen-answers',
     transformIndexHtml: () =>
-      paths.map((href) => ({ tag: 'link', attrs: { rel: 'preload', href, as: 'fetch', crossorigin: '' }, injectTo: 'head' as const })),
+      firstScreenRows.map(([, , href]) => ({
+        tag: 'link',
+        attrs: { rel: 'preload', href, as: 'fetch', crossorigin: '' },
+        injectTo: 'head' as const,
+      })),
   };
 }
 
@@ -193,7 +188,7 @@ export default defineConfig(({ command, isPreview }) => {
     },
     test: {
       root: projectRoot,
-      include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.mjs', 'tests/contract/**/*.test.{mjs,ts}'],
+      include: ['src/**/*.test.{ts,tsx}', 'common/**/*.test.ts', 'scripts/**/*.test.mjs', 'tests/contract/**/*.test.{mjs,ts}'],
       environment: 'jsdom',
       setupFiles: ['src/testing/setup.ts'],
       restoreMocks: true,

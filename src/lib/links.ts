@@ -3,7 +3,8 @@
  * outside its router. Apart from `paths.ts`, so the first screen, which needs none of them,
  * does not carry them: the flows that build links load this module with their code.
  */
-import { DASHBOARD_PATHS, paths } from './paths';
+import { DASHBOARD_PATHS } from '../../common/dashboard-paths';
+import { paths } from './paths';
 
 export type DashboardPath = (typeof DASHBOARD_PATHS)[number];
 

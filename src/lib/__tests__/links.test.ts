@@ -8,7 +8,7 @@ import {
   feedbackUserTypeOfInd,
   surveyUrl,
 } from '../links';
-import { DASHBOARD_PATHS } from '../paths';
+import { DASHBOARD_PATHS } from '../../../common/dashboard-paths';
 
 describe('dashboardPathOf', () => {
   it.each(DASHBOARD_PATHS)('accepts the dashboard %s exactly', (path) => {

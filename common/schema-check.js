@@ -55,8 +55,20 @@ export const ANNOTATION_KEYWORDS = ['description', 'title', 'examples', 'example
  * @property {number} [maximum]
  */
 
-/** @typedef {import('./operation-table').SchemaIssue} SchemaIssue */
-/** @typedef {import('./operation-table').ResponseSchema} ResponseSchema */
+/** @typedef {{ readonly path: readonly PropertyKey[], readonly message: string }} SchemaIssue */
+
+/**
+ * The result of checking a value against a response schema (a subset of zod's `safeParse`).
+ * @typedef {{ readonly success: true, readonly data: unknown }
+ *   | { readonly success: false, readonly error: { readonly issues: readonly SchemaIssue[] } }
+ * } SchemaResult
+ */
+
+/**
+ * What the API client checks a 2xx answer with: this checker, or a generated zod schema, of
+ * which the client needs only `safeParse`.
+ * @typedef {{ safeParse(value: unknown): SchemaResult }} ResponseSchema
+ */
 
 /** @param {unknown} value */
 function typeOf(value) {
