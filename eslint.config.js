@@ -116,6 +116,10 @@ export default tseslint.config(
         },
         { selector: "AssignmentExpression[left.property.name='innerHTML']", message: onlyIn('innerHTML', 'src/lib/sanitize-html.tsx') },
         {
+          selector: "ImportSpecifier[imported.name='RouteLink'][local.name!='RouteLink']",
+          message: 'Import RouteLink by its name: a `Link` reads as react-router’s, which the first screen must not carry.',
+        },
+        {
           selector: "JSXAttribute[name.name='style']",
           message:
             "No inline styles: the Content-Security-Policy's style-src has no 'unsafe-inline'. Use a class in the component's stylesheet.",

@@ -1,5 +1,5 @@
 import { CodeEntryForm } from '../../components/code-entry/code-entry-form';
-import { RouteLink as Link } from '../../components/ui/route-link';
+import { RouteLink } from '../../components/ui/route-link';
 import { Card } from '../../components/layout/card';
 import { Page } from '../../components/layout/page';
 import { SetupStepHeading } from '../../components/ui/setup-step-heading';
@@ -17,7 +17,7 @@ export function CodeEntryPage() {
     <Page>
       <Card labelledBy="code-entry-heading">
         <p>
-          <Link to={data.backRoute}>{data.mfaOptionCount === 1 ? 'Cancel' : 'Back'}</Link>
+          <RouteLink to={data.backRoute}>{data.mfaOptionCount === 1 ? 'Cancel' : 'Back'}</RouteLink>
         </p>
         <SetupStepHeading id="code-entry-heading" step={data.setupStep}>
           Enter the code
