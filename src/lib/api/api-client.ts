@@ -145,10 +145,10 @@ export const apiClient = async <T>(url: string, init: RequestInit = {}): Promise
   const method = (init.method ?? 'GET').toUpperCase();
   const target = new URL(url, window.location.origin);
   const refusal = refusedAddress(url, target);
-  let operation: ApiOperation | undefined;
+  // A refused address names no operation: its normalised path is not the one the caller built.
+  let operation = refusal === null ? findOperation(config.operations, method, target.pathname) : undefined;
   try {
-    // A refused address names no operation: its normalised path is not the one the caller built.
-    if (refusal === null) operation = await operationOf(method, target.pathname);
+    if (refusal === null && !operation) operation = await operationBeyondKnown(method, target.pathname);
     return await call<T>(method, target, init, operation, refusal);
   } catch (error) {
     if (error instanceof ApiError) for (const listener of errorListeners) listener(error, operation);
@@ -156,10 +156,8 @@ export const apiClient = async <T>(url: string, init: RequestInit = {}): Promise
   }
 };
 
-/** The request's operation: among those known from the start, else in the whole table (loaded once). */
-async function operationOf(method: string, pathname: string): Promise<ApiOperation | undefined> {
-  const known = findOperation(config.operations, method, pathname);
-  if (known) return known;
+/** An operation the client did not know from the start: looked up in the whole table, loaded once. */
+async function operationBeyondKnown(method: string, pathname: string): Promise<ApiOperation | undefined> {
   let all: readonly ApiOperation[];
   try {
     all = await config.loadOperations();
