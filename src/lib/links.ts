@@ -41,20 +41,6 @@ export function isPortalLandingAddress(address: string, prefix: string): boolean
   return allowed.includes(address);
 }
 
-/** The documents the document viewer shows: plan highlights, adoption agreement, loan policy, safe harbor notice. */
-export type DocumentId = 'ph' | 'aa' | 'lp' | 'shn';
-
-/**
- * The document viewer's address: `/document?docId=..&planId=..&year=..&source=uplift`. The year
- * is the current one and is not sent for the loan policy.
- */
-export function documentViewerUrl(prefix: string, docId: DocumentId, planId: string, today: Date = new Date()): string {
-  const query = new URLSearchParams({ docId, planId });
-  if (docId !== 'lp') query.set('year', String(today.getFullYear()));
-  query.set('source', 'uplift');
-  return `${prefix}/document?${query}`;
-}
-
 /** Feedback survey user types. */
 export type FeedbackUserType = 'Employee' | 'Plan Admin' | 'Advisor' | 'Partner';
 

@@ -4,11 +4,10 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { endJourney, setAccountSetup, type AccountSetup } from '../../lib/journey/journey';
 import { createQueryClient } from '../../lib/query-client';
-import { resetSessionForTests } from '../../lib/session';
-import { startSession } from '../../lib/session-storage';
 import { installApi, jsonResponse, routeFetch } from '../../testing/render';
 import { RequireSetupProgress } from '../account-setup-guard';
 import { RequireVerification } from '../verification-guard';
+import { seedSession } from '../../testing/session';
 
 function Where() {
   return <output data-testid="location">{useLocation().pathname}</output>;
@@ -52,7 +51,6 @@ beforeAll(async () => {
 
 afterEach(() => {
   endJourney();
-  resetSessionForTests();
 });
 
 describe('account setup: each step needs the steps before it (a reload forgets them)', () => {
@@ -97,14 +95,14 @@ describe('the code screen without a code on its way', () => {
   });
 
   it('for an account being set up (a reload on its code step) starts the setup again', async () => {
-    startSession({ userId: '7', username: 'setup', token: 'tok', role: 'ROLE_PARTICIPANT' });
+    seedSession({ userId: '7', username: 'setup', token: 'tok', role: 'ROLE_PARTICIPANT' });
     landing('acctSetup-username');
     renderAt('/mfa-verification');
     await waitFor(() => expect(location()).toBe('/account-setup/username'), { timeout: 5000 });
   });
 
   it.each([['/participant'], [null]])('for any other landing (%s) goes to the sign-in form', async (url) => {
-    startSession({ userId: '7', username: 'ana', token: 'tok', role: 'ROLE_PARTICIPANT' });
+    seedSession({ userId: '7', username: 'ana', token: 'tok', role: 'ROLE_PARTICIPANT' });
     landing(url);
     renderAt('/mfa-verification');
     await waitFor(() => expect(location()).toBe('/'), { timeout: 5000 });

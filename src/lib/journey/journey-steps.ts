@@ -42,10 +42,10 @@ export function useSignInAttempt(): SignInAttempt {
   return useGuarded(attempt?.kind === 'sign-in' ? attempt : null, 'RequireSignInAttempt');
 }
 
-/** The password reset in progress, for a screen behind RequireResetAttempt. */
+/** The password reset in progress, for a screen behind RequireResetQuestion. */
 export function useResetAttempt(): ResetAttempt {
   const { attempt } = useJourneyState();
-  return useGuarded(attempt?.kind === 'reset' ? attempt : null, 'RequireResetAttempt');
+  return useGuarded(attempt?.kind === 'reset' ? attempt : null, 'RequireResetQuestion');
 }
 
 /** The sign-in or reset in progress, for a screen both share (the choice of code method), behind RequireAttempt. */

@@ -2,11 +2,11 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentJourney, endJourney } from '../../../lib/journey/journey';
 import { clearNotifications } from '../../../lib/notifications';
-import { resetSessionForTests } from '../../../lib/session';
-import { isMfaAdoptionInProgress, setMfaAdoptionInProgress, startSession } from '../../../lib/session-storage';
+import { isMfaAdoptionInProgress, setMfaAdoptionInProgress } from '../../../lib/session-storage';
 import { jsonResponse, renderRoute } from '../../../testing/render';
 import { NotificationArea } from '../../ui/notification-area';
 import { PhoneSetup } from '../phone-setup';
+import { seedSession } from '../../../testing/session';
 
 /** Every call the sequence makes, as `METHOD path body`. */
 function gateway(failing?: string) {
@@ -44,11 +44,10 @@ beforeAll(async () => {
   ]);
 });
 
-beforeEach(() => startSession({ userId: '7', username: 'ana', token: 'tok', role: 'ROLE_PARTICIPANT' }));
+beforeEach(() => seedSession({ userId: '7', username: 'ana', token: 'tok', role: 'ROLE_PARTICIPANT' }));
 
 afterEach(() => {
   endJourney();
-  resetSessionForTests();
   act(() => clearNotifications());
 });
 

@@ -5,11 +5,10 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { NotificationArea } from '../../../components/ui/notification-area';
 import { currentJourney, endJourney, setAccountSetup, setSetupToken, useJourneyState } from '../../../lib/journey/journey';
 import { clearNotifications } from '../../../lib/notifications';
-import { resetSessionForTests } from '../../../lib/session';
-import { startSession } from '../../../lib/session-storage';
 import { jsonResponse, renderRoute } from '../../../testing/render';
 import { UsernameTakenPage } from '../username-taken-page';
 import { usernameSchema } from '../username.schema';
+import { seedSession } from '../../../testing/session';
 
 const PASSWORD = 'Retire#2045';
 const EMAIL = 'jane.smith@example.com';
@@ -74,13 +73,12 @@ beforeAll(async () => {
 });
 
 beforeEach(() => {
-  startSession({ userId: '7', username: 'setup', token: 'tok', role: 'ROLE_PARTICIPANT' });
+  seedSession({ userId: '7', username: 'setup', token: 'tok', role: 'ROLE_PARTICIPANT' });
   setAccountSetup({ username: 'takenMeanwhile', password: PASSWORD, email: EMAIL, saved: false, emailCode: null });
 });
 
 afterEach(() => {
   endJourney();
-  resetSessionForTests();
   act(() => clearNotifications());
 });
 

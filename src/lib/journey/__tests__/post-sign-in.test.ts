@@ -1,14 +1,46 @@
 import { act } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installApi, jsonResponse, routeFetch } from '../../../testing/render';
-import * as location from '../../browser-location';
-import { clearNotifications } from '../../notifications';
-import { createQueryClient } from '../../query-client';
-import { env } from '../../env';
-import { getSessionState, resetSessionForTests } from '../../session';
-import { isMfaAdoptionInProgress, readAuthCookie, readSession, startSession } from '../../session-storage';
-import { completeSignIn, continueToLanding, participantRedirect, postLoginRedirect } from '../post-sign-in';
-import { currentJourney } from '../journey';
+import { isMfaAdoptionInProgress, readAuthCookie, readSession } from '../../session-storage';
+import { seedSession } from '../../../testing/session';
+import type * as RenderModule from '../../../testing/render';
+import type * as BrowserLocationModule from '../../browser-location';
+import type * as NotificationsModule from '../../notifications';
+import type * as QueryClientModule from '../../query-client';
+import type * as EnvModule from '../../env';
+import type * as SessionModule from '../../session';
+import type * as PostSignInModule from '../post-sign-in';
+import type * as JourneyModule from '../journey';
+
+/*
+ * Every test starts as a freshly loaded tab: its own instances of the portal's modules, so the
+ * session state, the journey and the API client's set-up start over. Storage is the browser's,
+ * and stateless in its module.
+ */
+let installApi: typeof RenderModule.installApi;
+let jsonResponse: typeof RenderModule.jsonResponse;
+let routeFetch: typeof RenderModule.routeFetch;
+let location: typeof BrowserLocationModule;
+let clearNotifications: typeof NotificationsModule.clearNotifications;
+let createQueryClient: typeof QueryClientModule.createQueryClient;
+let env: typeof EnvModule.env;
+let getSessionState: typeof SessionModule.getSessionState;
+let completeSignIn: typeof PostSignInModule.completeSignIn;
+let continueToLanding: typeof PostSignInModule.continueToLanding;
+let participantRedirect: typeof PostSignInModule.participantRedirect;
+let postLoginRedirect: typeof PostSignInModule.postLoginRedirect;
+let currentJourney: typeof JourneyModule.currentJourney;
+
+beforeEach(async () => {
+  vi.resetModules();
+  ({ installApi, jsonResponse, routeFetch } = await import('../../../testing/render'));
+  location = await import('../../browser-location');
+  ({ clearNotifications } = await import('../../notifications'));
+  ({ createQueryClient } = await import('../../query-client'));
+  ({ env } = await import('../../env'));
+  ({ getSessionState } = await import('../../session'));
+  ({ completeSignIn, continueToLanding, participantRedirect, postLoginRedirect } = await import('../post-sign-in'));
+  ({ currentJourney } = await import('../journey'));
+});
 
 const session = { userId: '7', username: 'ana', token: 'tok', role: 'ROLE_PARTICIPANT' } as const;
 
@@ -56,12 +88,11 @@ beforeEach(() => {
   navigate = vi.fn<(to: string) => void>();
   leave = vi.fn<(url: string) => void>();
   vi.spyOn(location, 'leavePortal').mockImplementation(leave);
-  startSession(session);
+  seedSession(session);
 });
 
 afterEach(() => {
   vi.useRealTimers();
-  resetSessionForTests();
   act(() => clearNotifications());
 });
 
