@@ -1,6 +1,5 @@
 import { RouteLink } from '../ui/route-link';
-import { updatesLabel } from '../../lib/announcements';
-import { monthDay } from '../../lib/dates';
+import { monthDay, updatesLabel } from '../../lib/announcements';
 import { paths } from '../../lib/paths';
 import { useAnnouncements } from '../../lib/public-content';
 import './announcement-banner.css';
