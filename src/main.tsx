@@ -8,6 +8,7 @@ import { configureApiClient } from './lib/api/api-client';
 import { firstScreenOperations, loadOperations } from './lib/api/operation-table';
 import { FIRST_PAINT_WAIT_MS } from './lib/constants';
 import { env } from './lib/env';
+import { onFirstInteraction } from './lib/first-interaction';
 import { paths } from './lib/paths';
 import { signInAuthorization } from './lib/journey/journey';
 import { prefetchPublicContent } from './lib/public-content';
@@ -27,11 +28,8 @@ configureApiClient({
 // the table loads with the first key or pointer press, ahead of the call that needs it. Any
 // other route calls the gateway as it opens, so it loads at once.
 const preloadOperations = () => void loadOperations().catch(() => undefined);
-if ((window.location.hash.slice(1).split('?')[0] || paths.signIn) === paths.signIn) {
-  for (const type of ['pointerdown', 'keydown']) document.addEventListener(type, preloadOperations, { once: true, capture: true });
-} else {
-  preloadOperations();
-}
+if ((window.location.hash.slice(1).split('?')[0] || paths.signIn) === paths.signIn) onFirstInteraction(preloadOperations);
+else preloadOperations();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

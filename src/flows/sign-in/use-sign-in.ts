@@ -1,54 +1,38 @@
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useAuthenticate } from '../../../generated/hooks/sign-in/sign-in';
-import { isApiError } from '../../lib/api/api-error';
-import { needsMfa, needsSecurityQuestion, showSignInFailure, signInInternalError } from '../../lib/api/error-catalogue';
-import { deviceFingerprint } from '../../lib/device-fingerprint';
-import { beginSignIn, endJourney } from '../../lib/journey/journey';
-import { useJourney } from '../../lib/journey/use-journey';
+import { signInInternalError } from '../../lib/api/error-catalogue';
+import { onFirstInteraction } from '../../lib/first-interaction';
 import { notify } from '../../lib/notifications';
-import { paths } from '../../lib/paths';
 import { useSingleFlight } from '../../lib/use-single-flight';
 import type { SignInValues } from './sign-in.schema';
 
+/** The sign-in call and what follows it (./sign-in.ts), which the first screen does not carry. */
+const loadSignIn = () => import('./sign-in');
+
 /**
- * Signs in with username and password: one request per submit, AUERR01 to the security
- * question, AUERR05 to the one-time code, any other code's description inline, anything else
- * the internal-error notification. The sign-in attempt stays in the journey for the next steps.
+ * Signs in with username and password, one request per submit (see ./sign-in.ts). Its code
+ * loads with the first key or pointer press on the page, before the user has finished typing.
  */
 export function useSignIn() {
   const navigate = useNavigate();
-  const journey = useJourney();
-  const authenticate = useAuthenticate();
+  const queryClient = useQueryClient();
   const flight = useSingleFlight();
   const [inlineError, setInlineError] = useState<string | null>(null);
 
-  const signIn = async ({ username, password }: SignInValues): Promise<void> => {
-    beginSignIn(username, password);
-    // The steps after sign-in load alongside the request, not with the first screen.
-    journey.preload();
-    let result;
-    try {
-      result = await authenticate.mutateAsync({ data: deviceFingerprint() });
-    } catch (error) {
-      if (isApiError(error) && needsSecurityQuestion(error)) return void navigate(paths.securityQuestion);
-      if (isApiError(error) && needsMfa(error)) return void navigate(paths.mfa);
-      endJourney();
-      return showSignInFailure(error, setInlineError);
-    }
-    try {
-      await journey.completeSignIn(result, username);
-    } catch {
-      // The journey's code could not be loaded.
-      endJourney();
-      notify(signInInternalError);
-    }
-  };
+  useEffect(() => onFirstInteraction(() => void loadSignIn().catch(() => undefined)), []);
 
   const submit = (values: SignInValues) =>
     flight.run(async () => {
       setInlineError(null);
-      await signIn(values);
+      let module: Awaited<ReturnType<typeof loadSignIn>>;
+      try {
+        module = await loadSignIn();
+      } catch {
+        // Its code could not be loaded (the network went away).
+        return void notify(signInInternalError);
+      }
+      await module.signIn(values, { navigate: (to, options) => void navigate(to, options), queryClient, showInline: setInlineError });
     });
 
   return { submit, inlineError, clearInlineError: () => setInlineError(null), busy: flight.busy };
