@@ -93,13 +93,16 @@ export default defineConfig(({ command, isPreview }) => {
         // The brotli copies at the highest quality (scripts/precompress.mjs) take seconds by design.
         checks: { bundlerTimings: false },
         output: {
-          // The libraries every screen runs on, in one chunk beside the entry: left alone, the
-          // bundler split them into four small shared chunks (React, its JSX runtime, a piece of
-          // React Query, its own runtime), each one more request and each compressed alone.
+          // The libraries the first screen runs on ($initial: what the entry imports statically),
+          // in one chunk beside the entry: left alone, the bundler split them into four small
+          // shared chunks (React, its JSX runtime, a piece of React Query, its own runtime), each
+          // one more request and each compressed alone. What only later screens use of them
+          // (React Query's mutations, since the sign-in call loads on first use) loads with those.
           codeSplitting: {
             groups: [
               {
                 name: 'vendor',
+                tags: ['$initial'],
                 test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query))[\\/]/,
               },
             ],
