@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { signInInternalError } from '../../lib/api/error-catalogue';
+import { signInInternalError } from '../../lib/api/failures';
 import { onFirstInteraction } from '../../lib/first-interaction';
 import { notify } from '../../lib/notifications';
 import { useSingleFlight } from '../../lib/use-single-flight';

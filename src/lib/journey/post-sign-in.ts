@@ -4,7 +4,7 @@ import { getGetOptionChoiceQueryOptions, getGetUserCredentialsQueryOptions } fro
 import { getGetSkipEnrollmentStepsQueryOptions, getGetUserLandingUrlQueryOptions } from '../../../generated/hooks/sign-in/sign-in';
 import type { AuthResponse } from '../../../generated/models/authResponse';
 import { ApiError } from '../api/api-error';
-import { signInInternalError } from '../api/error-catalogue';
+import { signInInternalError } from '../api/failures';
 import { leavePortal } from '../browser-location';
 import { OPTION_MFA_ACTIVE, OPTION_MFA_ADOPTION } from '../constants';
 import { env } from '../env';
