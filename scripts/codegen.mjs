@@ -90,8 +90,8 @@ function successSchema(document, operation) {
 /**
  * A first-screen answer's schema for common/schema-check.js: `$ref`s resolved, annotations
  * and extensions left out. Refuses what the checker does not check (a keyword it does not know,
- * `additionalProperties` other than false, a format other than date, a recursive schema), so
- * nothing of the contract goes unchecked in silence.
+ * a format other than date, a recursive schema), so nothing of the contract goes unchecked in
+ * silence.
  */
 export function checkedSchemaOf(document, schema, where, seen = new Set()) {
   if (seen.has(schema)) throw new Error(`${where}: a recursive schema; the first screen's checker cannot follow it`);
@@ -104,7 +104,6 @@ export function checkedSchemaOf(document, schema, where, seen = new Set()) {
     if (!CHECKED_KEYWORDS.includes(keyword)) {
       throw new Error(`${where}: the first screen's checker (common/schema-check.js) does not check "${keyword}"`);
     }
-    if (keyword === 'additionalProperties' && value !== false) throw new Error(`${where}: additionalProperties other than false`);
     if (keyword === 'format' && value !== 'date') throw new Error(`${where}: the format "${value}" is not checked`);
     if (keyword === 'properties') {
       out.properties = Object.fromEntries(

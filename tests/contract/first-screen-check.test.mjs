@@ -128,15 +128,9 @@ const KEYWORD_CASES = [
     [{ a: 'x' }, {}, { a: 1 }, { b: 'x' }, { a: 'x', b: 2 }, []],
   ],
   [{ type: 'object', required: ['a'] }, [{ a: null }, {}]],
-  [{ type: 'object', properties: { a: { type: 'string' } }, additionalProperties: false }, [{ a: 'x' }, { a: 'x', b: 1 }, {}]],
-  [{ type: 'array', items: { type: 'integer' }, minItems: 1, maxItems: 2 }, [[1], [], [1, 2, 3], [1, 'x'], [1.5]]],
+  [{ type: 'array', items: { type: 'integer' } }, [[1], [], [1, 2, 3], [1, 'x'], [1.5], {}]],
   [{ type: 'string', minLength: 2, maxLength: 3 }, ['a', 'ab', 'abcd', '😀😀', '😀😀😀😀', 'é']],
-  [{ type: 'string', pattern: '^[0-9]{5}(-?[0-9]{4})?$' }, ['06101', '06101-1234', '0610', 'x06101', '061011234']],
-  [{ type: 'string', pattern: '^\\p{Lu}' }, ['Émile', 'émile']],
   [{ type: 'string', format: 'date' }, ['2024-02-29', '2023-02-29', '2026-12-31', '2026-12-32', '2026-1-01', 'x']],
-  [{ enum: ['a', 1, null] }, ['a', 1, null, 'b', 2]],
-  [{ const: 'ROLE_X' }, ['ROLE_X', 'ROLE_Y']],
-  [{ type: 'number', minimum: 0, maximum: 10 }, [0, 10, -1, 10.5, 5]],
 ];
 
 describe('common/schema-check.js on every keyword it knows', () => {
@@ -174,7 +168,9 @@ describe('codegen for the first screen', () => {
 
   it.each([
     [{ type: 'string', format: 'email' }, /format "email"/],
-    [{ type: 'object', additionalProperties: true }, /additionalProperties other than false/],
+    [{ type: 'object', additionalProperties: false }, /does not check "additionalProperties"/],
+    [{ type: 'string', pattern: '^a' }, /does not check "pattern"/],
+    [{ enum: ['a'] }, /does not check "enum"/],
     [{ oneOf: [{ type: 'string' }] }, /does not check "oneOf"/],
     [{ type: 'object', properties: { next: { $ref: '#/components/schemas/Loop' } } }, /recursive/],
   ])('refuses a schema the checker would not check in full: %o', (schema, message) => {
