@@ -1,15 +1,16 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useNavigate } from 'react-router-dom';
-import type { Role } from '../../generated/models/role';
 import { GUARD_REDIRECT_DELAY_MS } from '../lib/constants';
 import { paths } from '../lib/paths';
-import { mayEnter } from '../lib/route-access';
 import { isMfaAdoptionInProgress, readSession } from '../lib/session-storage';
 
-/** A route that needs a session: otherwise nothing renders and the user goes to login after 50 ms. */
-export function RequireSession({ allowedRoles }: { readonly allowedRoles?: readonly Role[] }) {
+/**
+ * A route that needs a session (spec section 5: a user id and token in session storage, and no
+ * multi-factor adoption in progress): otherwise nothing renders and the user goes to login after 50 ms.
+ */
+export function RequireSession() {
   const navigate = useNavigate();
-  const allowed = mayEnter(readSession(), allowedRoles, isMfaAdoptionInProgress());
+  const allowed = readSession() !== null && !isMfaAdoptionInProgress();
   useEffect(() => {
     if (allowed) return;
     const timer = setTimeout(() => navigate(paths.login, { replace: true }), GUARD_REDIRECT_DELAY_MS);

@@ -5,7 +5,7 @@ import { getGetAnnouncementsQueryKey } from '../../generated/hooks/announcements
 import { getGetPublicBrandingQueryKey } from '../../generated/hooks/branding/branding';
 import { getValidateSessionQueryOptions } from '../../generated/hooks/session/session';
 import { isApiError } from '../lib/api/api-error';
-import { isSessionStatusRefusal } from '../lib/api/error-catalogue';
+import { isSessionStatusRefusal } from '../lib/api/failures';
 import { AUTH_COOKIE_POLL_MS } from '../lib/constants';
 import { endJourney } from '../journey/journey-store';
 import { paths } from '../lib/paths';

@@ -3,8 +3,6 @@
 /** The application's name: the document title until branding names the brand, and the log's app. */
 export const APP_NAME = 'Sign In';
 
-/** Idle period before the warning, by default (configurable: VITE_IDLE_SECONDS). */
-export const DEFAULT_IDLE_SECONDS = 1770;
 /** The idle warning counts down this many seconds before signing out. */
 export const IDLE_WARNING_SECONDS = 30;
 /** While signed in, a keep-alive goes out at least this often. */

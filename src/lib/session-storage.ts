@@ -140,12 +140,6 @@ export function publishAuthCookie(): void {
   if (token) writeCookie(AUTH_COOKIE, token);
 }
 
-/** Stores a signed-in session and publishes its auth cookie at once. */
-export function startSession(session: Omit<StoredSession, 'site' | 'showAlerts'>): void {
-  storeSession(session);
-  publishAuthCookie();
-}
-
 /**
  * The stored session, or null when there is none. A stored session with any value that does
  * not parse (a tampered token, an unknown role) is ended, cookies included, and reported as none.

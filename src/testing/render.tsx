@@ -3,10 +3,9 @@ import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
-import { operationRows, responseSchemaModules } from '../../generated/operations';
 import { createQueryClient } from '../lib/query-client';
 import { configureApiClient } from '../lib/api/api-client';
-import { buildOperations } from '../lib/api/operation-table';
+import { operations } from '../lib/api/operations';
 import { signInAuthorization } from '../journey/journey-store';
 import { readAuthToken } from '../lib/session-storage';
 import '../lib/zod-setup';
@@ -57,8 +56,6 @@ export function renderRoute(
   );
   return { ...result, fetchMock };
 }
-
-const operations = buildOperations(operationRows, responseSchemaModules);
 
 /** The real API client with the contract's operations, over a fetch mock. */
 export function installApi() {

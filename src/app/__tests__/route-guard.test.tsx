@@ -1,14 +1,15 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setMfaAdoptionInProgress, startSession } from '../../lib/session-storage';
+import { setMfaAdoptionInProgress } from '../../lib/session-storage';
+import { seedSession } from '../../testing/session';
 import { RequireSession, RequireStoredSession } from '../route-guard';
 
-function renderGuarded(allowedRoles?: Parameters<typeof RequireSession>[0]['allowedRoles']) {
+function renderGuarded() {
   render(
     <MemoryRouter initialEntries={['/password']}>
       <Routes>
-        <Route element={<RequireSession {...(allowedRoles ? { allowedRoles } : {})} />}>
+        <Route element={<RequireSession />}>
           <Route path="/password" element={<h1>Guarded screen</h1>} />
         </Route>
         <Route path="/login" element={<h1>Login</h1>} />
@@ -22,7 +23,7 @@ afterEach(() => vi.useRealTimers());
 
 describe('RequireSession', () => {
   it('shows the screen with a stored session', () => {
-    startSession({ userId: '7', username: 'ana', token: 'tok', role: 'ROLE_PARTICIPANT' });
+    seedSession({ userId: '7', username: 'ana', token: 'tok', role: 'ROLE_PARTICIPANT' });
     renderGuarded();
     expect(screen.getByRole('heading', { name: 'Guarded screen' })).toBeInTheDocument();
   });
@@ -36,15 +37,8 @@ describe('RequireSession', () => {
     expect(screen.getByRole('heading', { name: 'Login' })).toBeInTheDocument();
   });
 
-  it('refuses a role the route does not allow', () => {
-    startSession({ userId: '7', username: 'ana', token: 'tok', role: 'ROLE_TPA' });
-    renderGuarded(['ROLE_PARTICIPANT']);
-    act(() => vi.advanceTimersByTime(50));
-    expect(screen.getByRole('heading', { name: 'Login' })).toBeInTheDocument();
-  });
-
   it('refuses while multi-factor adoption is in progress', () => {
-    startSession({ userId: '7', username: 'ana', token: 'tok', role: 'ROLE_PARTICIPANT' });
+    seedSession({ userId: '7', username: 'ana', token: 'tok', role: 'ROLE_PARTICIPANT' });
     setMfaAdoptionInProgress(true);
     renderGuarded();
     act(() => vi.advanceTimersByTime(50));
@@ -52,7 +46,7 @@ describe('RequireSession', () => {
   });
 
   it('signs out cleanly when the stored session was tampered with', () => {
-    startSession({ userId: '7', username: 'ana', token: 'tok', role: 'ROLE_PARTICIPANT' });
+    seedSession({ userId: '7', username: 'ana', token: 'tok', role: 'ROLE_PARTICIPANT' });
     window.sessionStorage.setItem('role', 'ROLE_SUPERUSER');
     renderGuarded();
     act(() => vi.advanceTimersByTime(50));
@@ -79,7 +73,7 @@ describe('RequireStoredSession', () => {
     renderStep();
     expect(screen.getByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
     cleanup();
-    startSession({ userId: '7', username: 'ana', token: 'tok', role: 'ROLE_PARTICIPANT' });
+    seedSession({ userId: '7', username: 'ana', token: 'tok', role: 'ROLE_PARTICIPANT' });
     renderStep();
     expect(screen.getByRole('heading', { name: 'Step' })).toBeInTheDocument();
   });

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useGetTotpInfo } from '../../../generated/hooks/totp/totp';
 import { answerData } from '../../lib/api/answer-data';
 import { isApiError } from '../../lib/api/api-error';
-import { isGatewayError } from '../../lib/api/error-catalogue';
+import { isGatewayError } from '../../lib/api/failures';
 import { useStoredSession } from '../../lib/use-stored-session';
 
 /** What the lookup of the user's authenticator app found. */

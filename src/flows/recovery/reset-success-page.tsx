@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { RouteLink as Link } from '../../components/ui/route-link';
+import { RouteLink } from '../../components/ui/route-link';
 import { Card } from '../../components/layout/card';
 import { Page } from '../../components/layout/page';
 import { PageHeading } from '../../components/ui/page-heading';
@@ -20,7 +20,7 @@ export function ResetSuccessPage() {
         <p>If you don&apos;t see the email in a few minutes, please check your spam or junk folder.</p>
         <p>No email on file? Please contact your employer to reset your password.</p>
         <p>
-          <Link to={paths.signIn}>Back to Sign In</Link>
+          <RouteLink to={paths.signIn}>Back to Sign In</RouteLink>
         </p>
       </Card>
     </Page>

@@ -3,7 +3,8 @@ import { getValidateUsernameQueryOptions, useCompleteAccountSetup } from '../../
 import { useUpdateCredentials } from '../../../generated/hooks/profile/profile';
 import { answerData } from '../../lib/api/answer-data';
 import { isApiError } from '../../lib/api/api-error';
-import { businessErrorDescription, errorToast, isUsernameTaken, signInInternalError, SETUP_TEXTS } from '../../lib/api/error-catalogue';
+import { businessErrorDescription, errorToast, isUsernameTaken, SETUP_TEXTS } from '../../lib/api/error-catalogue';
+import { signInInternalError } from '../../lib/api/failures';
 import { notify } from '../../lib/notifications';
 import type { CodeEntryStep, SetupProgress, Step } from '../journey';
 

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useAuthenticate } from '../../../generated/hooks/sign-in/sign-in';
 import { isApiError } from '../../lib/api/api-error';
-import { needsMfa, needsSecurityQuestion, showSignInFailure, signInInternalError } from '../../lib/api/error-catalogue';
+import { needsMfa, needsSecurityQuestion, showSignInFailure } from '../../lib/api/error-catalogue';
+import { signInInternalError } from '../../lib/api/failures';
 import { deviceFingerprint } from '../../lib/device-fingerprint';
 import { notify } from '../../lib/notifications';
 import { useSingleFlight } from '../../lib/use-single-flight';

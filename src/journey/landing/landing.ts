@@ -5,7 +5,7 @@ import { getGetSkipEnrollmentStepsQueryOptions, getGetUserLandingUrlQueryOptions
 import type { AuthResponse } from '../../../generated/models/authResponse';
 import { answerData } from '../../lib/api/answer-data';
 import { ApiError } from '../../lib/api/api-error';
-import { signInInternalError } from '../../lib/api/error-catalogue';
+import { signInInternalError } from '../../lib/api/failures';
 import { normaliseRole } from '../../lib/auth-role';
 import { leavePortal } from '../../lib/browser-location';
 import { OPTION_MFA_ACTIVE, OPTION_MFA_ADOPTION } from '../../lib/constants';

@@ -1,7 +1,8 @@
 import { useRequestMfaCode } from '../../../generated/hooks/mfa/mfa';
 import { useResetPassword } from '../../../generated/hooks/recovery/recovery';
 import { useAuthenticate } from '../../../generated/hooks/sign-in/sign-in';
-import { codeFailure, signInInternalError } from '../../lib/api/error-catalogue';
+import { codeFailure } from '../../lib/api/error-catalogue';
+import { signInInternalError } from '../../lib/api/failures';
 import { deviceFingerprint } from '../../lib/device-fingerprint';
 import { notify } from '../../lib/notifications';
 import { paths } from '../../lib/paths';

@@ -17,10 +17,10 @@ import {
   sessionSlot,
   setHasTotpOption,
   setMfaAdoptionInProgress,
-  startSession,
   storeSession,
   USER_ID_PATTERN,
 } from '../session-storage';
+import { seedSession } from '../../testing/session';
 
 beforeEach(() => {
   clearSessionStorage();
@@ -35,7 +35,7 @@ const session = { userId: '100245', username: 'ana', token: 'tok-abc', role: 'RO
 describe('session storage', () => {
   it('stores a new session with its site and showAlerts, replacing whatever was there', () => {
     window.sessionStorage.setItem('leftover', 'x');
-    startSession(session);
+    seedSession(session);
     expect({ ...window.sessionStorage }).toEqual({
       userId: '100245',
       username: 'ana',
@@ -49,7 +49,7 @@ describe('session storage', () => {
   });
 
   it('sets the auth cookie with the session, and ends both together', () => {
-    startSession(session);
+    seedSession(session);
     expect(readAuthCookie()).toBe('tok-abc');
     setMfaAdoptionInProgress(true);
     clearSessionAndCookies();
@@ -100,7 +100,7 @@ describe('session storage', () => {
   });
 
   it("forgets the portal's own keys, the slots' too, and the auth token, leaving other applications' keys", () => {
-    startSession(session);
+    seedSession(session);
     saveLanding('/participant', false);
     setMfaAdoptionInProgress(true);
     sessionSlot<string>('journey', (raw) => raw, String).write('{"name":"credentials"}');
@@ -142,7 +142,7 @@ describe('session storage', () => {
     ['an empty user id', { userId: '' }],
     ['a 65-character user id', { userId: '1'.repeat(65) }],
   ])('treats %s as tampering: clears everything and reads no session', (_, change) => {
-    startSession(session);
+    seedSession(session);
     document.cookie = 'mfaAdoptionInProgress=true; path=/';
     for (const [key, value] of Object.entries(change)) {
       if (value === null) window.sessionStorage.removeItem(key);
@@ -156,7 +156,7 @@ describe('session storage', () => {
 
   it('accepts every user id the contract allows', () => {
     for (const userId of ['100245', 'PX_12-ab', '7', 'a'.repeat(64)]) {
-      startSession({ ...session, userId });
+      seedSession({ ...session, userId });
       expect(readSession()?.userId).toBe(userId);
     }
   });

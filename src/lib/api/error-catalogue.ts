@@ -1,10 +1,12 @@
 import { isApiError, type ApiError } from './api-error';
 import { NOTIFICATION_TIMEOUT_MS } from '../constants';
 import { notify, type NotificationInput } from '../notifications';
+import { signInInternalError } from './failures';
 
 /*
- * The spec's error catalogue (section 8): the codes and statuses screens branch on, through
- * named predicates, and the user-facing texts, in one place.
+ * The spec's error catalogue (section 8): the codes screens branch on, through named predicates,
+ * and their user-facing texts. What any failed call means (the session statuses, the
+ * internal-error notification) is in failures.ts, which the first screen carries.
  */
 
 /** AUERR01: the gateway does not recognise this computer and asks the security question. */
@@ -15,32 +17,6 @@ export function needsSecurityQuestion(error: ApiError): boolean {
 /** AUERR05: the gateway asks for a one-time code. */
 export function needsMfa(error: ApiError): boolean {
   return error.codes.includes('AUERR05');
-}
-
-/** HTTP 403 or 440: the session is over; the user is signed out and sent to login. */
-export function isSessionRejected(error: ApiError): boolean {
-  return error.kind === 'http' && (error.status === 403 || error.status === 440);
-}
-
-/** HTTP 401: the user is sent to /login. */
-export function isUnauthorized(error: ApiError): boolean {
-  return error.kind === 'http' && error.status === 401;
-}
-
-/**
- * The gateway refused the session by status (HTTP 401, 403 or 440): the API error policy signs
- * the user out, for every call that carries the session token.
- */
-export function isSessionStatusRefusal(error: ApiError): boolean {
-  return isUnauthorized(error) || isSessionRejected(error);
-}
-
-/**
- * The gateway answered with an error: an HTTP error status or an errors list. Not one: no usable
- * answer at all (none, none in time, or one that breaks the contract), which is worth trying again.
- */
-export function isGatewayError(error: ApiError): boolean {
-  return error.kind === 'http' || error.kind === 'business';
 }
 
 /** VEERR01-03: the password-reset session timed out. */
@@ -67,26 +43,6 @@ export function businessErrorDescription(error: ApiError): string | null {
   const fromGateway = error.kind === 'business' || (error.kind === 'http' && (error.status ?? 0) < 500);
   return fromGateway ? (error.errors[0]?.description ?? null) : null;
 }
-
-/**
- * The message of a failed call (section 8): a 403 carries the server's message or the HTTP
- * one; a business error its description; anything else is 'Internal Error'.
- */
-export function errorMessage(error: ApiError): string {
-  if (error.kind === 'http' && error.status === 403) return error.errors[0]?.description ?? 'Forbidden';
-  if (error.kind === 'business') return error.errors[0]?.description ?? 'Has errors in response.';
-  return 'Internal Error';
-}
-
-/** The sign-in notification for internal errors: error type, not dismissable, 5000 ms. */
-export const signInInternalError: NotificationInput = {
-  type: 'error',
-  title: 'An internal error has occurred while processing your request',
-  message: 'Please try again later, or contact customer support if the issue persists.',
-  isDismissable: false,
-  dismissOnTimeout: NOTIFICATION_TIMEOUT_MS,
-  isUnique: true,
-};
 
 /** The profile's security pages could not look up the user's authenticator app. */
 export const SECURITY_SETTINGS_NOT_LOADED = 'Your security settings could not be loaded. Please try again later.';

@@ -6,11 +6,10 @@ import { currentStep, endJourney } from '../../journey-store';
 import { RequireStep } from '../../require-step';
 import { reach } from '../../__tests__/journey-steps';
 import { clearNotifications } from '../../../lib/notifications';
-import { resetSessionForTests } from '../../../lib/session';
-import { startSession } from '../../../lib/session-storage';
 import { jsonResponse, renderRoute } from '../../../testing/render';
 import { UsernameTakenPage } from '../username-taken-page';
 import { usernameSchema } from '../username.schema';
+import { seedSession } from '../../../testing/session';
 
 const PASSWORD = 'Retire#2045';
 const EMAIL = 'jane.smith@example.com';
@@ -73,12 +72,11 @@ beforeAll(async () => {
 });
 
 beforeEach(() => {
-  startSession({ userId: '7', username: 'setup', token: 'tok', role: 'ROLE_PARTICIPANT' });
+  seedSession({ userId: '7', username: 'setup', token: 'tok', role: 'ROLE_PARTICIPANT' });
 });
 
 afterEach(() => {
   endJourney();
-  resetSessionForTests();
   act(() => clearNotifications());
 });
 

@@ -4,8 +4,9 @@ import { installApi, jsonResponse, routeFetch } from '../../../testing/render';
 import { clearNotifications } from '../../../lib/notifications';
 import { createQueryClient } from '../../../lib/query-client';
 import { env } from '../../../lib/env';
-import { getSessionState, resetSessionForTests } from '../../../lib/session';
-import { isMfaAdoptionInProgress, readAuthCookie, readSession, startSession } from '../../../lib/session-storage';
+import { getSessionState } from '../../../lib/session';
+import { isMfaAdoptionInProgress, readAuthCookie, readSession } from '../../../lib/session-storage';
+import { seedSession } from '../../../testing/session';
 import { persisted, signInOf, type Step } from '../../journey';
 import {
   completeSignIn,
@@ -66,12 +67,11 @@ beforeEach(() => {
   navigate = vi.fn<(to: string) => void>();
   leave = vi.fn<(url: string) => void>();
   end = vi.fn<() => void>();
-  startSession(session);
+  seedSession(session);
 });
 
 afterEach(() => {
   vi.useRealTimers();
-  resetSessionForTests();
   act(() => clearNotifications());
 });
 

@@ -2,8 +2,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as location from '../../../lib/browser-location';
 import { clearNotifications } from '../../../lib/notifications';
-import { resetSessionForTests } from '../../../lib/session';
-import { isMfaAdoptionInProgress, setMfaAdoptionInProgress, startSession } from '../../../lib/session-storage';
+import { isMfaAdoptionInProgress, setMfaAdoptionInProgress } from '../../../lib/session-storage';
 import { jsonResponse, renderRoute } from '../../../testing/render';
 import { NotificationArea } from '../../../components/ui/notification-area';
 import { CodeEntryPage } from '../../code-entry/code-entry-page';
@@ -12,6 +11,7 @@ import { currentStep, endJourney } from '../../journey-store';
 import { RequireStep } from '../../require-step';
 import { reach } from '../../__tests__/journey-steps';
 import { PhoneSetup } from '../phone-setup';
+import { seedSession } from '../../../testing/session';
 
 /** Every call the sequence makes, as `METHOD path body`. */
 function gateway(failing?: string) {
@@ -49,11 +49,10 @@ beforeAll(async () => {
   ]);
 });
 
-beforeEach(() => startSession({ userId: '7', username: 'ana', token: 'tok', role: 'ROLE_PARTICIPANT' }));
+beforeEach(() => seedSession({ userId: '7', username: 'ana', token: 'tok', role: 'ROLE_PARTICIPANT' }));
 
 afterEach(() => {
   endJourney();
-  resetSessionForTests();
   act(() => clearNotifications());
 });
 

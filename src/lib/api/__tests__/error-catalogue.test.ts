@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, type ApiErrorItem, type ApiErrorKind } from '../api-error';
-import {
-  businessErrorDescription,
-  errorMessage,
-  isLockout,
-  isSessionRejected,
-  isUnauthorized,
-  needsMfa,
-  needsSecurityQuestion,
-} from '../error-catalogue';
+import { businessErrorDescription, isLockout, needsMfa, needsSecurityQuestion } from '../error-catalogue';
+import { errorMessage, isSessionRejected, isUnauthorized } from '../failures';
 
 function error(kind: ApiErrorKind, status: number | undefined, errors: ApiErrorItem[] = []) {
   return new ApiError({ kind, method: 'GET', path: '/x', ...(status === undefined ? {} : { status }), errors });

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { readEnv } from '../env';
+import { readPortalEnv, TEST_DOUBLE_MODES } from '../portal-env';
 
 // What development and tests build with (.env.development, .env.test): each case below then fails for its own reason.
 const testDouble = { VITE_CAPTCHA_PROVIDER: 'test-double' };
+const readEnv = (source: Record<string, string>, mode = 'test') => readPortalEnv(source, mode);
 
-describe('readEnv', () => {
+describe('readPortalEnv', () => {
   it('defaults to a 30 s deadline and no path prefix', () => {
     expect(readEnv(testDouble)).toMatchObject({
       captchaProvider: 'test-double',
@@ -39,5 +40,17 @@ describe('readEnv', () => {
     [{ ...testDouble, VITE_SURVEY_URL: 'http://survey.example.com' }, /VITE_SURVEY_URL/],
   ])('rejects %j', (source, message) => {
     expect(() => readEnv(source)).toThrow(message);
+  });
+
+  it.each(TEST_DOUBLE_MODES)('allows the captcha test double in mode %s', (mode) => {
+    expect(readEnv(testDouble, mode).captchaProvider).toBe('test-double');
+  });
+
+  it.each(['production', 'staging'])('refuses the captcha test double in mode %s, site key or not', (mode) => {
+    expect(() => readEnv({ ...testDouble, VITE_CAPTCHA_SITE_KEY: 'key' }, mode)).toThrow(/VITE_CAPTCHA_PROVIDER=test-double is refused/);
+  });
+
+  it('names the mode and where its site key goes when the site key is missing', () => {
+    expect(() => readEnv({}, 'production')).toThrow(/Mode "production" .* \.env\.production\.local/);
   });
 });
