@@ -16,8 +16,16 @@ const flows = readdirSync(new URL('./src/flows', import.meta.url), { withFileTyp
 
 const boundaryZones = [
   { target: './src/lib', from: ['./src/journey', './src/flows', './src/app', './src/components'], message: 'lib is the bottom layer.' },
-  { target: './src/components', from: ['./src/journey', './src/flows', './src/app'], message: 'components sit below the journey, flows and app.' },
-  { target: './src/journey', from: ['./src/flows', './src/app'], message: 'The sign-in journey sits below flows and app: flows use its steps.' },
+  {
+    target: './src/components',
+    from: ['./src/journey', './src/flows', './src/app'],
+    message: 'components sit below the journey, flows and app.',
+  },
+  {
+    target: './src/journey',
+    from: ['./src/flows', './src/app'],
+    message: 'The sign-in journey sits below flows and app: flows use its steps.',
+  },
   { target: './src/flows', from: './src/app', message: 'flows sit below app.' },
   ...flows.map((flow) => ({
     target: `./src/flows/${flow}`,
