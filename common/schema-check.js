@@ -14,7 +14,18 @@
 // to ajv on the contract's examples and on values made to break each rule.
 
 /** The keywords checked; `format` only as `date`. */
-export const CHECKED_KEYWORDS = ['type', 'properties', 'required', 'items', 'minLength', 'maxLength', 'format'];
+export const CHECKED_KEYWORDS = [
+  'type',
+  'properties',
+  'required',
+  'items',
+  'maxItems',
+  'minLength',
+  'maxLength',
+  'minimum',
+  'maximum',
+  'format',
+];
 
 /** Keywords that only describe: ignored. */
 export const ANNOTATION_KEYWORDS = ['description', 'title', 'examples', 'example', '$comment', 'deprecated', 'readOnly', 'writeOnly'];
@@ -26,8 +37,11 @@ export const ANNOTATION_KEYWORDS = ['description', 'title', 'examples', 'example
  * @property {Readonly<Record<string, CheckedSchema>>} [properties]
  * @property {readonly string[]} [required]
  * @property {CheckedSchema} [items]
+ * @property {number} [maxItems]
  * @property {number} [minLength]
  * @property {number} [maxLength]
+ * @property {number} [minimum]
+ * @property {number} [maximum]
  * @property {'date'} [format]
  */
 
@@ -90,7 +104,12 @@ function walk(schema, value, path, issues) {
     if (schema.maxLength !== undefined && length > schema.maxLength) fail(`at most ${schema.maxLength} characters`);
     if (schema.format === 'date' && !isDate(value)) fail('not a date (YYYY-MM-DD)');
   }
+  if (typeof value === 'number') {
+    if (schema.minimum !== undefined && value < schema.minimum) fail(`at least ${schema.minimum}`);
+    if (schema.maximum !== undefined && value > schema.maximum) fail(`at most ${schema.maximum}`);
+  }
   if (Array.isArray(value)) {
+    if (schema.maxItems !== undefined && value.length > schema.maxItems) fail(`at most ${schema.maxItems} items`);
     const items = schema.items;
     return items ? value.map((item, index) => walk(items, item, [...path, index], issues)) : value;
   }

@@ -1504,12 +1504,12 @@ export interface components {
              */
             code: string;
             /**
-             * @description The message for people, shown as text (never as HTML); a lockout's message contains the word "attempts".
+             * @description The message for people, shown as text (never as HTML); a lockout's message contains the word "attempts". At most 1000 characters, a short paragraph (this contract's choice; the spec's messages are one sentence).
              * @example Security question required
              */
             description: string;
         };
-        /** @description Business errors. A non-empty list means the call failed, whatever the HTTP status. */
+        /** @description Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract's choice; the portal shows the first, and one per field of the largest request is fewer). */
         ErrorList: components["schemas"]["ErrorItem"][];
         /** @description The body of every error response (4xx and 5xx). */
         ErrorEnvelope: {
@@ -1534,15 +1534,17 @@ export interface components {
          */
         ServiceStatus: string;
         /**
+         * Format: int64
          * @description When the session last saw activity, in milliseconds since the Unix epoch. The spec says only
          *     that the answer is a number: milliseconds since the epoch, as a bare JSON number, is this
          *     contract's choice. The portal shows the idle warning only when this is at least the idle
-         *     period ago.
+         *     period ago. At most 8640000000000000, the latest moment a JavaScript `Date` holds (the year
+         *     275760).
          * @example 1795425600000
          */
         LastAccessed: number;
         /**
-         * @description The server-side logout page (HTML); the portal only needs the call to succeed.
+         * @description The server-side logout page (HTML); the portal only needs the call to succeed. At most 262144 characters (256 KiB, this contract's choice): a page, not a download.
          * @example <!doctype html><title>Logged out</title>
          */
         LogoutPage: string;
@@ -1562,7 +1564,7 @@ export interface components {
          *     conform.
          */
         BusinessFailure: {
-            /** @description The business errors; at least one. The portal shows or branches on the first. */
+            /** @description The business errors; at least one, and at most 20, as in `ErrorList`. The portal shows or branches on the first. */
             errors: components["schemas"]["ErrorItem"][];
         };
         /** @description The answer, with its payload in `data`, or a business failure. */
@@ -1634,7 +1636,8 @@ export interface components {
         /** @description A partner's brand: its name, logos, links and customer service. */
         Branding: {
             /**
-             * @description The gateway's number for this brand; the portal does not use it.
+             * Format: int32
+             * @description The gateway's number for this brand; the portal does not use it. A positive 32-bit integer (this contract's choice).
              * @example 7
              */
             brandingId?: number;
@@ -1736,7 +1739,7 @@ export interface components {
              * @example 800-555-0190
              */
             faxNumber?: string | null;
-            /** @description The mailing addresses, in display order. */
+            /** @description The mailing addresses, in display order. At most 20 (this contract's choice: a list people read through). */
             addresses?: components["schemas"]["Address"][];
         };
         /** @description Whom the user contacts for help. `featureSettings` is open; the spec does not show its fields. */
@@ -1794,12 +1797,12 @@ export interface components {
         };
         AnnouncementChange: {
             date: components["schemas"]["Date"];
-            /** @description The release's features, in display order; the banner shows how many there are. */
+            /** @description The release's features, in display order; the banner shows how many there are. At most 50 in one release (this contract's choice; the banner counts them in a few words). */
             features: components["schemas"]["AnnouncementFeature"][];
         };
         /** @description The static announcements file. `changes` is newest first; the banner shows the first change's date and its number of features. */
         Announcements: {
-            /** @description The releases, newest first; the banner shows the first one's date and its number of features. */
+            /** @description The releases, newest first; the banner shows the first one's date and its number of features. At most 500 (this contract's choice: ten years of weekly releases; the first screen waits for this file, so older ones belong elsewhere). */
             changes: components["schemas"]["AnnouncementChange"][];
         };
         /**
@@ -1833,7 +1836,7 @@ export interface components {
         AuthRole: "ROLE_PARTICIPANT" | "ROLE_PLAN_ADMIN" | "ROLE_PLAN_ADVISOR" | "ROLE_TPA" | "ROLE_OTHER" | "PARTICIPANT" | "PLAN_ADMIN" | "PLAN_ADVISOR" | "TPA" | "OTHER";
         /** @description Who signed in: their roles, their user id and the session token. */
         AuthData: {
-            /** @description The user's roles, each with or without the `ROLE_` prefix; the portal uses the first and stores it prefixed. */
+            /** @description The user's roles, each with or without the `ROLE_` prefix; the portal uses the first and stores it prefixed. At most 10, the number of values `AuthRole` allows. */
             roles: components["schemas"]["AuthRole"][];
             userId: components["schemas"]["UserId"];
             /** @description The session token, sent back as `X-Auth-Token`. */
@@ -1988,7 +1991,7 @@ export interface components {
         };
         /** @description The user's one-time-code methods. */
         MfaOptions: {
-            /** @description The user's ways of receiving a code, in display order; an empty list means none is set up. */
+            /** @description The user's ways of receiving a code, in display order; an empty list means none is set up. At most 10 (this contract's choice: four kinds of method, a few phones or addresses each). */
             options: components["schemas"]["MfaOption"][];
         };
         /** @description The answer, with its payload in `data`, or a business failure. */
@@ -2196,7 +2199,8 @@ export interface components {
         /** @description A phone number. `type` 30 is the phone used for one-time codes. */
         Phone: {
             /**
-             * @description The phone's type code; 30 is the one-time-code phone.
+             * Format: int32
+             * @description The phone's type code; 30 is the one-time-code phone. A non-negative 32-bit integer (this contract's choice; the spec names only 30).
              * @example 30
              */
             type: number;
@@ -2229,15 +2233,18 @@ export interface components {
         };
         PhoneVerifyRequest: {
             /**
-             * @description The type code of the phone to mark as verified.
+             * Format: int32
+             * @description The type code of the phone to mark as verified. A non-negative 32-bit integer, as `Phone.type`.
              * @example 30
              */
             type: number;
         };
         /**
+         * Format: int32
          * @description An option choice's id. Documented values: 20 (text-message codes), 190 (multi-factor
          *     sign-in active; `isActive`), 9930 (multi-factor adoption, with the dates
-         *     `skipMfaAdoptionUntil` and `mandatoryMfaAdoption`).
+         *     `skipMfaAdoptionUntil` and `mandatoryMfaAdoption`). A positive 32-bit integer (this
+         *     contract's choice).
          * @example 9930
          */
         OptionType: number;
@@ -2269,7 +2276,8 @@ export interface components {
         OptionSettings: {
             optionTypeId: components["schemas"]["OptionType"];
             /**
-             * @description Which value of the option is set; 270 is the adoption reminder date of option 9930.
+             * Format: int32
+             * @description Which value of the option is set; 270 is the adoption reminder date of option 9930. A positive 32-bit integer (this contract's choice).
              * @example 270
              */
             optionValueTypeId: number;
@@ -2319,7 +2327,7 @@ export interface components {
         };
         /** @description The partner side navigation. The spec names `navGroups`; the rest is open. */
         PartnerSideNav: {
-            /** @description The navigation's groups, in display order. */
+            /** @description The navigation's groups, in display order. At most 50 (this contract's choice: a side menu people scan). */
             navGroups: components["schemas"]["NavGroup"][];
         } & {
             [key: string]: unknown;
@@ -2342,7 +2350,7 @@ export interface components {
         };
         /** @description The plans the user can see. The spec names `planList`; the rest is open. */
         PlanList: {
-            /** @description The plans, in display order. */
+            /** @description The plans, in display order. At most 10000 (this contract's choice: the spec shows no paging, and an adviser's or administrator's book of plans is smaller). */
             planList: components["schemas"]["PlanSummary"][];
         } & {
             [key: string]: unknown;
@@ -2413,7 +2421,7 @@ export interface components {
         /** @description The plan's contacts. The spec names `authorizedRepresentative` and `trustees`; the rest is open. */
         PlanContacts: {
             authorizedRepresentative?: components["schemas"]["AuthorizedRepresentative"];
-            /** @description The plan's trustees, in display order. */
+            /** @description The plan's trustees, in display order. At most 50 (this contract's choice). */
             trustees?: components["schemas"]["Trustee"][];
         } & {
             [key: string]: unknown;
@@ -2571,6 +2579,8 @@ export interface components {
         /** @description Missing or invalid credentials. The portal sends the user to `/login`. */
         Unauthorized: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 [name: string]: unknown;
             };
             content: {
@@ -2580,6 +2590,8 @@ export interface components {
         /** @description The session is no longer allowed. The portal signs the user out. */
         Forbidden: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 [name: string]: unknown;
             };
             content: {
@@ -2589,6 +2601,8 @@ export interface components {
         /** @description HTTP 440: the session has expired. The portal signs the user out. */
         SessionExpired: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 [name: string]: unknown;
             };
             content: {
@@ -2607,6 +2621,8 @@ export interface components {
         /** @description The request does not match the contract or the gateway refused it. */
         BadRequest: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 [name: string]: unknown;
             };
             content: {
@@ -2616,6 +2632,8 @@ export interface components {
         /** @description Nothing exists at this address. */
         NotFound: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 [name: string]: unknown;
             };
             content: {
@@ -2625,6 +2643,28 @@ export interface components {
         /** @description The body was not sent as `application/json` (for example as `text/plain`); nothing was done. */
         UnsupportedMediaType: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /**
+         * @description Too many attempts: the gateway throttles this operation for this caller (by account, by
+         *     address or both, as it chooses) and refuses it until the wait in `Retry-After` has passed;
+         *     nothing was done. A gateway that signs people in must throttle password, security-answer and
+         *     one-time-code attempts, the account lookups of sign-in and recovery (which tell whether an
+         *     account exists) and every call that sends an email, a text or a call, or an attacker can
+         *     guess credentials and codes or flood a user's inbox and phone. The portal shows "Too many
+         *     attempts. Try again in 5 minutes." (the wait from `Retry-After`) and keeps what the user typed.
+         */
+        TooManyRequests: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                RateLimit: components["headers"]["RateLimitExhausted"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 [name: string]: unknown;
             };
             content: {
@@ -2645,6 +2685,23 @@ export interface components {
     requestBodies: never;
     headers: {
         /**
+         * @description What is left of the caller's quota for this operation, as the IETF RateLimit header fields
+         *     have it (draft-ietf-httpapi-ratelimit-headers): the policy's name, `r` the attempts left
+         *     and `t` the seconds until the quota is restored (`"attempts";r=0;t=300`). Sent on the
+         *     operations that list 429, on their 2xx and 4xx answers, when the gateway wants to tell the
+         *     caller; optional, and the portal does not read it (it reads `Retry-After` on a 429).
+         * @example "attempts";r=4;t=900
+         */
+        RateLimit: string;
+        /**
+         * @description The quota policies that apply to this operation, as the IETF RateLimit header fields have
+         *     them (draft-ietf-httpapi-ratelimit-headers): each policy's name, `q` the attempts allowed
+         *     and `w` the window in seconds (`"attempts";q=5;w=900`: five attempts in 15 minutes).
+         *     Optional, like `RateLimit`; the quotas themselves are the gateway's to choose.
+         * @example "attempts";q=5;w=900
+         */
+        RateLimitPolicy: string;
+        /**
          * @description Sets the `XSRF-TOKEN` cookie, the anti-forgery token the portal copies into `X-XSRF-TOKEN` on
          *     every state-changing call (the spec reads the header from this cookie; the gateway sets it).
          *     The portal reads it with script, so it is not `HttpOnly`; it carries `Path=/` (the portal's
@@ -2657,6 +2714,20 @@ export interface components {
          * @example XSRF-TOKEN=4f6c2a9e-1b7d-4c55-9a0e-7d3f8b2c6e11; Path=/; Secure; SameSite=Strict
          */
         XsrfTokenCookie: string;
+        /**
+         * @description How long to wait before trying again (RFC 9110, section 10.2.3): a number of seconds
+         *     (`300`), or the moment it is allowed again as an HTTP date in GMT
+         *     (`Sun, 22 Nov 2026 10:05:00 GMT`). The portal shows the wait rounded up to whole minutes
+         *     ("Too many attempts. Try again in 5 minutes."), or in seconds under a minute.
+         * @example 300
+         */
+        RetryAfter: string;
+        /**
+         * @description `RateLimit` on a 429: the quota is used up (`r=0`), and `t` says when it is restored, as
+         *     `Retry-After` does.
+         * @example "attempts";r=0;t=300
+         */
+        RateLimitExhausted: string;
     };
     pathItems: never;
 }
@@ -2836,6 +2907,7 @@ export interface operations {
                     "application/json": components["schemas"]["LoginUrlResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
@@ -2888,6 +2960,7 @@ export interface operations {
                     "application/json": components["schemas"]["BrandingResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
@@ -2916,6 +2989,7 @@ export interface operations {
                     "application/json": components["schemas"]["SupportContactsResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
@@ -3048,6 +3122,8 @@ export interface operations {
             /** @description Signed in, or a business error in `errors`. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "Set-Cookie": components["headers"]["XsrfTokenCookie"];
                     [name: string]: unknown;
                 };
@@ -3063,6 +3139,8 @@ export interface operations {
              */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3070,6 +3148,7 @@ export interface operations {
                 };
             };
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
         };
@@ -3155,6 +3234,7 @@ export interface operations {
                     "application/json": components["schemas"]["LandingUrlResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
@@ -3206,6 +3286,8 @@ export interface operations {
             /** @description The question, in `data`. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3213,6 +3295,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
         };
@@ -3236,6 +3319,8 @@ export interface operations {
             /** @description The flag, in `data`. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3243,6 +3328,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
         };
@@ -3266,6 +3352,8 @@ export interface operations {
             /** @description Done, or a business error in `errors`. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3273,6 +3361,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
         };
@@ -3296,6 +3385,8 @@ export interface operations {
             /** @description Done, or a business error in `errors` (its description is shown). */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3303,6 +3394,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
         };
@@ -3356,6 +3448,8 @@ export interface operations {
             /** @description The methods, in `data.options`. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3363,6 +3457,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
         };
@@ -3386,6 +3481,8 @@ export interface operations {
             /** @description Sent, or a business error in `errors`. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3393,6 +3490,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
         };
@@ -3419,6 +3517,8 @@ export interface operations {
             /** @description Sent, or a business error in `errors`. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3428,6 +3528,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
@@ -3452,6 +3553,8 @@ export interface operations {
             /** @description Verified, or a business error in `errors`. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3461,6 +3564,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
@@ -3593,6 +3697,8 @@ export interface operations {
             /** @description Sent, or a business error in `errors`. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3600,6 +3706,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
         };
@@ -3623,6 +3730,8 @@ export interface operations {
             /** @description Sent, or a business error in `errors`. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3630,6 +3739,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
         };
@@ -3653,6 +3763,8 @@ export interface operations {
             /** @description Sent, or a business error in `errors`. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3660,6 +3772,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
         };
@@ -3714,6 +3827,7 @@ export interface operations {
                     "application/json": components["schemas"]["UsernameAvailabilityResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
@@ -3775,6 +3889,7 @@ export interface operations {
                     "application/json": components["schemas"]["CredentialsResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
@@ -3970,6 +4085,7 @@ export interface operations {
                     "application/json": components["schemas"]["OperationResult"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
@@ -4064,6 +4180,7 @@ export interface operations {
                     "application/json": components["schemas"]["OptionChoiceResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
@@ -4189,6 +4306,8 @@ export interface operations {
             /** @description The app's name, in `data`. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4196,6 +4315,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
         };
@@ -4221,6 +4341,7 @@ export interface operations {
                     "application/json": components["schemas"]["TotpRegistrationResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
@@ -4282,6 +4403,7 @@ export interface operations {
                     "application/json": components["schemas"]["OperationResult"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
@@ -4310,6 +4432,7 @@ export interface operations {
                     "application/json": components["schemas"]["PartnerSideNavResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
@@ -4338,6 +4461,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlanListResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
@@ -4368,6 +4492,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlanInfoResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
@@ -4396,6 +4521,7 @@ export interface operations {
                     "application/json": components["schemas"]["ParticipantPlanDetailsResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
@@ -4502,6 +4628,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlanContactsResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
@@ -4530,6 +4657,7 @@ export interface operations {
                     "application/json": components["schemas"]["StrategicPartnersResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
@@ -4596,6 +4724,7 @@ export interface operations {
                     "application/json": components["schemas"]["LastManualCheckDateResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
@@ -4626,6 +4755,7 @@ export interface operations {
                     "application/json": components["schemas"]["ForfeitureSettingsResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
@@ -4694,6 +4824,7 @@ export interface operations {
                     "application/json": components["schemas"]["IntegrationEmployersResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
@@ -4838,6 +4969,7 @@ export interface operations {
                     "application/json": components["schemas"]["IntegrationAdoptionResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
@@ -4873,6 +5005,7 @@ export interface operations {
                     "application/json": components["schemas"]["IntegrationMonthlyFeeResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
@@ -4944,6 +5077,7 @@ export interface operations {
                     "application/json": components["schemas"]["IntegrationSessionResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
@@ -4977,6 +5111,7 @@ export interface operations {
                     "application/json": components["schemas"]["IntegrationReauthResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
@@ -5013,6 +5148,7 @@ export interface operations {
                     "application/json": components["schemas"]["OperationResult"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
@@ -5046,6 +5182,7 @@ export interface operations {
                     "application/json": components["schemas"]["EmployerDeductionsResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
@@ -5077,6 +5214,7 @@ export interface operations {
                     "application/json": components["schemas"]["ActiveVendorsResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];

@@ -90,8 +90,8 @@ function successSchema(document, operation) {
 /**
  * A first-screen answer's schema for common/schema-check.js: `$ref`s resolved, annotations
  * and extensions left out. Refuses what the checker does not check (a keyword it does not know,
- * a format other than date, a recursive schema), so nothing of the contract goes unchecked in
- * silence.
+ * a format other than date or an integer's int32, a recursive schema), so nothing of the contract
+ * goes unchecked in silence.
  */
 export function checkedSchemaOf(document, schema, where, seen = new Set()) {
   if (seen.has(schema)) throw new Error(`${where}: a recursive schema; the first screen's checker cannot follow it`);
@@ -104,6 +104,7 @@ export function checkedSchemaOf(document, schema, where, seen = new Set()) {
     if (!CHECKED_KEYWORDS.includes(keyword)) {
       throw new Error(`${where}: the first screen's checker (common/schema-check.js) does not check "${keyword}"`);
     }
+    if (keyword === 'format' && value === 'int32' && resolved.type === 'integer') continue;
     if (keyword === 'format' && value !== 'date') throw new Error(`${where}: the format "${value}" is not checked`);
     if (keyword === 'properties') {
       out.properties = Object.fromEntries(
@@ -114,6 +115,11 @@ export function checkedSchemaOf(document, schema, where, seen = new Set()) {
     } else {
       out[keyword] = value;
     }
+  }
+  // An int32 integer is a range: the checker reads it as minimum and maximum, as ajv-formats has it.
+  if (resolved.format === 'int32' && resolved.type === 'integer') {
+    out.minimum = Math.max(resolved.minimum ?? -(2 ** 31), -(2 ** 31));
+    out.maximum = Math.min(resolved.maximum ?? 2 ** 31 - 1, 2 ** 31 - 1);
   }
   return out;
 }

@@ -124,7 +124,6 @@ export function startScenarioLayer({ port = MOCK_PORT, prismPort = PRISM_PORT, l
       const token = typeof req.headers['x-auth-token'] === 'string' ? req.headers['x-auth-token'] : undefined;
       const session = sessions.find(token);
       let delayMs = 0;
-      let respond;
       let parsedBody;
       if (entry) {
         const security = securityOf(document, entry.operation);
@@ -161,15 +160,10 @@ export function startScenarioLayer({ port = MOCK_PORT, prismPort = PRISM_PORT, l
             session: session?.state,
           });
           // Without a rule, name the default explicitly: Prism alone may prefer a schema's example.
-          respond = rule?.respond ?? defaultRespond(document, entry.operation);
+          const respond = rule?.respond ?? defaultRespond(document, entry.operation);
           if (respond) {
             delayMs = respond.delayMs ?? 0;
             if (respond.remember && session) Object.assign(session.state, respond.remember);
-            if (respond.body !== undefined) {
-              log(`${req.method} ${url.pathname}  [${respond.code}: the rule's own answer]`);
-              if (delayMs) await new Promise((done) => setTimeout(done, delayMs));
-              return answerJson(res, respond.code ?? 200, respond.body, respond.headers);
-            }
             const prefer = preferFor(document, entry.operation, respond);
             if (prefer) headers.prefer = prefer;
           }
@@ -182,9 +176,8 @@ export function startScenarioLayer({ port = MOCK_PORT, prismPort = PRISM_PORT, l
         const succeeded = status >= 200 && status < 300;
         const sessionsConfig = scenarios.sessions ?? {};
         if (entry && succeeded && sessionsConfig.signOut?.includes(entry.id)) sessions.revoke(token);
-        const answerHeaders = { ...answer.headers, ...respond?.headers };
         if (!/json/i.test(answer.headers['content-type'] ?? '')) {
-          res.writeHead(status, answerHeaders);
+          res.writeHead(status, answer.headers);
           return void answer.pipe(res);
         }
         const text = (await readBody(answer)).toString('utf8');
@@ -193,7 +186,7 @@ export function startScenarioLayer({ port = MOCK_PORT, prismPort = PRISM_PORT, l
           json = JSON.parse(text);
         } catch {
           // Not JSON after all: pass it on as it came.
-          res.writeHead(status, answerHeaders);
+          res.writeHead(status, answer.headers);
           return void res.end(text);
         }
         // The examples' dates are written against the reference date: move them to today.
@@ -215,7 +208,7 @@ export function startScenarioLayer({ port = MOCK_PORT, prismPort = PRISM_PORT, l
           while (codes.size > 10_000) codes.delete(codes.keys().next().value);
         }
         const out = JSON.stringify(json);
-        res.writeHead(status, { ...answerHeaders, 'content-length': Buffer.byteLength(out) });
+        res.writeHead(status, { ...answer.headers, 'content-length': Buffer.byteLength(out) });
         res.end(out);
       });
       upstream.on('error', (error) => {

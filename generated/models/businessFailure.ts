@@ -13,8 +13,9 @@ conform.
  */
 export interface BusinessFailure {
   /**
-   * The business errors; at least one. The portal shows or branches on the first.
+   * The business errors; at least one, and at most 20, as in `ErrorList`. The portal shows or branches on the first.
    * @minItems 1
+   * @maxItems 20
    */
   errors: ErrorItem[];
 }

@@ -7,5 +7,7 @@
 reminder, the announcements' dates) without their form: `YYYY-MM-DD` is this contract's
 choice. The portal shows them as the spec asks (MM/DD, MM/DD/YYYY, the long date).
 
+ * @minLength 10
+ * @maxLength 10
  */
 export type Date = string;

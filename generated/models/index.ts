@@ -242,6 +242,7 @@ export * from './tokenPasswordRequest';
 export * from './tokenQueryParameter';
 export * from './tokenRequest';
 export * from './tokenSignInRequest';
+export * from './tooManyRequestsResponse';
 export * from './totpInfo';
 export * from './totpInfoAuthAppName';
 export * from './totpInfoResponse';

@@ -2,7 +2,6 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { contractAjv } from '../contract-validator.mjs';
 import {
   basicUser,
   chooseRule,
@@ -108,19 +107,6 @@ describe('mock scenarios', () => {
     }
     expect(read.size).toBeGreaterThan(0);
     expect([...read].filter((pair) => !remembered.has(pair))).toEqual([]);
-  });
-
-  it('answers with a body of its own only as the error envelope, with a status', () => {
-    const validate = contractAjv(document).validatorAt('#/components/schemas/ErrorEnvelope');
-    const own = Object.entries(scenarios.rules).flatMap(([id, rules]) =>
-      rules.filter((rule) => rule.respond.body !== undefined).map((rule) => [id, rule]),
-    );
-    expect(own.length).toBeGreaterThan(0);
-    for (const [id, { respond }] of own) {
-      expect(validate(respond.body), id).toBe(true);
-      expect(respond.code, id).toBeGreaterThanOrEqual(400);
-      expect(respond.example, id).toBeUndefined();
-    }
   });
 
   it('names sign-in, sign-out and code operations the contract has', () => {

@@ -131,6 +131,7 @@ describe('the request generator', () => {
       'enum',
       'malformed-json',
       'missing-required',
+      'out-of-range',
       'oversized',
       'pattern',
       'wrong-type',
@@ -322,7 +323,12 @@ describe('fuzzOperation', () => {
     const valid = { operationId: 'getMfaOptions', method: 'POST', pathParams: {}, query: [], headers: {}, body: { username: 'a' } };
     const invalid = { ...valid, invalid: { kind: 'missing-required', where: 'body/username' } };
     expect(judge(entry, valid, json(200, { data: { options: [] } }))).toEqual([]);
-    expect(judge(entry, valid, json(200, { data: { options: [], extra: 1 } }))).toEqual(['/data: unknown property "extra"']);
+    // The answer is anyOf [data, business failure]: the lines of both branches, the success's first.
+    expect(judge(entry, valid, json(200, { data: { options: [], extra: 1 } }))).toEqual([
+      '/data: unknown property "extra"',
+      '(root): missing required property "errors"',
+      '(root): unknown property "data"',
+    ]);
     expect(judge(entry, valid, json(404, { errors: [] }))[0]).toMatch(/status 404 is not declared/);
     expect(judge(entry, valid, { status: 200, headers: { 'content-type': 'text/html' }, text: '<p>' })[0]).toMatch(
       /content type "text\/html"/,
@@ -341,7 +347,11 @@ describe('fuzzOperation', () => {
       invalid: { kind: 'enum', where: 'query role' },
     };
     const refused = json(400, { errors: [{ code: 'BAD_REQUEST', description: 'x' }] });
-    expect(createJudge(bundle, { tolerateUndeclared: [400] })(landing, badRole, refused)).toEqual([]);
+    expect(judge(landing, badRole, refused)).toEqual([]);
+    // A status the operation does not declare is a violation, even to an invalid request.
+    expect(judge(landing, badRole, json(422, { errors: [{ code: 'BAD_REQUEST', description: 'x' }] }))[0]).toMatch(
+      /status 422 is not declared/,
+    );
     expect(createJudge(bundle, { validAccepted: true })(entry, valid, refused)[0]).toMatch(/refused a valid request with 400/);
   });
 });

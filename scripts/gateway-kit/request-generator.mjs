@@ -739,14 +739,12 @@ export function toCurl(baseUrl, request, { secretHeaders = SECRET_HEADERS, secre
  * (never a 5xx) with a body that conforms to the strict contract; an invalid one must get a
  * declared 4xx whose body is the error envelope (never a 2xx, never a 5xx).
  * @param {object} document the bundle
- * @param {{ tolerateUndeclared?: number[], validAccepted?: boolean }} [options]
- *   `tolerateUndeclared`: statuses accepted for an invalid request even where the operation does
- *   not declare them (while the contract lacks them); `validAccepted`: a valid request refused as
- *   invalid (400, 415 or 422) is a violation too, as a gateway that keeps the contract accepts
- *   what it allows (Schemathesis' positive data acceptance)
+ * @param {{ validAccepted?: boolean }} [options]
+ *   `validAccepted`: a valid request refused as invalid (400, 415 or 422) is a violation too, as a
+ *   gateway that keeps the contract accepts what it allows (Schemathesis' positive data acceptance)
  * @returns {(entry: OperationEntry, request: GeneratedRequest, answer: Answer) => string[]}
  */
-export function createJudge(document, { tolerateUndeclared = [], validAccepted = false } = {}) {
+export function createJudge(document, { validAccepted = false } = {}) {
   const strict = strictVariant(document);
   const { validatorAt } = contractAjv(strict);
   const compiled = new Map();
@@ -778,7 +776,7 @@ export function createJudge(document, { tolerateUndeclared = [], validAccepted =
       problems.push(
         `answered ${status} to an invalid request (${request.invalid.kind} at ${request.invalid.where}): expected a declared 4xx`,
       );
-    if (!key && !(invalid && tolerateUndeclared.includes(status))) {
+    if (!key) {
       problems.push(
         `status ${status} is not declared (declared: ${Object.keys(operation.responses ?? {})
           .filter((name) => name !== 'default')
@@ -786,13 +784,9 @@ export function createJudge(document, { tolerateUndeclared = [], validAccepted =
       );
       return problems;
     }
-    const declared = key
-      ? locate(strict, operation.responses[key], pointer('paths', path, method.toLowerCase(), 'responses', key))
-      : undefined;
-    // A tolerated undeclared status is read as the error envelope.
-    const content = declared ? (declared.value.content ?? {}) : { 'application/json': { schema: { $ref: ENVELOPE } } };
-    const schemaAt = (mediaType) =>
-      declared ? `${declared.at}/content/${mediaType.replace(/~/g, '~0').replace(/\//g, '~1')}/schema` : ENVELOPE;
+    const declared = locate(strict, operation.responses[key], pointer('paths', path, method.toLowerCase(), 'responses', key));
+    const content = declared.value.content ?? {};
+    const schemaAt = (mediaType) => `${declared.at}/content/${mediaType.replace(/~/g, '~0').replace(/\//g, '~1')}/schema`;
     const mediaTypes = Object.keys(content);
     if (mediaTypes.length === 0) {
       if (answer.text !== '') problems.push(`status ${status} has no body in the contract, got ${answer.text.length} bytes`);

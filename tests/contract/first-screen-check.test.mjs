@@ -166,6 +166,14 @@ describe('codegen for the first screen', () => {
     expect(readFileSync(join(root, 'generated', 'first-screen.ts'), 'utf8')).toBe(renderFirstScreen(root, bundle));
   });
 
+  it('writes an int32 integer as its range, which the checker judges as ajv judges the format', () => {
+    const checked = checkedSchemaOf({}, { type: 'integer', format: 'int32', minimum: 1 }, 'test');
+    expect(checked).toEqual({ type: 'integer', minimum: 1, maximum: 2 ** 31 - 1 });
+    const ajv = contractAjv(bundle).validatorFor({ type: 'integer', format: 'int32', minimum: 1 });
+    for (const value of [1, 0, 2 ** 31 - 1, 2 ** 31, 1.5])
+      expect(checkedSchema(checked).safeParse(value).success, String(value)).toBe(ajv(value));
+  });
+
   it.each([
     [{ type: 'string', format: 'email' }, /format "email"/],
     [{ type: 'object', additionalProperties: false }, /does not check "additionalProperties"/],

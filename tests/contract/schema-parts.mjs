@@ -108,7 +108,9 @@ export function bundleRules(bundle) {
     if (!node || typeof node !== 'object' || key === 'examples' || key === 'example' || key === 'headers') return;
     const isSchema = node.type !== undefined || node.maxLength !== undefined;
     if (typeof node.pattern === 'string' && isSchema) patterns.add(node.pattern);
-    if (typeof node.format === 'string' && isSchema) formats.add(node.format);
+    // A string's format only: an integer's (int32, int64) names its size, and the integer's
+    // minimum and maximum, which zod and ajv both check, bound it.
+    if (typeof node.format === 'string' && isSchema && node.type !== 'integer') formats.add(node.format);
     for (const [childKey, child] of Object.entries(node)) walk(child, childKey);
   };
   walk(bundle.paths);

@@ -54,6 +54,22 @@ test.describe('forgotten password', () => {
     await expect(signInHeading(page)).toBeVisible();
   });
 
+  test('too many attempts (HTTP 429) on the first step says how long to wait and keeps the username', async ({ page, guards }) => {
+    guards.allowConsoleErrors(/status of 429/);
+    const lookups = record(page, /\/public\/profile\/mfa-options$/);
+    // The mock's username `throttled` answers the lookup with the contract's 429 example: Retry-After 300.
+    await startReset(page, 'throttled');
+    await expectAnnounced(page, 'Too many attempts. Try again in 5 minutes.');
+    await expect(alert(page, 'Too many attempts. Try again in 5 minutes.')).toBeVisible();
+    await expect(page).toHaveURL(/#\/reset-password$/);
+    await expect(page.getByRole('textbox', { name: 'Username' })).toHaveValue('throttled');
+    // A captcha answer is good for one try (and would be stale after the wait): ticked again, Continue sends again.
+    await page.getByRole('checkbox', { name: "I'm not a robot" }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect.poll(() => lookups.length).toBe(2);
+    await expect(page).toHaveURL(/#\/reset-password$/);
+  });
+
   test('a security-question user answers the question; a refused answer shows inline; then Check your email!', async ({ page }) => {
     const resets = record(page, /\/public\/profile\/credentials\/resetPassword$/);
     await startReset(page, 'question');
@@ -456,6 +472,18 @@ test.describe('forgotten username', () => {
     await page.getByRole('checkbox', { name: "I'm not a robot" }).check();
     await page.getByRole('button', { name: 'Continue' }).click();
     await expectAnnounced(page, 'Error sending your information. Please try again.');
+  });
+
+  test('too many attempts (HTTP 429) says how long to wait and keeps the email address', async ({ page, guards }) => {
+    guards.allowConsoleErrors(/status of 429/);
+    await page.goto('/#/forgot-username');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByLabel('Email address').fill('throttled@example.com');
+    await page.getByRole('checkbox', { name: "I'm not a robot" }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expectAnnounced(page, 'Too many attempts. Try again in 5 minutes.');
+    await expect(page.getByRole('heading', { level: 1, name: 'Forgot your username?' })).toBeVisible();
+    await expect(page.getByLabel('Email address')).toHaveValue('throttled@example.com');
   });
 
   test('works by keyboard alone', async ({ page }) => {

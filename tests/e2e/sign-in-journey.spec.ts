@@ -114,6 +114,20 @@ test.describe('security question', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in to your 401(k) account' })).toBeVisible();
     await expectAnnounced(page, 'An internal error has occurred while processing your request');
   });
+
+  test('stays, says how long to wait and asks again when the question is throttled (HTTP 429)', async ({ page, guards }) => {
+    guards.allowConsoleErrors(/status of 429/);
+    const throttled = /\/securityQuestion$/;
+    await preferExample(page, throttled, 'code=429, example=tooManyAttempts');
+    await signIn(page, 'question');
+    await expectAnnounced(page, 'Too many attempts. Try again in 5 minutes.');
+    await expect(page).toHaveURL(/#\/security-question$/);
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeDisabled();
+    await page.unroute(throttled);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByText('What was the name of your first pet?')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+  });
 });
 
 test.describe('one-time code', () => {
@@ -187,6 +201,34 @@ test.describe('one-time code', () => {
     await page.getByRole('button', { name: 'Try again' }).click();
     await expect(page).toHaveURL(/#\/mfa-verification$/);
     await expect(page.getByText('We sent a code by text message to ***-***-1234.')).toBeVisible();
+  });
+
+  test('too many attempts (HTTP 429) on a code says how long to wait and keeps the code', async ({ page, guards }) => {
+    guards.allowConsoleErrors(/status of 429/);
+    await signIn(page, 'phone');
+    await expect(page).toHaveURL(/#\/mfa-verification$/);
+    // From here the gateway throttles the code's check, with the contract's 429 example (Retry-After 300).
+    await preferExample(page, /\/login-gateway\/authentication$/, 'code=429, example=tooManyAttempts');
+    const code = page.getByLabel('Code', { exact: true });
+    await code.fill('424242');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expectAnnounced(page, 'Too many attempts. Try again in 5 minutes.');
+    await expect(page).toHaveURL(/#\/mfa-verification$/);
+    await expect(code).toHaveValue('424242');
+    await expect(page.getByRole('button', { name: 'Continue' })).toBeEnabled();
+  });
+
+  test('the methods throttled (HTTP 429): the wait, then Try again lists them', async ({ page, guards }) => {
+    guards.allowConsoleErrors(/status of 429/);
+    const throttled = /\/public\/profile\/mfa-options$/;
+    await preferExample(page, throttled, 'code=429, example=tooManyAttempts');
+    await signIn(page, 'mfa');
+    await expectAnnounced(page, 'Too many attempts. Try again in 5 minutes.');
+    await expect(page).toHaveURL(/#\/mfa$/);
+    await expect(page.getByRole('button', { name: 'Cancel' })).toBeEnabled();
+    await page.unroute(throttled);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByLabel('Text message to ***-***-1234')).toBeVisible();
   });
 
   test('an authenticator app as the only method goes straight to the code', async ({ page }) => {

@@ -35,6 +35,7 @@ import type {
   SignInWithTokenHeaders,
   SkipEnrollmentResponse,
   TokenSignInRequest,
+  TooManyRequestsResponse,
   UnauthorizedResponse,
   UnexpectedResponse,
   UnsupportedMediaTypeResponse
@@ -87,7 +88,7 @@ export const authenticate = async (deviceFingerprint: DeviceFingerprint,
 
 
 
-export const getAuthenticateMutationOptions = <TError = ErrorType<BadRequestResponse | ErrorEnvelope | UnsupportedMediaTypeResponse | InternalErrorResponse | UnexpectedResponse>,
+export const getAuthenticateMutationOptions = <TError = ErrorType<BadRequestResponse | ErrorEnvelope | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof authenticate>>, TError,{data: DeviceFingerprint;headers?: AuthenticateHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof authenticate>>, TError,{data: DeviceFingerprint;headers?: AuthenticateHeaders}, TContext> => {
 
@@ -114,12 +115,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type AuthenticateMutationResult = NonNullable<Awaited<ReturnType<typeof authenticate>>>
     export type AuthenticateMutationBody = DeviceFingerprint
-    export type AuthenticateMutationError = ErrorType<BadRequestResponse | ErrorEnvelope | UnsupportedMediaTypeResponse | InternalErrorResponse | UnexpectedResponse>
+    export type AuthenticateMutationError = ErrorType<BadRequestResponse | ErrorEnvelope | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Sign in with username and password
  */
-export const useAuthenticate = <TError = ErrorType<BadRequestResponse | ErrorEnvelope | UnsupportedMediaTypeResponse | InternalErrorResponse | UnexpectedResponse>,
+export const useAuthenticate = <TError = ErrorType<BadRequestResponse | ErrorEnvelope | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof authenticate>>, TError,{data: DeviceFingerprint;headers?: AuthenticateHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof authenticate>>,
@@ -353,7 +354,7 @@ export const getGetUserLandingUrlQueryKey = (params?: GetUserLandingUrlParams,) 
     }
 
     
-export const getGetUserLandingUrlQueryOptions = <TData = Awaited<ReturnType<typeof getUserLandingUrl>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(params: GetUserLandingUrlParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserLandingUrl>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
+export const getGetUserLandingUrlQueryOptions = <TData = Awaited<ReturnType<typeof getUserLandingUrl>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(params: GetUserLandingUrlParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserLandingUrl>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -372,10 +373,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetUserLandingUrlQueryResult = NonNullable<Awaited<ReturnType<typeof getUserLandingUrl>>>
-export type GetUserLandingUrlQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
+export type GetUserLandingUrlQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
 
-export function useGetUserLandingUrl<TData = Awaited<ReturnType<typeof getUserLandingUrl>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetUserLandingUrl<TData = Awaited<ReturnType<typeof getUserLandingUrl>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: GetUserLandingUrlParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserLandingUrl>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getUserLandingUrl>>,
@@ -385,7 +386,7 @@ export function useGetUserLandingUrl<TData = Awaited<ReturnType<typeof getUserLa
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetUserLandingUrl<TData = Awaited<ReturnType<typeof getUserLandingUrl>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetUserLandingUrl<TData = Awaited<ReturnType<typeof getUserLandingUrl>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: GetUserLandingUrlParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserLandingUrl>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getUserLandingUrl>>,
@@ -395,7 +396,7 @@ export function useGetUserLandingUrl<TData = Awaited<ReturnType<typeof getUserLa
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetUserLandingUrl<TData = Awaited<ReturnType<typeof getUserLandingUrl>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetUserLandingUrl<TData = Awaited<ReturnType<typeof getUserLandingUrl>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: GetUserLandingUrlParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserLandingUrl>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -403,7 +404,7 @@ export function useGetUserLandingUrl<TData = Awaited<ReturnType<typeof getUserLa
  * @summary Where the user lands after sign-in
  */
 
-export function useGetUserLandingUrl<TData = Awaited<ReturnType<typeof getUserLandingUrl>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetUserLandingUrl<TData = Awaited<ReturnType<typeof getUserLandingUrl>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: GetUserLandingUrlParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserLandingUrl>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {

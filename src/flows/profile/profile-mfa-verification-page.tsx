@@ -12,6 +12,7 @@ import { isApiError } from '../../lib/api/api-error';
 import { codeFailure, errorToast, isNoSecurityDevice, SECURITY_SETTINGS_NOT_LOADED, TOASTS } from '../../lib/api/error-catalogue';
 import { leavePortal } from '../../lib/browser-location';
 import { env } from '../../lib/env';
+import { codeRequestFailure } from '../../journey/code-request-failure';
 import { notify } from '../../lib/notifications';
 import { externalTargets } from '../../lib/links';
 import { paths } from '../../lib/paths';
@@ -49,9 +50,9 @@ export function ProfileMfaVerificationPage() {
   useEffect(() => {
     if (lookup.state !== 'none' || sent.current) return;
     sent.current = true;
-    requestEmailCode().catch(() => {
+    requestEmailCode().catch((error: unknown) => {
       setEmailSentAt(null);
-      notify(errorToast(TOASTS.requestToken));
+      notify(codeRequestFailure(error));
     });
     // requestEmailCode is rebuilt each render; the ref sends the email code once.
   });

@@ -16,7 +16,7 @@ import { PageHeading } from '../../components/ui/page-heading';
 import { RadioGroup } from '../../components/ui/radio-group';
 import { TextField } from '../../components/ui/text-field';
 import { isApiError } from '../../lib/api/api-error';
-import { businessErrorDescription } from '../../lib/api/error-catalogue';
+import { failureDescription } from '../../lib/api/error-catalogue';
 import { paths } from '../../lib/paths';
 import { useSingleFlight } from '../../lib/use-single-flight';
 import { forgotUsernameSchema, type ForgotUsernameInput, type ForgotUsernameValues } from './forgot-username.schema';
@@ -54,7 +54,7 @@ export function ForgotUsernamePage() {
         await retrieve.mutateAsync({ data: { role, email: address, captcha } });
         setStep('sent');
       } catch (failure) {
-        setError((isApiError(failure) ? businessErrorDescription(failure) : null) ?? 'Error sending your information. Please try again.');
+        setError((isApiError(failure) ? failureDescription(failure) : null) ?? 'Error sending your information. Please try again.');
         // A captcha answer is good for one try.
         setCaptcha(null);
         setCaptchaRound((round) => round + 1);

@@ -13,6 +13,7 @@ import { errorToast, TOASTS } from '../../lib/api/error-catalogue';
 import { notify } from '../../lib/notifications';
 import { useSingleFlight } from '../../lib/use-single-flight';
 import { useStoredSession } from '../../lib/use-stored-session';
+import { codeRequestFailure } from '../code-request-failure';
 import { useStep } from '../require-step';
 import { useJourney } from '../use-journey';
 
@@ -42,8 +43,8 @@ export function SetupEmailPage() {
       }
       try {
         await requestCode.mutateAsync({ userId, data: { type: 'email' } });
-      } catch {
-        notify(errorToast(TOASTS.requestToken));
+      } catch (error) {
+        notify(codeRequestFailure(error));
         return;
       }
       const setup = { ...step.setup, email };

@@ -8,7 +8,8 @@ import { Button } from '../../components/ui/button';
 import { CodeInput } from '../../components/ui/code-input';
 import { FormError } from '../../components/ui/form-error';
 import { ApiError, isApiError } from '../../lib/api/api-error';
-import { errorToast, isLockout, TOASTS } from '../../lib/api/error-catalogue';
+import { isLockout, isRateLimited, rateLimitMessage } from '../../lib/api/error-catalogue';
+import { codeRequestFailure } from '../code-request-failure';
 import { MFA_CODE_LENGTH, NOTIFICATION_TIMEOUT_MS, RESEND_COUNTDOWN_SECONDS } from '../../lib/constants';
 import { notify } from '../../lib/notifications';
 import { useSupportPhone } from '../../lib/public-content';
@@ -35,8 +36,8 @@ interface CodeEntryFormProps {
 
 /**
  * The one-time code form every flow shares: up to 6 digits, one request per submit, the
- * lockout under the form with the customer-service number, and 'Send a new code' after a
- * 60-second countdown that is announced when it ends.
+ * lockout under the form with the customer-service number, a 429's wait under it with the code
+ * kept, and 'Send a new code' after a 60-second countdown that is announced when it ends.
  */
 export function CodeEntryForm({ submit, onFailure, resend, path, secondary, sentAt }: CodeEntryFormProps) {
   const supportPhone = useSupportPhone();
@@ -51,6 +52,8 @@ export function CodeEntryForm({ submit, onFailure, resend, path, secondary, sent
   const submission = useSingleFlight();
   const resending = useSingleFlight();
   const [lockout, setLockout] = useState<string | null>(null);
+  /** A 429's wait: the code stays, to be sent again once the wait is over. */
+  const [throttled, setThrottled] = useState<string | null>(null);
   const [shownAt] = useState(() => performance.now());
   const [resentAt, setResentAt] = useState<number | null>(null);
   const [now, setNow] = useState(() => performance.now());
@@ -73,10 +76,12 @@ export function CodeEntryForm({ submit, onFailure, resend, path, secondary, sent
   const onSubmit = async ({ code: typed }: CodeEntryValues) => {
     if (lockout) return;
     await submission.run(async () => {
+      setThrottled(null);
       try {
         await submit(typed);
       } catch (error) {
         const failure = isApiError(error) ? error : new ApiError({ kind: 'contract', method: 'POST', path, cause: error });
+        if (isRateLimited(failure)) return setThrottled(rateLimitMessage(failure));
         if (isLockout(failure)) setLockout(failure.errors.find((item) => /attempts/i.test(item.description))?.description ?? null);
         else onFailure(failure);
         form.setValue('code', '');
@@ -99,8 +104,8 @@ export function CodeEntryForm({ submit, onFailure, resend, path, secondary, sent
         });
         // 'Send a new code' gives way to the countdown: focus goes where the new code is entered, not to <body>.
         codeField.current?.focus();
-      } catch {
-        notify(errorToast(TOASTS.requestToken));
+      } catch (error) {
+        notify(codeRequestFailure(error));
       }
     });
 
@@ -121,6 +126,7 @@ export function CodeEntryForm({ submit, onFailure, resend, path, secondary, sent
             disabled={lockout !== null}
           />
           <FormFooter submit="Continue" busy={submission.busy} disabled={code.value === '' || lockout !== null} secondary={secondary} />
+          {throttled ? <FormError>{throttled}</FormError> : null}
           {lockout ? (
             <FormError>
               {lockout} Please call customer service{supportPhone ? ` at ${supportPhone}` : ''}.

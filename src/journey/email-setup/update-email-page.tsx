@@ -19,6 +19,7 @@ import { maskEmail } from '../../lib/format';
 import { notify } from '../../lib/notifications';
 import { useStoredSession } from '../../lib/use-stored-session';
 import { useSingleFlight } from '../../lib/use-single-flight';
+import { codeRequestFailure } from '../code-request-failure';
 import { useStep } from '../require-step';
 import { useJourney } from '../use-journey';
 
@@ -59,8 +60,8 @@ export function UpdateEmailPage() {
       if (!email) return;
       try {
         await requestCode.mutateAsync({ userId, data: { type: 'email' } });
-      } catch {
-        notify(errorToast(TOASTS.requestToken));
+      } catch (error) {
+        notify(codeRequestFailure(error));
         return;
       }
       journey.advance({ name: 'code-entry', code: { for: 'email', email, setup: null }, back: step });

@@ -9,16 +9,18 @@ import { FormFooter } from '../../components/layout/form-footer';
 import { Page } from '../../components/layout/page';
 import { Stack } from '../../components/layout/stack';
 import { Button } from '../../components/ui/button';
+import { FormError } from '../../components/ui/form-error';
 import { PageHeading } from '../../components/ui/page-heading';
 import { RadioGroup } from '../../components/ui/radio-group';
 import { answerData } from '../../lib/api/answer-data';
-import { errorToast, TOASTS } from '../../lib/api/error-catalogue';
+import { isRateLimited, rateLimitMessage } from '../../lib/api/error-catalogue';
 import { signInInternalError } from '../../lib/api/failures';
 import { AUTH_APP_NAME_DEFAULT } from '../../lib/constants';
 import { useSupportPhone } from '../../lib/public-content';
 import { notify } from '../../lib/notifications';
 import { paths } from '../../lib/paths';
 import { useSingleFlight } from '../../lib/use-single-flight';
+import { codeRequestFailure } from '../code-request-failure';
 import { useStep } from '../require-step';
 import { useJourney } from '../use-journey';
 import { methodChoiceSchema, type MethodChoiceInput, type MethodChoiceValues } from './method-choice.schema';
@@ -43,6 +45,8 @@ export function MfaPage() {
   const [methods, setMethods] = useState<readonly MfaOption[] | null>(attempt.kind === 'reset' ? attempt.reset.methods : null);
   /** The only method's code could not be sent: the user may try again or cancel. */
   const [sendFailed, setSendFailed] = useState(false);
+  /** The methods could not be asked for yet (a 429): its wait, with a way to ask again. */
+  const [optionsThrottled, setOptionsThrottled] = useState<string | null>(null);
   const started = useRef(false);
   const flight = useSingleFlight();
 
@@ -54,8 +58,8 @@ export function MfaPage() {
       if (method.type !== 'totp') {
         try {
           await requestCode.mutateAsync({ data: { type: method.type, username } });
-        } catch {
-          notify(errorToast(TOASTS.requestToken));
+        } catch (error) {
+          notify(codeRequestFailure(error));
           if (count === 1) setSendFailed(true);
           return;
         }
@@ -101,19 +105,23 @@ export function MfaPage() {
   };
 
   const { mutate: fetchOptions } = options;
-  useEffect(() => {
-    // A reset found the methods on its first step; a sign-in asks for them now.
-    if (attempt.kind === 'reset') return arrive(attempt.reset.methods);
+  const loadOptions = () =>
     fetchOptions(
       { data: { username } },
       {
         onSuccess: (answer) => arrive(answerData(answer).options),
-        onError: () => {
+        onError: (error) => {
+          // Too many attempts: the sign-in stays, to ask again once the wait is over.
+          if (isRateLimited(error)) return setOptionsThrottled(rateLimitMessage(error));
           notify(signInInternalError);
           leave();
         },
       },
     );
+  useEffect(() => {
+    // A reset found the methods on its first step; a sign-in asks for them now.
+    if (attempt.kind === 'reset') return arrive(attempt.reset.methods);
+    loadOptions();
     // Runs once per username: choosing again would send another code.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [username]);
@@ -123,7 +131,25 @@ export function MfaPage() {
     <Page>
       <Card labelledBy="mfa-heading">
         <PageHeading id="mfa-heading">Verify your identity</PageHeading>
-        {methods === null ? <p aria-busy="true">Loading your verification methods…</p> : null}
+        {methods === null && !optionsThrottled ? <p aria-busy="true">Loading your verification methods…</p> : null}
+        {optionsThrottled ? (
+          <>
+            <FormError>{optionsThrottled}</FormError>
+            <ActionsRow>
+              <Button
+                onClick={() => {
+                  setOptionsThrottled(null);
+                  loadOptions();
+                }}
+              >
+                Try again
+              </Button>
+              <Button variant="link" onClick={leave}>
+                Cancel
+              </Button>
+            </ActionsRow>
+          </>
+        ) : null}
         {methods && methods.length > 1 ? (
           <MethodChoiceForm
             methods={methods}

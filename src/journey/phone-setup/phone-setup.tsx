@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Page } from '../../components/layout/page';
 import { PhoneEntryForm } from '../../components/phone-entry/phone-entry-form';
-import { errorToast, TOASTS } from '../../lib/api/error-catalogue';
+import { codeRequestFailure } from '../code-request-failure';
 import { leavePortal } from '../../lib/browser-location';
 import { env } from '../../lib/env';
 import { externalTargets } from '../../lib/links';
@@ -54,8 +54,8 @@ export function PhoneSetup({ step }: { readonly step: PhoneSetupStep }) {
       if (!phone) return;
       try {
         await phoneSetup.sendCode(chosen);
-      } catch {
-        notify(errorToast(TOASTS.requestToken));
+      } catch (error) {
+        notify(codeRequestFailure(error));
         return;
       }
       journey.advance({

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useGetSecurityQuestion } from '../../../generated/hooks/recovery/recovery';
 import { useAuthenticate } from '../../../generated/hooks/sign-in/sign-in';
@@ -8,6 +8,7 @@ import { Card } from '../../components/layout/card';
 import { FormFooter } from '../../components/layout/form-footer';
 import { Page } from '../../components/layout/page';
 import { Stack } from '../../components/layout/stack';
+import { Button } from '../../components/ui/button';
 import { CheckboxField } from '../../components/ui/checkbox-field';
 import { FormError } from '../../components/ui/form-error';
 import { HelpTooltip } from '../../components/ui/help-tooltip';
@@ -15,7 +16,7 @@ import { PageHeading } from '../../components/ui/page-heading';
 import { TextField } from '../../components/ui/text-field';
 import { answerData } from '../../lib/api/answer-data';
 import { isApiError } from '../../lib/api/api-error';
-import { needsMfa, showSignInFailure } from '../../lib/api/error-catalogue';
+import { isRateLimited, needsMfa, rateLimitMessage, showSignInFailure } from '../../lib/api/error-catalogue';
 import { signInInternalError } from '../../lib/api/failures';
 import { deviceFingerprint } from '../../lib/device-fingerprint';
 import { notify } from '../../lib/notifications';
@@ -38,6 +39,8 @@ export function SecurityQuestionPage() {
   const [captcha, setCaptcha] = useState<string | null>(null);
   const [captchaRound, setCaptchaRound] = useState(0);
   const [inlineError, setInlineError] = useState<string | null>(null);
+  /** The question could not be asked for yet (a 429): its wait shows, with a way to ask again. */
+  const [questionThrottled, setQuestionThrottled] = useState(false);
   const flight = useSingleFlight();
   const {
     register,
@@ -51,18 +54,29 @@ export function SecurityQuestionPage() {
   });
 
   const { mutate: fetchQuestion } = question;
-  useEffect(() => {
+  const loadQuestion = useCallback(() => {
     fetchQuestion(
       { data: { username } },
       {
-        // Without the question there is no second step: back to the sign-in form, saying why.
-        onError: () => {
+        onError: (error) => {
+          // Too many attempts: the sign-in stays, to ask again once the wait is over.
+          if (isRateLimited(error)) {
+            setQuestionThrottled(true);
+            return setInlineError(rateLimitMessage(error));
+          }
+          // Without the question there is no second step: back to the sign-in form, saying why.
           notify(signInInternalError);
           journey.end(paths.signIn);
         },
       },
     );
   }, [fetchQuestion, journey, username]);
+  useEffect(loadQuestion, [loadQuestion]);
+  const askAgain = () => {
+    setQuestionThrottled(false);
+    setInlineError(null);
+    loadQuestion();
+  };
 
   const submit = ({ answer, rememberComputer }: SecurityQuestionValues) =>
     flight.run(async () => {
@@ -97,7 +111,7 @@ export function SecurityQuestionPage() {
           <Stack>
             {securityQuestion ? (
               <p className="security-question-page__question">{securityQuestion}</p>
-            ) : (
+            ) : questionThrottled ? null : (
               <p aria-busy="true">Loading your question…</p>
             )}
             <TextField
@@ -115,7 +129,13 @@ export function SecurityQuestionPage() {
             <CheckboxField label="Remember this computer" {...register('rememberComputer')} />
             <Captcha key={captchaRound} onChange={setCaptcha} />
             {inlineError ? <FormError>{inlineError}</FormError> : null}
-            <FormFooter submit="Sign In" busy={flight.busy} disabled={!captcha || !securityQuestion} />
+            <FormFooter submit="Sign In" busy={flight.busy} disabled={!captcha || !securityQuestion}>
+              {questionThrottled ? (
+                <Button variant="secondary" onClick={askAgain} busy={question.isPending}>
+                  Try again
+                </Button>
+              ) : null}
+            </FormFooter>
           </Stack>
         </form>
       </Card>

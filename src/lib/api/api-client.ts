@@ -175,8 +175,10 @@ async function call<T>(
   refusal: string | null,
 ): Promise<T> {
   const path = target.pathname;
-  const fail = (kind: ApiErrorKind, extra: { status?: number; errors?: ApiErrorItem[]; detail?: string; cause?: unknown } = {}) =>
-    new ApiError({ kind, method, path, ...extra });
+  const fail = (
+    kind: ApiErrorKind,
+    extra: { status?: number; errors?: ApiErrorItem[]; retryAfter?: string | undefined; detail?: string; cause?: unknown } = {},
+  ) => new ApiError({ kind, method, path, ...extra });
 
   if (refusal !== null) throw fail('contract', { detail: refusal });
   if (!operation) throw fail('contract', { detail: 'not in the contract' });
@@ -209,10 +211,12 @@ async function call<T>(
   let status: number;
   let text: string;
   let contentType: string;
+  let retryAfter: string | undefined;
   try {
     const response = await fetch(target.href, { ...init, method, headers, signal: controller.signal, credentials: 'same-origin' });
     status = response.status;
     contentType = response.headers.get('Content-Type') ?? '';
+    retryAfter = response.headers.get('Retry-After') ?? undefined;
     text = await response.text();
   } catch (cause) {
     if (callerSignal?.aborted) throw callerSignal.reason ?? cause;
@@ -224,7 +228,7 @@ async function call<T>(
 
   const parsed = parseBody(text, contentType);
   if (status < 200 || status > 299) {
-    throw fail('http', { status, errors: parsed.ok ? errorItemsOf(parsed.value) : [] });
+    throw fail('http', { status, errors: parsed.ok ? errorItemsOf(parsed.value) : [], retryAfter });
   }
   if (!parsed.ok) throw fail('contract', { status, detail: 'body is not valid JSON' });
 

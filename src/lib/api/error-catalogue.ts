@@ -29,6 +29,28 @@ export function isUsernameTaken(error: ApiError): boolean {
   return error.codes.includes('CVERR02');
 }
 
+/**
+ * HTTP 429: the gateway throttles these attempts (sign-in, security answers, one-time codes,
+ * recovery lookups, resends) for a while; nothing was done.
+ */
+export function isRateLimited(error: ApiError): boolean {
+  return error.kind === 'http' && error.status === 429;
+}
+
+/**
+ * A 429's message with the wait its `Retry-After` gives (seconds, or an HTTP date counted from
+ * `now`), rounded up to whole minutes, or in seconds under a minute: 'Too many attempts. Try
+ * again in 5 minutes.' Without a usable `Retry-After`: 'Too many attempts. Try again later.'
+ */
+export function rateLimitMessage(error: ApiError, now = Date.now()): string {
+  const value = error.retryAfter ?? '';
+  // Seconds, or an HTTP date (always in GMT); Date.parse alone would take almost anything.
+  const seconds = Math.max(1, Math.ceil(/^\d+$/.test(value) ? +value : / GMT$/.test(value) ? (Date.parse(value) - now) / 1000 : NaN));
+  if (Number.isNaN(seconds)) return 'Too many attempts. Try again later.';
+  const count = seconds < 60 ? seconds : Math.ceil(seconds / 60);
+  return `Too many attempts. Try again in ${count} ${seconds < 60 ? 'second' : 'minute'}${count > 1 ? 's' : ''}.`;
+}
+
 /** A lockout: the gateway's message mentions the attempts used up. */
 export function isLockout(error: ApiError): boolean {
   return error.errors.some((item) => /attempts/i.test(item.description));
@@ -46,6 +68,11 @@ export function businessErrorDescription(error: ApiError): string | null {
 
 /** The profile's security pages could not look up the user's authenticator app. */
 export const SECURITY_SETTINGS_NOT_LOADED = 'Your security settings could not be loaded. Please try again later.';
+
+/** What a refused attempt tells the user: a 429's wait, or the gateway's description (see above). */
+export function failureDescription(error: ApiError): string | null {
+  return isRateLimited(error) ? rateLimitMessage(error) : businessErrorDescription(error);
+}
 
 /** The catalogue's error toasts. */
 export const TOASTS = {
@@ -76,11 +103,11 @@ export function errorToast(message: string): NotificationInput {
 }
 
 /**
- * How a refused sign-in step reads (sign-in form, security question): the gateway's description
- * inline when it gave one, otherwise the internal-error notification.
+ * How a refused sign-in step reads (sign-in form, security question, the reset's steps): the
+ * wait of a 429 or the gateway's description inline, otherwise the internal-error notification.
  */
 export function showSignInFailure(error: unknown, showInline: (description: string) => void): void {
-  const description = isApiError(error) ? businessErrorDescription(error) : null;
+  const description = isApiError(error) ? failureDescription(error) : null;
   if (description) showInline(description);
   else notify(signInInternalError);
 }

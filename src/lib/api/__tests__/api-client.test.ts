@@ -209,6 +209,18 @@ describe('apiClient', () => {
     expect(error).toMatchObject({ kind: 'http', status: 403, codes: ['FORBIDDEN'] });
   });
 
+  it("keeps a refusal's Retry-After, as sent", async () => {
+    fetchMock.mockResolvedValueOnce(
+      new Response(JSON.stringify({ errors: [{ code: 'TOO_MANY_REQUESTS', description: 'Slow down' }] }), {
+        status: 429,
+        headers: { 'Content-Type': 'application/json', 'Retry-After': '300' },
+      }),
+    );
+    expect(await failure(apiClient('/gw/thing', { method: 'POST' }))).toMatchObject({ kind: 'http', status: 429, retryAfter: '300' });
+    respond(403, JSON.stringify({ errors: [] }));
+    expect((await failure(apiClient('/gw/thing'))).retryAfter).toBeUndefined();
+  });
+
   it('throws an http error for a 500 whose body is not JSON', async () => {
     respond(500, '<html>oops</html>', 'text/html');
     const error = await failure(apiClient('/gw/thing'));
