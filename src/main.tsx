@@ -10,7 +10,6 @@ import { FIRST_PAINT_WAIT_MS } from './lib/constants';
 import { env } from './lib/env';
 import { onFirstInteraction } from './lib/first-interaction';
 import { paths } from './lib/paths';
-import { signInAuthorization } from './journey/journey-store';
 import { prefetchPublicContent } from './lib/public-content';
 import { readAuthToken, readXsrfToken } from './lib/session-storage';
 import './styles.css';
@@ -21,7 +20,8 @@ configureApiClient({
   timeoutMs: env.apiTimeoutMs,
   readAuthToken,
   readXsrfToken,
-  readBasicAuthorization: signInAuthorization,
+  // Only the sign-in calls ask, once the sign-in's code (and with it the journey) has loaded.
+  readBasicAuthorization: async () => (await import('./journey/journey-store')).signInAuthorization(),
 });
 
 // The sign-in form calls only the first screen's operations until someone uses it: the rest of

@@ -8,7 +8,6 @@ import { paths } from '../lib/paths';
 import { useSessionState } from '../lib/session';
 import { AdoptionLock } from './adoption-lock';
 import { ApiErrorPolicy } from './api-error-policy';
-import type { Step } from '../journey/journey';
 import type { RequireStepProps } from '../journey/require-step';
 import { RequireSession, RequireStoredSession } from './route-guard';
 import { SessionWatcher } from './session-watcher';
@@ -55,20 +54,6 @@ const AuthCodePage = screen(() => import('../flows/totp/auth-code-page'), 'AuthC
 const ProfileUpdatePhonePage = screen(() => import('../flows/profile/profile-update-phone-page'), 'ProfileUpdatePhonePage');
 const ProfileMfaVerificationPage = screen(() => import('../flows/profile/profile-mfa-verification-page'), 'ProfileMfaVerificationPage');
 
-/*
- * The journey's steps a signed-in user may open by address begin a journey of their own there:
- * the phone after a sign-in without any method, the email's verification, account setup's
- * first step and the profile's new phone.
- */
-const beginPhoneAfterSignIn = (): Step => ({ name: 'phone-setup', purpose: 'sign-in', setup: null, back: null });
-const beginEmailSetup = (): Step => ({ name: 'email-setup', back: null });
-const beginSetup = (): Step => ({
-  name: 'setup-username',
-  setup: { username: '', password: null, email: null, saved: false, linkToken: null },
-  back: null,
-});
-const beginProfilePhone = (): Step => ({ name: 'phone-setup', purpose: 'profile', setup: null, back: null });
-
 /** Strips the leading slash: child routes are relative. */
 const child = (path: string) => path.replace(/^\/[^/]*\/?/, '');
 const top = (path: string) => path.slice(1);
@@ -83,13 +68,13 @@ export const routeTable = (
   <Route element={<AppFrame />}>
     <Route element={<PublicShell />}>
       <Route index element={<SignInPage />} />
-      <Route element={<RequireStep name="security-question" fallback={paths.signIn} />}>
+      <Route element={<RequireStep name="security-question" />}>
         <Route path={top(paths.securityQuestion)} element={<SecurityQuestionPage />} />
       </Route>
     </Route>
     {/* The root's third child: the user has signed in, so the shell offers no sign-in help. */}
     <Route element={<PublicShell signedIn />}>
-      <Route element={<RequireStep name="optional-adoption" fallback={paths.signIn} />}>
+      <Route element={<RequireStep name="optional-adoption" />}>
         <Route path={top(paths.optionalAdoption)} element={<OptionalAdoptionPage />} />
       </Route>
     </Route>
@@ -114,7 +99,7 @@ export const routeTable = (
       {/* A reload starts the setup again at step 1 (journey.ts's resume). */}
       <Route path={top(paths.accountSetup)}>
         <Route index element={<SetupEntry />} />
-        <Route element={<RequireStep name="setup-username" begin={beginSetup} />}>
+        <Route element={<RequireStep name="setup-username" begin="setup" />}>
           <Route path={child(paths.accountSetupUsername)} element={<SetupUsernamePage />} />
         </Route>
         <Route element={<RequireStep name="setup-password" fallback={paths.accountSetup} />}>
@@ -132,23 +117,23 @@ export const routeTable = (
       </Route>
     </Route>
     <Route path={top(paths.whatsNew)} element={<WhatsNewPage />} />
-    <Route element={<RequireStep name="method-choice" fallback={paths.signIn} />}>
+    <Route element={<RequireStep name="method-choice" />}>
       <Route path={top(paths.mfa)} element={<MfaPage />} />
     </Route>
-    <Route element={<RequireStep name="code-entry" fallback={paths.signIn} />}>
+    <Route element={<RequireStep name="code-entry" />}>
       <Route path={top(paths.mfaVerification)} element={<CodeEntryPage />} />
     </Route>
     <Route element={<RequireStoredSession />}>
-      <Route element={<RequireStep name="email-setup" begin={beginEmailSetup} />}>
+      <Route element={<RequireStep name="email-setup" begin="email-setup" />}>
         <Route path={top(paths.updateEmail)} element={<UpdateEmailPage />} />
       </Route>
-      <Route element={<RequireStep name="phone-setup" begin={beginPhoneAfterSignIn} />}>
+      <Route element={<RequireStep name="phone-setup" begin="phone-after-sign-in" />}>
         <Route path={top(paths.updatePhone)} element={<PhoneSetupPage />} />
       </Route>
     </Route>
     {/* The profile's security screens: signed-in profile actions, guarded like the authenticator-app set-up. */}
     <Route element={<RequireSession />}>
-      <Route element={<RequireStep name="phone-setup" begin={beginProfilePhone} />}>
+      <Route element={<RequireStep name="phone-setup" begin="profile-phone" />}>
         <Route path={top(paths.profileUpdatePhone)} element={<ProfileUpdatePhonePage />} />
       </Route>
       <Route path={top(paths.outerMfaVerification)} element={<ProfileMfaVerificationPage />} />

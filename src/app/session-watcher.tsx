@@ -7,7 +7,6 @@ import { getValidateSessionQueryOptions } from '../../generated/hooks/session/se
 import { isApiError } from '../lib/api/api-error';
 import { isSessionStatusRefusal } from '../lib/api/failures';
 import { AUTH_COOKIE_POLL_MS } from '../lib/constants';
-import { endJourney } from '../journey/journey-store';
 import { paths } from '../lib/paths';
 import { getSessionState, markSignedIn, markSignedOut, onSignOut, signOut } from '../lib/session';
 import { readAuthCookie, readAuthToken, readSession } from '../lib/session-storage';
@@ -29,9 +28,8 @@ export function SessionWatcher() {
   useEffect(
     () =>
       onSignOut((reason) => {
-        // Forget what belonged to the user (the journey's too: an account setup's password); the
-        // public brand and announcements stay.
-        endJourney();
+        // Forget what belonged to the user (journey-store.ts forgets the journey); the public
+        // brand and announcements stay.
         queryClient.removeQueries({ predicate: (query) => !PUBLIC_QUERY_KEYS.includes(String(query.queryKey[0])) });
         if (reason === 'timeout' || reason === 'elsewhere') navigate(paths.sessionExpired, { replace: true });
         if (reason === 'rejected') navigate(paths.login, { replace: true });

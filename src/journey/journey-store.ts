@@ -1,3 +1,4 @@
+import { onSignOut } from '../lib/session';
 import { sessionSlot } from '../lib/session-storage';
 import { createStore } from '../lib/store';
 import { persisted, reduce, resume, type JourneyEvent, type SignIn, type Step } from './journey';
@@ -72,3 +73,8 @@ export function signInAuthorization(): string | null {
 export function endJourney(): void {
   dispatch({ type: 'end' });
 }
+
+// A sign-out forgets the journey in memory too (an account setup's password), whatever caused
+// it. Registered when the journey first loads: before that, there is no journey to forget (and
+// the sign-out clears its slot with the rest of session storage).
+onSignOut(endJourney);

@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation, useOutletContext } from 'react-router-dom';
+import { paths } from '../lib/paths';
 import { routeOf, trail, type Step, type StepName, type StepOf } from './journey';
 import { useJourneyStep } from './journey-slot';
 import { dispatch } from './journey-store';
@@ -7,11 +8,27 @@ import { dispatch } from './journey-store';
 export interface RequireStepProps {
   /** The step the route shows. */
   readonly name: StepName;
-  /** Where to go when no journey is in progress (the start of what the step belongs to). */
+  /** Where to go when no journey is in progress (the start of what the step belongs to): by default the sign-in form. */
   readonly fallback?: string;
   /** Begins a journey at this step instead (a screen a signed-in user may open by address). */
-  readonly begin?: () => Step;
+  readonly begin?: keyof typeof BEGINNINGS;
 }
+
+/*
+ * The journey's steps a signed-in user may open by address begin a journey of their own there:
+ * account setup's first step, the email's verification, the phone after a sign-in without any
+ * method, and the profile's new phone.
+ */
+const BEGINNINGS = {
+  setup: (): Step => ({
+    name: 'setup-username',
+    setup: { username: '', password: null, email: null, saved: false, linkToken: null },
+    back: null,
+  }),
+  'email-setup': (): Step => ({ name: 'email-setup', back: null }),
+  'phone-after-sign-in': (): Step => ({ name: 'phone-setup', purpose: 'sign-in', setup: null, back: null }),
+  'profile-phone': (): Step => ({ name: 'phone-setup', purpose: 'profile', setup: null, back: null }),
+} as const;
 
 /**
  * A journey step's route: it shows when the journey is on that step, or came through it (Back,
@@ -35,12 +52,12 @@ export function RequireStep({ name, fallback, begin }: RequireStepProps) {
     if (arrival.current === key) return;
     arrival.current = key;
     if (found && found !== current) dispatch({ type: 'rewind', to: found.name });
-    else if (!found && begin) dispatch({ type: 'advance', to: begin() });
+    else if (!found && begin) dispatch({ type: 'advance', to: BEGINNINGS[begin]() });
   }, [begin, current, found, key]);
   const step = found ?? (current === null ? shown.current : null);
   if (step) return <Outlet context={step} />;
   if (begin) return null;
-  return <Navigate to={current ? routeOf(current) : (fallback ?? '/')} replace />;
+  return <Navigate to={current ? routeOf(current) : (fallback ?? paths.signIn)} replace />;
 }
 
 /** The step a screen behind {@link RequireStep} shows. */

@@ -39,7 +39,7 @@ function renderAt(path: string) {
         <Route element={<RequireStep name="code-entry" fallback="/" />}>
           <Route path="/mfa-verification" element={<Screen name="code-entry" />} />
         </Route>
-        <Route element={<RequireStep name="email-setup" begin={() => ({ name: 'email-setup', back: null })} />}>
+        <Route element={<RequireStep name="email-setup" begin="email-setup" />}>
           <Route path="/update-email" element={<Screen name="email-setup" />} />
         </Route>
       </Routes>

@@ -15,8 +15,7 @@ import { useSignIn } from './use-sign-in';
  * (sign-in.schema.ts says why: react-hook-form would cost the first screen 14.0 KB gzip).
  */
 export function SignInPage() {
-  const { submit, preload, inlineError, clearInlineError, busy } = useSignIn();
-  const preloaded = useRef(false);
+  const { submit, inlineError, clearInlineError, busy } = useSignIn();
   const [values, setValues] = useState<SignInValues>({ username: '', password: '' });
   const [errors, setErrors] = useState<SignInErrors>({});
   const usernameRef = useRef<HTMLInputElement>(null);
@@ -24,10 +23,6 @@ export function SignInPage() {
 
   // The spec clears a field's error when it changes, rather than re-checking on each key.
   const change = (field: keyof SignInValues) => (event: { target: { value: string } }) => {
-    if (!preloaded.current) {
-      preloaded.current = true;
-      preload();
-    }
     setValues((current) => ({ ...current, [field]: event.target.value }));
     setErrors((current) => ({ ...current, [field]: undefined }));
     clearInlineError();

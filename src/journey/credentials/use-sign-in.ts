@@ -1,86 +1,48 @@
-import { useState } from 'react';
-import { useAuthenticate } from '../../../generated/hooks/sign-in/sign-in';
-import { isApiError } from '../../lib/api/api-error';
-import { needsMfa, needsSecurityQuestion, showSignInFailure } from '../../lib/api/error-catalogue';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { signInInternalError } from '../../lib/api/failures';
-import { deviceFingerprint } from '../../lib/device-fingerprint';
+import { onFirstInteraction } from '../../lib/first-interaction';
 import { notify } from '../../lib/notifications';
 import { useSingleFlight } from '../../lib/use-single-flight';
-import { signInOf } from '../journey';
-import { dispatch } from '../journey-store';
-import { useLanding } from '../landing/use-landing';
-import { useJourney } from '../use-journey';
 import type { SignInValues } from './sign-in.schema';
 
-/**
- * What a sign-in may need next, loaded while the user types (see `preload`): the screens it may
- * lead to, and the contract's checks of the answers its second wave brings.
- */
-const NEXT_MODULES = [
-  () => import('../../../generated/zod/sign-in/sign-in.zod'),
-  () => import('../../../generated/zod/mfa/mfa.zod'),
-  () => import('../../../generated/zod/profile/profile.zod'),
-  () => import('../security-question/security-question-page'),
-  () => import('../method-choice/mfa-page'),
-  () => import('../phone-setup/phone-setup-page'),
-  () => import('../email-setup/update-email-page'),
-  () => import('../adoption/optional-adoption-page'),
-  () => import('../require-step'),
-];
+/** The sign-in call and its handling (./sign-in.ts), which the first screen does not carry. */
+const loadSignIn = () => import('./sign-in');
 
 /**
- * Signs in with username and password: one request per submit, AUERR01 to the security
- * question, AUERR05 to the one-time code, any other code's description inline, anything else
- * the internal-error notification.
+ * Signs in with username and password, one request per submit (see ./sign-in.ts). Its code, and
+ * what a sign-in may need next, load with the page's first key or pointer press.
  */
 export function useSignIn() {
-  const journey = useJourney();
-  const landing = useLanding();
-  const authenticate = useAuthenticate();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const flight = useSingleFlight();
   const [inlineError, setInlineError] = useState<string | null>(null);
 
-  const signIn = async ({ username, password }: SignInValues): Promise<void> => {
-    const credentials = signInOf(username, password);
-    // The form's credentials are the journey's first step, held for the request (memory only).
-    dispatch({ type: 'advance', to: { name: 'credentials', signIn: credentials, back: null } });
-    landing.preload();
-    let result;
-    try {
-      result = await authenticate.mutateAsync({ data: deviceFingerprint() });
-    } catch (error) {
-      if (isApiError(error) && needsSecurityQuestion(error))
-        return journey.advance({ name: 'security-question', signIn: credentials, back: null });
-      if (isApiError(error) && needsMfa(error))
-        return journey.advance({ name: 'method-choice', attempt: { kind: 'sign-in', signIn: credentials }, back: null });
-      journey.end();
-      return showSignInFailure(error, setInlineError);
-    }
-    try {
-      await landing.completeSignIn(result, credentials);
-    } catch {
-      // The journey's code could not be loaded.
-      journey.end();
-      notify(signInInternalError);
-    }
-  };
+  useEffect(
+    () =>
+      onFirstInteraction(
+        () =>
+          void loadSignIn()
+            .then((module) => module.preloadNext())
+            .catch(() => undefined),
+      ),
+    [],
+  );
 
-  return {
-    submit: (values: SignInValues) =>
-      flight.run(async () => {
-        setInlineError(null);
-        await signIn(values);
-      }),
-    /**
-     * Loads what a sign-in may need next while the user is still typing, so no screen's code is
-     * fetched only after the gateway has answered.
-     */
-    preload: () => {
-      landing.preload();
-      for (const load of NEXT_MODULES) void load().catch(() => undefined);
-    },
-    inlineError,
-    clearInlineError: () => setInlineError(null),
-    busy: flight.busy,
-  };
+  const submit = (values: SignInValues) =>
+    flight.run(async () => {
+      setInlineError(null);
+      let module: Awaited<ReturnType<typeof loadSignIn>>;
+      try {
+        module = await loadSignIn();
+      } catch {
+        // Its code could not be loaded (the network went away).
+        return void notify(signInInternalError);
+      }
+      await module.signIn(values, { navigate, queryClient, showInline: setInlineError });
+    });
+
+  return { submit, inlineError, clearInlineError: () => setInlineError(null), busy: flight.busy };
 }

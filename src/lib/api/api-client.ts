@@ -42,7 +42,7 @@ interface ApiClientConfig {
   /** The anti-forgery token from the `XSRF-TOKEN` cookie, when set. */
   readonly readXsrfToken: () => string | null;
   /** The basic `Authorization` of a sign-in in progress, sent only on the sign-in calls. */
-  readonly readBasicAuthorization: () => string | null;
+  readonly readBasicAuthorization: () => string | null | Promise<string | null>;
 }
 
 let config: ApiClientConfig = {
@@ -192,7 +192,7 @@ async function call<T>(
     if (xsrf) headers.set('X-XSRF-TOKEN', xsrf);
   }
   if (operation.security === 'basic') {
-    const basic = config.readBasicAuthorization();
+    const basic = await config.readBasicAuthorization();
     if (basic) headers.set('Authorization', basic);
   }
 

@@ -4,7 +4,7 @@ import { installApi, jsonResponse, routeFetch } from '../../../testing/render';
 import { clearNotifications } from '../../../lib/notifications';
 import { createQueryClient } from '../../../lib/query-client';
 import { env } from '../../../lib/env';
-import { getSessionState } from '../../../lib/session';
+import { getSessionState, markSignedOut } from '../../../lib/session';
 import { isMfaAdoptionInProgress, readAuthCookie, readSession } from '../../../lib/session-storage';
 import { seedSession } from '../../../testing/session';
 import { persisted, signInOf, type Step } from '../../journey';
@@ -68,6 +68,8 @@ beforeEach(() => {
   leave = vi.fn<(url: string) => void>();
   end = vi.fn<() => void>();
   seedSession(session);
+  // The tab's session state is the module's: each test starts signed out.
+  markSignedOut();
 });
 
 afterEach(() => {
