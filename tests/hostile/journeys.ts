@@ -393,6 +393,9 @@ export const JOURNEYS: readonly Journey[] = [
               await shown('Unable to request token. Please try again later');
               await seeHeading(page, 'Verify your identity');
             },
+            // The sign-in went through to the method choice, where the user stays to try again:
+            // the journey's slot holds that step (without any secret).
+            mayWrite: ['journey'],
             button: (page) => page.getByRole('button', { name: /Try again|Send/ }),
             again: (page) => page.getByRole('button', { name: /Try again|Send/ }).click(),
           },
@@ -973,7 +976,8 @@ export const JOURNEYS: readonly Journey[] = [
               expect(await page.evaluate(() => window.sessionStorage.getItem('isTotpSetupSuccess'))).toBe('false');
             },
             // The profile page the set-up ends on marks the phone update as the profile's.
-            mayWrite: ['isTotpSetupSuccess', 'profileUpdatePhone'],
+            // The profile's phone page it lands on begins its own journey step (no secret in it).
+            mayWrite: ['isTotpSetupSuccess', 'profileUpdatePhone', 'journey'],
             button: null,
             again: 'restart',
           },

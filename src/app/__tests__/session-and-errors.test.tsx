@@ -213,6 +213,15 @@ describe('ApiErrorPolicy', () => {
     expect(readAuthCookie()).toBeNull();
   });
 
+  it('leaves the screen alone on HTTP 401 to a call that went out without a token, after the session ended', async () => {
+    const fetchMock = installApi();
+    routeFetch(fetchMock, { '/login-gateway/userLandingUrl': () => jsonResponse({ errors: [] }, 401) });
+    renderApp(<LandingProbe />);
+    await waitFor(() => expect(fetchMock.mock.calls.some(([input]) => String(input).includes('userLandingUrl'))).toBe(true));
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.getByRole('heading', { name: 'Somewhere' })).toBeInTheDocument();
+  });
+
   it('logs other failures through the participant log, and never a failing log call', async () => {
     seedSession(session);
     const fetchMock = installApi();

@@ -45,7 +45,8 @@ export function ProfileUpdatePhonePage() {
       // The spec's "up one level": a lookup the gateway answered with an error leaves this screen
       // for the one above, saying why (the screen above has nothing to tell).
       notify(errorToast(SECURITY_SETTINGS_NOT_LOADED));
-      navigate(paths.signIn);
+      // Leaving the phone update ends its journey step: nothing of it stays behind.
+      journey.end(paths.signIn);
       return;
     }
     journey.advance({ name: 'code-entry', code: { for: 'profile-app' }, back: null });

@@ -51,6 +51,8 @@ export function preloadNext(): void {
  * internal-error notification.
  */
 export async function signIn({ username, password }: SignInValues, deps: SignInDeps): Promise<void> {
+  // A form filled without a key or pointer press (a password manager) preloads now, beside the call.
+  preloadNext();
   const journey = journeyMoves(deps.navigate);
   const credentials = signInOf(username, password);
   // The form's credentials are the journey's first step, held for the request (memory only).
