@@ -147,9 +147,13 @@ export const apiClient = async <T>(url: string, init: RequestInit = {}): Promise
   const refusal = refusedAddress(url, target);
   // A refused address names no operation: its normalised path is not the one the caller built.
   let operation = refusal === null ? findOperation(config.operations, method, target.pathname) : undefined;
+  // The session token as the call is made: a call belongs to the session it was made in, even
+  // when the session ends while the operation table loads (it then goes with that token, not
+  // without any).
+  const token = config.readAuthToken();
   try {
     if (refusal === null && !operation) operation = await operationBeyondKnown(method, target.pathname);
-    return await call<T>(method, target, init, operation, refusal);
+    return await call<T>(method, target, init, operation, refusal, token);
   } catch (error) {
     if (error instanceof ApiError) for (const listener of errorListeners) listener(error, operation);
     throw error;
@@ -173,6 +177,7 @@ async function call<T>(
   init: RequestInit,
   operation: ApiOperation | undefined,
   refusal: string | null,
+  token: string | null,
 ): Promise<T> {
   const path = target.pathname;
   const fail = (
@@ -185,7 +190,6 @@ async function call<T>(
 
   const headers = new Headers(init.headers);
   headers.set('Accept', 'application/json, text/*;q=0.9');
-  const token = config.readAuthToken();
   if (token) headers.set('X-Auth-Token', token);
   if (!SAFE_METHODS.has(method)) {
     const xsrf = config.readXsrfToken();

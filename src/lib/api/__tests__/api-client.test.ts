@@ -106,6 +106,23 @@ describe('apiClient', () => {
     expect(sentHeaders().get('X-Auth-Token')).toBe('tok-1');
   });
 
+  it('sends the token held when the call was made, even if the session ends while the table loads', async () => {
+    let loaded = () => undefined as void;
+    const tableLoaded = new Promise<void>((resolve) => (loaded = resolve));
+    configureApiClient({
+      operations: operations.filter(({ operationId }) => operationId === 'status'),
+      loadOperations: async () => (await tableLoaded, operations),
+      readAuthToken: () => token,
+    });
+    token = 'tok-1';
+    respond(200, '{"name":"a"}');
+    const call = apiClient('/gw/thing');
+    token = null;
+    loaded();
+    await call;
+    expect(sentHeaders().get('X-Auth-Token')).toBe('tok-1');
+  });
+
   it('sends X-XSRF-TOKEN on state-changing calls, never on GET', async () => {
     xsrf = 'xsrf-1';
     respond(200, '{"name":"a"}');
