@@ -1,104 +1,47 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { DASHBOARD_PATHS } from './common/dashboard-paths.js';
+import { readPortalEnv } from './common/portal-env.js';
+import { firstScreenRows } from './generated/first-screen.ts';
 import { portalPreview, portalPreviewGuard } from './scripts/portal-preview.mjs';
 import { DEV_PORT, GATEWAY_FILES, GATEWAY_PREFIXES, MOCK_PORT, PREVIEW_PORT } from './scripts/ports.mjs';
 import { precompress } from './scripts/precompress.mjs';
-import { FIRST_SCREEN_OPERATIONS } from './src/lib/api/first-screen.js';
-import { listOperations } from './scripts/openapi-document.mjs';
-import { DASHBOARD_PATHS } from './src/lib/paths.ts';
 
 const projectRoot = fileURLToPath(new URL('.', import.meta.url));
 
 /**
- * The modes whose builds may hold the captcha test double: the dev server, the unit tests and
- * the end-to-end build (`vite build --mode e2e`). Each sets it in its committed `.env.<mode>`.
+ * Checks the portal's settings (common/portal-env.js) where Vite reads them, for the mode it
+ * runs in, and hands the app the checked values as one constant (src/lib/env.ts): a bad value,
+ * the captcha test double outside its modes or a missing site key fails the build (or the dev
+ * server, or Vitest), not the sign-in page.
  */
-const TEST_DOUBLE_MODES = ['development', 'test', 'e2e'];
-
-/**
- * Picks and checks the captcha provider once Vite has read the `.env` files and the environment,
- * so a production build cannot ship the test double (a checkbox any script can tick) by leaving
- * a setting out, and fails at build time, not on the sign-in page, without its site key.
- */
-function captchaProvider(): Plugin {
+function portalSettings(): Plugin {
   return {
-    name: 'portal-captcha-provider',
-    configResolved({ env, mode }) {
-      // Unset means the real provider: the safe choice is the one that needs no setting.
-      const provider: unknown = env.VITE_CAPTCHA_PROVIDER || 'recaptcha';
-      if (provider !== 'recaptcha' && provider !== 'test-double') {
-        throw new Error(`VITE_CAPTCHA_PROVIDER must be "recaptcha" or "test-double", got "${String(provider)}".`);
-      }
-      if (provider === 'test-double' && !TEST_DOUBLE_MODES.includes(mode)) {
-        throw new Error(
-          `VITE_CAPTCHA_PROVIDER=test-double is refused in mode "${mode}": the test double lets any script pass the captcha. ` +
-            `It is for the modes ${TEST_DOUBLE_MODES.join(', ')} only (the end-to-end build is \`vite build --mode e2e\`); ` +
-            'a production build uses reCAPTCHA: unset VITE_CAPTCHA_PROVIDER and set VITE_CAPTCHA_SITE_KEY.',
-        );
-      }
-      if (provider === 'recaptcha' && !env.VITE_CAPTCHA_SITE_KEY) {
-        throw new Error(
-          `Mode "${mode}" uses Google reCAPTCHA and needs its site key: set VITE_CAPTCHA_SITE_KEY ` +
-            `in the environment or in .env.${mode}.local. ` +
-            'For the end-to-end tests, build with the captcha test double instead: `vite build --mode e2e` (npm run build:e2e).',
-        );
-      }
+    name: 'portal-settings',
+    config(config, { mode }) {
+      const env = readPortalEnv(loadEnv(mode, config.envDir || projectRoot, 'VITE_'), mode);
+      return { define: { __PORTAL_ENV__: JSON.stringify(env) } };
     },
   };
 }
 
 /**
- * index.html asks for the first screen's answers (src/lib/api/first-screen.js) beside the script
- * (`<link rel="preload" as="fetch">`, which the API client's fetch then takes), so the app finds
- * them there when it starts instead of asking one round trip later.
+ * index.html asks for the first screen's answers (generated/first-screen.ts: GETs of fixed paths,
+ * which codegen checks) beside the script (`<link rel="preload" as="fetch">`, which the API
+ * client's fetch then takes), so the app finds them there when it starts instead of asking one
+ * round trip later.
  */
 function preloadFirstScreenAnswers(): Plugin {
-  const contract: unknown = JSON.parse(readFileSync(new URL('generated/openapi.json', import.meta.url), 'utf8'));
-  const operations = listOperations(contract) as { path: string; method: string; operation: { operationId?: string } }[];
-  const paths = FIRST_SCREEN_OPERATIONS.map((id) => {
-    const found = operations.find(({ operation }) => operation.operationId === id);
-    if (!found || found.method !== 'GET' || found.path.includes('{'))
-      throw new Error(`${id}: a first-screen operation must be a GET of a fixed path`);
-    return found.path;
-  });
   return {
     name: 'portal-preload-first-screen-answers',
     transformIndexHtml: () =>
-      paths.map((href) => ({ tag: 'link', attrs: { rel: 'preload', href, as: 'fetch', crossorigin: '' }, injectTo: 'head' as const })),
-  };
-}
-
-/**
- * react-router's production build names its components for React's developer tools
- * (`Link.displayName = "Link"`) and builds them with `React.forwardRef(...)` and
- * `React.createContext(...)` calls that are not marked pure. Both look like side effects to the
- * bundler, so every component of the module stayed in the first screen's script, used or not
- * (`Form`, `NavLink`, `ScrollRestoration`, the framework-mode prefetching they pull in). Dropping
- * the names and marking those calls pure lets the unused ones go: 1.8 KB gzip.
- */
-function treeShakeReactRouter(): Plugin {
-  const named = /^[A-Za-z_$][\w$]*\.displayName = "[^"\n]*";$/gm;
-  const built = /^(var [A-Za-z_$][\w$]* = )(React\d*\.(?:forwardRef|createContext)\()/gm;
-  let changed = 0;
-  return {
-    name: 'portal-tree-shake-react-router',
-    apply: 'build',
-    transform: {
-      filter: { id: /[\\/]react-router[\\/]dist[\\/]production[\\/]chunk-[^\\/]+\.mjs$/ },
-      handler(code) {
-        const next = code.replace(named, '').replace(built, '$1/* @__PURE__ */ $2');
-        if (next === code) return null;
-        changed += 1;
-        return { code: next, map: null };
-      },
-    },
-    buildEnd() {
-      // A new react-router whose build no longer looks like this would silently cost the bytes again.
-      if (changed === 0) throw new Error('treeShakeReactRouter (vite.config.ts) found nothing to change: react-router changed its build');
-    },
+      firstScreenRows.map(([, , href]) => ({
+        tag: 'link',
+        attrs: { rel: 'preload', href, as: 'fetch', crossorigin: '' },
+        injectTo: 'head' as const,
+      })),
   };
 }
 
@@ -111,15 +54,8 @@ export default defineConfig(({ command, isPreview }) => {
     root: 'src',
     publicDir: 'public',
     envDir: projectRoot,
-    // The preview serves a build that exists: there is no captcha setting to check (its build did).
-    plugins: [
-      react(),
-      ...(isPreview ? [] : [captchaProvider()]),
-      treeShakeReactRouter(),
-      preloadFirstScreenAnswers(),
-      precompress(),
-      portalPreviewGuard(),
-    ],
+    // The preview serves a build that exists: there are no settings to check (its build did).
+    plugins: [react(), ...(isPreview ? [] : [portalSettings()]), preloadFirstScreenAnswers(), precompress(), portalPreviewGuard()],
     resolve: {
       // react-router publishes its production build under a path, not an export condition.
       alias:
@@ -157,14 +93,19 @@ export default defineConfig(({ command, isPreview }) => {
         // The brotli copies at the highest quality (scripts/precompress.mjs) take seconds by design.
         checks: { bundlerTimings: false },
         output: {
-          // The libraries every screen runs on, in one chunk beside the entry: left alone, the
-          // bundler split them into four small shared chunks (React, its JSX runtime, a piece of
-          // React Query, its own runtime), each one more request and each compressed alone.
+          // The first screen ($initial: what the entry imports statically, the libraries it runs
+          // on and the app's own code) in one chunk: left alone, the bundler split it into small
+          // shared chunks (React, its JSX runtime, pieces of React Query, the session storage, the
+          // paths), each one more request and each compressed alone. One chunk compresses best
+          // (-0.9 KB against libraries and app apart); the price is that a release changes the
+          // libraries' file too, which a portal signed into now and then seldom has cached anyway.
+          // What only later screens use of the libraries (React Query's mutations, since the
+          // sign-in call loads on first use) loads with those.
           codeSplitting: {
             groups: [
               {
-                name: 'vendor',
-                test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query))[\\/]/,
+                name: 'first-screen',
+                tags: ['$initial'],
               },
             ],
           },
@@ -193,7 +134,7 @@ export default defineConfig(({ command, isPreview }) => {
     },
     test: {
       root: projectRoot,
-      include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.mjs', 'tests/contract/**/*.test.{mjs,ts}'],
+      include: ['src/**/*.test.{ts,tsx}', 'common/**/*.test.ts', 'scripts/**/*.test.mjs', 'tests/contract/**/*.test.{mjs,ts}'],
       environment: 'jsdom',
       setupFiles: ['src/testing/setup.ts'],
       restoreMocks: true,

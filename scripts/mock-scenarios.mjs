@@ -4,13 +4,13 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import { findOperation, pathPattern } from '../src/lib/api/operation-table.js';
+import { findOperation } from '../common/operation-matcher.js';
 import { listOperations, resolveRef } from './openapi-document.mjs';
 
 export { findOperation, resolveRef };
 
 /**
- * Every operation of the bundle with the API client's matcher for its path. Look a request up
+ * Every operation of the bundle, for the API client's matcher. Look a request up
  * with {@link findOperation}: the same rules as the client, literal paths before templated ones.
  */
 export function indexOperations(document) {
@@ -19,7 +19,6 @@ export function indexOperations(document) {
     method,
     path,
     operation,
-    pathPattern: pathPattern(path),
   }));
 }
 

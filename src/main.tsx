@@ -2,25 +2,34 @@ import './lib/zod-setup';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { operationRows, responseSchemaModules } from '../generated/operations';
 import { AppRoutes } from './app/router';
 import { createQueryClient } from './lib/query-client';
 import { configureApiClient } from './lib/api/api-client';
-import { buildOperations } from './lib/api/operation-table';
+import { firstScreenOperations, loadOperations } from './lib/api/operation-table';
 import { FIRST_PAINT_WAIT_MS } from './lib/constants';
 import { env } from './lib/env';
-import { signInAuthorization } from './lib/journey/journey';
+import { onFirstInteraction } from './lib/first-interaction';
+import { paths } from './lib/paths';
 import { prefetchPublicContent } from './lib/public-content';
 import { readAuthToken, readXsrfToken } from './lib/session-storage';
 import './styles.css';
 
 configureApiClient({
-  operations: buildOperations(operationRows, responseSchemaModules),
+  operations: firstScreenOperations,
+  loadOperations,
   timeoutMs: env.apiTimeoutMs,
   readAuthToken,
   readXsrfToken,
-  readBasicAuthorization: signInAuthorization,
+  // Only the sign-in calls ask, once the sign-in's code (and with it the journey) has loaded.
+  readBasicAuthorization: async () => (await import('./journey/journey-store')).signInAuthorization(),
 });
+
+// The sign-in form calls only the first screen's operations until someone uses it: the rest of
+// the table loads with the first key or pointer press, ahead of the call that needs it. Any
+// other route calls the gateway as it opens, so it loads at once.
+const preloadOperations = () => void loadOperations().catch(() => undefined);
+if ((window.location.hash.slice(1).split('?')[0] || paths.signIn) === paths.signIn) onFirstInteraction(preloadOperations);
+else preloadOperations();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

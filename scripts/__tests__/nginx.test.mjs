@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DASHBOARD_PATHS } from '../../src/lib/paths.ts';
+import { DASHBOARD_PATHS } from '../../common/dashboard-paths.js';
 import { BROTLI_MODULES, NGINX_BINARY, NGINX_MODULES_DIR } from '../ensure-system.mjs';
 import { renderPortalServer, startNginx, TEMPLATE, TEMPLATE_VARIABLES } from '../nginx.mjs';
 import { GATEWAY_FILES, GATEWAY_PREFIXES } from '../ports.mjs';
@@ -163,7 +163,7 @@ describe('deploy/nginx/portal-server.conf.template agrees with the project', () 
     expect(forwarded.sort()).toEqual([...GATEWAY_PREFIXES, ...GATEWAY_FILES].sort());
   });
 
-  it('forwards exactly the dashboards of src/lib/paths.ts to DASHBOARD_URL', () => {
+  it('forwards exactly the dashboards of common/dashboard-paths.js to DASHBOARD_URL', () => {
     const match = /^location ~ \^\/\(\?:([^)]+)\)\$ \{\n\s*proxy_pass \$\{DASHBOARD_URL\};/m.exec(template);
     expect(match?.[1]?.split('|').map((name) => `/${name}`)).toEqual([...DASHBOARD_PATHS]);
   });

@@ -2,9 +2,10 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { isLogOperation, logActivity } from '../lib/activity-log';
 import { onApiError } from '../lib/api/api-client';
-import { errorMessage, isSessionRejected, isUnauthorized } from '../lib/api/error-catalogue';
+import { errorMessage, isSessionRejected, isUnauthorized } from '../lib/api/failures';
 import { paths } from '../lib/paths';
 import { signOut } from '../lib/session';
+import { readAuthToken } from '../lib/session-storage';
 
 /**
  * The spec's HTTP error rules, applied once for every call with a session token: 403 and 440
@@ -17,6 +18,11 @@ export function ApiErrorPolicy() {
     () =>
       onApiError((error, operation) => {
         if (!operation || isLogOperation(operation.operationId)) return;
+        // A call that went out as the session ended (a poll whose turn came just after the
+        // sign-out) carried no token: its refusal is of no session, and must not move the user
+        // from where the sign-out took them.
+        const refused = isSessionRejected(error) || isUnauthorized(error);
+        if (operation.security === 'token' && refused && readAuthToken() === null) return;
         if (operation.security === 'token' && isSessionRejected(error)) {
           // The session watcher takes the user to login, as for every rejected session.
           signOut('rejected');

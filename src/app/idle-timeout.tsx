@@ -4,6 +4,7 @@ import { Modal } from '../components/ui/modal';
 import { ACTIVITY_THROTTLE_MS, IDLE_WARNING_SECONDS, KEEP_ALIVE_INTERVAL_MS } from '../lib/constants';
 import { setTitlePrefix } from '../lib/document-title';
 import { signOut } from '../lib/session';
+import { readAuthToken } from '../lib/session-storage';
 
 const ACTIVITY_EVENTS = ['click', 'keydown', 'scroll', 'touchstart'] as const;
 /** While the warning shows, the last-accessed time is checked this often for activity elsewhere. */
@@ -94,6 +95,8 @@ export function IdleTimeout({ idleSeconds }: { readonly idleSeconds: number }) {
     tick();
     const ticker = setInterval(tick, 250);
     const check = setInterval(async () => {
+      // Signed out a moment ago (the countdown reached zero): no session left to ask about.
+      if (readAuthToken() === null) return;
       try {
         const since = Date.now() - (await getLastAccessed());
         if (since < idleMs && phaseRef.current.name === 'warning') setPhase({ name: 'active' });

@@ -61,7 +61,7 @@ function calledOperations(): Set<string> {
   for (const file of files) {
     for (const match of readFileSync(file, 'utf8').matchAll(/import\s*{([^}]*)}\s*from\s*'[./]*generated\/hooks\/[^']+'/g)) {
       for (const name of match[1]!.split(',').map((part) => part.trim().split(/\s+as\s+/)[0]!)) {
-        const bare = name.replace(/^use/, '').replace(/^get(.+)Query(Options|Key)$/, '$1');
+        const bare = name.replace(/^use/, '').replace(/^get(.+)(Query|Mutation)(Options|Key)$/, '$1');
         const id = bare.charAt(0).toLowerCase() + bare.slice(1);
         if (ids.has(id)) called.add(id);
         else if (name) throw new Error(`${file}: ${name} names no operation`);

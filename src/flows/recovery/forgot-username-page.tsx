@@ -7,6 +7,7 @@ import type { ForgotUsernameRole } from '../../../generated/models/forgotUsernam
 import { Captcha } from '../../components/captcha/captcha';
 import { ActionsRow } from '../../components/layout/actions-row';
 import { Card } from '../../components/layout/card';
+import { FormFooter } from '../../components/layout/form-footer';
 import { Page } from '../../components/layout/page';
 import { Stack } from '../../components/layout/stack';
 import { Button } from '../../components/ui/button';
@@ -121,14 +122,12 @@ export function ForgotUsernamePage() {
               </>
             )}
             {error ? <FormError>{error}</FormError> : null}
-            <ActionsRow>
-              <Button type="submit" busy={flight.busy} disabled={step === 'email' && (!captcha || email.trim() === '')}>
-                Continue
-              </Button>
-              <Button variant="link" onClick={() => (step === 'email' ? setStep('role') : navigate(paths.signIn))}>
-                Back
-              </Button>
-            </ActionsRow>
+            <FormFooter
+              submit="Continue"
+              busy={flight.busy}
+              disabled={step === 'email' && (!captcha || email.trim() === '')}
+              secondary={{ text: 'Back', onClick: () => (step === 'email' ? setStep('role') : navigate(paths.signIn)) }}
+            />
           </Stack>
         </form>
       </Card>

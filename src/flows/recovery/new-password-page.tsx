@@ -12,7 +12,8 @@ import { isApiError } from '../../lib/api/api-error';
 import { businessErrorDescription, isResetSessionTimeout } from '../../lib/api/error-catalogue';
 import { notify } from '../../lib/notifications';
 import { paths } from '../../lib/paths';
-import { clearAllStorage } from '../../lib/session-storage';
+import { markSignedOut } from '../../lib/session';
+import { clearAllStorage, clearPortalSession } from '../../lib/session-storage';
 import { useSingleFlight } from '../../lib/use-single-flight';
 import { NewPasswordForm } from '../../components/password/new-password-form';
 
@@ -23,6 +24,11 @@ import { NewPasswordForm } from '../../components/password/new-password-form';
  */
 export function NewPasswordPage() {
   const token = useOutletContext<string>();
+  // Another link opened in the same tab starts afresh, whatever the first one came to.
+  return <ResetLink key={token} token={token} />;
+}
+
+function ResetLink({ token }: { readonly token: string }) {
   const record = useVerifyResetToken({ token }, { query: { retry: false, staleTime: Infinity } });
   const [done, setDone] = useState(false);
   const navigate = useNavigate();
@@ -89,6 +95,11 @@ function NewPasswordEntry({ token, onDone }: { readonly token: string; readonly 
       try {
         await change.mutateAsync({ data: { token, newPassword } });
         accepted = true;
+        // The spec: success clears session storage and the auth token; only the portal's own
+        // keys, as the password is all it changed. This tab is signed out with them, so its watch
+        // on the auth cookie does not take the user away from the success.
+        clearPortalSession();
+        markSignedOut();
         onDone();
       } catch (failure) {
         if (isApiError(failure) && isResetSessionTimeout(failure)) {

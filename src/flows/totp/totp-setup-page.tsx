@@ -10,19 +10,20 @@ import { totpRegistrationFailure } from '../../lib/api/error-catalogue';
 import { notify } from '../../lib/notifications';
 import { paths } from '../../lib/paths';
 import { useSingleFlight } from '../../lib/use-single-flight';
-import { qrCodeUriSlot } from './totp-slots';
+import { useTotpRegistration } from './totp-registration';
 
 /** `/totp-setup`: what an authenticator app changes, then registering one fetches its uri. */
 export function TotpSetupPage() {
   const navigate = useNavigate();
   const register = useRegisterTotp();
+  const { setUri } = useTotpRegistration();
   const flight = useSingleFlight();
 
   const start = () =>
     flight.run(async () => {
       try {
         const answer = await register.mutateAsync({});
-        qrCodeUriSlot.write(answerData(answer).uri);
+        setUri(answerData(answer).uri);
         notify(null);
         navigate(paths.qrCode);
       } catch (error) {

@@ -18,7 +18,7 @@ function MappingExpired() {
 export function AccountMappingPage() {
   const token = useLinkToken(LINK_TOKEN_RULE);
   if (!token) return <MappingExpired />;
-  return <MappingCheck token={token} />;
+  return <MappingCheck key={token} token={token} />;
 }
 
 function MappingCheck({ token }: { readonly token: string }) {

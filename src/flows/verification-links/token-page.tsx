@@ -1,13 +1,12 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useVerifyToken } from '../../../generated/hooks/verification/verification';
-import { answerData } from '../../lib/api/answer-data';
 import type { VerificationRecord } from '../../../generated/models/verificationRecord';
 import {
   verifyParticipantEmailPathUserIdMax,
   verifyParticipantEmailPathUserIdRegExp,
 } from '../../../generated/zod/verification/verification.zod';
-import { beginWithLink } from '../../lib/journey/journey';
+import { answerData } from '../../lib/api/answer-data';
 import { paths } from '../../lib/paths';
 import { useLinkQuery } from '../../lib/use-link-token';
 import { CheckingLink, LinkCheckFailed } from './link-panel';
@@ -33,7 +32,7 @@ export function TokenPage() {
     userId: { pattern: verifyParticipantEmailPathUserIdRegExp, maxLength: verifyParticipantEmailPathUserIdMax },
   });
   if (!token) return <LinkWithoutToken />;
-  return <TokenCheck token={token} userId={userId} />;
+  return <TokenCheck key={token} token={token} userId={userId} />;
 }
 
 function TokenCheck({ token, userId }: { readonly token: string; readonly userId: string | null }) {
@@ -64,12 +63,17 @@ function TokenOutcome({
   return <EnrollmentHandover token={token} expired={<EnrollmentLinkExpired token={token} />} />;
 }
 
-/** A usable email link goes on to the email page, which verifies the address with it. */
+/**
+ * A usable email link goes on to the email page, which verifies the address with it: the link
+ * goes in that page's address, which it reads and cleans like a link opened there (replacing this
+ * entry, so the token stays in no history entry). Nothing else keeps it.
+ */
 function EmailHandover({ token, userId }: { readonly token: string; readonly userId: string | null }) {
   const navigate = useNavigate();
   useEffect(() => {
-    beginWithLink({ token, userId });
-    navigate(paths.emailVerification, { replace: true });
+    const query = new URLSearchParams({ token });
+    if (userId) query.set('userId', userId);
+    navigate({ pathname: paths.emailVerification, search: `?${query.toString()}` }, { replace: true });
   }, [navigate, token, userId]);
   return <CheckingLink />;
 }

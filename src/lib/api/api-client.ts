@@ -1,5 +1,6 @@
+import { findOperation } from '../../../common/operation-matcher';
+import type { ResponseSchema, SchemaResult } from '../../../common/schema-check';
 import { ApiError, type ApiErrorItem, type ApiErrorKind } from './api-error';
-import { findOperation, type ApiOperation, type SchemaResult } from './operation-table';
 
 /*
  * The only caller of fetch. Every generated hook goes through `apiClient`.
@@ -7,13 +8,33 @@ import { findOperation, type ApiOperation, type SchemaResult } from './operation
  * This file must not import from generated/: orval parses it while generating, before that
  * code exists, and silently drops the hooks' typed `request` option when an import is
  * missing. The operation table comes in through `configureApiClient` instead, built by
- * `buildOperations` (operation-table.js) from the rows codegen writes.
+ * `buildOperations` (operation-table.ts) from the rows codegen writes.
  */
 
-export type { ApiOperation, ResponseSchema, SchemaResult } from './operation-table';
+/** The credentials an operation needs, from the contract's security requirements. */
+export type OperationSecurity = 'basic' | 'token' | 'none';
+
+/** What the success response carries: JSON checked by its schema, text, or nothing. */
+export type ResponseKind = 'json' | 'text' | 'empty';
+
+/** One gateway operation of the contract, as the client uses it. */
+export interface ApiOperation {
+  readonly operationId: string;
+  /** Upper case, as the client reports a request's method. */
+  readonly method: string;
+  /** The contract's path template, e.g. `/login-gateway/user/{userId}/contact`. */
+  readonly path: string;
+  readonly security: OperationSecurity;
+  readonly responseKind: ResponseKind;
+  /** Loads the 2xx JSON answer's schema; undefined for text and empty answers. */
+  readonly loadResponseSchema: (() => Promise<ResponseSchema>) | undefined;
+}
 
 interface ApiClientConfig {
+  /** The operations known from the start (the first screen's), looked up first. */
   readonly operations: readonly ApiOperation[];
+  /** Every operation of the contract, loaded by the first call that is not among `operations`. */
+  readonly loadOperations: () => Promise<readonly ApiOperation[]>;
   /** Deadline for one call, response body included. */
   readonly timeoutMs: number;
   /** The session token to send as `X-Auth-Token`, when one is held. */
@@ -21,18 +42,19 @@ interface ApiClientConfig {
   /** The anti-forgery token from the `XSRF-TOKEN` cookie, when set. */
   readonly readXsrfToken: () => string | null;
   /** The basic `Authorization` of a sign-in in progress, sent only on the sign-in calls. */
-  readonly readBasicAuthorization: () => string | null;
+  readonly readBasicAuthorization: () => string | null | Promise<string | null>;
 }
 
 let config: ApiClientConfig = {
   operations: [],
+  loadOperations: async () => [],
   timeoutMs: 30_000,
   readAuthToken: () => null,
   readXsrfToken: () => null,
   readBasicAuthorization: () => null,
 };
 
-/** Sets the contract's operation table, the token and credential sources and the per-call deadline. */
+/** Sets the contract's operations, the token and credential sources and the per-call deadline. */
 export function configureApiClient(next: Partial<ApiClientConfig>): void {
   config = { ...config, ...next };
 }
@@ -124,14 +146,30 @@ export const apiClient = async <T>(url: string, init: RequestInit = {}): Promise
   const target = new URL(url, window.location.origin);
   const refusal = refusedAddress(url, target);
   // A refused address names no operation: its normalised path is not the one the caller built.
-  const operation = refusal === null ? findOperation(config.operations, method, target.pathname) : undefined;
+  let operation = refusal === null ? findOperation(config.operations, method, target.pathname) : undefined;
+  // The session token as the call is made: a call belongs to the session it was made in, even
+  // when the session ends while the operation table loads (it then goes with that token, not
+  // without any).
+  const token = config.readAuthToken();
   try {
-    return await call<T>(method, target, init, operation, refusal);
+    if (refusal === null && !operation) operation = await operationBeyondKnown(method, target.pathname);
+    return await call<T>(method, target, init, operation, refusal, token);
   } catch (error) {
     if (error instanceof ApiError) for (const listener of errorListeners) listener(error, operation);
     throw error;
   }
 };
+
+/** An operation the client did not know from the start: looked up in the whole table, loaded once. */
+async function operationBeyondKnown(method: string, pathname: string): Promise<ApiOperation | undefined> {
+  let all: readonly ApiOperation[];
+  try {
+    all = await config.loadOperations();
+  } catch (cause) {
+    throw new ApiError({ kind: 'network', method, path: pathname, cause });
+  }
+  return findOperation(all, method, pathname);
+}
 
 async function call<T>(
   method: string,
@@ -139,6 +177,7 @@ async function call<T>(
   init: RequestInit,
   operation: ApiOperation | undefined,
   refusal: string | null,
+  token: string | null,
 ): Promise<T> {
   const path = target.pathname;
   const fail = (
@@ -151,18 +190,19 @@ async function call<T>(
 
   const headers = new Headers(init.headers);
   headers.set('Accept', 'application/json, text/*;q=0.9');
-  const token = config.readAuthToken();
   if (token) headers.set('X-Auth-Token', token);
   if (!SAFE_METHODS.has(method)) {
     const xsrf = config.readXsrfToken();
     if (xsrf) headers.set('X-XSRF-TOKEN', xsrf);
   }
   if (operation.security === 'basic') {
-    const basic = config.readBasicAuthorization();
+    const basic = await config.readBasicAuthorization();
     if (basic) headers.set('Authorization', basic);
   }
 
   const callerSignal = init.signal ?? undefined;
+  // A call cancelled before it is sent (while the operation table loads, say) sends nothing.
+  callerSignal?.throwIfAborted();
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -170,7 +210,6 @@ async function call<T>(
     controller.abort();
   }, config.timeoutMs);
   const forwardAbort = () => controller.abort(callerSignal?.reason);
-  if (callerSignal?.aborted) forwardAbort();
   callerSignal?.addEventListener('abort', forwardAbort);
 
   let status: number;

@@ -1,13 +1,13 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadReCaptcha, RECAPTCHA_SCRIPT, resetReCaptchaLoaderForTests, type ReCaptcha } from '../../../lib/captcha/recaptcha-loader';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RECAPTCHA_SCRIPT, type ReCaptcha } from '../../../lib/captcha/recaptcha-loader';
 import { CAPTCHA_FOCUS_DELAY_MS } from '../../../lib/constants';
 import { Captcha } from '../captcha';
-import { ReCaptchaWidget } from '../recaptcha';
+import type * as RecaptchaLoaderModule from '../../../lib/captcha/recaptcha-loader';
+import type * as RecaptchaModule from '../recaptcha';
 
 afterEach(() => {
-  resetReCaptchaLoaderForTests();
   delete window.grecaptcha;
   document.head.querySelectorAll('script').forEach((script) => script.remove());
   vi.useRealTimers();
@@ -61,6 +61,15 @@ function fakeReCaptcha() {
 }
 
 describe('ReCaptchaWidget (the production provider)', () => {
+  // A fresh loader for every test, as on a fresh page: it loads the provider's script once per page.
+  let loadReCaptcha: typeof RecaptchaLoaderModule.loadReCaptcha;
+  let ReCaptchaWidget: typeof RecaptchaModule.ReCaptchaWidget;
+  beforeEach(async () => {
+    vi.resetModules();
+    ({ loadReCaptcha } = await import('../../../lib/captcha/recaptcha-loader'));
+    ({ ReCaptchaWidget } = await import('../recaptcha'));
+  });
+
   it("loads the provider's script once, without an inline callback", async () => {
     const first = loadReCaptcha();
     const second = loadReCaptcha();

@@ -12,8 +12,8 @@ const operations = buildOperations(
     ['getThing', 'GET', '/gw/thing', 'token', 'json', 'things'],
     ['postThing', 'POST', '/gw/thing', 'token', 'json', 'things'],
     ['signIn', 'POST', '/gw/auth', 'basic', 'json', 'things'],
-    ['status', 'GET', '/gw/status', 'none', 'text'],
-    ['remove', 'DELETE', '/gw/thing/{thingId}', 'token', 'empty'],
+    ['status', 'GET', '/gw/status', 'none', 'text', null],
+    ['remove', 'DELETE', '/gw/thing/{thingId}', 'token', 'empty', null],
     ['userThing', 'GET', '/gw/user/{userId}/thing', 'token', 'json', 'things'],
   ],
   { things: async () => ({ getThingResponse: thing, postThingResponse: thing, signInResponse: thing, userThingResponse: thing }) },
@@ -51,6 +51,7 @@ beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
   configureApiClient({
     operations,
+    loadOperations: async () => operations,
     timeoutMs: 1000,
     readAuthToken: () => token,
     readXsrfToken: () => xsrf,
@@ -102,6 +103,23 @@ describe('apiClient', () => {
     fetchMock.mockReset();
     respond(200, '{"name":"a"}');
     await apiClient('/gw/thing');
+    expect(sentHeaders().get('X-Auth-Token')).toBe('tok-1');
+  });
+
+  it('sends the token held when the call was made, even if the session ends while the table loads', async () => {
+    let loaded = () => undefined as void;
+    const tableLoaded = new Promise<void>((resolve) => (loaded = resolve));
+    configureApiClient({
+      operations: operations.filter(({ operationId }) => operationId === 'status'),
+      loadOperations: async () => (await tableLoaded, operations),
+      readAuthToken: () => token,
+    });
+    token = 'tok-1';
+    respond(200, '{"name":"a"}');
+    const call = apiClient('/gw/thing');
+    token = null;
+    loaded();
+    await call;
     expect(sentHeaders().get('X-Auth-Token')).toBe('tok-1');
   });
 
@@ -179,6 +197,26 @@ describe('apiClient', () => {
   it('refuses a call the contract does not describe', async () => {
     const error = await failure(apiClient('/gw/unknown'));
     expect(error.kind).toBe('contract');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('looks beyond the operations known from the start in the whole table, loaded only when a call needs it', async () => {
+    const loadOperations = vi.fn(async () => operations);
+    configureApiClient({ operations: operations.filter(({ operationId }) => operationId === 'status'), loadOperations });
+    respond(200, 'UP', 'text/plain');
+    await expect(apiClient('/gw/status')).resolves.toBe('UP');
+    expect(loadOperations).not.toHaveBeenCalled();
+    respond(200, '{"name":"a"}');
+    await expect(apiClient('/gw/thing')).resolves.toEqual({ name: 'a' });
+    expect(loadOperations).toHaveBeenCalledTimes(1);
+  });
+
+  it('throws a network error, sending nothing, when the table cannot be loaded', async () => {
+    configureApiClient({
+      operations: [],
+      loadOperations: () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+    });
+    expect((await failure(apiClient('/gw/thing'))).kind).toBe('network');
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

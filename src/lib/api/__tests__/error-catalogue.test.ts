@@ -2,16 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { ApiError, type ApiErrorItem, type ApiErrorKind } from '../api-error';
 import {
   businessErrorDescription,
-  errorMessage,
   failureDescription,
   isLockout,
   isRateLimited,
-  isSessionRejected,
-  isUnauthorized,
   needsMfa,
   needsSecurityQuestion,
   rateLimitMessage,
 } from '../error-catalogue';
+import { errorMessage, isSessionRejected, isUnauthorized } from '../failures';
 
 function error(kind: ApiErrorKind, status: number | undefined, errors: ApiErrorItem[] = []) {
   return new ApiError({ kind, method: 'GET', path: '/x', ...(status === undefined ? {} : { status }), errors });
