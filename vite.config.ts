@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import { portalConfigPlugin } from './scripts/portal-config.mjs';
 import { portalPreview, portalPreviewGuard } from './scripts/portal-preview.mjs';
 import { DEV_PORT, GATEWAY_FILES, GATEWAY_PREFIXES, MOCK_PORT, PREVIEW_PORT } from './scripts/ports.mjs';
 import { precompress } from './scripts/precompress.mjs';
@@ -11,44 +12,6 @@ import { listOperations } from './scripts/openapi-document.mjs';
 import { DASHBOARD_PATHS } from './src/lib/paths.ts';
 
 const projectRoot = fileURLToPath(new URL('.', import.meta.url));
-
-/**
- * The modes whose builds may hold the captcha test double: the dev server, the unit tests and
- * the end-to-end build (`vite build --mode e2e`). Each sets it in its committed `.env.<mode>`.
- */
-const TEST_DOUBLE_MODES = ['development', 'test', 'e2e'];
-
-/**
- * Picks and checks the captcha provider once Vite has read the `.env` files and the environment,
- * so a production build cannot ship the test double (a checkbox any script can tick) by leaving
- * a setting out, and fails at build time, not on the sign-in page, without its site key.
- */
-function captchaProvider(): Plugin {
-  return {
-    name: 'portal-captcha-provider',
-    configResolved({ env, mode }) {
-      // Unset means the real provider: the safe choice is the one that needs no setting.
-      const provider: unknown = env.VITE_CAPTCHA_PROVIDER || 'recaptcha';
-      if (provider !== 'recaptcha' && provider !== 'test-double') {
-        throw new Error(`VITE_CAPTCHA_PROVIDER must be "recaptcha" or "test-double", got "${String(provider)}".`);
-      }
-      if (provider === 'test-double' && !TEST_DOUBLE_MODES.includes(mode)) {
-        throw new Error(
-          `VITE_CAPTCHA_PROVIDER=test-double is refused in mode "${mode}": the test double lets any script pass the captcha. ` +
-            `It is for the modes ${TEST_DOUBLE_MODES.join(', ')} only (the end-to-end build is \`vite build --mode e2e\`); ` +
-            'a production build uses reCAPTCHA: unset VITE_CAPTCHA_PROVIDER and set VITE_CAPTCHA_SITE_KEY.',
-        );
-      }
-      if (provider === 'recaptcha' && !env.VITE_CAPTCHA_SITE_KEY) {
-        throw new Error(
-          `Mode "${mode}" uses Google reCAPTCHA and needs its site key: set VITE_CAPTCHA_SITE_KEY ` +
-            `in the environment or in .env.${mode}.local. ` +
-            'For the end-to-end tests, build with the captcha test double instead: `vite build --mode e2e` (npm run build:e2e).',
-        );
-      }
-    },
-  };
-}
 
 /**
  * index.html asks for the first screen's answers (src/lib/api/first-screen.js) beside the script
@@ -106,20 +69,11 @@ function treeShakeReactRouter(): Plugin {
 const gatewayUrl = process.env.GATEWAY_URL || `http://127.0.0.1:${MOCK_PORT}`;
 const dashboardUrl = process.env.DASHBOARD_URL || gatewayUrl;
 
-export default defineConfig(({ command, isPreview }) => {
+export default defineConfig(({ command }) => {
   return {
     root: 'src',
     publicDir: 'public',
-    envDir: projectRoot,
-    // The preview serves a build that exists: there is no captcha setting to check (its build did).
-    plugins: [
-      react(),
-      ...(isPreview ? [] : [captchaProvider()]),
-      treeShakeReactRouter(),
-      preloadFirstScreenAnswers(),
-      precompress(),
-      portalPreviewGuard(),
-    ],
+    plugins: [react(), portalConfigPlugin(), treeShakeReactRouter(), preloadFirstScreenAnswers(), precompress(), portalPreviewGuard()],
     resolve: {
       // react-router publishes its production build under a path, not an export condition.
       alias:

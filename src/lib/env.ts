@@ -1,19 +1,21 @@
-import { DEFAULT_IDLE_SECONDS } from './constants';
+import schema from '../../openapi/portal-config.schema.json';
+import { checkedSchema, type CheckedSchema } from './api/schema-check.js';
 
 /**
- * Build-time configuration, read once from Vite's `import.meta.env` and checked here so a
- * bad value fails at start-up with a clear message, not later in a screen.
+ * This deployment's configuration: one build serves every environment, and the server writes
+ * what differs into the page when it starts, as a JSON data block (`<script
+ * id="portal-config" type="application/json">`: not run, so the CSP needs no exception, and no
+ * request). `src/main.tsx` reads it once, before the first screen, and checks it against
+ * `openapi/portal-config.schema.json` (the README's table describes each key).
  */
 export interface PortalEnv {
-  /** Which captcha implementation to use: the real provider (the default), or the local test double. */
-  readonly captchaProvider: 'recaptcha' | 'test-double';
   readonly captchaSiteKey: string;
   /** Prefix for the dashboard addresses of this environment (empty in development). */
   readonly envPathPrefix: string;
-  /** Deadline for one gateway call. */
-  readonly apiTimeoutMs: number;
   /** Idle period before the timeout warning. */
   readonly idleSeconds: number;
+  /** Deadline for one gateway call. */
+  readonly apiTimeoutMs: number;
   /** The help centre (https). */
   readonly helpCenterUrl: string;
   /** Where advisers request an account (https). */
@@ -22,53 +24,57 @@ export interface PortalEnv {
   readonly surveyUrl: string;
 }
 
-function positiveInteger(name: string, raw: string | undefined, fallback: number): number {
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
-  return value;
+/** One thing wrong with the configuration: the key ('' for the whole of it) and what is wrong. */
+export interface ConfigProblem {
+  readonly key: string;
+  readonly message: string;
 }
 
-function httpsUrl(name: string, raw: string | undefined, fallback: string): string {
-  const value = raw === undefined || raw === '' ? fallback : raw;
-  let parsed: URL;
+export type ConfigReading =
+  { readonly ok: true; readonly env: PortalEnv } | { readonly ok: false; readonly problems: readonly ConfigProblem[] };
+
+/** The id of the data block in index.html. */
+export const CONFIG_ELEMENT_ID = 'portal-config';
+
+// The first screen's zod-free checker (zod would cost the first screen 6.8 KB gzip): the build
+// keeps only the keywords it checks (scripts/portal-config.mjs, portalConfigPlugin), and
+// tests/contract/portal-config.test.mjs holds its verdicts equal to zod's.
+const portalConfigSchema = checkedSchema(schema as CheckedSchema);
+
+/**
+ * Checks a configuration against the schema: every key it names, of the right kind and shape,
+ * and no other.
+ */
+export function checkPortalConfig(value: unknown): ConfigReading {
+  const result = portalConfigSchema.safeParse(value);
+  if (result.success) return { ok: true, env: result.data as PortalEnv };
+  return { ok: false, problems: result.error.issues.map((issue) => ({ key: String(issue.path[0] ?? ''), message: issue.message })) };
+}
+
+/** Reads and checks the page's configuration block. */
+export function readPortalConfig(page: Document): ConfigReading {
+  const text = page.getElementById(CONFIG_ELEMENT_ID)?.textContent;
+  if (!text)
+    return {
+      ok: false,
+      problems: [{ key: '', message: `the page has no configuration (script#${CONFIG_ELEMENT_ID} is missing or empty)` }],
+    };
+  let value: unknown;
   try {
-    parsed = new URL(value);
+    value = JSON.parse(text);
   } catch {
-    throw new Error(`${name} must be an https URL, got "${value}"`);
+    return { ok: false, problems: [{ key: '', message: `the configuration (script#${CONFIG_ELEMENT_ID}) is not JSON` }] };
   }
-  if (parsed.protocol !== 'https:') throw new Error(`${name} must be an https URL, got "${value}"`);
-  return parsed.href;
+  return checkPortalConfig(value);
 }
 
-function readEnv(source: Record<string, string | boolean | undefined>): PortalEnv {
-  const text = (name: string): string | undefined => {
-    const value = source[name];
-    return typeof value === 'string' ? value : undefined;
-  };
-  // Unset means the real provider, as in the build's own check (vite.config.ts): the test
-  // double comes only from an explicit setting.
-  const provider = text('VITE_CAPTCHA_PROVIDER') || 'recaptcha';
-  if (provider !== 'recaptcha' && provider !== 'test-double') {
-    throw new Error(`VITE_CAPTCHA_PROVIDER must be "recaptcha" or "test-double", got "${provider}"`);
-  }
-  const siteKey = text('VITE_CAPTCHA_SITE_KEY') ?? '';
-  if (provider === 'recaptcha' && siteKey === '') throw new Error('VITE_CAPTCHA_SITE_KEY is required with the recaptcha provider');
-  const prefix = text('VITE_ENV_PATH_PREFIX') ?? '';
-  if (prefix !== '' && !/^\/[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/.test(prefix)) {
-    throw new Error(`VITE_ENV_PATH_PREFIX must be empty or a path like /prod, got "${prefix}"`);
-  }
-  return {
-    captchaProvider: provider,
-    captchaSiteKey: siteKey,
-    envPathPrefix: prefix,
-    apiTimeoutMs: positiveInteger('VITE_API_TIMEOUT_MS', text('VITE_API_TIMEOUT_MS'), 30_000),
-    idleSeconds: positiveInteger('VITE_IDLE_SECONDS', text('VITE_IDLE_SECONDS'), DEFAULT_IDLE_SECONDS),
-    helpCenterUrl: httpsUrl('VITE_HELP_CENTER_URL', text('VITE_HELP_CENTER_URL'), 'https://help.example-recordkeeper.com/'),
-    partnersPageUrl: httpsUrl('VITE_PARTNERS_PAGE_URL', text('VITE_PARTNERS_PAGE_URL'), 'https://www.example-recordkeeper.com/partners'),
-    surveyUrl: httpsUrl('VITE_SURVEY_URL', text('VITE_SURVEY_URL'), 'https://survey.example-recordkeeper.com/logout'),
-  };
-}
+/**
+ * The configuration in use, set once by `setPortalEnv` before anything reads it (main.tsx before
+ * the first screen, src/testing/setup.ts for the tests): reading it earlier fails loudly.
+ */
+export let env: PortalEnv;
 
-export const env: PortalEnv = readEnv(import.meta.env);
-export { readEnv };
+/** Sets the configuration in use (a checked one: `checkPortalConfig`). */
+export function setPortalEnv(value: PortalEnv): void {
+  env = value;
+}

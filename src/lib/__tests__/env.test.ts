@@ -1,43 +1,72 @@
 import { describe, expect, it } from 'vitest';
-import { readEnv } from '../env';
+import developmentConfig from '../../../openapi/portal-config.development.json';
+import { checkPortalConfig, readPortalConfig } from '../env';
 
-// What development and tests build with (.env.development, .env.test): each case below then fails for its own reason.
-const testDouble = { VITE_CAPTCHA_PROVIDER: 'test-double' };
+/** A page whose configuration block holds `text` (no block at all for null). */
+function pageWith(text: string | null): Document {
+  const page = document.implementation.createHTMLDocument('portal');
+  if (text !== null) {
+    const block = page.createElement('script');
+    block.id = 'portal-config';
+    block.type = 'application/json';
+    block.textContent = text;
+    page.head.append(block);
+  }
+  return page;
+}
 
-describe('readEnv', () => {
-  it('defaults to a 30 s deadline and no path prefix', () => {
-    expect(readEnv(testDouble)).toMatchObject({
-      captchaProvider: 'test-double',
-      captchaSiteKey: '',
-      envPathPrefix: '',
-      apiTimeoutMs: 30_000,
-      idleSeconds: 1770,
-    });
+describe('the page configuration', () => {
+  it("reads the development configuration from the page's data block", () => {
+    expect(readPortalConfig(pageWith(JSON.stringify(developmentConfig)))).toEqual({ ok: true, env: developmentConfig });
   });
 
-  it('uses the real captcha provider unless the test double is set explicitly', () => {
-    expect(readEnv({ VITE_CAPTCHA_SITE_KEY: 'key' })).toMatchObject({ captchaProvider: 'recaptcha', captchaSiteKey: 'key' });
-    expect(readEnv({ VITE_CAPTCHA_PROVIDER: '', VITE_CAPTCHA_SITE_KEY: 'key' })).toMatchObject({ captchaProvider: 'recaptcha' });
-    expect(() => readEnv({})).toThrow(/VITE_CAPTCHA_SITE_KEY/);
-  });
-
-  it('reads the real captcha provider with its site key', () => {
-    expect(readEnv({ VITE_CAPTCHA_PROVIDER: 'recaptcha', VITE_CAPTCHA_SITE_KEY: 'key', VITE_ENV_PATH_PREFIX: '/prod' })).toMatchObject({
-      captchaProvider: 'recaptcha',
-      captchaSiteKey: 'key',
+  it('accepts a deployment with a path prefix and its own addresses', () => {
+    const production = {
+      ...developmentConfig,
+      captchaSiteKey: '6Lc_production-site-key_0123456789abcdef',
       envPathPrefix: '/prod',
-    });
+      idleSeconds: 900,
+      surveyUrl: 'https://survey.example.com/portal?source=sign-in',
+    };
+    expect(checkPortalConfig(production)).toEqual({ ok: true, env: production });
   });
 
   it.each([
-    [{ VITE_CAPTCHA_PROVIDER: 'other' }, /VITE_CAPTCHA_PROVIDER/],
-    [{ VITE_CAPTCHA_PROVIDER: 'recaptcha' }, /VITE_CAPTCHA_SITE_KEY/],
-    [{ ...testDouble, VITE_ENV_PATH_PREFIX: 'https://evil.example' }, /VITE_ENV_PATH_PREFIX/],
-    [{ ...testDouble, VITE_API_TIMEOUT_MS: '-1' }, /VITE_API_TIMEOUT_MS/],
-    [{ ...testDouble, VITE_IDLE_SECONDS: '0' }, /VITE_IDLE_SECONDS/],
-    [{ ...testDouble, VITE_HELP_CENTER_URL: 'javascript:alert(1)' }, /VITE_HELP_CENTER_URL/],
-    [{ ...testDouble, VITE_SURVEY_URL: 'http://survey.example.com' }, /VITE_SURVEY_URL/],
-  ])('rejects %j', (source, message) => {
-    expect(() => readEnv(source)).toThrow(message);
+    ['no block', null],
+    ['an empty block', ''],
+    ['a block that is not JSON', '{"captchaSiteKey": '],
+  ])('names the whole configuration when the page has %s', (_case, text) => {
+    const reading = readPortalConfig(pageWith(text));
+    expect(reading.ok).toBe(false);
+    expect(!reading.ok && reading.problems.map((problem) => problem.key)).toEqual(['']);
+  });
+
+  it.each([
+    ['captchaSiteKey', { captchaSiteKey: undefined }],
+    ['captchaSiteKey', { captchaSiteKey: 'a key with spaces and more than 20 characters' }],
+    ['envPathPrefix', { envPathPrefix: 'https://evil.example' }],
+    ['envPathPrefix', { envPathPrefix: '/prod/' }],
+    ['idleSeconds', { idleSeconds: 0 }],
+    ['idleSeconds', { idleSeconds: '1770' }],
+    ['apiTimeoutMs', { apiTimeoutMs: -1 }],
+    ['apiTimeoutMs', { apiTimeoutMs: 1.5e3 + 0.5 }],
+    ['helpCenterUrl', { helpCenterUrl: 'javascript:alert(1)' }],
+    ['partnersPageUrl', { partnersPageUrl: '//evil.example/partners' }],
+    ['surveyUrl', { surveyUrl: 'http://survey.example.com' }],
+    ['surveyUrl', { surveyUrl: 'https://survey.example.com/"><img src=x onerror=alert(1)>' }],
+    ['secretKey', { secretKey: 'never here' }],
+  ])('names %s when it is wrong: %j', (key, change) => {
+    const reading = checkPortalConfig({ ...developmentConfig, ...change });
+    expect(reading.ok).toBe(false);
+    expect(!reading.ok && reading.problems.map((problem) => problem.key)).toEqual([key]);
+  });
+
+  it('names every bad key at once, and refuses a configuration that is not an object', () => {
+    const reading = checkPortalConfig({ ...developmentConfig, idleSeconds: 'soon', surveyUrl: 'ftp://x' });
+    expect(!reading.ok && reading.problems.map((problem) => problem.key)).toEqual(['idleSeconds', 'surveyUrl']);
+    for (const value of [null, [], 'config', 3]) {
+      const notObject = checkPortalConfig(value);
+      expect(!notObject.ok && notObject.problems.map((problem) => problem.key)).toEqual(['']);
+    }
   });
 });
