@@ -33,6 +33,13 @@ const stages = [
   // The production build, the one every environment gets: the size check and the end-to-end run
   // serve it with a configuration of their own, as a deployment's server does.
   { name: 'build', command: bin('vite'), args: ['build', '--logLevel', 'warn'], count: () => 'built' },
+  // The container image of that build, where a Docker engine runs (skipped, and said, elsewhere).
+  {
+    name: 'container',
+    command: process.execPath,
+    args: ['scripts/container-check.mjs'],
+    count: (out) => lastMatch(out, /container: (.*)/g),
+  },
   { name: 'size', command: process.execPath, args: ['scripts/size-check.mjs'], count: (out) => lastMatch(out, /size: (.*)/g) },
   {
     name: 'playwright',
