@@ -4,6 +4,7 @@
 // configuration), by the first screen's zod-free checker in the page (src/lib/env.ts, with the
 // part of the schema the build keeps), and by any JSON Schema tool an operator uses (ajv here).
 // This holds the three to the same verdicts, key by key, on values made to bend every rule.
+import { readFileSync } from 'node:fs';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import {
@@ -13,6 +14,7 @@ import {
   DEVELOPMENT_CONFIG,
   environmentOf,
   PORTAL_CONFIG_SCHEMA,
+  readmeWithTable,
 } from '../../scripts/portal-config.mjs';
 import { checkPortalConfig as checkInPage } from '../../src/lib/env.ts';
 import { checkedSchema } from '../../src/lib/api/schema-check.js';
@@ -124,5 +126,10 @@ describe('the configuration schema', () => {
   it('gives the development configuration Google’s documented test site key, which passes every captcha', () => {
     expect(DEVELOPMENT_CONFIG.captchaSiteKey).toBe('6LeIxAcTAAAAAJcZVRqyHh71UMIEGNQ_MXjiZKhI');
     expect(checkPortalConfig(DEVELOPMENT_CONFIG)).toEqual({ ok: true, config: DEVELOPMENT_CONFIG });
+  });
+
+  it("is the README's table of the settings, as `node scripts/portal-config.mjs --readme` writes it", async () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    expect(await readmeWithTable(readme)).toBe(readme);
   });
 });
