@@ -1,7 +1,8 @@
 // Lint rules, including the house conventions that would otherwise live only in memory:
-// one-way imports (lib/components <- flows <- app), flows never importing each
-// other, the single places allowed to call fetch, touch storage or render HTML, and no inline
-// styles (the CSP forbids them).
+// one-way imports (contract -> generated -> src, lib/components <- journey <- flows <- app),
+// flows never importing each other, scripts and the build config never importing the portal, the
+// single places allowed to call fetch, touch storage or render HTML, and no inline styles (the CSP
+// forbids them).
 import js from '@eslint/js';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -14,8 +15,17 @@ const flows = readdirSync(new URL('./src/flows', import.meta.url), { withFileTyp
   .map((entry) => entry.name);
 
 const boundaryZones = [
-  { target: './src/lib', from: ['./src/flows', './src/app', './src/components'], message: 'lib is the bottom layer.' },
-  { target: './src/components', from: ['./src/flows', './src/app'], message: 'components sit below flows and app.' },
+  { target: './src/lib', from: ['./src/journey', './src/flows', './src/app', './src/components'], message: 'lib is the bottom layer.' },
+  {
+    target: './src/components',
+    from: ['./src/journey', './src/flows', './src/app'],
+    message: 'components sit below the journey, flows and app.',
+  },
+  {
+    target: './src/journey',
+    from: ['./src/flows', './src/app'],
+    message: 'The sign-in journey sits below flows and app: flows use its steps.',
+  },
   { target: './src/flows', from: './src/app', message: 'flows sit below app.' },
   ...flows.map((flow) => ({
     target: `./src/flows/${flow}`,
@@ -29,19 +39,52 @@ const boundaryZones = [
     message: 'orval parses the API client before generated/ exists; inject what it needs instead.',
   },
   { target: './src', from: ['./tests', './scripts'], message: 'Application code never imports tests or scripts.' },
+  {
+    target: ['./scripts', './vite.config.ts'],
+    from: './src',
+    message: "Scripts and the build config never import the portal's code: what both need lives in common/ or comes from generated/.",
+  },
+  {
+    target: './common',
+    from: ['./src', './scripts', './tests', './generated'],
+    message: 'common/ is environment-neutral (the portal, the scripts and the build config share it): it imports only itself.',
+  },
 ];
+
+/** generated/ is made from the contract: it imports nothing of the project, but orval's hooks their mutator. */
+const generatedZones = [
+  {
+    target: './generated',
+    from: './src',
+    except: ['./lib/api/api-client.ts'],
+    message: "generated/ imports nothing from src/ (orval's hooks import only their mutator, the API client, as orval.config.ts says).",
+  },
+  { target: './generated', from: ['./scripts', './tests', './common'], message: 'generated/ imports nothing of the project.' },
+];
+
+const resolverSettings = {
+  'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+};
 
 const onlyIn = (what, where) => `${what} only in ${where}.`;
 
 export default tseslint.config(
-  { ignores: ['generated/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'docs/**', 'screenshots/**'] },
-  js.configs.recommended,
-  ...tseslint.configs.recommended,
+  { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'docs/**', 'screenshots/**'] },
+  // generated/ is the tools' output, not held to the house style: only its imports are checked.
   {
+    files: ['generated/**/*.ts'],
+    languageOptions: { parser: tseslint.parser },
+    // orval writes disable comments for typescript-eslint's rules, which are not run here.
+    linterOptions: { reportUnusedDisableDirectives: 'off' },
+    plugins: { 'import-x': importX, '@typescript-eslint': tseslint.plugin },
+    settings: resolverSettings,
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: generatedZones }] },
+  },
+  { ignores: ['generated/**'], extends: [js.configs.recommended, ...tseslint.configs.recommended] },
+  {
+    ignores: ['generated/**'],
     plugins: { 'import-x': importX, 'react-hooks': reactHooks },
-    settings: {
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
-    },
+    settings: resolverSettings,
     languageOptions: { globals: { ...globals.browser } },
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
@@ -81,6 +124,10 @@ export default tseslint.config(
           message: onlyIn('HTML rendering', 'src/lib/sanitize-html.tsx (its SanitizedHtml component)'),
         },
         { selector: "AssignmentExpression[left.property.name='innerHTML']", message: onlyIn('innerHTML', 'src/lib/sanitize-html.tsx') },
+        {
+          selector: "ImportSpecifier[imported.name='RouteLink'][local.name!='RouteLink']",
+          message: 'Import RouteLink by its name: a `Link` reads as react-router’s, which the first screen must not carry.',
+        },
         {
           selector: "JSXAttribute[name.name='style']",
           message:

@@ -1,67 +1,31 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import { DASHBOARD_PATHS } from './common/dashboard-paths.js';
+import { firstScreenRows } from './generated/first-screen.ts';
 import { portalConfigPlugin } from './scripts/portal-config.mjs';
 import { portalPreview, portalPreviewGuard } from './scripts/portal-preview.mjs';
 import { DEV_PORT, GATEWAY_FILES, GATEWAY_PREFIXES, MOCK_PORT, PREVIEW_PORT } from './scripts/ports.mjs';
 import { precompress } from './scripts/precompress.mjs';
-import { FIRST_SCREEN_OPERATIONS } from './src/lib/api/first-screen.js';
-import { listOperations } from './scripts/openapi-document.mjs';
-import { DASHBOARD_PATHS } from './src/lib/paths.ts';
 
 const projectRoot = fileURLToPath(new URL('.', import.meta.url));
 
 /**
- * index.html asks for the first screen's answers (src/lib/api/first-screen.js) beside the script
- * (`<link rel="preload" as="fetch">`, which the API client's fetch then takes), so the app finds
- * them there when it starts instead of asking one round trip later.
+ * index.html asks for the first screen's answers (generated/first-screen.ts: GETs of fixed paths,
+ * which codegen checks) beside the script (`<link rel="preload" as="fetch">`, which the API
+ * client's fetch then takes), so the app finds them there when it starts instead of asking one
+ * round trip later.
  */
 function preloadFirstScreenAnswers(): Plugin {
-  const contract: unknown = JSON.parse(readFileSync(new URL('generated/openapi.json', import.meta.url), 'utf8'));
-  const operations = listOperations(contract) as { path: string; method: string; operation: { operationId?: string } }[];
-  const paths = FIRST_SCREEN_OPERATIONS.map((id) => {
-    const found = operations.find(({ operation }) => operation.operationId === id);
-    if (!found || found.method !== 'GET' || found.path.includes('{'))
-      throw new Error(`${id}: a first-screen operation must be a GET of a fixed path`);
-    return found.path;
-  });
   return {
     name: 'portal-preload-first-screen-answers',
     transformIndexHtml: () =>
-      paths.map((href) => ({ tag: 'link', attrs: { rel: 'preload', href, as: 'fetch', crossorigin: '' }, injectTo: 'head' as const })),
-  };
-}
-
-/**
- * react-router's production build names its components for React's developer tools
- * (`Link.displayName = "Link"`) and builds them with `React.forwardRef(...)` and
- * `React.createContext(...)` calls that are not marked pure. Both look like side effects to the
- * bundler, so every component of the module stayed in the first screen's script, used or not
- * (`Form`, `NavLink`, `ScrollRestoration`, the framework-mode prefetching they pull in). Dropping
- * the names and marking those calls pure lets the unused ones go: 1.8 KB gzip.
- */
-function treeShakeReactRouter(): Plugin {
-  const named = /^[A-Za-z_$][\w$]*\.displayName = "[^"\n]*";$/gm;
-  const built = /^(var [A-Za-z_$][\w$]* = )(React\d*\.(?:forwardRef|createContext)\()/gm;
-  let changed = 0;
-  return {
-    name: 'portal-tree-shake-react-router',
-    apply: 'build',
-    transform: {
-      filter: { id: /[\\/]react-router[\\/]dist[\\/]production[\\/]chunk-[^\\/]+\.mjs$/ },
-      handler(code) {
-        const next = code.replace(named, '').replace(built, '$1/* @__PURE__ */ $2');
-        if (next === code) return null;
-        changed += 1;
-        return { code: next, map: null };
-      },
-    },
-    buildEnd() {
-      // A new react-router whose build no longer looks like this would silently cost the bytes again.
-      if (changed === 0) throw new Error('treeShakeReactRouter (vite.config.ts) found nothing to change: react-router changed its build');
-    },
+      firstScreenRows.map(([, , href]) => ({
+        tag: 'link',
+        attrs: { rel: 'preload', href, as: 'fetch', crossorigin: '' },
+        injectTo: 'head' as const,
+      })),
   };
 }
 
@@ -73,7 +37,9 @@ export default defineConfig(({ command }) => {
   return {
     root: 'src',
     publicDir: 'public',
-    plugins: [react(), portalConfigPlugin(), treeShakeReactRouter(), preloadFirstScreenAnswers(), precompress(), portalPreviewGuard()],
+    // The page's configuration: the dev server writes the development one, the build keeps the
+    // empty block a server fills (scripts/portal-config.mjs).
+    plugins: [react(), portalConfigPlugin(), preloadFirstScreenAnswers(), precompress(), portalPreviewGuard()],
     resolve: {
       // react-router publishes its production build under a path, not an export condition.
       alias:
@@ -111,14 +77,19 @@ export default defineConfig(({ command }) => {
         // The brotli copies at the highest quality (scripts/precompress.mjs) take seconds by design.
         checks: { bundlerTimings: false },
         output: {
-          // The libraries every screen runs on, in one chunk beside the entry: left alone, the
-          // bundler split them into four small shared chunks (React, its JSX runtime, a piece of
-          // React Query, its own runtime), each one more request and each compressed alone.
+          // The first screen ($initial: what the entry imports statically, the libraries it runs
+          // on and the app's own code) in one chunk: left alone, the bundler split it into small
+          // shared chunks (React, its JSX runtime, pieces of React Query, the session storage, the
+          // paths), each one more request and each compressed alone. One chunk compresses best
+          // (-0.9 KB against libraries and app apart); the price is that a release changes the
+          // libraries' file too, which a portal signed into now and then seldom has cached anyway.
+          // What only later screens use of the libraries (React Query's mutations, since the
+          // sign-in call loads on first use) loads with those.
           codeSplitting: {
             groups: [
               {
-                name: 'vendor',
-                test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query))[\\/]/,
+                name: 'first-screen',
+                tags: ['$initial'],
               },
             ],
           },
@@ -147,7 +118,7 @@ export default defineConfig(({ command }) => {
     },
     test: {
       root: projectRoot,
-      include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.mjs', 'tests/contract/**/*.test.{mjs,ts}'],
+      include: ['src/**/*.test.{ts,tsx}', 'common/**/*.test.ts', 'scripts/**/*.test.mjs', 'tests/contract/**/*.test.{mjs,ts}'],
       environment: 'jsdom',
       setupFiles: ['src/testing/setup.ts'],
       restoreMocks: true,

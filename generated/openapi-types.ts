@@ -285,6 +285,8 @@ export interface paths {
          * Sign in with username and password
          * @description Username and password go as HTTP basic auth (`base64(UTF-8(username:password))`). The body is the device fingerprint as a JSON string literal, quotes included, sent as `application/json`: the fingerprint `9f86d081884c7d65` goes as the 18 bytes `"9f86d081884c7d65"`. A `text/plain` body, or the fingerprint without its quotes, is refused (415 or 400). The optional headers carry the second step of a sign-in: the security answer (with `Savedevice` and `Captcha`) or a one-time code (with `codeType`).
          *
+         *     A wrong username or password is a business error: HTTP 200 with an error in `errors` (`AUERR02` in the examples; the code is the gateway's), whose description the portal shows inline under the form, as the spec asks of any code but AUERR01 and AUERR05. It is never a 401: a 401 sends the portal to /login (the spec's section 8) and means only that the `Authorization` header is missing or is not a well-formed Basic credential.
+         *
          *     Example:
          *     ```http
          *     POST /login-gateway/authentication HTTP/1.1
@@ -747,7 +749,7 @@ export interface paths {
         };
         /**
          * Whether a username is available
-         * @description When it is taken, `alternateUsername` offers one that is free. The spec shows `userNameAvailable` and `alternateUsername` bare; wrapping the answer in `data`, beside `errors` as in every JSON answer of this contract, is this contract's choice.
+         * @description When it is taken, `alternateUsername` offers one that is free. The spec shows `userNameAvailable` and `alternateUsername` bare; wrapping the answer in `data`, beside `errors` as in the contract's other answers with a payload, is this contract's choice.
          */
         get: operations["validateUsername"];
         put?: never;
@@ -787,7 +789,7 @@ export interface paths {
         };
         /**
          * The user's username and email
-         * @description The signed-in user's username, email address and whether it is verified; multi-factor adoption reads `isEmailVerified` to choose between the phone and email verification first. The spec shows `userName`, `emailAddress` and `isEmailVerified` bare; wrapping the answer in `data`, beside `errors` as in every JSON answer of this contract, is this contract's choice.
+         * @description The signed-in user's username, email address and whether it is verified; multi-factor adoption reads `isEmailVerified` to choose between the phone and email verification first. The spec shows `userName`, `emailAddress` and `isEmailVerified` bare; wrapping the answer in `data`, beside `errors` as in the contract's other answers with a payload, is this contract's choice.
          */
         get: operations["getUserCredentials"];
         put?: never;
@@ -985,7 +987,7 @@ export interface paths {
         put?: never;
         /**
          * The user's authenticator app, before sign-in completes
-         * @description The app's name when the user has registered one; null otherwise. The spec shows the check response as `authAppName` bare; wrapping the answer in `data`, beside `errors` as in every JSON answer of this contract, is this contract's choice.
+         * @description The app's name when the user has registered one; null otherwise. The spec shows the check response as `authAppName` bare; wrapping the answer in `data`, beside `errors` as in the contract's other answers with a payload, is this contract's choice.
          */
         post: operations["getTotpInfo"];
         delete?: never;
@@ -1005,7 +1007,7 @@ export interface paths {
         put?: never;
         /**
          * Start registering an authenticator app
-         * @description Returns the `otpauth://` URI the QR code shows. A failure whose message mentions a verified device is shown as it is; any other shows 'Oops, something went wrong'. The spec shows the registration response as `uri` bare; wrapping the answer in `data`, beside `errors` as in every JSON answer of this contract, is this contract's choice.
+         * @description Returns the `otpauth://` URI the QR code shows. A failure whose message mentions a verified device is shown as it is; any other shows 'Oops, something went wrong'. The spec shows the registration response as `uri` bare; wrapping the answer in `data`, beside `errors` as in the contract's other answers with a payload, is this contract's choice.
          */
         post: operations["registerTotp"];
         delete?: never;
@@ -1502,12 +1504,12 @@ export interface components {
              */
             code: string;
             /**
-             * @description The message for people, shown as text (never as HTML); a lockout's message contains the word "attempts".
+             * @description The message for people, shown as text (never as HTML); a lockout's message contains the word "attempts". At most 1000 characters, a short paragraph (this contract's choice; the spec's messages are one sentence).
              * @example Security question required
              */
             description: string;
         };
-        /** @description Business errors. A non-empty list means the call failed, whatever the HTTP status. */
+        /** @description Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract's choice; the portal shows the first, and one per field of the largest request is fewer). */
         ErrorList: components["schemas"]["ErrorItem"][];
         /** @description The body of every error response (4xx and 5xx). */
         ErrorEnvelope: {
@@ -1532,12 +1534,17 @@ export interface components {
          */
         ServiceStatus: string;
         /**
-         * @description When the session last saw activity, in milliseconds since the Unix epoch. The portal shows the idle warning only when this is at least the idle period ago.
+         * Format: int64
+         * @description When the session last saw activity, in milliseconds since the Unix epoch. The spec says only
+         *     that the answer is a number: milliseconds since the epoch, as a bare JSON number, is this
+         *     contract's choice. The portal shows the idle warning only when this is at least the idle
+         *     period ago. At most 8640000000000000, the latest moment a JavaScript `Date` holds (the year
+         *     275760).
          * @example 1795425600000
          */
         LastAccessed: number;
         /**
-         * @description The server-side logout page (HTML); the portal only needs the call to succeed.
+         * @description The server-side logout page (HTML); the portal only needs the call to succeed. At most 262144 characters (256 KiB, this contract's choice): a page, not a download.
          * @example <!doctype html><title>Logged out</title>
          */
         LogoutPage: string;
@@ -1549,10 +1556,22 @@ export interface components {
              */
             loginUrl: string;
         };
-        LoginUrlResponse: {
-            data?: components["schemas"]["LoginUrl"];
-            errors?: components["schemas"]["ErrorList"];
+        /**
+         * @description A call that failed although the gateway answered it with a success status: a non-empty
+         *     `errors` list and no `data` (the spec's section 8: "A response with a non-empty errors list
+         *     is an error"). Every answer that carries its payload in `data` is either that payload or
+         *     this; `{"errors": []}` or `{}` is neither, so a gateway that forgets the payload does not
+         *     conform.
+         */
+        BusinessFailure: {
+            /** @description The business errors; at least one, and at most 20, as in `ErrorList`. The portal shows or branches on the first. */
+            errors: components["schemas"]["ErrorItem"][];
         };
+        /** @description The answer, with its payload in `data`, or a business failure. */
+        LoginUrlResponse: {
+            data: components["schemas"]["LoginUrl"];
+            errors?: components["schemas"]["ErrorList"];
+        } | components["schemas"]["BusinessFailure"];
         /** @description Addresses of brand assets. The portal uses each only if it parses as an `https:` URL and falls back to its default otherwise. */
         BrandLinks: {
             /**
@@ -1617,7 +1636,8 @@ export interface components {
         /** @description A partner's brand: its name, logos, links and customer service. */
         Branding: {
             /**
-             * @description The gateway's number for this brand; the portal does not use it.
+             * Format: int32
+             * @description The gateway's number for this brand; the portal does not use it. A positive 32-bit integer (this contract's choice).
              * @example 7
              */
             brandingId?: number;
@@ -1631,10 +1651,11 @@ export interface components {
             brandLinks?: components["schemas"]["BrandLinks"];
             contactInfo?: components["schemas"]["ContactInfo"];
         };
+        /** @description The answer, with its payload in `data`, or a business failure. */
         BrandingResponse: {
-            data?: components["schemas"]["Branding"];
+            data: components["schemas"]["Branding"];
             errors?: components["schemas"]["ErrorList"];
-        };
+        } | components["schemas"]["BusinessFailure"];
         /** @description A person or desk to contact. */
         Contact: {
             /**
@@ -1718,7 +1739,7 @@ export interface components {
              * @example 800-555-0190
              */
             faxNumber?: string | null;
-            /** @description The mailing addresses, in display order. */
+            /** @description The mailing addresses, in display order. At most 20 (this contract's choice: a list people read through). */
             addresses?: components["schemas"]["Address"][];
         };
         /** @description Whom the user contacts for help. `featureSettings` is open; the spec does not show its fields. */
@@ -1730,10 +1751,11 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        /** @description The answer, with its payload in `data`, or a business failure. */
         SupportContactsResponse: {
-            data?: components["schemas"]["SupportContacts"];
+            data: components["schemas"]["SupportContacts"];
             errors?: components["schemas"]["ErrorList"];
-        };
+        } | components["schemas"]["BusinessFailure"];
         /** @description One activity-log entry. */
         ActivityLogEntry: {
             /**
@@ -1755,7 +1777,9 @@ export interface components {
         };
         /**
          * Format: date
-         * @description A calendar date, `YYYY-MM-DD`.
+         * @description A calendar date, `YYYY-MM-DD` (ISO 8601). The spec shows dates (the adoption deadline and
+         *     reminder, the announcements' dates) without their form: `YYYY-MM-DD` is this contract's
+         *     choice. The portal shows them as the spec asks (MM/DD, MM/DD/YYYY, the long date).
          * @example 2026-12-31
          */
         Date: string;
@@ -1773,12 +1797,12 @@ export interface components {
         };
         AnnouncementChange: {
             date: components["schemas"]["Date"];
-            /** @description The release's features, in display order; the banner shows how many there are. */
+            /** @description The release's features, in display order; the banner shows how many there are. At most 50 in one release (this contract's choice; the banner counts them in a few words). */
             features: components["schemas"]["AnnouncementFeature"][];
         };
         /** @description The static announcements file. `changes` is newest first; the banner shows the first change's date and its number of features. */
         Announcements: {
-            /** @description The releases, newest first; the banner shows the first one's date and its number of features. */
+            /** @description The releases, newest first; the banner shows the first one's date and its number of features. At most 500 (this contract's choice: ten years of weekly releases; the first screen waits for this file, so older ones belong elsewhere). */
             changes: components["schemas"]["AnnouncementChange"][];
         };
         /**
@@ -1812,7 +1836,7 @@ export interface components {
         AuthRole: "ROLE_PARTICIPANT" | "ROLE_PLAN_ADMIN" | "ROLE_PLAN_ADVISOR" | "ROLE_TPA" | "ROLE_OTHER" | "PARTICIPANT" | "PLAN_ADMIN" | "PLAN_ADVISOR" | "TPA" | "OTHER";
         /** @description Who signed in: their roles, their user id and the session token. */
         AuthData: {
-            /** @description The user's roles, each with or without the `ROLE_` prefix; the portal uses the first and stores it prefixed. */
+            /** @description The user's roles, each with or without the `ROLE_` prefix; the portal uses the first and stores it prefixed. At most 10, the number of values `AuthRole` allows. */
             roles: components["schemas"]["AuthRole"][];
             userId: components["schemas"]["UserId"];
             /** @description The session token, sent back as `X-Auth-Token`. */
@@ -1824,9 +1848,9 @@ export interface components {
          *     code's description is shown to the user as text.
          */
         AuthResponse: {
-            data?: components["schemas"]["AuthData"];
+            data: components["schemas"]["AuthData"];
             errors?: components["schemas"]["ErrorList"];
-        };
+        } | components["schemas"]["BusinessFailure"];
         /**
          * @description A one-time token from an emailed link, as the gateway issued it: 1 to 512 characters of
          *     URL-safe or standard base64 (letters, digits, `-`, `_`, `+`, `/`, then at most two `=` of
@@ -1857,19 +1881,21 @@ export interface components {
             /** @description True when the landing address is outside the portal. */
             externalUrl?: boolean;
         };
+        /** @description The answer, with its payload in `data`, or a business failure. */
         LandingUrlResponse: {
-            data?: components["schemas"]["LandingUrl"];
+            data: components["schemas"]["LandingUrl"];
             errors?: components["schemas"]["ErrorList"];
-        };
+        } | components["schemas"]["BusinessFailure"];
         /** @description Whether a participant skips the enrollment steps. */
         SkipEnrollment: {
             /** @description True when a participant goes straight to the dashboard; false sends them to enrollment. */
             skipEnrollmentSteps: boolean;
         };
+        /** @description The answer, with its payload in `data`, or a business failure. */
         SkipEnrollmentResponse: {
-            data?: components["schemas"]["SkipEnrollment"];
+            data: components["schemas"]["SkipEnrollment"];
             errors?: components["schemas"]["ErrorList"];
-        };
+        } | components["schemas"]["BusinessFailure"];
         /**
          * @description The username someone types to sign in or recover an account. Existing accounts may predate the username rules, so only its length is bounded.
          * @example jsmith401
@@ -1886,19 +1912,21 @@ export interface components {
              */
             securityQuestion: string;
         };
+        /** @description The answer, with its payload in `data`, or a business failure. */
         SecurityQuestionResponse: {
-            data?: components["schemas"]["SecurityQuestion"];
+            data: components["schemas"]["SecurityQuestion"];
             errors?: components["schemas"]["ErrorList"];
-        };
+        } | components["schemas"]["BusinessFailure"];
         /** @description Whether the user recovers the account with a one-time code. */
         MfaUser: {
             /** @description True when the user recovers the account with a one-time code rather than the security question. */
             isCodeUser: boolean;
         };
+        /** @description The answer, with its payload in `data`, or a business failure. */
         MfaUserResponse: {
-            data?: components["schemas"]["MfaUser"];
+            data: components["schemas"]["MfaUser"];
             errors?: components["schemas"]["ErrorList"];
-        };
+        } | components["schemas"]["BusinessFailure"];
         /** @description Asks for a password-reset email. Exactly one of `securityAnswer` and `mfaCode` proves who the user is. */
         ResetPasswordRequest: {
             username: components["schemas"]["LoginUsername"];
@@ -1923,11 +1951,10 @@ export interface components {
          */
         ForgotUsernameRole: "ROLE_PARTICIPANT" | "ROLE_PLAN_ADMIN" | "ROLE_OTHER";
         /**
-         * @description The email address to send the username to, at most 50 characters (the spec's limit, so the
-         *     general limits of 254 for the whole address and 64 for the part before `@` are met too):
-         *     dot-separated words of letters, digits and ``!#$%&'*+/=?^_`{|}~-`` (no dot first, last or
-         *     twice in a row; no quotes, commas, angle brackets or spaces), then `@`, then dot-separated
-         *     domain labels of letters, digits and inner hyphens, ending in a suffix of 2 to 4 letters.
+         * @description The email address to send the username to: the contract's email rule (`Email`'s pattern)
+         *     with the spec's narrower forgot-username rule, at most 50 characters and a suffix of 2 to 4
+         *     letters (so no internationalised suffix). The pattern is `Email`'s with only its suffix
+         *     changed.
          * @example jane.smith@example.com
          */
         ForgotUsernameEmail: string;
@@ -1964,13 +1991,14 @@ export interface components {
         };
         /** @description The user's one-time-code methods. */
         MfaOptions: {
-            /** @description The user's ways of receiving a code, in display order; an empty list means none is set up. */
+            /** @description The user's ways of receiving a code, in display order; an empty list means none is set up. At most 10 (this contract's choice: four kinds of method, a few phones or addresses each). */
             options: components["schemas"]["MfaOption"][];
         };
+        /** @description The answer, with its payload in `data`, or a business failure. */
         MfaOptionsResponse: {
-            data?: components["schemas"]["MfaOptions"];
+            data: components["schemas"]["MfaOptions"];
             errors?: components["schemas"]["ErrorList"];
-        };
+        } | components["schemas"]["BusinessFailure"];
         /** @description Asks for a one-time code for someone who has not signed in yet. */
         MfaCodeRequest: {
             type: components["schemas"]["MfaType"];
@@ -2029,9 +2057,9 @@ export interface components {
         };
         /** @description The answer about a password-reset link's token, in `data`, or a business error in `errors`. */
         ResetLinkRecordResponse: {
-            data?: components["schemas"]["ResetLinkRecord"];
+            data: components["schemas"]["ResetLinkRecord"];
             errors?: components["schemas"]["ErrorList"];
-        };
+        } | components["schemas"]["BusinessFailure"];
         /**
          * @description What an emailed link verifies, as the spec names the five kinds. `Email Verification` leads
          *     to the email-verified page; the other four to enrollment. A password-reset link is none of
@@ -2054,9 +2082,9 @@ export interface components {
         };
         /** @description The answer about a link's token, in `data`, or a business error in `errors`. */
         VerificationRecordResponse: {
-            data?: components["schemas"]["VerificationRecord"];
+            data: components["schemas"]["VerificationRecord"];
             errors?: components["schemas"]["ErrorList"];
-        };
+        } | components["schemas"]["BusinessFailure"];
         /** @description The result of an account-link request. */
         AccountMapping: {
             /**
@@ -2070,10 +2098,11 @@ export interface components {
              */
             hasExpiredVerification?: boolean;
         };
+        /** @description The answer, with its payload in `data`, or a business failure. */
         AccountMappingResponse: {
-            data?: components["schemas"]["AccountMapping"];
+            data: components["schemas"]["AccountMapping"];
             errors?: components["schemas"]["ErrorList"];
-        };
+        } | components["schemas"]["BusinessFailure"];
         TokenRequest: {
             token: components["schemas"]["LinkToken"];
         };
@@ -2091,10 +2120,11 @@ export interface components {
              */
             alreadyVerified?: boolean;
         };
+        /** @description The answer, with its payload in `data`, or a business failure. */
         EmailVerificationResponse: {
-            data?: components["schemas"]["EmailVerification"];
+            data: components["schemas"]["EmailVerification"];
             errors?: components["schemas"]["ErrorList"];
-        };
+        } | components["schemas"]["BusinessFailure"];
         /**
          * @description A username: 4 to 16 letters and digits, starting with a letter.
          * @example jsmith401
@@ -2110,13 +2140,24 @@ export interface components {
              */
             alternateUsername?: string | null;
         };
+        /** @description The answer, with its payload in `data`, or a business failure. */
         UsernameAvailabilityResponse: {
-            data?: components["schemas"]["UsernameAvailability"];
+            data: components["schemas"]["UsernameAvailability"];
             errors?: components["schemas"]["ErrorList"];
-        };
+        } | components["schemas"]["BusinessFailure"];
         /**
-         * Format: email
-         * @description An email address as the gateway stores it.
+         * @description An email address, by the contract's one email rule. The JSON Schema, the portal's generated
+         *     zod and the verification kit all judge it by this `pattern`, which every other email field
+         *     shares (a `format: email` is judged differently by each: ajv-formats accepts
+         *     `a!b@example.com` and the internationalised suffix `xn--p1ai`, which zod's `.email()`
+         *     refuses).
+         *     The spec's generic rule: at most 254 characters in all and 64 before the `@`. The rest is
+         *     this contract's choice: the part before the `@` is dot-separated words of letters, digits
+         *     and ``!#$%&'*+/=?^_`{|}~-`` (no dot first, last or twice in a row; no quoted strings,
+         *     comments, spaces or characters outside ASCII); after it come dot-separated host labels of
+         *     letters, digits and inner hyphens (at most 63 each), ending in a suffix of 2 to 63 letters
+         *     or an internationalised one in its ASCII form (`xn--p1ai`); no IP literals. An
+         *     internationalised domain is written in that ASCII form (`jane@xn--bcher-kva.de`).
          * @example jane.smith@example.com
          */
         Email: string;
@@ -2130,13 +2171,15 @@ export interface components {
             /** @description True when the email address is verified; false sends multi-factor adoption through email verification first. */
             isEmailVerified?: boolean;
         };
+        /** @description The answer, with its payload in `data`, or a business failure. */
         CredentialsResponse: {
-            data?: components["schemas"]["Credentials"];
+            data: components["schemas"]["Credentials"];
             errors?: components["schemas"]["ErrorList"];
-        };
+        } | components["schemas"]["BusinessFailure"];
         /**
-         * Format: email
-         * @description An email address given during account setup or a profile change.
+         * @description An email address given during account setup or a profile change: the contract's email rule
+         *     (`Email`'s pattern, so at most 64 characters before the `@`), at most 200 characters (the
+         *     spec's limit for the setup email).
          * @example jane.smith@example.com
          */
         SetupEmail: string;
@@ -2156,7 +2199,8 @@ export interface components {
         /** @description A phone number. `type` 30 is the phone used for one-time codes. */
         Phone: {
             /**
-             * @description The phone's type code; 30 is the one-time-code phone.
+             * Format: int32
+             * @description The phone's type code; 30 is the one-time-code phone. A non-negative 32-bit integer (this contract's choice; the spec names only 30).
              * @example 30
              */
             type: number;
@@ -2189,15 +2233,18 @@ export interface components {
         };
         PhoneVerifyRequest: {
             /**
-             * @description The type code of the phone to mark as verified.
+             * Format: int32
+             * @description The type code of the phone to mark as verified. A non-negative 32-bit integer, as `Phone.type`.
              * @example 30
              */
             type: number;
         };
         /**
+         * Format: int32
          * @description An option choice's id. Documented values: 20 (text-message codes), 190 (multi-factor
          *     sign-in active; `isActive`), 9930 (multi-factor adoption, with the dates
-         *     `skipMfaAdoptionUntil` and `mandatoryMfaAdoption`).
+         *     `skipMfaAdoptionUntil` and `mandatoryMfaAdoption`). A positive 32-bit integer (this
+         *     contract's choice).
          * @example 9930
          */
         OptionType: number;
@@ -2215,10 +2262,11 @@ export interface components {
             active: boolean;
             optionValues?: components["schemas"]["OptionValues"];
         };
+        /** @description The answer, with its payload in `data`, or a business failure. */
         OptionChoiceResponse: {
-            data?: components["schemas"]["OptionChoiceState"] | null;
+            data: components["schemas"]["OptionChoiceState"] | null;
             errors?: components["schemas"]["ErrorList"];
-        };
+        } | components["schemas"]["BusinessFailure"];
         OptionChoice: {
             optionType: components["schemas"]["OptionType"];
             /** @description True to turn the option choice on, false to turn it off. */
@@ -2228,12 +2276,13 @@ export interface components {
         OptionSettings: {
             optionTypeId: components["schemas"]["OptionType"];
             /**
-             * @description Which value of the option is set; 270 is the adoption reminder date of option 9930.
+             * Format: int32
+             * @description Which value of the option is set; 270 is the adoption reminder date of option 9930. A positive 32-bit integer (this contract's choice).
              * @example 270
              */
             optionValueTypeId: number;
             /**
-             * @description The value as text; for value type 270 a date, `YYYY-MM-DD`.
+             * @description The value as text; for value type 270 a date, `YYYY-MM-DD` (as every date of this contract, this contract's choice).
              * @example 2026-11-28
              */
             optionValue: string;
@@ -2247,10 +2296,11 @@ export interface components {
         TotpInfo: {
             authAppName?: components["schemas"]["AuthAppName"] | null;
         };
+        /** @description The answer, with its payload in `data`, or a business failure. */
         TotpInfoResponse: {
-            data?: components["schemas"]["TotpInfo"];
+            data: components["schemas"]["TotpInfo"];
             errors?: components["schemas"]["ErrorList"];
-        };
+        } | components["schemas"]["BusinessFailure"];
         /** @description The start of an authenticator-app registration: the key URI to show. */
         TotpRegistration: {
             /**
@@ -2262,10 +2312,11 @@ export interface components {
              */
             uri: string;
         };
+        /** @description The answer, with its payload in `data`, or a business failure. */
         TotpRegistrationResponse: {
-            data?: components["schemas"]["TotpRegistration"];
+            data: components["schemas"]["TotpRegistration"];
             errors?: components["schemas"]["ErrorList"];
-        };
+        } | components["schemas"]["BusinessFailure"];
         TotpVerifyRequest: {
             code: components["schemas"]["MfaCode"];
             authAppName: components["schemas"]["AuthAppName"];
@@ -2276,15 +2327,16 @@ export interface components {
         };
         /** @description The partner side navigation. The spec names `navGroups`; the rest is open. */
         PartnerSideNav: {
-            /** @description The navigation's groups, in display order. */
+            /** @description The navigation's groups, in display order. At most 50 (this contract's choice: a side menu people scan). */
             navGroups: components["schemas"]["NavGroup"][];
         } & {
             [key: string]: unknown;
         };
+        /** @description The answer, with its payload in `data`, or a business failure. */
         PartnerSideNavResponse: {
-            data?: components["schemas"]["PartnerSideNav"];
+            data: components["schemas"]["PartnerSideNav"];
             errors?: components["schemas"]["ErrorList"];
-        };
+        } | components["schemas"]["BusinessFailure"];
         /**
          * @description The gateway's identifier of a plan.
          * @example PLN-20931
@@ -2298,15 +2350,16 @@ export interface components {
         };
         /** @description The plans the user can see. The spec names `planList`; the rest is open. */
         PlanList: {
-            /** @description The plans, in display order. */
+            /** @description The plans, in display order. At most 10000 (this contract's choice: the spec shows no paging, and an adviser's or administrator's book of plans is smaller). */
             planList: components["schemas"]["PlanSummary"][];
         } & {
             [key: string]: unknown;
         };
+        /** @description The answer, with its payload in `data`, or a business failure. */
         PlanListResponse: {
-            data?: components["schemas"]["PlanList"];
+            data: components["schemas"]["PlanList"];
             errors?: components["schemas"]["ErrorList"];
-        };
+        } | components["schemas"]["BusinessFailure"];
         /** @description The plan's automatic-enrollment settings. The spec does not show its fields; they are left open. */
         AutoEnrollmentInfo: {
             [key: string]: unknown;
@@ -2318,18 +2371,20 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /** @description The answer, with its payload in `data`, or a business failure. */
         PlanInfoResponse: {
-            data?: components["schemas"]["PlanInfo"];
+            data: components["schemas"]["PlanInfo"];
             errors?: components["schemas"]["ErrorList"];
-        };
+        } | components["schemas"]["BusinessFailure"];
         /** @description The signed-in participant's plan details. The spec does not show its fields; they are left open. */
         ParticipantPlanDetails: {
             [key: string]: unknown;
         };
+        /** @description The answer, with its payload in `data`, or a business failure. */
         ParticipantPlanDetailsResponse: {
-            data?: components["schemas"]["ParticipantPlanDetails"];
+            data: components["schemas"]["ParticipantPlanDetails"];
             errors?: components["schemas"]["ErrorList"];
-        };
+        } | components["schemas"]["BusinessFailure"];
         /** @description A plan's safe harbor election. The spec does not show its fields; they are left open. */
         SafeHarborElection: {
             [key: string]: unknown;
@@ -2366,47 +2421,52 @@ export interface components {
         /** @description The plan's contacts. The spec names `authorizedRepresentative` and `trustees`; the rest is open. */
         PlanContacts: {
             authorizedRepresentative?: components["schemas"]["AuthorizedRepresentative"];
-            /** @description The plan's trustees, in display order. */
+            /** @description The plan's trustees, in display order. At most 50 (this contract's choice). */
             trustees?: components["schemas"]["Trustee"][];
         } & {
             [key: string]: unknown;
         };
+        /** @description The answer, with its payload in `data`, or a business failure. */
         PlanContactsResponse: {
-            data?: components["schemas"]["PlanContacts"];
+            data: components["schemas"]["PlanContacts"];
             errors?: components["schemas"]["ErrorList"];
-        };
+        } | components["schemas"]["BusinessFailure"];
         /** @description The strategic partners chosen for the user's plans. The spec does not show its fields; they are left open. */
         StrategicPartners: {
             [key: string]: unknown;
         };
+        /** @description The answer, with its payload in `data`, or a business failure. */
         StrategicPartnersResponse: {
-            data?: components["schemas"]["StrategicPartners"];
+            data: components["schemas"]["StrategicPartners"];
             errors?: components["schemas"]["ErrorList"];
-        };
+        } | components["schemas"]["BusinessFailure"];
         /** @description The plan's last manual check date. The spec does not show its fields; they are left open. */
         LastManualCheckDate: {
             [key: string]: unknown;
         };
+        /** @description The answer, with its payload in `data`, or a business failure. */
         LastManualCheckDateResponse: {
-            data?: components["schemas"]["LastManualCheckDate"];
+            data: components["schemas"]["LastManualCheckDate"];
             errors?: components["schemas"]["ErrorList"];
-        };
+        } | components["schemas"]["BusinessFailure"];
         /** @description The plan's payroll forfeiture settings. The spec does not show its fields; they are left open. */
         ForfeitureSettings: {
             [key: string]: unknown;
         };
+        /** @description The answer, with its payload in `data`, or a business failure. */
         ForfeitureSettingsResponse: {
-            data?: components["schemas"]["ForfeitureSettings"];
+            data: components["schemas"]["ForfeitureSettings"];
             errors?: components["schemas"]["ErrorList"];
-        };
+        } | components["schemas"]["BusinessFailure"];
         /** @description The employers in a plan's payroll integration. The spec does not show its fields; they are left open. */
         IntegrationEmployers: {
             [key: string]: unknown;
         };
+        /** @description The answer, with its payload in `data`, or a business failure. */
         IntegrationEmployersResponse: {
-            data?: components["schemas"]["IntegrationEmployers"];
+            data: components["schemas"]["IntegrationEmployers"];
             errors?: components["schemas"]["ErrorList"];
-        };
+        } | components["schemas"]["BusinessFailure"];
         /** @description An employer in a plan's payroll integration. The spec does not show its fields; they are left open. */
         IntegrationEmployer: {
             [key: string]: unknown;
@@ -2422,10 +2482,11 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /** @description The answer, with its payload in `data`, or a business failure. */
         IntegrationAdoptionResponse: {
-            data?: components["schemas"]["IntegrationAdoption"];
+            data: components["schemas"]["IntegrationAdoption"];
             errors?: components["schemas"]["ErrorList"];
-        };
+        } | components["schemas"]["BusinessFailure"];
         /**
          * @description The identifier of a fee type.
          * @example 1
@@ -2440,10 +2501,11 @@ export interface components {
         IntegrationMonthlyFee: {
             [key: string]: unknown;
         };
+        /** @description The answer, with its payload in `data`, or a business failure. */
         IntegrationMonthlyFeeResponse: {
-            data?: components["schemas"]["IntegrationMonthlyFee"];
+            data: components["schemas"]["IntegrationMonthlyFee"];
             errors?: components["schemas"]["ErrorList"];
-        };
+        } | components["schemas"]["BusinessFailure"];
         /** @description Connects a payroll integration with the token the payroll provider's connect flow returned. */
         IntegrationConnectRequest: {
             /**
@@ -2461,26 +2523,29 @@ export interface components {
         IntegrationSession: {
             [key: string]: unknown;
         };
+        /** @description The answer, with its payload in `data`, or a business failure. */
         IntegrationSessionResponse: {
-            data?: components["schemas"]["IntegrationSession"];
+            data: components["schemas"]["IntegrationSession"];
             errors?: components["schemas"]["ErrorList"];
-        };
+        } | components["schemas"]["BusinessFailure"];
         /** @description What the portal needs to re-authorize an employer's payroll integration. The spec does not show its fields; they are left open. */
         IntegrationReauth: {
             [key: string]: unknown;
         };
+        /** @description The answer, with its payload in `data`, or a business failure. */
         IntegrationReauthResponse: {
-            data?: components["schemas"]["IntegrationReauth"];
+            data: components["schemas"]["IntegrationReauth"];
             errors?: components["schemas"]["ErrorList"];
-        };
+        } | components["schemas"]["BusinessFailure"];
         /** @description An employer's payroll deductions. The spec does not show its fields; they are left open. */
         EmployerDeductions: {
             [key: string]: unknown;
         };
+        /** @description The answer, with its payload in `data`, or a business failure. */
         EmployerDeductionsResponse: {
-            data?: components["schemas"]["EmployerDeductions"];
+            data: components["schemas"]["EmployerDeductions"];
             errors?: components["schemas"]["ErrorList"];
-        };
+        } | components["schemas"]["BusinessFailure"];
         /**
          * @description The name of a payroll vendor.
          * @example Gusto
@@ -2490,10 +2555,11 @@ export interface components {
         ActiveVendors: {
             [key: string]: unknown;
         };
+        /** @description The answer, with its payload in `data`, or a business failure. */
         ActiveVendorsResponse: {
-            data?: components["schemas"]["ActiveVendors"];
+            data: components["schemas"]["ActiveVendors"];
             errors?: components["schemas"]["ErrorList"];
-        };
+        } | components["schemas"]["BusinessFailure"];
     };
     responses: {
         /**
@@ -2513,6 +2579,8 @@ export interface components {
         /** @description Missing or invalid credentials. The portal sends the user to `/login`. */
         Unauthorized: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 [name: string]: unknown;
             };
             content: {
@@ -2522,6 +2590,8 @@ export interface components {
         /** @description The session is no longer allowed. The portal signs the user out. */
         Forbidden: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 [name: string]: unknown;
             };
             content: {
@@ -2531,6 +2601,8 @@ export interface components {
         /** @description HTTP 440: the session has expired. The portal signs the user out. */
         SessionExpired: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 [name: string]: unknown;
             };
             content: {
@@ -2549,6 +2621,8 @@ export interface components {
         /** @description The request does not match the contract or the gateway refused it. */
         BadRequest: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 [name: string]: unknown;
             };
             content: {
@@ -2558,6 +2632,8 @@ export interface components {
         /** @description Nothing exists at this address. */
         NotFound: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 [name: string]: unknown;
             };
             content: {
@@ -2567,6 +2643,28 @@ export interface components {
         /** @description The body was not sent as `application/json` (for example as `text/plain`); nothing was done. */
         UnsupportedMediaType: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /**
+         * @description Too many attempts: the gateway throttles this operation for this caller (by account, by
+         *     address or both, as it chooses) and refuses it until the wait in `Retry-After` has passed;
+         *     nothing was done. A gateway that signs people in must throttle password, security-answer and
+         *     one-time-code attempts, the account lookups of sign-in and recovery (which tell whether an
+         *     account exists) and every call that sends an email, a text or a call, or an attacker can
+         *     guess credentials and codes or flood a user's inbox and phone. The portal shows "Too many
+         *     attempts. Try again in 5 minutes." (the wait from `Retry-After`) and keeps what the user typed.
+         */
+        TooManyRequests: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                RateLimit: components["headers"]["RateLimitExhausted"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 [name: string]: unknown;
             };
             content: {
@@ -2587,6 +2685,23 @@ export interface components {
     requestBodies: never;
     headers: {
         /**
+         * @description What is left of the caller's quota for this operation, as the IETF RateLimit header fields
+         *     have it (draft-ietf-httpapi-ratelimit-headers): the policy's name, `r` the attempts left
+         *     and `t` the seconds until the quota is restored (`"attempts";r=0;t=300`). Sent on the
+         *     operations that list 429, on their 2xx and 4xx answers, when the gateway wants to tell the
+         *     caller; optional, and the portal does not read it (it reads `Retry-After` on a 429).
+         * @example "attempts";r=4;t=900
+         */
+        RateLimit: string;
+        /**
+         * @description The quota policies that apply to this operation, as the IETF RateLimit header fields have
+         *     them (draft-ietf-httpapi-ratelimit-headers): each policy's name, `q` the attempts allowed
+         *     and `w` the window in seconds (`"attempts";q=5;w=900`: five attempts in 15 minutes).
+         *     Optional, like `RateLimit`; the quotas themselves are the gateway's to choose.
+         * @example "attempts";q=5;w=900
+         */
+        RateLimitPolicy: string;
+        /**
          * @description Sets the `XSRF-TOKEN` cookie, the anti-forgery token the portal copies into `X-XSRF-TOKEN` on
          *     every state-changing call (the spec reads the header from this cookie; the gateway sets it).
          *     The portal reads it with script, so it is not `HttpOnly`; it carries `Path=/` (the portal's
@@ -2599,6 +2714,20 @@ export interface components {
          * @example XSRF-TOKEN=4f6c2a9e-1b7d-4c55-9a0e-7d3f8b2c6e11; Path=/; Secure; SameSite=Strict
          */
         XsrfTokenCookie: string;
+        /**
+         * @description How long to wait before trying again (RFC 9110, section 10.2.3): a number of seconds
+         *     (`300`), or the moment it is allowed again as an HTTP date in GMT
+         *     (`Sun, 22 Nov 2026 10:05:00 GMT`). The portal shows the wait rounded up to whole minutes
+         *     ("Too many attempts. Try again in 5 minutes."), or in seconds under a minute.
+         * @example 300
+         */
+        RetryAfter: string;
+        /**
+         * @description `RateLimit` on a 429: the quota is used up (`r=0`), and `t` says when it is restored, as
+         *     `Retry-After` does.
+         * @example "attempts";r=0;t=300
+         */
+        RateLimitExhausted: string;
     };
     pathItems: never;
 }
@@ -2778,6 +2907,7 @@ export interface operations {
                     "application/json": components["schemas"]["LoginUrlResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
@@ -2830,6 +2960,7 @@ export interface operations {
                     "application/json": components["schemas"]["BrandingResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
@@ -2858,6 +2989,7 @@ export interface operations {
                     "application/json": components["schemas"]["SupportContactsResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
@@ -2990,6 +3122,8 @@ export interface operations {
             /** @description Signed in, or a business error in `errors`. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "Set-Cookie": components["headers"]["XsrfTokenCookie"];
                     [name: string]: unknown;
                 };
@@ -2998,8 +3132,23 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
+            /**
+             * @description The `Authorization` header is missing or is not a well-formed Basic credential
+             *     (`Basic ` and `base64(UTF-8(username:password))`). Never a wrong username or password:
+             *     that is a 200 with an error in `errors` (`AUERR02` in the examples), shown inline.
+             */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
         };
@@ -3085,6 +3234,7 @@ export interface operations {
                     "application/json": components["schemas"]["LandingUrlResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
@@ -3136,6 +3286,8 @@ export interface operations {
             /** @description The question, in `data`. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3143,6 +3295,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
         };
@@ -3166,6 +3319,8 @@ export interface operations {
             /** @description The flag, in `data`. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3173,6 +3328,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
         };
@@ -3196,6 +3352,8 @@ export interface operations {
             /** @description Done, or a business error in `errors`. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3203,6 +3361,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
         };
@@ -3226,6 +3385,8 @@ export interface operations {
             /** @description Done, or a business error in `errors` (its description is shown). */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3233,6 +3394,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
         };
@@ -3286,6 +3448,8 @@ export interface operations {
             /** @description The methods, in `data.options`. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3293,6 +3457,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
         };
@@ -3316,6 +3481,8 @@ export interface operations {
             /** @description Sent, or a business error in `errors`. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3323,6 +3490,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
         };
@@ -3349,6 +3517,8 @@ export interface operations {
             /** @description Sent, or a business error in `errors`. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3358,6 +3528,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
@@ -3382,6 +3553,8 @@ export interface operations {
             /** @description Verified, or a business error in `errors`. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3391,6 +3564,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
@@ -3523,6 +3697,8 @@ export interface operations {
             /** @description Sent, or a business error in `errors`. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3530,6 +3706,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
         };
@@ -3553,6 +3730,8 @@ export interface operations {
             /** @description Sent, or a business error in `errors`. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3560,6 +3739,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
         };
@@ -3583,6 +3763,8 @@ export interface operations {
             /** @description Sent, or a business error in `errors`. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3590,6 +3772,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
         };
@@ -3644,6 +3827,7 @@ export interface operations {
                     "application/json": components["schemas"]["UsernameAvailabilityResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
@@ -3705,6 +3889,7 @@ export interface operations {
                     "application/json": components["schemas"]["CredentialsResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
@@ -3875,7 +4060,11 @@ export interface operations {
     markEmailVerified: {
         parameters: {
             query: {
-                /** @description The one-time-code method that verified the address. */
+                /**
+                 * @description The one-time-code method that verified the address. The spec shows `PUT
+                 *     credentials/email/verify?type=` without saying what `type` holds: a value of `MfaType`
+                 *     (`email` from the portal) is this contract's choice.
+                 */
                 type: components["schemas"]["MfaType"];
             };
             header?: {
@@ -3896,6 +4085,7 @@ export interface operations {
                     "application/json": components["schemas"]["OperationResult"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
@@ -3990,6 +4180,7 @@ export interface operations {
                     "application/json": components["schemas"]["OptionChoiceResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
@@ -4115,6 +4306,8 @@ export interface operations {
             /** @description The app's name, in `data`. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4122,6 +4315,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
         };
@@ -4147,6 +4341,7 @@ export interface operations {
                     "application/json": components["schemas"]["TotpRegistrationResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
@@ -4208,6 +4403,7 @@ export interface operations {
                     "application/json": components["schemas"]["OperationResult"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
@@ -4236,6 +4432,7 @@ export interface operations {
                     "application/json": components["schemas"]["PartnerSideNavResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
@@ -4264,6 +4461,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlanListResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
@@ -4294,6 +4492,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlanInfoResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
@@ -4322,6 +4521,7 @@ export interface operations {
                     "application/json": components["schemas"]["ParticipantPlanDetailsResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
@@ -4428,6 +4628,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlanContactsResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
@@ -4456,6 +4657,7 @@ export interface operations {
                     "application/json": components["schemas"]["StrategicPartnersResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
@@ -4522,6 +4724,7 @@ export interface operations {
                     "application/json": components["schemas"]["LastManualCheckDateResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
@@ -4552,6 +4755,7 @@ export interface operations {
                     "application/json": components["schemas"]["ForfeitureSettingsResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
@@ -4620,6 +4824,7 @@ export interface operations {
                     "application/json": components["schemas"]["IntegrationEmployersResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
@@ -4764,6 +4969,7 @@ export interface operations {
                     "application/json": components["schemas"]["IntegrationAdoptionResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
@@ -4799,6 +5005,7 @@ export interface operations {
                     "application/json": components["schemas"]["IntegrationMonthlyFeeResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
@@ -4870,6 +5077,7 @@ export interface operations {
                     "application/json": components["schemas"]["IntegrationSessionResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
@@ -4903,6 +5111,7 @@ export interface operations {
                     "application/json": components["schemas"]["IntegrationReauthResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
@@ -4939,6 +5148,7 @@ export interface operations {
                     "application/json": components["schemas"]["OperationResult"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
@@ -4972,6 +5182,7 @@ export interface operations {
                     "application/json": components["schemas"]["EmployerDeductionsResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
@@ -5003,6 +5214,7 @@ export interface operations {
                     "application/json": components["schemas"]["ActiveVendorsResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];

@@ -65,3 +65,25 @@ export function strictVariant(document) {
   visit(strict.components);
   return strict;
 }
+
+/** ajv's errors as short readable lines: `/data/brandLinks: unknown property "leftLogoUrl"`. */
+export function describeErrors(errors, limit = 8) {
+  const lines = [];
+  for (const error of errors ?? []) {
+    const where = error.instancePath || '(root)';
+    let what;
+    if (error.keyword === 'unevaluatedProperties' || error.keyword === 'additionalProperties') {
+      what = `unknown property "${error.params.unevaluatedProperty ?? error.params.additionalProperty}"`;
+    } else if (error.keyword === 'required') what = `missing required property "${error.params.missingProperty}"`;
+    else if (error.keyword === 'type') what = `must be ${error.params.type}`;
+    else if (error.keyword === 'enum')
+      what = `must be one of ${error.params.allowedValues.map((value) => JSON.stringify(value)).join(', ')}`;
+    else if (error.keyword === 'oneOf' || error.keyword === 'anyOf')
+      continue; // the branches' own errors say more
+    else what = error.message;
+    const line = `${where}: ${what}`;
+    if (!lines.includes(line)) lines.push(line);
+  }
+  if (lines.length === 0 && errors?.length) lines.push(`${errors[0].instancePath || '(root)'}: ${errors[0].message}`);
+  return lines.length > limit ? [...lines.slice(0, limit), `... ${lines.length - limit} more`] : lines;
+}

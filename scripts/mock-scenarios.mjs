@@ -1,15 +1,16 @@
 // The scenario rules of the mock: which named example of the contract answers which request.
 // Pure functions over the bundled document and openapi/mock-scenarios.yaml, shared by the
 // mock server and its tests.
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import { findOperation, pathPattern } from '../src/lib/api/operation-table.js';
+import { findOperation } from '../common/operation-matcher.js';
 import { listOperations, resolveRef } from './openapi-document.mjs';
 
 export { findOperation, resolveRef };
 
 /**
- * Every operation of the bundle with the API client's matcher for its path. Look a request up
+ * Every operation of the bundle, for the API client's matcher. Look a request up
  * with {@link findOperation}: the same rules as the client, literal paths before templated ones.
  */
 export function indexOperations(document) {
@@ -18,7 +19,6 @@ export function indexOperations(document) {
     method,
     path,
     operation,
-    pathPattern: pathPattern(path),
   }));
 }
 
@@ -67,7 +67,8 @@ export function cookiesOf(header) {
 
 /**
  * The first rule of the operation that matches the request, or undefined.
- * request: { headers (lower-cased names), query (URLSearchParams), body (parsed JSON or undefined) }
+ * request: { headers (lower-cased names), query (URLSearchParams), body (parsed JSON or
+ * undefined), session (what the mock remembers for the request's session, if any) }
  */
 export function chooseRule(scenarios, operationId, request) {
   const rules = scenarios.rules?.[operationId] ?? [];
@@ -77,8 +78,57 @@ export function chooseRule(scenarios, operationId, request) {
     if (!matchesMap(when.query, (name) => request.query.get(name) ?? undefined)) return false;
     if (!matchesMap(when.body, (name) => (request.body && typeof request.body === 'object' ? request.body[name] : undefined))) return false;
     if (!matchesMap(when.cookie, (name) => cookiesOf(request.headers.cookie)[name])) return false;
+    if (!matchesMap(when.session, (name) => request.session?.[name])) return false;
     return true;
   });
+}
+
+/**
+ * @typedef {object} MockSession What the mock keeps for one sign-in.
+ * @property {string} persona The token of the sign-in example the session was minted from
+ *   (`token-setup`): rules match it, whatever token the session carries.
+ * @property {string | undefined} username The basic-auth username that signed in, if any.
+ * @property {string | undefined} userId
+ * @property {boolean} revoked True once signed out: the token is refused from then on.
+ * @property {Record<string, string>} state Journey steps the rules remember (`remember:`).
+ */
+
+/**
+ * The mock's sessions: each sign-in mints a token of its own, so two browsers signed in as the
+ * same persona never share state, and a sign-out revokes only its own token. Tokens the mock did
+ * not mint (the ones tests plant, or the examples' `token-setup`) have no session: they are
+ * never revoked and remember nothing. The oldest sessions are forgotten past `limit`.
+ */
+export function createSessionStore({ limit = 10_000 } = {}) {
+  /** @type {Map<string, MockSession>} */
+  const sessions = new Map();
+  return {
+    /** A fresh token for a sign-in whose example answered `persona`. */
+    mint(persona, { username, userId } = {}) {
+      const token = `${persona}.${randomUUID()}`;
+      sessions.set(token, { persona, username, userId, revoked: false, state: {} });
+      if (sessions.size > limit) sessions.delete(sessions.keys().next().value);
+      return token;
+    },
+    /** The session a token was minted for, or undefined. */
+    find: (token) => (token === undefined ? undefined : sessions.get(token)),
+    /** The token rules match: a minted token's persona, any other token as it is. */
+    persona: (token) => (token === undefined ? undefined : (sessions.get(token)?.persona ?? token)),
+    revoke(token) {
+      const session = token === undefined ? undefined : sessions.get(token);
+      if (session) session.revoked = true;
+    },
+  };
+}
+
+/** The value of the first named example of an operation's response to a status, or undefined. */
+export function exampleValue(document, operation, status) {
+  const response = resolveRef(document, operation.responses?.[String(status)]);
+  for (const media of Object.values(response?.content ?? {})) {
+    const [example] = Object.values(media.examples ?? {});
+    if (example) return resolveRef(document, example).value;
+  }
+  return undefined;
 }
 
 /** The rule that answers when no other matches: the first example of the first 2xx response. */

@@ -1,17 +1,23 @@
-// `npm run mock`: Prism serving the bundled contract, behind a thin scenario layer that picks
-// the named example for each request from openapi/mock-scenarios.yaml. A Prefer header sent by
-// the client wins over the rules. Requests outside the gateway get a stand-in page, so the
-// dashboards the portal hands over to can be followed in development.
+// `npm run mock`: Prism serving the bundled contract, behind a scenario layer that keeps the
+// contract as a gateway would (credentials, then the request's schema, answered with the
+// contract's 401, 400 or 415 and the error envelope) and picks the named example for each
+// request from openapi/mock-scenarios.yaml. A Prefer header sent by the client wins over the
+// rules. Sign-ins mint a token per session and sign-outs revoke it. Requests outside the gateway
+// get a stand-in page, so the dashboards the portal hands over to can be followed in development.
 import { spawn } from 'node:child_process';
 import { createServer, request as httpRequest } from 'node:http';
 import { readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { randomInt } from 'node:crypto';
 import { isGatewayPath, MOCK_PORT, PRISM_PORT } from './ports.mjs';
 import {
+  basicUser,
   chooseRule,
+  createSessionStore,
   daysFrom,
   defaultRespond,
+  exampleValue,
   findOperation,
   indexOperations,
   loadScenarios,
@@ -19,6 +25,7 @@ import {
   preferFor,
   shiftDates,
 } from './mock-scenarios.mjs';
+import { createRequestValidator, pathParameters } from './request-validator.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const bundleFile = join(root, 'generated', 'openapi.json');
@@ -26,12 +33,18 @@ const scenariosFile = join(root, 'openapi', 'mock-scenarios.yaml');
 
 /** Re-reads the contract and scenarios when they change, so edits apply without a restart. */
 function createState() {
-  let cache = { key: '', document: null, operations: [], scenarios: {} };
+  let cache = { key: '', document: null, operations: [], scenarios: {}, validateRequest: () => ({ problems: [] }) };
   return () => {
     const key = `${statSync(bundleFile).mtimeMs}:${statSync(scenariosFile).mtimeMs}`;
     if (key !== cache.key) {
       const document = JSON.parse(readFileSync(bundleFile, 'utf8'));
-      cache = { key, document, operations: indexOperations(document), scenarios: loadScenarios(scenariosFile) };
+      cache = {
+        key,
+        document,
+        operations: indexOperations(document),
+        scenarios: loadScenarios(scenariosFile),
+        validateRequest: createRequestValidator(document),
+      };
     }
     return cache;
   };
@@ -46,14 +59,6 @@ function readBody(req) {
   });
 }
 
-function parseJson(buffer) {
-  try {
-    return buffer.length ? JSON.parse(buffer.toString('utf8')) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 function standInPage(res, pathname) {
   const safe = pathname.replace(/[^A-Za-z0-9/_-]/g, '');
   res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
@@ -63,8 +68,37 @@ function standInPage(res, pathname) {
   );
 }
 
+/** Writes a JSON answer of the scenario layer's own. */
+function answerJson(res, status, body, headers = {}) {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'Content-Type': 'application/json',
+    'Cache-Control': 'no-store',
+    ...headers,
+    'Content-Length': Buffer.byteLength(text),
+  });
+  res.end(text);
+}
+
+const securityOf = (document, operation) =>
+  (operation.security ?? document.security ?? []).flatMap((requirement) => Object.keys(requirement));
+
+/** A fresh one-time code: six digits, never the demo's refused 000000. */
+const freshCode = () => String(randomInt(1, 1_000_000)).padStart(6, '0');
+
+/**
+ * The scenario layer in front of Prism. In order, as a gateway would: a signed-in call without
+ * credentials, or with a token signed out, gets the contract's 401; a request that breaks the
+ * operation's schema gets its 400 (415 for a body in another media type) with the error
+ * envelope; then the rule of openapi/mock-scenarios.yaml (or the client's Prefer header) picks
+ * the answer Prism serves. Sign-ins mint a token per session, sign-outs revoke it, and a code
+ * sent is kept for the test hook `GET /__mock/last-code?username=` (or `?userId=`).
+ */
 export function startScenarioLayer({ port = MOCK_PORT, prismPort = PRISM_PORT, log = () => {} } = {}) {
   const state = createState();
+  const sessions = createSessionStore();
+  /** The last one-time code sent, by `username:NAME` and `userId:ID`. */
+  const codes = new Map();
   const server = createServer(async (req, res) => {
     try {
       const url = new URL(req.url ?? '/', 'http://mock.invalid');
@@ -72,46 +106,110 @@ export function startScenarioLayer({ port = MOCK_PORT, prismPort = PRISM_PORT, l
         res.writeHead(200, { 'Content-Type': 'text/plain' });
         return res.end('ok');
       }
+      if (url.pathname === '/__mock/last-code') {
+        const key = url.searchParams.has('username')
+          ? `username:${url.searchParams.get('username')}`
+          : `userId:${url.searchParams.get('userId')}`;
+        const code = codes.get(key);
+        if (code) return answerJson(res, 200, { code });
+        return answerJson(res, 404, { errors: [{ code: 'NO_CODE', description: `No code was sent to ${key}` }] });
+      }
       if (!isGatewayPath(url.pathname)) {
         return standInPage(res, url.pathname);
       }
       const body = await readBody(req);
       const headers = { ...req.headers, host: `127.0.0.1:${prismPort}` };
-      const { document, operations, scenarios } = state();
+      const { document, operations, scenarios, validateRequest } = state();
       const entry = findOperation(operations, req.method ?? 'GET', url.pathname);
+      const token = typeof req.headers['x-auth-token'] === 'string' ? req.headers['x-auth-token'] : undefined;
+      const session = sessions.find(token);
       let delayMs = 0;
-      let setCookie;
-      if (entry && headers.prefer === undefined) {
-        const rule = chooseRule(scenarios, entry.id, { headers: req.headers, query: url.searchParams, body: parseJson(body) });
-        // Without a rule, name the default explicitly: Prism alone may prefer a schema's example.
-        const respond = rule?.respond ?? defaultRespond(document, entry.operation);
-        if (respond) {
-          const prefer = preferFor(document, entry.operation, respond);
-          if (prefer) headers.prefer = prefer;
-          delayMs = respond.delayMs ?? 0;
-          setCookie = respond.setCookie;
+      let parsedBody;
+      if (entry) {
+        const security = securityOf(document, entry.operation);
+        const signedOut = security.includes('authToken') && (token === undefined || session?.revoked);
+        const noBasic = security.includes('basicAuth') && basicUser(req.headers.authorization) === undefined;
+        if (signedOut || noBasic) {
+          log(`${req.method} ${url.pathname}  [401: ${session?.revoked ? 'signed out' : 'no credentials'}]`);
+          return answerJson(
+            res,
+            401,
+            exampleValue(document, entry.operation, 401) ?? { errors: [{ code: 'UNAUTHORIZED', description: 'Not signed in' }] },
+          );
+        }
+        const verdict = validateRequest(entry, {
+          pathname: url.pathname,
+          query: url.searchParams,
+          headers: req.headers,
+          bodyText: body.toString('utf8'),
+        });
+        parsedBody = verdict.body;
+        if (verdict.status) {
+          log(`${req.method} ${url.pathname}  [${verdict.status}: ${verdict.problems.join('; ')}]`);
+          const [declared] = exampleValue(document, entry.operation, verdict.status)?.errors ?? [];
+          const description = verdict.problems.slice(0, 3).join('; ');
+          return answerJson(res, verdict.status, { errors: [{ code: declared?.code ?? 'BAD_REQUEST', description }] });
+        }
+        if (headers.prefer === undefined) {
+          // Rules match a minted token by the persona it was minted for (`token-setup`).
+          const ruleHeaders = token === undefined ? req.headers : { ...req.headers, 'x-auth-token': sessions.persona(token) };
+          const rule = chooseRule(scenarios, entry.id, {
+            headers: ruleHeaders,
+            query: url.searchParams,
+            body: verdict.body,
+            session: session?.state,
+          });
+          // Without a rule, name the default explicitly: Prism alone may prefer a schema's example.
+          const respond = rule?.respond ?? defaultRespond(document, entry.operation);
+          if (respond) {
+            delayMs = respond.delayMs ?? 0;
+            if (respond.remember && session) Object.assign(session.state, respond.remember);
+            const prefer = preferFor(document, entry.operation, respond);
+            if (prefer) headers.prefer = prefer;
+          }
         }
       }
       log(`${req.method} ${url.pathname}${headers.prefer ? `  [Prefer: ${headers.prefer}]` : ''}`);
       if (delayMs) await new Promise((done) => setTimeout(done, delayMs));
       const upstream = httpRequest({ host: '127.0.0.1', port: prismPort, method: req.method, path: req.url, headers }, async (answer) => {
-        // A rule may remember a step of the journey in a cookie the next rules read.
-        const cookies = setCookie ? { 'set-cookie': `${setCookie}; Path=/; SameSite=Strict` } : {};
-        const shift = daysFrom(scenarios.referenceDate, mockToday());
-        if (shift === 0 || !/json/i.test(answer.headers['content-type'] ?? '')) {
-          res.writeHead(answer.statusCode ?? 502, { ...answer.headers, ...cookies });
+        const status = answer.statusCode ?? 502;
+        const succeeded = status >= 200 && status < 300;
+        const sessionsConfig = scenarios.sessions ?? {};
+        if (entry && succeeded && sessionsConfig.signOut?.includes(entry.id)) sessions.revoke(token);
+        if (!/json/i.test(answer.headers['content-type'] ?? '')) {
+          res.writeHead(status, answer.headers);
           return void answer.pipe(res);
         }
-        // The examples' dates are written against the reference date: move them to today.
         const text = (await readBody(answer)).toString('utf8');
-        let shifted = text;
+        let json;
         try {
-          shifted = JSON.stringify(shiftDates(JSON.parse(text), shift));
+          json = JSON.parse(text);
         } catch {
           // Not JSON after all: pass it on as it came.
+          res.writeHead(status, answer.headers);
+          return void res.end(text);
         }
-        res.writeHead(answer.statusCode ?? 502, { ...answer.headers, ...cookies, 'content-length': Buffer.byteLength(shifted) });
-        res.end(shifted);
+        // The examples' dates are written against the reference date: move them to today.
+        json = shiftDates(json, daysFrom(scenarios.referenceDate, mockToday()));
+        const data = json?.data;
+        if (entry && succeeded && sessionsConfig.signIn?.includes(entry.id) && typeof data?.token === 'string') {
+          json = {
+            ...json,
+            data: { ...data, token: sessions.mint(data.token, { username: basicUser(req.headers.authorization), userId: data.userId }) },
+          };
+        }
+        if (entry && succeeded && sessionsConfig.codeSent?.includes(entry.id) && !json?.errors?.length) {
+          const code = freshCode();
+          const userId = pathParameters(entry.path, url.pathname)?.userId ?? session?.userId;
+          const username = typeof parsedBody?.username === 'string' ? parsedBody.username : session?.username;
+          if (username !== undefined) codes.set(`username:${username}`, code);
+          if (userId !== undefined) codes.set(`userId:${decodeURIComponent(userId)}`, code);
+          // A fuzz run sends codes to many usernames: keep the latest ten thousand.
+          while (codes.size > 10_000) codes.delete(codes.keys().next().value);
+        }
+        const out = JSON.stringify(json);
+        res.writeHead(status, { ...answer.headers, 'content-length': Buffer.byteLength(out) });
+        res.end(out);
       });
       upstream.on('error', (error) => {
         res.writeHead(502, { 'Content-Type': 'text/plain' });
@@ -153,9 +251,10 @@ async function waitFor(url, timeoutMs) {
 
 /**
  * Starts Prism and the scenario layer; resolves once both answer. The ports default to
- * MOCK_PORT and PRISM_PORT; the size check and Lighthouse pass free ones.
+ * MOCK_PORT and PRISM_PORT; the size check, Lighthouse and the mock's tests pass free ones.
+ * `stop()` closes both and resolves once Prism has exited.
  */
-export async function startMock({ verbose = false, port = MOCK_PORT, prismPort = PRISM_PORT } = {}) {
+export async function startMock({ verbose = false, port = MOCK_PORT, prismPort = PRISM_PORT, startTimeoutMs = 60_000 } = {}) {
   const prism = startPrism({ port: prismPort });
   let prismOutput = '';
   const collect = (chunk) => {
@@ -164,14 +263,24 @@ export async function startMock({ verbose = false, port = MOCK_PORT, prismPort =
   };
   prism.stdout.on('data', collect);
   prism.stderr.on('data', collect);
-  const exited = new Promise((_, reject) =>
-    prism.on('exit', (code) => reject(new Error(`Prism exited with code ${code}:\n${prismOutput}`))),
-  );
-  await Promise.race([waitFor(`http://127.0.0.1:${prismPort}/`, 20_000), exited]);
+  const gone = new Promise((done) => prism.once('exit', done));
+  const exited = gone.then((code) => {
+    throw new Error(`Prism exited with code ${code}:\n${prismOutput}`);
+  });
+  try {
+    // Patience, not a measurement: Prism starts in about a second, far longer on a busy machine.
+    await Promise.race([waitFor(`http://127.0.0.1:${prismPort}/`, startTimeoutMs), exited]);
+  } catch (error) {
+    prism.kill();
+    throw error;
+  }
+  exited.catch(() => {});
   const server = await startScenarioLayer({ port, prismPort, log: verbose ? (line) => console.log(`mock: ${line}`) : () => {} });
   const stop = () => {
     server.close();
+    server.closeAllConnections();
     prism.kill();
+    return gone.then(() => undefined);
   };
   return { stop, prism };
 }

@@ -1,6 +1,6 @@
 // Reading the bundled OpenAPI document: one place for $ref resolution and the operation list,
 // shared by code generation, the mock's scenario layer and the contract tests.
-import { isPathTemplate, parameterCount } from '../src/lib/api/operation-table.js';
+import { isPathTemplate, parameterCount } from '../common/operation-matcher.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
 

@@ -13,7 +13,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
-import { ANNOTATION_KEYWORDS, CHECKED_KEYWORDS } from '../src/lib/api/schema-check.js';
+import { ANNOTATION_KEYWORDS, CHECKED_KEYWORDS } from '../common/schema-check.js';
 
 const root = resolve(import.meta.dirname, '..');
 const README = join(root, 'README.md');
@@ -134,7 +134,9 @@ export function checkedPart(schema) {
   /** @type {Record<string, unknown>} */
   const kept = {};
   for (const [keyword, value] of Object.entries(schema)) {
-    if (CHECKED_KEYWORDS.includes(keyword)) {
+    if (keyword === 'additionalProperties' && value !== false) {
+      throw new Error("openapi/portal-config.schema.json: the page's checker reads additionalProperties only as false");
+    } else if (CHECKED_KEYWORDS.includes(keyword)) {
       kept[keyword] =
         keyword === 'properties' ? Object.fromEntries(Object.entries(value).map(([key, property]) => [key, checkedPart(property)])) : value;
     } else if (!ANNOTATION_KEYWORDS.includes(keyword) && !keyword.startsWith('x-') && !keyword.startsWith('$')) {

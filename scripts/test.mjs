@@ -18,6 +18,13 @@ const stages = [
     failOn: /You have \d+ warnings?/,
     count: () => '0 errors, 0 warnings',
   },
+  // The OWASP API Security ruleset (Spectral): no error, and only the warnings the README lists.
+  {
+    name: 'owasp lint',
+    command: process.execPath,
+    args: ['scripts/owasp-lint.mjs'],
+    count: (out) => lastMatch(out, /lint:owasp: 0 errors, ([^,\n]*)/g),
+  },
   { name: 'drift check', command: process.execPath, args: ['scripts/codegen-check.mjs'], count: () => 'generated/ matches openapi/' },
   // The contract against the previous commit (CONTRACT_BASE_REF to choose another base, e.g. the
   // merge base of a branch): a breaking change needs a major bump of info.version. A clone

@@ -2,15 +2,14 @@ import './lib/zod-setup';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { operationRows, responseSchemaModules } from '../generated/operations';
-import { ConfigErrorPage } from './app/config-error-page';
 import { AppRoutes } from './app/router';
 import { createQueryClient } from './lib/query-client';
 import { configureApiClient } from './lib/api/api-client';
-import { buildOperations } from './lib/api/operation-table';
+import { firstScreenOperations, loadOperations } from './lib/api/operation-table';
 import { FIRST_PAINT_WAIT_MS } from './lib/constants';
 import { env, readPortalConfig, setPortalEnv } from './lib/env';
-import { signInAuthorization } from './lib/journey/journey';
+import { onFirstInteraction } from './lib/first-interaction';
+import { paths } from './lib/paths';
 import { prefetchPublicContent } from './lib/public-content';
 import { readAuthToken, readXsrfToken } from './lib/session-storage';
 import './styles.css';
@@ -24,12 +23,21 @@ const config = readPortalConfig(document);
 if (config.ok) {
   setPortalEnv(config.env);
   configureApiClient({
-    operations: buildOperations(operationRows, responseSchemaModules),
+    operations: firstScreenOperations,
+    loadOperations,
     timeoutMs: env.apiTimeoutMs,
     readAuthToken,
     readXsrfToken,
-    readBasicAuthorization: signInAuthorization,
+    // Only the sign-in calls ask, once the sign-in's code (and with it the journey) has loaded.
+    readBasicAuthorization: async () => (await import('./journey/journey-store')).signInAuthorization(),
   });
+
+  // The sign-in form calls only the first screen's operations until someone uses it: the rest of
+  // the table loads with the first key or pointer press, ahead of the call that needs it. Any
+  // other route calls the gateway as it opens, so it loads at once.
+  const preloadOperations = () => void loadOperations().catch(() => undefined);
+  if ((window.location.hash.slice(1).split('?')[0] || paths.signIn) === paths.signIn) onFirstInteraction(preloadOperations);
+  else preloadOperations();
 
   // The first screen paints once, branded and with its announcement: nothing moves or changes
   // brand after it (no layout shift), unless the gateway is slower than FIRST_PAINT_WAIT_MS.
@@ -50,9 +58,13 @@ if (config.ok) {
     ),
   );
 } else {
-  createRoot(root).render(
-    <StrictMode>
-      <ConfigErrorPage problems={config.problems} />
-    </StrictMode>,
+  // Its own chunk: a deployment with a valid configuration, every visit but an operator's
+  // mistake, never loads it, and the first screen's budget stays with the first screen.
+  void import('./app/config-error-page').then(({ ConfigErrorPage }) =>
+    createRoot(root).render(
+      <StrictMode>
+        <ConfigErrorPage problems={config.problems} />
+      </StrictMode>,
+    ),
   );
 }

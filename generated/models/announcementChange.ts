@@ -6,6 +6,9 @@ import type { AnnouncementFeature } from './announcementFeature';
 
 export interface AnnouncementChange {
   date: Date;
-  /** The release's features, in display order; the banner shows how many there are. */
+  /**
+   * The release's features, in display order; the banner shows how many there are. At most 50 in one release (this contract's choice; the banner counts them in a few words).
+   * @maxItems 50
+   */
   features: AnnouncementFeature[];
 }

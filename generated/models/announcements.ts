@@ -7,6 +7,9 @@ import type { AnnouncementChange } from './announcementChange';
  * The static announcements file. `changes` is newest first; the banner shows the first change's date and its number of features.
  */
 export interface Announcements {
-  /** The releases, newest first; the banner shows the first one's date and its number of features. */
+  /**
+   * The releases, newest first; the banner shows the first one's date and its number of features. At most 500 (this contract's choice: ten years of weekly releases; the first screen waits for this file, so older ones belong elsewhere).
+   * @maxItems 500
+   */
   changes: AnnouncementChange[];
 }

@@ -9,8 +9,9 @@ import type { UserId } from './userId';
  */
 export interface AuthData {
   /**
-   * The user's roles, each with or without the `ROLE_` prefix; the portal uses the first and stores it prefixed.
+   * The user's roles, each with or without the `ROLE_` prefix; the portal uses the first and stores it prefixed. At most 10, the number of values `AuthRole` allows.
    * @minItems 1
+   * @maxItems 10
    */
   roles: AuthRole[];
   userId: UserId;

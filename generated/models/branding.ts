@@ -8,7 +8,11 @@ import type { ContactInfo } from './contactInfo';
  * A partner's brand: its name, logos, links and customer service.
  */
 export interface Branding {
-  /** The gateway's number for this brand; the portal does not use it. */
+  /**
+   * The gateway's number for this brand; the portal does not use it. A positive 32-bit integer (this contract's choice).
+   * @minimum 1
+   * @maximum 2147483647
+   */
   brandingId?: number;
   /**
    * The name of the brand, shown as the alt text of its logo and at the start of every page title.

@@ -3,6 +3,11 @@
  */
 
 /**
- * A calendar date, `YYYY-MM-DD`.
+ * A calendar date, `YYYY-MM-DD` (ISO 8601). The spec shows dates (the adoption deadline and
+reminder, the announcements' dates) without their form: `YYYY-MM-DD` is this contract's
+choice. The portal shows them as the spec asks (MM/DD, MM/DD/YYYY, the long date).
+
+ * @minLength 10
+ * @maxLength 10
  */
 export type Date = string;

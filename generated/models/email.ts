@@ -3,7 +3,20 @@
  */
 
 /**
- * An email address as the gateway stores it.
+ * An email address, by the contract's one email rule. The JSON Schema, the portal's generated
+zod and the verification kit all judge it by this `pattern`, which every other email field
+shares (a `format: email` is judged differently by each: ajv-formats accepts
+`a!b@example.com` and the internationalised suffix `xn--p1ai`, which zod's `.email()`
+refuses).
+The spec's generic rule: at most 254 characters in all and 64 before the `@`. The rest is
+this contract's choice: the part before the `@` is dot-separated words of letters, digits
+and ``!#$%&'*+/=?^_`{|}~-`` (no dot first, last or twice in a row; no quoted strings,
+comments, spaces or characters outside ASCII); after it come dot-separated host labels of
+letters, digits and inner hyphens (at most 63 each), ending in a suffix of 2 to 63 letters
+or an internationalised one in its ASCII form (`xn--p1ai`); no IP literals. An
+internationalised domain is written in that ASCII form (`jane@xn--bcher-kva.de`).
+
  * @maxLength 254
+ * @pattern ^(?=[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]{1,64}@)[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+(?:[A-Za-z]{2,63}|[Xx][Nn]--[A-Za-z0-9](?:[A-Za-z0-9-]{0,57}[A-Za-z0-9])?)$
  */
 export type Email = string;

@@ -16,6 +16,9 @@ this contract's invention: a gateway sends its own.
    * @maxLength 32
    */
   code: string;
-  /** The message for people, shown as text (never as HTML); a lockout's message contains the word "attempts". */
+  /**
+   * The message for people, shown as text (never as HTML); a lockout's message contains the word "attempts". At most 1000 characters, a short paragraph (this contract's choice; the spec's messages are one sentence).
+   * @maxLength 1000
+   */
   description: string;
 }

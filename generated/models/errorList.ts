@@ -4,6 +4,7 @@
 import type { ErrorItem } from './errorItem';
 
 /**
- * Business errors. A non-empty list means the call failed, whatever the HTTP status.
+ * Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract's choice; the portal shows the first, and one per field of the largest request is fewer).
+ * @maxItems 20
  */
 export type ErrorList = ErrorItem[];

@@ -3,14 +3,13 @@
  */
 
 /**
- * The email address to send the username to, at most 50 characters (the spec's limit, so the
-general limits of 254 for the whole address and 64 for the part before `@` are met too):
-dot-separated words of letters, digits and ``!#$%&'*+/=?^_`{|}~-`` (no dot first, last or
-twice in a row; no quotes, commas, angle brackets or spaces), then `@`, then dot-separated
-domain labels of letters, digits and inner hyphens, ending in a suffix of 2 to 4 letters.
+ * The email address to send the username to: the contract's email rule (`Email`'s pattern)
+with the spec's narrower forgot-username rule, at most 50 characters and a suffix of 2 to 4
+letters (so no internationalised suffix). The pattern is `Email`'s with only its suffix
+changed.
 
  * @minLength 6
  * @maxLength 50
- * @pattern ^(?=[^@]{1,64}@)[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,4}$
+ * @pattern ^(?=[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]{1,64}@)[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,4}$
  */
 export type ForgotUsernameEmail = string;

@@ -3,7 +3,13 @@
  */
 
 /**
- * When the session last saw activity, in milliseconds since the Unix epoch. The portal shows the idle warning only when this is at least the idle period ago.
+ * When the session last saw activity, in milliseconds since the Unix epoch. The spec says only
+that the answer is a number: milliseconds since the epoch, as a bare JSON number, is this
+contract's choice. The portal shows the idle warning only when this is at least the idle
+period ago. At most 8640000000000000, the latest moment a JavaScript `Date` holds (the year
+275760).
+
  * @minimum 0
+ * @maximum 8640000000000000
  */
 export type LastAccessed = number;

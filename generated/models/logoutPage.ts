@@ -3,6 +3,7 @@
  */
 
 /**
- * The server-side logout page (HTML); the portal only needs the call to succeed.
+ * The server-side logout page (HTML); the portal only needs the call to succeed. At most 262144 characters (256 KiB, this contract's choice): a page, not a download.
+ * @maxLength 262144
  */
 export type LogoutPage = string;

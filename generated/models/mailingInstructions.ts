@@ -13,6 +13,9 @@ export interface MailingInstructions {
    * @maxLength 30
    */
   faxNumber?: MailingInstructionsFaxNumber;
-  /** The mailing addresses, in display order. */
+  /**
+   * The mailing addresses, in display order. At most 20 (this contract's choice: a list people read through).
+   * @maxItems 20
+   */
   addresses?: Address[];
 }

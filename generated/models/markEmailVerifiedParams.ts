@@ -5,7 +5,10 @@ import type { MfaType } from './mfaType';
 
 export type MarkEmailVerifiedParams = {
 /**
- * The one-time-code method that verified the address.
+ * The one-time-code method that verified the address. The spec shows `PUT
+credentials/email/verify?type=` without saying what `type` holds: a value of `MfaType`
+(`email` from the portal) is this contract's choice.
+
  */
 type: MfaType;
 };

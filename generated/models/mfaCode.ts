@@ -4,6 +4,8 @@
 
 /**
  * A one-time code; digits only, at most 6.
+ * @minLength 1
+ * @maxLength 6
  * @pattern ^[0-9]{1,6}$
  */
 export type MfaCode = string;

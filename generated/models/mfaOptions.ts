@@ -7,6 +7,9 @@ import type { MfaOption } from './mfaOption';
  * The user's one-time-code methods.
  */
 export interface MfaOptions {
-  /** The user's ways of receiving a code, in display order; an empty list means none is set up. */
+  /**
+   * The user's ways of receiving a code, in display order; an empty list means none is set up. At most 10 (this contract's choice: four kinds of method, a few phones or addresses each).
+   * @maxItems 10
+   */
   options: MfaOption[];
 }

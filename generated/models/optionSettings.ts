@@ -8,10 +8,14 @@ import type { OptionType } from './optionType';
  */
 export interface OptionSettings {
   optionTypeId: OptionType;
-  /** Which value of the option is set; 270 is the adoption reminder date of option 9930. */
+  /**
+   * Which value of the option is set; 270 is the adoption reminder date of option 9930. A positive 32-bit integer (this contract's choice).
+   * @minimum 1
+   * @maximum 2147483647
+   */
   optionValueTypeId: number;
   /**
-   * The value as text; for value type 270 a date, `YYYY-MM-DD`.
+   * The value as text; for value type 270 a date, `YYYY-MM-DD` (as every date of this contract, this contract's choice).
    * @maxLength 200
    */
   optionValue: string;

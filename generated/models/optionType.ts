@@ -5,7 +5,10 @@
 /**
  * An option choice's id. Documented values: 20 (text-message codes), 190 (multi-factor
 sign-in active; `isActive`), 9930 (multi-factor adoption, with the dates
-`skipMfaAdoptionUntil` and `mandatoryMfaAdoption`).
+`skipMfaAdoptionUntil` and `mandatoryMfaAdoption`). A positive 32-bit integer (this
+contract's choice).
 
+ * @minimum 1
+ * @maximum 2147483647
  */
 export type OptionType = number;

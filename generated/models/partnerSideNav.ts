@@ -7,7 +7,10 @@ import type { NavGroup } from './navGroup';
  * The partner side navigation. The spec names `navGroups`; the rest is open.
  */
 export interface PartnerSideNav {
-  /** The navigation's groups, in display order. */
+  /**
+   * The navigation's groups, in display order. At most 50 (this contract's choice: a side menu people scan).
+   * @maxItems 50
+   */
   navGroups: NavGroup[];
   [key: string]: unknown;
  }

@@ -7,7 +7,11 @@ import type { PhoneExtension } from './phoneExtension';
  * A phone number. `type` 30 is the phone used for one-time codes.
  */
 export interface Phone {
-  /** The phone's type code; 30 is the one-time-code phone. */
+  /**
+   * The phone's type code; 30 is the one-time-code phone. A non-negative 32-bit integer (this contract's choice; the spec names only 30).
+   * @minimum 0
+   * @maximum 2147483647
+   */
   type: number;
   /**
    * The national number, digits only.
@@ -18,6 +22,8 @@ export interface Phone {
   number: string;
   /**
    * The country calling code without `+`.
+   * @minLength 1
+   * @maxLength 4
    * @pattern ^[0-9]{1,4}$
    */
   countryCode: string;

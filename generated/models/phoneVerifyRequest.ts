@@ -3,6 +3,10 @@
  */
 
 export interface PhoneVerifyRequest {
-  /** The type code of the phone to mark as verified. */
+  /**
+   * The type code of the phone to mark as verified. A non-negative 32-bit integer, as `Phone.type`.
+   * @minimum 0
+   * @maximum 2147483647
+   */
   type: number;
 }

@@ -9,7 +9,10 @@ import type { Trustee } from './trustee';
  */
 export interface PlanContacts {
   authorizedRepresentative?: AuthorizedRepresentative;
-  /** The plan's trustees, in display order. */
+  /**
+   * The plan's trustees, in display order. At most 50 (this contract's choice).
+   * @maxItems 50
+   */
   trustees?: Trustee[];
   [key: string]: unknown;
  }

@@ -7,7 +7,10 @@ import type { PlanSummary } from './planSummary';
  * The plans the user can see. The spec names `planList`; the rest is open.
  */
 export interface PlanList {
-  /** The plans, in display order. */
+  /**
+   * The plans, in display order. At most 10000 (this contract's choice: the spec shows no paging, and an adviser's or administrator's book of plans is smaller).
+   * @maxItems 10000
+   */
   planList: PlanSummary[];
   [key: string]: unknown;
  }

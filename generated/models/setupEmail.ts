@@ -3,7 +3,11 @@
  */
 
 /**
- * An email address given during account setup or a profile change.
+ * An email address given during account setup or a profile change: the contract's email rule
+(`Email`'s pattern, so at most 64 characters before the `@`), at most 200 characters (the
+spec's limit for the setup email).
+
  * @maxLength 200
+ * @pattern ^(?=[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]{1,64}@)[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+(?:[A-Za-z]{2,63}|[Xx][Nn]--[A-Za-z0-9](?:[A-Za-z0-9-]{0,57}[A-Za-z0-9])?)$
  */
 export type SetupEmail = string;

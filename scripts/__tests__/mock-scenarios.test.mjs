@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   basicUser,
   chooseRule,
+  createSessionStore,
   defaultRespond,
   findOperation,
   indexOperations,
@@ -85,6 +86,36 @@ describe('mock scenarios', () => {
     expect(rule.respond.example).toBe('success');
   });
 
+  it('matches what the signed-in session remembers', () => {
+    const landing = findOperation(operations, 'GET', '/login-gateway/userLandingUrl');
+    const adopting = request({ headers: { 'x-auth-token': 'token-adopt' }, query: 'role=ROLE_PARTICIPANT' });
+    expect(chooseRule(scenarios, landing.id, adopting).respond.example).toBe('mfaAdoption');
+    expect(chooseRule(scenarios, landing.id, { ...adopting, session: { mfaOn: 'yes' } }).respond.example).toBe('participantDashboard');
+    const save = findOperation(operations, 'POST', '/login-gateway/profile/optionChoice');
+    expect(chooseRule(scenarios, save.id, request({ body: { optionType: 190, active: true } })).respond.remember).toEqual({ mfaOn: 'yes' });
+  });
+
+  it('remembers journeys with the session only: every `session` condition is a value some rule remembers, and no rule sets a cookie', () => {
+    const remembered = new Set();
+    const read = new Set();
+    for (const rules of Object.values(scenarios.rules)) {
+      for (const { when = {}, respond } of rules) {
+        expect(respond, JSON.stringify(respond)).not.toHaveProperty('setCookie');
+        for (const [name, value] of Object.entries(respond.remember ?? {})) remembered.add(`${name}=${value}`);
+        for (const [name, value] of Object.entries(when.session ?? {})) read.add(`${name}=${value}`);
+      }
+    }
+    expect(read.size).toBeGreaterThan(0);
+    expect([...read].filter((pair) => !remembered.has(pair))).toEqual([]);
+  });
+
+  it('names sign-in, sign-out and code operations the contract has', () => {
+    const ids = new Set(operations.map((entry) => entry.id));
+    const named = Object.values(scenarios.sessions).flat();
+    expect(named.length).toBe(7);
+    for (const id of named) expect(ids, id).toContain(id);
+  });
+
   it('answers other requests with the first example of the first success response', () => {
     const entry = findOperation(operations, 'POST', '/login-gateway/authentication');
     expect(chooseRule(scenarios, entry.id, request({ headers: { authorization: basic('demo') } }))).toBeUndefined();
@@ -93,6 +124,39 @@ describe('mock scenarios', () => {
     expect(preferFor(document, lastAccessed.operation, defaultRespond(document, lastAccessed.operation))).toBe('code=200, example=longAgo');
     const keepAlive = findOperation(operations, 'GET', '/partner-gateway/keepAlive');
     expect(preferFor(document, keepAlive.operation, defaultRespond(document, keepAlive.operation))).toBe('code=204');
+  });
+});
+
+describe('the mock’s sessions', () => {
+  it('mint a token per sign-in, matched as the persona it was minted for', () => {
+    const sessions = createSessionStore();
+    const first = sessions.mint('token-setup', { username: 'setup', userId: '100302' });
+    const second = sessions.mint('token-setup', { username: 'setup', userId: '100302' });
+    expect(first).toMatch(/^token-setup\./);
+    expect(second).not.toBe(first);
+    expect(sessions.persona(first)).toBe('token-setup');
+    expect(sessions.persona('planted')).toBe('planted');
+    expect(sessions.find(first)).toMatchObject({ username: 'setup', userId: '100302', revoked: false, state: {} });
+    expect(sessions.find('planted')).toBeUndefined();
+  });
+
+  it('revoke only the token signed out, and never one they did not mint', () => {
+    const sessions = createSessionStore();
+    const first = sessions.mint('token-demo');
+    const second = sessions.mint('token-demo');
+    sessions.revoke(first);
+    sessions.revoke('planted');
+    expect(sessions.find(first).revoked).toBe(true);
+    expect(sessions.find(second).revoked).toBe(false);
+    expect(sessions.find('planted')).toBeUndefined();
+  });
+
+  it('forget the oldest past their limit', () => {
+    const sessions = createSessionStore({ limit: 2 });
+    const [a, b, c] = ['x', 'y', 'z'].map((persona) => sessions.mint(persona));
+    expect(sessions.find(a)).toBeUndefined();
+    expect(sessions.find(b)).toBeDefined();
+    expect(sessions.find(c)).toBeDefined();
   });
 });
 

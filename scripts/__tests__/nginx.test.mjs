@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DASHBOARD_PATHS } from '../../src/lib/paths.ts';
+import { DASHBOARD_PATHS } from '../../common/dashboard-paths.js';
 import { BROTLI_MODULES, NGINX_BINARY, NGINX_MODULES_DIR } from '../ensure-system.mjs';
 import { deploymentEnvironment, renderPortalServer, RENDER_SCRIPT, runRenderScript, startNginx, TEMPLATE } from '../nginx.mjs';
 import { cacheablePaths } from '../openapi-document.mjs';
@@ -373,7 +373,7 @@ describe('deploy/nginx/portal-server.conf.template agrees with the project', () 
     expect(template).toMatch(/^proxy_hide_header Cache-Control;$/m);
   });
 
-  it('forwards exactly the dashboards of src/lib/paths.ts, under the prefix, to DASHBOARD_URL', () => {
+  it('forwards exactly the dashboards of common/dashboard-paths.js, under the prefix, to DASHBOARD_URL', () => {
     const match = /^location ~ \^\$\{PORTAL_ENV_PATH_PREFIX\}\/\(\?:([^)]+)\)\$ \{\n\s*proxy_pass \$\{DASHBOARD_URL\};/m.exec(template);
     expect(match?.[1]?.split('|').map((name) => `/${name}`)).toEqual([...DASHBOARD_PATHS]);
   });

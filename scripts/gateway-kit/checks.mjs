@@ -59,10 +59,34 @@ function schemaLabel(schema) {
   return details.length ? `${type} (${details.join(', ')})` : type;
 }
 
+/**
+ * ajv's errors with each `anyOf`/`oneOf` narrowed to its closest branch (the one with the fewest
+ * errors): an answer meant as the success shape with one bad field reads as that field, not as
+ * also failing to be the error envelope.
+ */
+function closestBranches(errors) {
+  let kept = [...errors];
+  const unions = errors.filter((error) => error.keyword === 'anyOf' || error.keyword === 'oneOf');
+  unions.sort((a, b) => a.schemaPath.length - b.schemaPath.length);
+  for (const union of unions) {
+    if (!kept.includes(union)) continue;
+    const prefix = `${union.schemaPath}/`;
+    const branches = new Map();
+    for (const error of kept) {
+      if (!error.schemaPath.startsWith(prefix) || !error.instancePath.startsWith(union.instancePath)) continue;
+      const branch = error.schemaPath.slice(prefix.length).split('/')[0];
+      branches.set(branch, [...(branches.get(branch) ?? []), error]);
+    }
+    const [closest] = [...branches.values()].sort((a, b) => a.length - b.length);
+    kept = kept.filter((error) => !error.schemaPath.startsWith(prefix) || closest?.includes(error));
+  }
+  return kept;
+}
+
 /** ajv's errors (compiled with `verbose`) as violations. */
 export function schemaViolations(errors, secrets = []) {
   const violations = [];
-  for (const error of errors ?? []) {
+  for (const error of closestBranches(errors ?? [])) {
     let pointer = error.instancePath;
     let message;
     let expected;

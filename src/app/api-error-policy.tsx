@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { isLogOperation, logActivity } from '../lib/activity-log';
 import { onApiError } from '../lib/api/api-client';
-import { errorMessage, isSessionRejected, isUnauthorized } from '../lib/api/error-catalogue';
+import { errorMessage, isSessionRejected, isUnauthorized } from '../lib/api/failures';
 import { paths } from '../lib/paths';
 import { signOut } from '../lib/session';
 

@@ -11,7 +11,7 @@ import './config-error-page.css';
  */
 export function ConfigErrorPage({ problems }: { readonly problems: readonly ConfigProblem[] }) {
   return (
-    <main className="config-error">
+    <main className="config-error-page">
       <Page>
         <Card role="alert">
           <PageHeading>Sign in is not available</PageHeading>

@@ -2,13 +2,14 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { HashRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { AppFrame } from '../components/layout/app-frame';
 import { PublicShell } from '../components/layout/public-shell';
-import { SignInPage } from '../flows/sign-in/sign-in-page';
+import { SignInPage } from '../journey/credentials/sign-in-page';
 import { env } from '../lib/env';
 import { paths } from '../lib/paths';
 import { useSessionState } from '../lib/session';
 import { AdoptionLock } from './adoption-lock';
 import { ApiErrorPolicy } from './api-error-policy';
-import { RequireAttempt, RequireResetQuestion, RequireSession, RequireSignInAttempt, RequireStoredSession } from './route-guard';
+import type { RequireStepProps } from '../journey/require-step';
+import { RequireSession, RequireStoredSession } from './route-guard';
 import { SessionWatcher } from './session-watcher';
 
 /** A screen loaded with its route, by its named export. */
@@ -21,11 +22,18 @@ const LogoutFeedbackPage = screen(() => import('../flows/session/logout-feedback
 const RedirectLoginPage = screen(() => import('../flows/session/redirect-login-page'), 'RedirectLoginPage');
 const SessionExpiredPage = screen(() => import('../flows/session/session-expired-page'), 'SessionExpiredPage');
 const IdleTimeout = screen(() => import('./idle-timeout'), 'IdleTimeout');
-const SecurityQuestionPage = screen(() => import('../flows/sign-in/security-question-page'), 'SecurityQuestionPage');
-const OptionalAdoptionPage = screen(() => import('../flows/adoption/optional-adoption-page'), 'OptionalAdoptionPage');
-const MfaPage = screen(() => import('../flows/mfa/mfa-page'), 'MfaPage');
-const CodeEntryPage = screen(() => import('../flows/code-entry/code-entry-page'), 'CodeEntryPage');
-const UpdatePhonePage = screen(() => import('../flows/phone-setup/update-phone-page'), 'UpdatePhonePage');
+const RequireStep = screen<'RequireStep', RequireStepProps>(() => import('../journey/require-step'), 'RequireStep');
+const SecurityQuestionPage = screen(() => import('../journey/security-question/security-question-page'), 'SecurityQuestionPage');
+const OptionalAdoptionPage = screen(() => import('../journey/adoption/optional-adoption-page'), 'OptionalAdoptionPage');
+const MfaPage = screen(() => import('../journey/method-choice/mfa-page'), 'MfaPage');
+const CodeEntryPage = screen(() => import('../journey/code-entry/code-entry-page'), 'CodeEntryPage');
+const PhoneSetupPage = screen(() => import('../journey/phone-setup/phone-setup-page'), 'PhoneSetupPage');
+const UpdateEmailPage = screen(() => import('../journey/email-setup/update-email-page'), 'UpdateEmailPage');
+const SetupEntry = screen(() => import('../journey/account-setup/setup-entry'), 'SetupEntry');
+const SetupUsernamePage = screen(() => import('../journey/account-setup/setup-username-page'), 'SetupUsernamePage');
+const SetupPasswordPage = screen(() => import('../journey/account-setup/setup-password-page'), 'SetupPasswordPage');
+const SetupEmailPage = screen(() => import('../journey/account-setup/setup-email-page'), 'SetupEmailPage');
+const UsernameTakenPage = screen(() => import('../journey/account-setup/username-taken-page'), 'UsernameTakenPage');
 const ResetUsernamePage = screen(() => import('../flows/recovery/reset-username-page'), 'ResetUsernamePage');
 const ResetSecurityQuestionPage = screen(() => import('../flows/recovery/reset-security-question-page'), 'ResetSecurityQuestionPage');
 const ResetSuccessPage = screen(() => import('../flows/recovery/reset-success-page'), 'ResetSuccessPage');
@@ -38,21 +46,13 @@ const EmailVerificationPage = screen(() => import('../flows/verification-links/e
 const InvitePage = screen(() => import('../flows/verification-links/invite-page'), 'InvitePage');
 const TrusteeSigningPage = screen(() => import('../flows/verification-links/trustee-signing-page'), 'TrusteeSigningPage');
 const AccountMappingPage = screen(() => import('../flows/verification-links/account-mapping-page'), 'AccountMappingPage');
-const RequireVerification = screen(() => import('./verification-guard'), 'RequireVerification');
+const TotpRegistrationRoute = screen(() => import('../flows/totp/totp-registration'), 'TotpRegistrationRoute');
 const TotpSetupPage = screen(() => import('../flows/totp/totp-setup-page'), 'TotpSetupPage');
-const RequireTotpRegistration = screen(() => import('../flows/totp/require-totp-registration'), 'RequireTotpRegistration');
 const QrCodePage = screen(() => import('../flows/totp/qr-code-page'), 'QrCodePage');
 const AuthAppPage = screen(() => import('../flows/totp/auth-app-page'), 'AuthAppPage');
 const AuthCodePage = screen(() => import('../flows/totp/auth-code-page'), 'AuthCodePage');
 const ProfileUpdatePhonePage = screen(() => import('../flows/profile/profile-update-phone-page'), 'ProfileUpdatePhonePage');
 const ProfileMfaVerificationPage = screen(() => import('../flows/profile/profile-mfa-verification-page'), 'ProfileMfaVerificationPage');
-const UpdateEmailPage = screen(() => import('../flows/update-email/update-email-page'), 'UpdateEmailPage');
-const RequireSetupProgress = screen(() => import('./account-setup-guard'), 'RequireSetupProgress');
-const SetupUsernamePage = screen(() => import('../flows/account-setup/setup-username-page'), 'SetupUsernamePage');
-const SetupPasswordPage = screen(() => import('../flows/account-setup/setup-password-page'), 'SetupPasswordPage');
-const SetupEmailPage = screen(() => import('../flows/account-setup/setup-email-page'), 'SetupEmailPage');
-const UsernameTakenPage = screen(() => import('../flows/account-setup/username-taken-page'), 'UsernameTakenPage');
-const SetupPhonePage = screen(() => import('../flows/account-setup/setup-phone-page'), 'SetupPhonePage');
 
 /** Strips the leading slash: child routes are relative. */
 const child = (path: string) => path.replace(/^\/[^/]*\/?/, '');
@@ -68,13 +68,13 @@ export const routeTable = (
   <Route element={<AppFrame />}>
     <Route element={<PublicShell />}>
       <Route index element={<SignInPage />} />
-      <Route element={<RequireSignInAttempt />}>
+      <Route element={<RequireStep name="security-question" />}>
         <Route path={top(paths.securityQuestion)} element={<SecurityQuestionPage />} />
       </Route>
     </Route>
     {/* The root's third child: the user has signed in, so the shell offers no sign-in help. */}
     <Route element={<PublicShell signedIn />}>
-      <Route element={<RequireSignInAttempt />}>
+      <Route element={<RequireStep name="optional-adoption" />}>
         <Route path={top(paths.optionalAdoption)} element={<OptionalAdoptionPage />} />
       </Route>
     </Route>
@@ -87,7 +87,7 @@ export const routeTable = (
     </Route>
     <Route path={top(paths.resetPassword)}>
       <Route index element={<ResetUsernamePage />} />
-      <Route element={<RequireResetQuestion />}>
+      <Route element={<RequireStep name="reset-question" fallback={paths.resetPassword} />}>
         <Route path={child(paths.resetSecurityQuestion)} element={<ResetSecurityQuestionPage />} />
       </Route>
       <Route element={<RequireResetLinkToken />}>
@@ -96,47 +96,64 @@ export const routeTable = (
       <Route path={child(paths.resetSuccess)} element={<ResetSuccessPage />} />
     </Route>
     <Route element={<RequireSession />}>
-      {/* Each step needs the progress before it, which a reload forgets: see RequireSetupProgress. */}
-      <Route path={top(paths.accountSetup)} element={<RequireSetupProgress />}>
-        <Route path={child(paths.accountSetupUsername)} element={<SetupUsernamePage />} />
-        <Route path={child(paths.accountSetupPassword)} element={<SetupPasswordPage />} />
-        <Route path={child(paths.accountSetupEmail)} element={<SetupEmailPage />} />
-        <Route path={child(paths.accountSetupUsernameTaken)} element={<UsernameTakenPage />} />
-        <Route path={child(paths.accountSetupPhone)} element={<SetupPhonePage />} />
+      {/* A reload starts the setup again at step 1 (journey.ts's resume). */}
+      <Route path={top(paths.accountSetup)}>
+        <Route index element={<SetupEntry />} />
+        <Route element={<RequireStep name="setup-username" begin="setup" />}>
+          <Route path={child(paths.accountSetupUsername)} element={<SetupUsernamePage />} />
+        </Route>
+        <Route element={<RequireStep name="setup-password" fallback={paths.accountSetup} />}>
+          <Route path={child(paths.accountSetupPassword)} element={<SetupPasswordPage />} />
+        </Route>
+        <Route element={<RequireStep name="setup-email" fallback={paths.accountSetup} />}>
+          <Route path={child(paths.accountSetupEmail)} element={<SetupEmailPage />} />
+        </Route>
+        <Route element={<RequireStep name="setup-username-taken" fallback={paths.accountSetup} />}>
+          <Route path={child(paths.accountSetupUsernameTaken)} element={<UsernameTakenPage />} />
+        </Route>
+        <Route element={<RequireStep name="phone-setup" fallback={paths.accountSetup} />}>
+          <Route path={child(paths.accountSetupPhone)} element={<PhoneSetupPage />} />
+        </Route>
       </Route>
     </Route>
     <Route path={top(paths.whatsNew)} element={<WhatsNewPage />} />
-    <Route element={<RequireAttempt />}>
+    <Route element={<RequireStep name="method-choice" />}>
       <Route path={top(paths.mfa)} element={<MfaPage />} />
     </Route>
-    <Route element={<RequireVerification />}>
+    <Route element={<RequireStep name="code-entry" />}>
       <Route path={top(paths.mfaVerification)} element={<CodeEntryPage />} />
     </Route>
     <Route element={<RequireStoredSession />}>
-      <Route path={top(paths.updateEmail)} element={<UpdateEmailPage />} />
-      <Route path={top(paths.updatePhone)} element={<UpdatePhonePage />} />
+      <Route element={<RequireStep name="email-setup" begin="email-setup" />}>
+        <Route path={top(paths.updateEmail)} element={<UpdateEmailPage />} />
+      </Route>
+      <Route element={<RequireStep name="phone-setup" begin="phone-after-sign-in" />}>
+        <Route path={top(paths.updatePhone)} element={<PhoneSetupPage />} />
+      </Route>
     </Route>
     {/* The profile's security screens: signed-in profile actions, guarded like the authenticator-app set-up. */}
     <Route element={<RequireSession />}>
-      <Route path={top(paths.profileUpdatePhone)} element={<ProfileUpdatePhonePage />} />
+      <Route element={<RequireStep name="phone-setup" begin="profile-phone" />}>
+        <Route path={top(paths.profileUpdatePhone)} element={<ProfileUpdatePhonePage />} />
+      </Route>
       <Route path={top(paths.outerMfaVerification)} element={<ProfileMfaVerificationPage />} />
       <Route path={top(paths.profileMfaVerification)} element={<ProfileMfaVerificationPage />} />
     </Route>
     <Route path={top(paths.sessionExpired)} element={<SessionExpiredPage />} />
     <Route path={top(paths.trusteeSigningVerification)} element={<TrusteeSigningPage />} />
-    <Route path={top(paths.verifyUserInvite)} element={<InvitePage />} />
-    <Route path={top(paths.verifyAdvisorInvite)} element={<InvitePage />} />
+    <Route path={top(paths.verifyUserInvite)} element={<InvitePage invitation="userInvite" />} />
+    <Route path={top(paths.verifyAdvisorInvite)} element={<InvitePage invitation="advisorInvite" />} />
     <Route path={top(paths.emailVerification)} element={<EmailVerificationPage />} />
     <Route path={top(paths.verification)} element={<TokenPage />} />
     <Route path={top(paths.verifyAccountMapping)} element={<AccountMappingPage />} />
     {/*
      * The authenticator-app set-up is a profile action of a signed-in user: like the
      * spec's guarded routes it needs the stored session and no adoption in progress, else
-     * login after 50 ms. Its steps need the registration's uri, else its intro.
+     * login after 50 ms. Its steps share the registration in memory, else its intro.
      */}
     <Route element={<RequireSession />}>
-      <Route path={top(paths.totpSetup)} element={<TotpSetupPage />} />
-      <Route element={<RequireTotpRegistration />}>
+      <Route element={<TotpRegistrationRoute />}>
+        <Route path={top(paths.totpSetup)} element={<TotpSetupPage />} />
         <Route path={top(paths.qrCode)} element={<QrCodePage />} />
         <Route path={top(paths.authApp)} element={<AuthAppPage />} />
         <Route path={top(paths.authCode)} element={<AuthCodePage />} />

@@ -5,9 +5,8 @@ import { getGetAnnouncementsQueryKey } from '../../generated/hooks/announcements
 import { getGetPublicBrandingQueryKey } from '../../generated/hooks/branding/branding';
 import { getValidateSessionQueryOptions } from '../../generated/hooks/session/session';
 import { isApiError } from '../lib/api/api-error';
-import { isSessionRefusal } from '../lib/api/error-catalogue';
+import { isSessionStatusRefusal } from '../lib/api/failures';
 import { AUTH_COOKIE_POLL_MS } from '../lib/constants';
-import { endJourney } from '../lib/journey/journey';
 import { paths } from '../lib/paths';
 import { getSessionState, markSignedIn, markSignedOut, onSignOut, signOut } from '../lib/session';
 import { readAuthCookie, readAuthToken, readSession } from '../lib/session-storage';
@@ -17,10 +16,10 @@ const PUBLIC_QUERY_KEYS = [getGetPublicBrandingQueryKey()[0], getGetAnnouncement
 /**
  * Keeps this tab's session state true to the gateway (spec section 4): validates the session at
  * start and whenever the auth cookie changes (checked every 1500 ms). One rule for failures: a
- * refused validation (not validated, HTTP 401, 403 or 440, or an errors list) or a vanished
- * cookie signs the tab out and leaves any guarded screen; a call that failed (network, deadline,
- * 5xx, a broken body) keeps the session and is tried again on the next poll. Every sign-out
- * ends on the right page.
+ * refused validation (not validated, or an errors list) or a vanished cookie signs the tab out
+ * and leaves any guarded screen (HTTP 401, 403 or 440 are ApiErrorPolicy's, as for every call
+ * with the session token); a call that failed (network, deadline, 5xx, a broken body) keeps the
+ * session and is tried again on the next poll. Every sign-out ends on the right page.
  */
 export function SessionWatcher() {
   const navigate = useNavigate();
@@ -29,9 +28,8 @@ export function SessionWatcher() {
   useEffect(
     () =>
       onSignOut((reason) => {
-        // Forget what belonged to the user (the journey's too: an account setup's password); the
-        // public brand and announcements stay.
-        endJourney();
+        // Forget what belonged to the user (journey-store.ts forgets the journey); the public
+        // brand and announcements stay.
         queryClient.removeQueries({ predicate: (query) => !PUBLIC_QUERY_KEYS.includes(String(query.queryKey[0])) });
         if (reason === 'timeout' || reason === 'elsewhere') navigate(paths.sessionExpired, { replace: true });
         if (reason === 'rejected') navigate(paths.login, { replace: true });
@@ -62,8 +60,11 @@ export function SessionWatcher() {
         else lose();
       } catch (error) {
         if (stopped) return;
-        if (isApiError(error) && isSessionRefusal(error)) lose();
-        else retry = true;
+        // A refusal by status is the API error policy's, which signs out (one place for 401,
+        // 403 and 440); an errors list refuses the session here.
+        if (!isApiError(error)) retry = true;
+        else if (error.kind === 'business') lose();
+        else if (!isSessionStatusRefusal(error)) retry = true;
       }
     };
     let cookie = readAuthCookie();

@@ -5,3 +5,9 @@ export function updatesLabel(change: AnnouncementChange): string {
   const count = change.features.length;
   return `${count} new update${count === 1 ? '' : 's'}!`;
 }
+
+/** The change's day as `MM/DD`, without a time zone shift. */
+export function monthDay(date: string): string {
+  const [, , month, day] = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date) ?? [];
+  return month && day ? `${month}/${day}` : date;
+}

@@ -3,8 +3,6 @@
 /** The application's name: the document title until branding names the brand, and the log's app. */
 export const APP_NAME = 'Sign In';
 
-/** Idle period before the warning, by default (configurable: VITE_IDLE_SECONDS). */
-export const DEFAULT_IDLE_SECONDS = 1770;
 /** The idle warning counts down this many seconds before signing out. */
 export const IDLE_WARNING_SECONDS = 30;
 /** While signed in, a keep-alive goes out at least this often. */
@@ -28,6 +26,12 @@ export const CAPTCHA_FOCUS_DELAY_MS = 100;
 export const MFA_CODE_LENGTH = 6;
 /** Account setup's steps: username, password, email, its code, phone, the phone's method, its code. */
 export const ACCOUNT_SETUP_STEPS = 7;
+/**
+ * How long the answers a sign-in gathered stay good for the screens it leads to (optional
+ * adoption's deadline, the email to verify): they were asked a moment ago, so asking again
+ * would only add a round trip.
+ */
+export const SIGN_IN_ANSWER_FRESH_MS = 60_000;
 /** Seconds before a one-time code may be sent again. */
 export const RESEND_COUNTDOWN_SECONDS = 60;
 /** Mandatory multi-factor adoption: the text changes within this many days of the date. */
@@ -45,6 +49,5 @@ export const SETTING_ADOPTION_REMINDER = 270;
 export const PHONE_TYPE_MFA = 30;
 /** The copy button of the authenticator-app link says 'Link copied!' for this long. */
 export const LINK_COPIED_MS = 2000;
-/** The authenticator app's name: at most 25 characters, this one when the user gives none. */
-export const AUTH_APP_NAME_MAX = 25;
+/** The authenticator app's name when the user gives none (its length bound is the contract's). */
 export const AUTH_APP_NAME_DEFAULT = 'Authenticator app';

@@ -34,12 +34,6 @@ export function usDate(iso: string): string {
   return `${month}/${day}/${year}`;
 }
 
-/** `YYYY-MM-DD` as `MM/DD`, without a time zone shift. */
-export function monthDay(date: string): string {
-  const [, , month, day] = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date) ?? [];
-  return month && day ? `${month}/${day}` : date;
-}
-
 /** `YYYY-MM-DD` in the long US format, for example `November 14, 2026`. */
 export function longDate(date: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);

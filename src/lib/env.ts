@@ -1,5 +1,5 @@
 import schema from '../../openapi/portal-config.schema.json';
-import { checkedSchema, type CheckedSchema } from './api/schema-check.js';
+import { checkedSchema, type CheckedSchema } from '../../common/schema-check';
 
 /**
  * This deployment's configuration: one build serves every environment, and the server writes

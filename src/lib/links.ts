@@ -3,7 +3,8 @@
  * outside its router. Apart from `paths.ts`, so the first screen, which needs none of them,
  * does not carry them: the flows that build links load this module with their code.
  */
-import { DASHBOARD_PATHS, paths } from './paths';
+import { DASHBOARD_PATHS } from '../../common/dashboard-paths';
+import { paths } from './paths';
 
 export type DashboardPath = (typeof DASHBOARD_PATHS)[number];
 
@@ -38,20 +39,6 @@ export function isPortalLandingAddress(address: string, prefix: string): boolean
     externalTargets(prefix, 'https://help.invalid/').participantEnrollment,
   ];
   return allowed.includes(address);
-}
-
-/** The documents the document viewer shows: plan highlights, adoption agreement, loan policy, safe harbor notice. */
-export type DocumentId = 'ph' | 'aa' | 'lp' | 'shn';
-
-/**
- * The document viewer's address: `/document?docId=..&planId=..&year=..&source=uplift`. The year
- * is the current one and is not sent for the loan policy.
- */
-export function documentViewerUrl(prefix: string, docId: DocumentId, planId: string, today: Date = new Date()): string {
-  const query = new URLSearchParams({ docId, planId });
-  if (docId !== 'lp') query.set('year', String(today.getFullYear()));
-  query.set('source', 'uplift');
-  return `${prefix}/document?${query}`;
 }
 
 /** Feedback survey user types. */

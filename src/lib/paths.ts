@@ -47,14 +47,3 @@ export const paths = {
 } as const;
 
 export type PortalPath = (typeof paths)[keyof typeof paths];
-
-/** The seven dashboards a landing address may name; nothing else is ever followed (`links.ts`). */
-export const DASHBOARD_PATHS = [
-  '/advisor',
-  '/participant',
-  '/plan-admin',
-  '/eps-admin',
-  '/sales-representative',
-  '/plan-establishment',
-  '/partner-dashboard',
-] as const;

@@ -6,9 +6,10 @@ import { isRole, siteOf } from './roles';
  * The only module that touches browser storage and cookies.
  *
  * Session storage holds only keys of the spec's section 3, and nothing secret beyond the session
- * token (no password, answer or code). The session's own keys are here; any other key is a typed
- * slot ({@link sessionSlot}) that the flow needing it declares beside its code. Every value is
- * parsed when read: a session value that does not parse is tampering and ends the session cleanly.
+ * token (no password, answer or code). Every key the portal uses is listed here: the session's
+ * own, and those of the typed slots ({@link sessionSlot}) that the flows needing them declare
+ * beside their code. Every value is parsed when read: a session value that does not parse is
+ * tampering and ends the session cleanly.
  */
 
 const SESSION_KEYS = {
@@ -23,6 +24,24 @@ const SESSION_KEYS = {
   landingDataExists: 'landingDataExists',
   mfaAdoptionInProgress: 'mfaAdoptionInProgress',
 } as const;
+
+/**
+ * The keys of the typed slots the flows declare (spec section 3): a slot takes only one of these,
+ * so the portal knows all its keys, and can forget them without touching other applications'.
+ */
+const SLOT_KEYS = [
+  'mfaOptionType',
+  'authAppName',
+  'isTotpSetupSuccess',
+  'isTotpVerified',
+  'profileUpdatePhone',
+  'showTotpDeviceRemovedSuccess',
+  'showSuccessVerification',
+  // Not the spec's: the sign-in journey's one slot (src/journey), its step without any secret.
+  'journey',
+] as const;
+
+export type SlotKey = (typeof SLOT_KEYS)[number];
 
 /** The cookie holding the session token, shared with the other applications of the site. */
 const AUTH_COOKIE = 'authToken';
@@ -83,10 +102,10 @@ export interface SessionSlot<T> {
 }
 
 /**
- * Declares a slot: its key (one of the spec's section 3), how a stored string parses back
- * (null: it does not), and how a value is stored.
+ * Declares a slot: its key (one of the spec's section 3, listed in {@link SLOT_KEYS}), how a
+ * stored string parses back (null: it does not), and how a value is stored.
  */
-export function sessionSlot<T>(key: string, parse: (raw: string) => T | null, serialize: (value: T) => string): SessionSlot<T> {
+export function sessionSlot<T>(key: SlotKey, parse: (raw: string) => T | null, serialize: (value: T) => string): SessionSlot<T> {
   return {
     read() {
       const raw = read(key);
@@ -119,12 +138,6 @@ export function storeSession(session: Omit<StoredSession, 'site' | 'showAlerts'>
 export function publishAuthCookie(): void {
   const token = readSession()?.token;
   if (token) writeCookie(AUTH_COOKIE, token);
-}
-
-/** Stores a signed-in session and publishes its auth cookie at once. */
-export function startSession(session: Omit<StoredSession, 'site' | 'showAlerts'>): void {
-  storeSession(session);
-  publishAuthCookie();
 }
 
 /**
@@ -160,6 +173,15 @@ export function readAuthCookie(): string | null {
 /** Removes everything the portal keeps in session storage (this tab only). */
 export function clearSessionStorage(): void {
   storage()?.clear();
+}
+
+/**
+ * Forgets the portal's own keys in session storage and the auth token (the spec's success of a
+ * new password), leaving the keys of the site's other applications.
+ */
+export function clearPortalSession(): void {
+  for (const key of [...Object.values(SESSION_KEYS), ...SLOT_KEYS]) remove(key);
+  deleteCookie(AUTH_COOKIE);
 }
 
 /**

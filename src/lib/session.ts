@@ -77,11 +77,3 @@ export function onSignOut(listener: SignOutListener): () => void {
 
 export const getSessionState = store.get;
 export const useSessionState = store.use;
-
-/** For tests: forget the state and the sign-out listeners. */
-export function resetSessionForTests(): void {
-  store.set(INITIAL);
-  signOutListeners.clear();
-  channel?.close();
-  channel = null;
-}

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useState } from 'react';
+import { useLayoutEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { replaceBrowserAddress } from './browser-location';
 
@@ -27,24 +27,25 @@ function readParam(search: string, name: string, rule: LinkTokenRule): string | 
 }
 
 /**
- * The query of a link from an email (`?token=` and the like), read once and checked against the
- * contract's rules, then removed from the address bar at once with `history.replaceState`
- * (before the page sends any request, so it never stays in history or a bookmark, nor reaches
- * a Referer); the router is not asked to navigate, so a guard's own redirect stays the last word.
- * The values are kept in memory only. A missing, repeated, oversized or malformed value reads as null.
+ * The query of a link from an email (`?token=` and the like), checked against the contract's
+ * rules, read from the address the page is on: again each time the address changes (a second
+ * link opened in the same tab changes only the part after `#`, so the page stays and must not
+ * keep the first link's values). Each address's query leaves the address bar at once with
+ * `history.replaceState` (before the page sends any request, so it never stays in history or a
+ * bookmark, nor reaches a Referer); the router is not asked to navigate, so it keeps the query in
+ * memory and a guard's own redirect stays the last word. A missing, repeated, oversized or
+ * malformed value reads as null. Pages key what they show by the token, so another link starts
+ * afresh: its own check, sign-in and resend.
  */
 export function useLinkQuery<K extends string>(rules: Readonly<Record<K, LinkTokenRule>>): Readonly<Record<K, string | null>> {
   const location = useLocation();
-  const [values] = useState(
-    () =>
-      Object.fromEntries(
-        Object.entries<LinkTokenRule>(rules).map(([name, rule]) => [name, readParam(location.search, name, rule)]),
-      ) as Record<K, string | null>,
-  );
+  // Each navigation is a new location object, even one to the same address again, which must be cleaned again.
   useLayoutEffect(() => {
     replaceBrowserAddress(withoutQuery(window.location.href));
-  }, []);
-  return values;
+  }, [location]);
+  return Object.fromEntries(
+    Object.entries<LinkTokenRule>(rules).map(([name, rule]) => [name, readParam(location.search, name, rule)]),
+  ) as Record<K, string | null>;
 }
 
 /** The `?token=` of a link from an email (see {@link useLinkQuery}). */

@@ -1,13 +1,12 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
-import { operationRows, responseSchemaModules } from '../../generated/operations';
 import { createQueryClient } from '../lib/query-client';
 import { configureApiClient } from '../lib/api/api-client';
-import { buildOperations } from '../lib/api/operation-table';
-import { signInAuthorization } from '../lib/journey/journey';
+import { operations } from '../lib/api/operations';
+import { signInAuthorization } from '../journey/journey-store';
 import { readAuthToken } from '../lib/session-storage';
 import '../lib/zod-setup';
 
@@ -27,7 +26,14 @@ export function renderRoute(
     path = '/',
     at = path,
     gateway,
-  }: { path?: string; at?: string; gateway?: Record<string, (init: RequestInit | undefined) => Response> } = {},
+    guard,
+  }: {
+    path?: string;
+    at?: string;
+    gateway?: Record<string, (init: RequestInit | undefined) => Response>;
+    /** A route element above the screen's route (a guard, as the route table has it). */
+    guard?: ReactNode;
+  } = {},
 ) {
   const fetchMock = installApi();
   if (gateway) routeFetch(fetchMock, gateway);
@@ -35,7 +41,13 @@ export function renderRoute(
     <QueryClientProvider client={createQueryClient()}>
       <MemoryRouter initialEntries={[at]}>
         <Routes>
-          <Route path={path} element={element} />
+          {guard ? (
+            <Route element={guard}>
+              <Route path={path} element={element} />
+            </Route>
+          ) : (
+            <Route path={path} element={element} />
+          )}
           <Route path="*" element={null} />
         </Routes>
         <LocationProbe />
@@ -44,8 +56,6 @@ export function renderRoute(
   );
   return { ...result, fetchMock };
 }
-
-const operations = buildOperations(operationRows, responseSchemaModules);
 
 /** The real API client with the contract's operations, over a fetch mock. */
 export function installApi() {

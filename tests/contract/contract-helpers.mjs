@@ -1,7 +1,7 @@
 // Reading the bundled contract in tests: operations, their named examples, and a valid
 // request for each (path and query values, security, body) built from the contract's own
 // examples.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { listOperations, resolveRef } from '../../scripts/openapi-document.mjs';
 
@@ -57,4 +57,23 @@ export function validRequest({ path, method, operation }) {
     headers['Content-Type'] = 'application/json';
   }
   return { url: query.size ? `${url}?${query}` : url, method, headers, body };
+}
+
+/** A tag's name as its generated folder spells it (`signIn` -> `sign-in`). */
+export const kebab = (tag) => tag.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
+
+/** The generated zod modules, by folder name (`sign-in`): each operation's body, params and answer schemas. */
+export async function loadZodModules() {
+  const modules = {};
+  for (const tag of readdirSync(join(root, 'generated', 'zod'))) {
+    modules[tag] = await import(/* @vite-ignore */ join(root, 'generated', 'zod', tag, `${tag}.zod.ts`));
+  }
+  return modules;
+}
+
+/** An operation's success answer: { status, mediaType, schema } (schema undefined for no body). */
+export function successAnswer(operation) {
+  const [status, response] = Object.entries(operation.responses).find(([code]) => /^2/.test(code));
+  const [mediaType, media] = Object.entries(deref(response).content ?? {})[0] ?? [];
+  return { status, mediaType, schema: media?.schema };
 }

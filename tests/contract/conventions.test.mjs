@@ -51,8 +51,10 @@ describe('every operation', () => {
     }
   });
 
-  it.each(all.filter(([, entry]) => entry.operation.requestBody))(
-    '%s, sending a body, answers 400 with the shared envelope',
+  // A header parameter counts too: a malformed X-XSRF-TOKEN is a malformed request.
+  const takesInput = ({ operation }) => operation.requestBody || (operation.parameters ?? []).length > 0;
+  it.each(all.filter(([, entry]) => takesInput(entry)))(
+    '%s, sending a body or a parameter, answers 400 with the shared envelope',
     (_, { operation }) => {
       expect(operation.responses['400']?.$ref).toBe('#/components/responses/BadRequest');
     },

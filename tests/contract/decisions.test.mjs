@@ -7,20 +7,22 @@ import { bundle, deref, operations, responseExamples } from './contract-helpers.
 const byId = Object.fromEntries(operations().map((entry) => [entry.operation.operationId, entry.operation]));
 const schemas = bundle.components.schemas;
 const jsonSchemaOf = (operation, status = '200') => deref(deref(deref(operation.responses[status]).content['application/json'].schema));
+/** The success alternative of an answer that is its payload in `data` or a business failure. */
+const successOf = (schema) => deref(schema.anyOf.find((branch) => deref(branch).required?.includes('data')));
 
 describe('decisions a gateway team needs', () => {
   it.each([['registerTotp'], ['getUserCredentials'], ['validateUsername'], ['getTotpInfo']])(
     "%s says its data wrapper is this contract's choice",
     (id) => {
       expect(byId[id].description.replace(/\s+/g, ' ')).toMatch(/wrapping the answer in `data`.*is this contract's choice/);
-      expect(Object.keys(jsonSchemaOf(byId[id]).properties)).toEqual(['data', 'errors']);
+      expect(Object.keys(successOf(jsonSchemaOf(byId[id])).properties)).toEqual(['data', 'errors']);
     },
   );
 
   it('gives reset links their own type, answered only by verifyResetToken', () => {
     const reset = responseExamples(byId.verifyResetToken).filter((example) => example.status === 200);
     expect(reset.map((example) => example.value.data.type)).toEqual(['Password Reset', 'Password Reset', 'Password Reset']);
-    expect(jsonSchemaOf(byId.verifyResetToken).properties.data.$ref).toBe('#/components/schemas/ResetLinkRecord');
+    expect(successOf(jsonSchemaOf(byId.verifyResetToken)).properties.data.$ref).toBe('#/components/schemas/ResetLinkRecord');
     expect(schemas.VerificationType.enum).not.toContain('Password Reset');
     const types = responseExamples(byId.verifyToken).map((example) => example.value.data?.type);
     expect(types).not.toContain('Password Reset');
@@ -69,6 +71,27 @@ describe('decisions a gateway team needs', () => {
     const emailType = byId.markEmailVerified.parameters.map(deref).find((parameter) => parameter.name === 'type');
     expect(emailType.schema.$ref).toBe('#/components/schemas/MfaType');
     expect(byId.markEmailVerified.description).toMatch(/one-time-code method/);
+  });
+
+  it('answers a wrong password with 200 and an error shown inline; 401 only for a missing or malformed Authorization header', () => {
+    const wrongPassword = responseExamples(byId.authenticate).find((example) => example.name === 'AUERR02');
+    expect(wrongPassword).toMatchObject({ status: 200, value: { errors: [{ code: 'AUERR02' }] } });
+    expect(wrongPassword.value.data).toBeUndefined();
+    const description = byId.authenticate.description.replace(/\s+/g, ' ');
+    expect(description).toMatch(/A wrong username or password is a business error: HTTP 200 with an error in `errors`/);
+    expect(description).toMatch(/It is never a 401/);
+    const unauthorized = byId.authenticate.responses['401'];
+    // Its own answer, not the shared one that describes a refused session token.
+    expect(unauthorized.$ref).toBeUndefined();
+    expect(unauthorized.description.replace(/\s+/g, ' ')).toMatch(
+      /^The `Authorization` header is missing or is not a well-formed Basic credential .* Never a wrong username or password/,
+    );
+    expect(deref(unauthorized.content['application/json'].schema)).toBe(schemas.ErrorEnvelope);
+    expect(
+      responseExamples(byId.authenticate)
+        .filter((example) => example.status === 401)
+        .map((example) => example.name),
+    ).toEqual(['noCredentials']);
   });
 
   it('sends the sign-in body as a JSON string literal, and says a text/plain body is refused', () => {

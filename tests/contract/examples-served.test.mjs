@@ -19,7 +19,8 @@ beforeAll(async () => {
       stdio: 'ignore',
     },
   );
-  const deadline = Date.now() + 20_000;
+  // Patience, not a measurement: Prism takes seconds to start on a busy machine.
+  const deadline = Date.now() + 90_000;
   for (;;) {
     try {
       await fetch(`http://127.0.0.1:${PORT}/`);
@@ -29,7 +30,7 @@ beforeAll(async () => {
       await new Promise((done) => setTimeout(done, 100));
     }
   }
-}, 30_000);
+}, 100_000);
 
 afterAll(() => prism?.kill());
 

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// The first screen's answers are checked by src/lib/api/schema-check.js against the schemas
+// The first screen's answers are checked by common/schema-check.js against the schemas
 // codegen writes into generated/first-screen.ts, not by zod. This holds that checker to ajv (JSON
 // Schema 2020-12 with formats, on the contract itself) and to the generated zod, on every named
 // example of those answers and on values made from them to break each rule: both must accept
@@ -8,10 +8,9 @@
 import { describe, expect, it } from 'vitest';
 import { getPublicBrandingResponse as zodBranding } from '../../generated/zod/branding/branding.zod';
 import { getAnnouncementsResponse as zodAnnouncements } from '../../generated/zod/announcements/announcements.zod';
-import * as firstScreen from '../../generated/first-screen';
-import { FIRST_SCREEN_OPERATIONS } from '../../src/lib/api/first-screen.js';
-import { CHECKED_KEYWORDS, checkedSchema } from '../../src/lib/api/schema-check.js';
-import { checkedSchemaOf, renderFirstScreen } from '../../scripts/codegen.mjs';
+import { firstScreenSchemas } from '../../generated/first-screen';
+import { CHECKED_KEYWORDS, checkedSchema } from '../../common/schema-check.js';
+import { checkedSchemaOf, FIRST_SCREEN_OPERATIONS, renderFirstScreen } from '../../scripts/codegen.mjs';
 import { contractAjv } from '../../scripts/contract-validator.mjs';
 import { bundle, deref, operations, responseExamples } from './contract-helpers.mjs';
 
@@ -82,7 +81,7 @@ describe.each(FIRST_SCREEN_OPERATIONS)('%s: the first screen checks its answer a
   const response = deref(Object.entries(operation.responses).find(([status]) => /^2/.test(status))[1]);
   const schema = Object.values(response.content).find((media) => media.schema).schema;
   const ajv = contractAjv(bundle).validatorFor(schema);
-  const checker = firstScreen[`${operationId}Response`];
+  const checker = checkedSchema(firstScreenSchemas[`${operationId}Response`]);
   const zod = ZOD[operationId];
 
   it('has named examples to start from', () => {
@@ -129,18 +128,18 @@ const KEYWORD_CASES = [
     [{ a: 'x' }, {}, { a: 1 }, { b: 'x' }, { a: 'x', b: 2 }, []],
   ],
   [{ type: 'object', required: ['a'] }, [{ a: null }, {}]],
-  [{ type: 'object', properties: { a: { type: 'string' } }, additionalProperties: false }, [{ a: 'x' }, { a: 'x', b: 1 }, {}]],
-  [{ type: 'array', items: { type: 'integer' }, minItems: 1, maxItems: 2 }, [[1], [], [1, 2, 3], [1, 'x'], [1.5]]],
-  [{ type: 'string', minLength: 2, maxLength: 3 }, ['a', 'ab', 'abcd', '😀😀', '😀😀😀😀', 'é']],
-  [{ type: 'string', pattern: '^[0-9]{5}(-?[0-9]{4})?$' }, ['06101', '06101-1234', '0610', 'x06101', '061011234']],
-  [{ type: 'string', pattern: '^\\p{Lu}' }, ['Émile', 'émile']],
-  [{ type: 'string', format: 'date' }, ['2024-02-29', '2023-02-29', '2026-12-31', '2026-12-32', '2026-1-01', 'x']],
-  [{ enum: ['a', 1, null] }, ['a', 1, null, 'b', 2]],
-  [{ const: 'ROLE_X' }, ['ROLE_X', 'ROLE_Y']],
+  [{ type: 'object', properties: { a: { type: 'string' } }, additionalProperties: false }, [{ a: 'x' }, {}, { b: 1 }, { a: 'x', b: 2 }]],
+  [{ type: 'array', items: { type: 'integer' } }, [[1], [], [1, 2, 3], [1, 'x'], [1.5], {}]],
+  [{ type: 'array', items: { type: 'integer' }, maxItems: 2 }, [[1], [], [1, 2], [1, 2, 3]]],
   [{ type: 'number', minimum: 0, maximum: 10 }, [0, 10, -1, 10.5, 5]],
+  [{ type: 'integer', minimum: 1, maximum: 2 ** 31 - 1 }, [1, 0, 2 ** 31 - 1, 2 ** 31]],
+  [{ type: 'string', minLength: 2, maxLength: 3 }, ['a', 'ab', 'abcd', '😀😀', '😀😀😀😀', 'é']],
+  [{ type: 'string', pattern: '^(?:/[A-Za-z0-9_-]+)*$' }, ['', '/qa', '/qa/eu-1', 'qa', '/qa/', '/q a']],
+  [{ type: 'string', pattern: '^.{2}$' }, ['ab', '😀😀', 'abc']],
+  [{ type: 'string', format: 'date' }, ['2024-02-29', '2023-02-29', '2026-12-31', '2026-12-32', '2026-1-01', 'x']],
 ];
 
-describe('src/lib/api/schema-check.js on every keyword it knows', () => {
+describe('common/schema-check.js on every keyword it knows', () => {
   it('covers each keyword', () => {
     const used = new Set(KEYWORD_CASES.flatMap(([schema]) => Object.keys(schema)));
     expect([...CHECKED_KEYWORDS].filter((keyword) => !used.has(keyword))).toEqual([]);
@@ -170,12 +169,21 @@ describe('codegen for the first screen', () => {
     const { readFileSync } = await import('node:fs');
     const { join } = await import('node:path');
     const { root } = await import('./contract-helpers.mjs');
-    expect(readFileSync(join(root, 'generated', 'first-screen.ts'), 'utf8')).toBe(renderFirstScreen(bundle));
+    expect(readFileSync(join(root, 'generated', 'first-screen.ts'), 'utf8')).toBe(renderFirstScreen(root, bundle));
+  });
+
+  it('writes an int32 integer as its range, which the checker judges as ajv judges the format', () => {
+    const checked = checkedSchemaOf({}, { type: 'integer', format: 'int32', minimum: 1 }, 'test');
+    expect(checked).toEqual({ type: 'integer', minimum: 1, maximum: 2 ** 31 - 1 });
+    const ajv = contractAjv(bundle).validatorFor({ type: 'integer', format: 'int32', minimum: 1 });
+    for (const value of [1, 0, 2 ** 31 - 1, 2 ** 31, 1.5])
+      expect(checkedSchema(checked).safeParse(value).success, String(value)).toBe(ajv(value));
   });
 
   it.each([
     [{ type: 'string', format: 'email' }, /format "email"/],
-    [{ type: 'object', additionalProperties: true }, /additionalProperties other than false/],
+    [{ type: 'object', additionalProperties: {} }, /additionalProperties/],
+    [{ enum: ['a'] }, /does not check "enum"/],
     [{ oneOf: [{ type: 'string' }] }, /does not check "oneOf"/],
     [{ type: 'object', properties: { next: { $ref: '#/components/schemas/Loop' } } }, /recursive/],
   ])('refuses a schema the checker would not check in full: %o', (schema, message) => {

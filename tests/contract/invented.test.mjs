@@ -27,6 +27,12 @@ const INVENTED = [
   ['the contact prefix', byId.getUserContact],
   ['the status prefix', byId.getStatus],
   ['the participant log prefix', byId.logParticipantActivity],
+  ['LastAccessed (milliseconds since the epoch)', schemas.LastAccessed],
+  ['Date (YYYY-MM-DD)', schemas.Date],
+  ['OptionSettings.optionValue (a YYYY-MM-DD date)', schemas.OptionSettings.properties.optionValue],
+  ['the plans prefix /partner-gateway', bundle.tags.find((tag) => tag.name === 'plans')],
+  ['the integration prefix /partner-gateway', bundle.tags.find((tag) => tag.name === 'integration')],
+  ["markEmailVerified's type", deref(byId.markEmailVerified.parameters.find((parameter) => deref(parameter).name === 'type'))],
 ];
 
 describe('invented names say so', () => {
@@ -52,6 +58,21 @@ describe('invented names say so', () => {
   it.each(examples.filter(([, code]) => !SPEC_CODES.includes(code)))('%s is labelled illustrative', (_, _code, response, name) => {
     const media = Object.values(deref(response).content ?? {})[0];
     expect(deref(media.examples[name]).summary).toMatch(/illustrative code, this contract's invention/);
+  });
+
+  it('says which form each invention takes, where it is defined', () => {
+    expect(schemas.LastAccessed.description).toMatch(/milliseconds since the Unix epoch/);
+    expect(schemas.Date.description).toContain('`YYYY-MM-DD`');
+    expect(deref(byId.markEmailVerified.parameters.find((parameter) => deref(parameter).name === 'type')).schema.$ref).toBe(
+      '#/components/schemas/MfaType',
+    );
+    // Every plans and integration call sits under the prefix its tag labels.
+    for (const entry of operations().filter((candidate) => ['plans', 'integration'].includes(candidate.operation.tags[0]))) {
+      expect(entry.path).toMatch(/^\/partner-gateway\//);
+    }
+    // Every date-shaped field is a Date, which carries the label.
+    const dates = Object.entries(schemas).filter(([, schema]) => schema.format === 'date');
+    expect(dates.map(([name]) => name)).toEqual(['Date']);
   });
 
   it('names in ErrorItem.code which codes are the spec', () => {

@@ -17,7 +17,7 @@ import {
   readmeWithTable,
 } from '../../scripts/portal-config.mjs';
 import { checkPortalConfig as checkInPage } from '../../src/lib/env.ts';
-import { checkedSchema } from '../../src/lib/api/schema-check.js';
+import { checkedSchema } from '../../common/schema-check.js';
 
 const ajv = new Ajv2020({ strict: false, allErrors: true }).compile(PORTAL_CONFIG_SCHEMA);
 const properties = Object.entries(PORTAL_CONFIG_SCHEMA.properties);

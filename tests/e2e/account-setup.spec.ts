@@ -1,6 +1,6 @@
 import type { Page, Request } from '@playwright/test';
 import { expect, expectAnnounced, expectNoAxeViolations, preferExample, standInDashboards, test } from '../support/fixtures';
-import { mockScenario, seedSession } from '../support/session';
+import { gatewaySession, mockScenario, seedSession } from '../support/session';
 
 /*
  * Account setup (spec sections 2, 4, 5, 8 and 9): the seven steps of the `setup` demo account,
@@ -229,7 +229,9 @@ test.describe('the seven steps', () => {
 
   test('anyone but a participant goes through the post-login redirect after the phone', async ({ page }) => {
     const landing = record(page, /\/login-gateway\/(userLandingUrl|skipEnrollmentSteps)$/);
-    await seedSession(page, { userId: '100302', username: 'setup', token: 'token-setup', role: 'ROLE_PLAN_ADMIN' });
+    // A session of the mock's own: it remembers that the phone switched multi-factor sign-in on.
+    const session = await gatewaySession(page.request, 'setup');
+    await seedSession(page, { ...session, username: 'setup', role: 'ROLE_PLAN_ADMIN' });
     await page.goto('/#/account-setup');
     await expect(page).toHaveURL(/#\/account-setup\/username$/);
     await chooseUsername(page);

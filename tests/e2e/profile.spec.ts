@@ -112,6 +112,54 @@ test.describe('/profile-update-phone', () => {
     await expectAnnounced(page, 'Your security settings could not be loaded. Please try again later.');
   });
 
+  for (const [name, body] of [
+    ['wrong types', '{"data":{"authAppName":42}}'],
+    ['HTML sent as JSON', '<html><body>Gateway</body></html>'],
+    ['truncated JSON', '{"data":{"authAppN'],
+    ['no answer at all', null],
+  ] as const) {
+    test(`an answer that breaks the contract or none (${name}) says so where the user is, signed in, with Try again and the way back`, async ({
+      page,
+      guards,
+    }) => {
+      guards.allowConsoleErrors(/status of 200|net::ERR_FAILED/);
+      await page.clock.install();
+      await seedSession(page);
+      let lookups = 0;
+      await page.route(/\/get-totp-info$/, (route) => {
+        lookups += 1;
+        if (lookups > 1) return route.continue();
+        return body === null ? route.abort() : route.fulfill({ contentType: 'application/json', body });
+      });
+      await page.goto('/#/profile-update-phone');
+      await expect(errorToast(page, 'Your security settings could not be loaded. Please try again later.')).toBeVisible();
+      await expect(heading(page, 'Enter your new phone number')).toBeVisible();
+      // The phone cannot be changed without the app's code: the lookup decides, so nothing is offered around it.
+      await expect(page.getByRole('textbox', { name: 'Phone number' })).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Back to your profile' })).toBeVisible();
+      await expectNoAxeViolations(page);
+      // Still signed in, here, two cookie polls later.
+      await page.clock.runFor(3_000);
+      await expect(page).toHaveURL(/#\/profile-update-phone$/);
+      expect(await flag(page, 'token')).not.toBeNull();
+      expect((await page.context().cookies()).some((cookie) => cookie.name === 'authToken')).toBe(true);
+
+      await page.getByRole('button', { name: 'Try again' }).click();
+      await expect(page).toHaveURL(/#\/mfa-verification$/);
+      await expect(page.getByText('Enter the code shown in your authenticator app (Authenticator app).')).toBeVisible();
+      expect(lookups).toBe(2);
+    });
+  }
+
+  test('Back to your profile, after an answer that breaks the contract, goes to the security settings', async ({ page, guards }) => {
+    guards.allowConsoleErrors(/status of 200/);
+    await seedSession(page);
+    await page.route(/\/get-totp-info$/, (route) => route.fulfill({ contentType: 'application/json', body: 'null' }));
+    await page.goto('/#/profile-update-phone');
+    await page.getByRole('button', { name: 'Back to your profile' }).click();
+    await expect(page).toHaveURL(/\/participant#\/security\/settings$/);
+  });
+
   test('the error toasts: the phone refused, the code not sent, the phone not verified', async ({ page, context, guards }) => {
     guards.allowConsoleErrors(/status of 500/);
     await mockScenario(context, 'mockTotpApp', 'none');

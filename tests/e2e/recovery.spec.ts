@@ -54,6 +54,22 @@ test.describe('forgotten password', () => {
     await expect(signInHeading(page)).toBeVisible();
   });
 
+  test('too many attempts (HTTP 429) on the first step says how long to wait and keeps the username', async ({ page, guards }) => {
+    guards.allowConsoleErrors(/status of 429/);
+    const lookups = record(page, /\/public\/profile\/mfa-options$/);
+    // The mock's username `throttled` answers the lookup with the contract's 429 example: Retry-After 300.
+    await startReset(page, 'throttled');
+    await expectAnnounced(page, 'Too many attempts. Try again in 5 minutes.');
+    await expect(alert(page, 'Too many attempts. Try again in 5 minutes.')).toBeVisible();
+    await expect(page).toHaveURL(/#\/reset-password$/);
+    await expect(page.getByRole('textbox', { name: 'Username' })).toHaveValue('throttled');
+    // A captcha answer is good for one try (and would be stale after the wait): ticked again, Continue sends again.
+    await page.getByRole('checkbox', { name: "I'm not a robot" }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect.poll(() => lookups.length).toBe(2);
+    await expect(page).toHaveURL(/#\/reset-password$/);
+  });
+
   test('a security-question user answers the question; a refused answer shows inline; then Check your email!', async ({ page }) => {
     const resets = record(page, /\/public\/profile\/credentials\/resetPassword$/);
     await startReset(page, 'question');
@@ -186,6 +202,49 @@ test.describe('forgotten password', () => {
   });
 });
 
+test.describe('a message that appears on leaving a field', () => {
+  for (const { form, width, open, field, message } of [
+    { form: '/reset-password', width: 1280, open: '/#/reset-password', field: 'Username', message: 'Username is required' },
+    // At 320 px this message takes two lines.
+    {
+      form: '/forgot-username',
+      width: 320,
+      open: '/#/forgot-username',
+      field: 'Email address',
+      message: 'Please enter your email to continue.',
+    },
+  ] as const) {
+    test(`${form} at ${width} px: a click on the captcha right after clearing the field lands, and the field's message comes after it`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(open);
+      if (form === '/forgot-username') await page.getByRole('button', { name: 'Continue' }).click();
+      const input = page.getByRole('textbox', { name: field });
+      const robot = page.getByRole('checkbox', { name: "I'm not a robot" });
+      await input.pressSequentially('mfa');
+      await input.press('ControlOrMeta+a');
+      await input.press('Backspace');
+      await expect(input).toBeFocused();
+      // Where the user aims, measured before the field is left.
+      const box = await robot.boundingBox();
+      if (!box) throw new Error('the captcha has no box');
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      // Pressing the button leaves the field; the page has every chance to show its message (the
+      // focus has moved, and two frames have been drawn) before the button comes up.
+      await page.mouse.down();
+      await expect(robot).toBeFocused();
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done)))));
+      await page.mouse.up();
+      await expect(robot).toBeChecked();
+      // The message still comes, in its place under the field, announced.
+      await expect(page.getByText(message)).toBeVisible();
+      await expectAnnounced(page, message);
+      await expect(input).toHaveAttribute('aria-invalid', 'true');
+    });
+  }
+});
+
 test.describe('the reset link: a new password', () => {
   test('reads the token, takes it out of the address bar, and sets a password that meets every rule', async ({ page }) => {
     const changes = record(page, /\/public\/profile\/changePassword$/);
@@ -224,6 +283,21 @@ test.describe('the reset link: a new password', () => {
     expect(changes.map((request) => request.postDataJSON())).toEqual([{ token: 'reset-validated', newPassword: 'Abcdef1!' }]);
     await page.getByRole('button', { name: 'Go to Sign In' }).click();
     await expect(signInHeading(page)).toBeVisible();
+  });
+
+  test('a second reset link opened in the same tab is checked afresh, whatever the first came to', async ({ page }) => {
+    const checks = record(page, /\/public\/profile\/verifyToken$/);
+    await page.goto('/#/reset-password/new-password?token=reset-validated');
+    await page.getByLabel('New password', { exact: true }).fill('Abcdef1!');
+    await page.getByLabel('Confirm new password', { exact: true }).fill('Abcdef1!');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Password reset successfully' })).toBeVisible();
+    await page.goto('/#/reset-password/new-password?token=reset-expired');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'This link has expired - Please request a new link to reset your password' }),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/#\/reset-password\/new-password$/);
+    expect(checks.map((request) => new URL(request.url()).searchParams.get('token'))).toEqual(['reset-validated', 'reset-expired']);
   });
 
   for (const state of ['expired', 'completed'] as const) {
@@ -303,6 +377,50 @@ test.describe('the reset link: a new password', () => {
     await expect(signInHeading(page)).toBeVisible();
     expect(await page.evaluate(() => window.localStorage.length + window.sessionStorage.length)).toBe(0);
   });
+
+  /** A signed-in tab (the portal's keys and auth cookie) where another application of the site keeps keys of its own too. */
+  async function openLinkWithForeignKeys(page: Page) {
+    await seedSession(page);
+    await page.goto('/#/reset-password/new-password?token=reset-validated');
+    await expect(page.getByRole('heading', { level: 1, name: 'Set a new password' })).toBeVisible();
+    await page.evaluate(() => {
+      window.sessionStorage.setItem('isTotpSetupSuccess', 'true');
+      window.sessionStorage.setItem('mfaOptionType', '{"type":"sms"}');
+      window.sessionStorage.setItem('landingPageUrl', '/participant');
+      window.sessionStorage.setItem('otherApp', 'kept');
+      window.localStorage.setItem('otherApp', 'kept');
+    });
+  }
+
+  const storageOf = (page: Page) =>
+    page.evaluate(
+      () => ({ session: { ...window.sessionStorage }, local: { ...window.localStorage } }) as Record<string, Record<string, string>>,
+    );
+  const authCookie = async (page: Page) => (await page.context().cookies()).find((cookie) => cookie.name === 'authToken');
+
+  test("success clears the portal's session keys and the auth token, and leaves other applications' keys", async ({ page }) => {
+    await page.clock.install();
+    await openLinkWithForeignKeys(page);
+    expect(await authCookie(page)).toBeDefined();
+    await page.getByLabel('New password', { exact: true }).fill('Abcdef1!');
+    await page.getByLabel('Confirm new password', { exact: true }).fill('Abcdef1!');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Password reset successfully' })).toBeVisible();
+    expect(await storageOf(page)).toEqual({ session: { otherApp: 'kept' }, local: { otherApp: 'kept' } });
+    expect(await authCookie(page)).toBeUndefined();
+    // The tab's watch on the auth cookie sees it gone: this tab is already signed out, so it stays, and so do the keys.
+    await page.clock.runFor(3 * 1500);
+    await expect(page.getByRole('heading', { level: 1, name: 'Password reset successfully' })).toBeVisible();
+    expect(await storageOf(page)).toEqual({ session: { otherApp: 'kept' }, local: { otherApp: 'kept' } });
+  });
+
+  test("Cancel clears everything, other applications' keys and the auth token too", async ({ page }) => {
+    await openLinkWithForeignKeys(page);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(signInHeading(page)).toBeVisible();
+    expect(await storageOf(page)).toEqual({ session: {}, local: {} });
+    expect(await authCookie(page)).toBeUndefined();
+  });
 });
 
 test.describe('forgotten username', () => {
@@ -354,6 +472,18 @@ test.describe('forgotten username', () => {
     await page.getByRole('checkbox', { name: "I'm not a robot" }).check();
     await page.getByRole('button', { name: 'Continue' }).click();
     await expectAnnounced(page, 'Error sending your information. Please try again.');
+  });
+
+  test('too many attempts (HTTP 429) says how long to wait and keeps the email address', async ({ page, guards }) => {
+    guards.allowConsoleErrors(/status of 429/);
+    await page.goto('/#/forgot-username');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByLabel('Email address').fill('throttled@example.com');
+    await page.getByRole('checkbox', { name: "I'm not a robot" }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expectAnnounced(page, 'Too many attempts. Try again in 5 minutes.');
+    await expect(page.getByRole('heading', { level: 1, name: 'Forgot your username?' })).toBeVisible();
+    await expect(page.getByLabel('Email address')).toHaveValue('throttled@example.com');
   });
 
   test('works by keyboard alone', async ({ page }) => {

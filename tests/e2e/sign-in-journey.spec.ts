@@ -114,6 +114,20 @@ test.describe('security question', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in to your 401(k) account' })).toBeVisible();
     await expectAnnounced(page, 'An internal error has occurred while processing your request');
   });
+
+  test('stays, says how long to wait and asks again when the question is throttled (HTTP 429)', async ({ page, guards }) => {
+    guards.allowConsoleErrors(/status of 429/);
+    const throttled = /\/securityQuestion$/;
+    await preferExample(page, throttled, 'code=429, example=tooManyAttempts');
+    await signIn(page, 'question');
+    await expectAnnounced(page, 'Too many attempts. Try again in 5 minutes.');
+    await expect(page).toHaveURL(/#\/security-question$/);
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeDisabled();
+    await page.unroute(throttled);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByText('What was the name of your first pet?')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+  });
 });
 
 test.describe('one-time code', () => {
@@ -189,6 +203,34 @@ test.describe('one-time code', () => {
     await expect(page.getByText('We sent a code by text message to ***-***-1234.')).toBeVisible();
   });
 
+  test('too many attempts (HTTP 429) on a code says how long to wait and keeps the code', async ({ page, guards }) => {
+    guards.allowConsoleErrors(/status of 429/);
+    await signIn(page, 'phone');
+    await expect(page).toHaveURL(/#\/mfa-verification$/);
+    // From here the gateway throttles the code's check, with the contract's 429 example (Retry-After 300).
+    await preferExample(page, /\/login-gateway\/authentication$/, 'code=429, example=tooManyAttempts');
+    const code = page.getByLabel('Code', { exact: true });
+    await code.fill('424242');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expectAnnounced(page, 'Too many attempts. Try again in 5 minutes.');
+    await expect(page).toHaveURL(/#\/mfa-verification$/);
+    await expect(code).toHaveValue('424242');
+    await expect(page.getByRole('button', { name: 'Continue' })).toBeEnabled();
+  });
+
+  test('the methods throttled (HTTP 429): the wait, then Try again lists them', async ({ page, guards }) => {
+    guards.allowConsoleErrors(/status of 429/);
+    const throttled = /\/public\/profile\/mfa-options$/;
+    await preferExample(page, throttled, 'code=429, example=tooManyAttempts');
+    await signIn(page, 'mfa');
+    await expectAnnounced(page, 'Too many attempts. Try again in 5 minutes.');
+    await expect(page).toHaveURL(/#\/mfa$/);
+    await expect(page.getByRole('button', { name: 'Cancel' })).toBeEnabled();
+    await page.unroute(throttled);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByLabel('Text message to ***-***-1234')).toBeVisible();
+  });
+
   test('an authenticator app as the only method goes straight to the code', async ({ page }) => {
     await signIn(page, 'app');
     await expect(page).toHaveURL(/#\/mfa-verification$/);
@@ -262,12 +304,13 @@ test.describe('one-time code', () => {
 
 test.describe('after sign-in', () => {
   test('no phone and no authenticator app: add a phone, verify it, switch multi-factor on, then the dashboard', async ({ page }) => {
+    await signIn(page, 'nophone');
+    await expect(page).toHaveURL(/#\/update-phone$/);
+    // The phone set-up's own calls (the sign-in's questions were all asked in its second wave).
     const calls = record(
       page,
       /\/login-gateway\/(credentials\/phone(\/verify)?|user\/[^/]+\/mfa\/code|mfa\/code\/verify|profile\/optionChoice)$/,
     );
-    await signIn(page, 'nophone');
-    await expect(page).toHaveURL(/#\/update-phone$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Add an extra layer of security to your account' })).toBeVisible();
     await expect(page.getByText('Enter your phone number below.')).toBeVisible();
     await expect(page.getByText("We'll send a code to verify your number in the next step.")).toBeVisible();
@@ -314,6 +357,8 @@ test.describe('after sign-in', () => {
       'POST /login-gateway/profile/optionChoice {"optionType":9930,"active":false}',
       'DELETE /login-gateway/profile/optionChoice {"optionType":20,"active":false}',
       'POST /login-gateway/profile/optionChoice {"optionType":190,"active":true}',
+      // The post-login redirect asks options 190 and 9930 together.
+      'GET /login-gateway/profile/optionChoice ',
       'GET /login-gateway/profile/optionChoice ',
     ]);
   });

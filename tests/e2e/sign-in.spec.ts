@@ -128,6 +128,27 @@ test('an unreachable gateway is an internal error, and the button works again', 
   await expect(page.getByRole('button', { name: 'Sign In' })).toBeEnabled();
 });
 
+test('too many attempts (HTTP 429) says how long to wait, announced, and keeps what was typed', async ({ page, guards }) => {
+  guards.allowConsoleErrors(/status of 429/);
+  const attempts: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/login-gateway/authentication')) attempts.push(request.url());
+  });
+  // The mock's persona `throttled` answers the contract's 429 example: Retry-After 300.
+  await signIn(page, 'throttled', 'Secret#123');
+  await expectAnnounced(page, 'Too many attempts. Try again in 5 minutes.');
+  await expect(page.getByRole('alert').filter({ hasText: 'Too many attempts. Try again in 5 minutes.' })).toBeVisible();
+  await expect(page).toHaveURL(/:\d+\/(#\/)?$/);
+  await expect(page.getByLabel('Username')).toHaveValue('throttled');
+  await expect(page.getByLabel('Password', { exact: true })).toHaveValue('Secret#123');
+  await expect(page.getByText('An internal error has occurred')).toBeHidden();
+  const button = page.getByRole('button', { name: 'Sign In' });
+  await expect(button).toBeEnabled();
+  await button.click();
+  await expect.poll(() => attempts.length).toBe(2);
+  await expect(page.getByRole('alert').filter({ hasText: 'Too many attempts. Try again in 5 minutes.' })).toBeVisible();
+});
+
 test('one request per submit: the button is disabled while the call is in flight', async ({ page }) => {
   let calls = 0;
   page.on('request', (request) => {

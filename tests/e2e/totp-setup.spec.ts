@@ -240,3 +240,29 @@ test("qrcode and libphonenumber-js are not part of the first screen's JavaScript
   expect(scripts.filter((source) => source.includes('No input text'))).toEqual([]);
   expect(scripts.filter((source) => source.includes('country_calling_codes'))).toEqual([]);
 });
+
+test("the registration's secret lives only while the set-up is open: never stored, gone once left or reloaded", async ({ page }) => {
+  await register(page);
+  const secretStored = () => page.evaluate(() => JSON.stringify({ ...sessionStorage, ...localStorage }).includes('JBSWY3DPEHPK3PXP'));
+  expect(await secretStored()).toBe(false);
+  await expect(page.getByRole('textbox', { name: 'Authenticator app link' })).toHaveValue(URI);
+
+  // The browser's back to the intro and forward again: still the same set-up.
+  await page.goBack();
+  await expect(heading(page, 'Set up authenticator app')).toBeVisible();
+  await page.goForward();
+  await expect(heading(page, 'Scan the QR code')).toBeVisible();
+
+  // Left for another screen: coming back by address starts at the intro.
+  await page.goto('/#/profile-update-phone');
+  await expectProfilePhoneUpdate(page);
+  await page.goto('/#/qr-code');
+  await expect(heading(page, 'Set up authenticator app')).toBeVisible();
+
+  // A reload forgets it too.
+  await page.getByRole('button', { name: 'Setup authenticator app' }).click();
+  await expect(heading(page, 'Scan the QR code')).toBeVisible();
+  await page.reload();
+  await expect(heading(page, 'Set up authenticator app')).toBeVisible();
+  expect(await secretStored()).toBe(false);
+});

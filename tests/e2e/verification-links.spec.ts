@@ -276,3 +276,114 @@ test.describe('trustee signing (/trusteeSigningVerification)', () => {
     await expect(page).toHaveURL(/#\/account-setup(\/username)?$/);
   });
 });
+
+test.describe('a link page acts only on its own type of link (spec section 4, token page)', () => {
+  const usable = {
+    'Email Verification': 'email-validated',
+    'Account Setup': 'setup-validated',
+    'Authorized Representative Invitation': 'authrep-validated',
+    'Advisor Invitation': 'advisor-validated',
+    'Trustee Signing': 'trustee-validated',
+  } as const;
+  type LinkType = keyof typeof usable;
+  const others = (...own: LinkType[]) => (Object.keys(usable) as LinkType[]).filter((type) => !own.includes(type));
+
+  for (const [route, own] of [
+    ['verifyUserInvite', ['Authorized Representative Invitation']],
+    ['verifyAdvisorInvite', ['Advisor Invitation']],
+    ['trusteeSigningVerification', ['Trustee Signing']],
+  ] as const) {
+    for (const type of others(...own)) {
+      test(`/${route} turns down a usable '${type}' link: no sign-in, the expired link`, async ({ page }) => {
+        const requests = record(page);
+        const token = usable[type];
+        await page.goto(`/#/${route}?token=${token}`);
+        await expect(heading(page, 'This link has expired')).toBeVisible();
+        await expect(page.getByText('Please check your inbox for a more current email, or sign in to your account.')).toBeVisible();
+        await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+        expect(page.url()).toMatch(new RegExp(`#/${route}$`));
+        const paths = requests.map((request) => new URL(request.url()).pathname);
+        expect(paths, 'the link was checked').toContain('/login-gateway/verification/token');
+        expect(paths, 'nobody was signed in by it').not.toContain('/login-gateway/authentication/token');
+        expect(await page.evaluate(() => window.sessionStorage.length)).toBe(0);
+      });
+    }
+  }
+
+  for (const type of others('Email Verification')) {
+    test(`/emailVerification reads a usable '${type}' link as an expired email link, verifying nothing`, async ({ page }) => {
+      const requests = record(page);
+      await page.goto(`/#/emailVerification?token=${usable[type]}&userId=100245`);
+      await expect(heading(page, 'Email verification link expired')).toBeVisible();
+      const paths = requests.map((request) => new URL(request.url()).pathname);
+      expect(paths).not.toContain('/login-gateway/authentication/token');
+      expect(paths.filter((path) => path.includes('/email/verification'))).toEqual([]);
+    });
+  }
+});
+
+test.describe('the token page acts on every type of link', () => {
+  for (const token of ['authrep-validated', 'advisor-validated', 'trustee-validated']) {
+    test(`a usable ${token.split('-')[0]} link signs in by its token and begins the account set-up`, async ({ page }) => {
+      await page.goto(`/#/verification?token=${token}`);
+      await expect(page).toHaveURL(/#\/account-setup(\/username)?$/);
+    });
+  }
+});
+
+test('links opened one after another in the same tab each show their own outcome, each asked of the gateway', async ({ page }) => {
+  const requests = record(page);
+  /** The tokens the gateway was asked about, by call, in order. */
+  const asked = (path: string) =>
+    requests
+      .filter((request) => new URL(request.url()).pathname === path)
+      .map((request) => new URL(request.url()).searchParams.get('token'));
+  const verifyToken = '/login-gateway/verification/token';
+  const verifyMapping = '/login-gateway/verifyAccountMapping';
+  await page.goto('/#/verifyAccountMapping?token=mapping-ok');
+  await expect(heading(page, 'The account link has been successfully verified and the linking process has been completed')).toBeVisible();
+  // The walk stays in this document: pasting a link changes only the part after '#'.
+  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+
+  // Five link pages, each twice in a row with links of different outcomes: the page stays mounted between them.
+  const walk: readonly (readonly [route: string, token: string, outcome: string, call: string])[] = [
+    ['verifyAccountMapping', 'expired', 'This account verification link has expired.', verifyMapping],
+    ['trusteeSigningVerification', 'trustee-completed', "Looks like you've already completed signing your trust documents.", verifyToken],
+    ['trusteeSigningVerification', 'trustee-expired', 'The link you are using to sign your trust documents has expired.', verifyToken],
+    ['verifyUserInvite', 'authrep-expired', 'Enrollment Link Expired', verifyToken],
+    ['verifyUserInvite', 'authrep-completed', 'Enrollment Already Completed', verifyToken],
+    ['emailVerification', 'email-completed', 'Email already verified!', verifyToken],
+    ['emailVerification', 'email-expired', 'Email verification link expired', verifyToken],
+    ['verification', 'setup-expired', 'Enrollment Link Expired', verifyToken],
+    ['verification', 'setup-completed', 'Enrollment Already Completed', verifyToken],
+  ];
+  for (const [route, token, outcome, call] of walk) {
+    await page.goto(`/#/${route}?token=${token}`);
+    await expect(heading(page, outcome), `${route} with ${token}`).toBeVisible();
+    expect(asked(call), `${token} was asked of the gateway`).toContain(token);
+    await expect(page).toHaveURL(new RegExp(`#/${route}$`));
+  }
+  expect(asked(verifyMapping)).toEqual(['mapping-ok', 'expired']);
+  expect(asked(verifyToken)).toEqual(walk.slice(1).map(([, token]) => token));
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+});
+
+test("a link's resend is its own: the next link in the same tab offers a fresh one", async ({ page }) => {
+  await page.goto('/#/verifyUserInvite?token=authrep-expired');
+  await page.getByRole('button', { name: 'Resend Enrollment Email' }).click();
+  await expect(page.getByRole('button', { name: 'Link Resent!' })).toBeDisabled();
+  // Both invitation pages show the same screen, which stays mounted from one to the other.
+  await page.goto('/#/verifyAdvisorInvite?token=advisor-expired');
+  await expect(heading(page, 'Enrollment Link Expired')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Resend Enrollment Email' })).toBeEnabled();
+});
+
+test('the token page hands an email link over once: the email page opened again without a token knows none', async ({ page }) => {
+  const requests = record(page);
+  await page.goto('/#/verification?token=email-validated&userId=100245');
+  await expect(heading(page, 'Your email address has been verified!')).toBeVisible();
+  await page.goto('/#/emailVerification?userId=100245');
+  await expect(heading(page, 'This link has expired')).toBeVisible();
+  expect(requests.filter((request) => /\/email\/verification\?/.test(request.url()))).toHaveLength(1);
+  await expectTokenGone(page, requests, 'email-validated');
+});

@@ -182,8 +182,21 @@ const body = (request: Request): Record<string, unknown> => {
 const query = (request: Request, name: string) => new URL(request.url()).searchParams.get(name);
 
 /** The calls after a sign-in that reaches a dashboard (faulted in the journey `sign-in`). */
-const afterSignIn = (calls: readonly string[] = ['getMfaOptions', 'getUserLandingUrl', 'getSkipEnrollmentSteps', 'getOptionChoice']) =>
-  calls.map((op): CallSite => ({ op, fault: false }));
+/**
+ * A completed sign-in's second wave: every question of the post-login redirect, asked at once
+ * (the skip-enrollment flag for a participant): the methods, the landing address, options 190 and
+ * 9930, and the credentials (whether the email is verified, for adoption).
+ */
+const SIGN_IN_WAVE = [
+  'getMfaOptions',
+  'getUserLandingUrl',
+  'getSkipEnrollmentSteps',
+  'getOptionChoice',
+  'getOptionChoice',
+  'getUserCredentials',
+];
+
+const afterSignIn = (calls: readonly string[] = SIGN_IN_WAVE) => calls.map((op): CallSite => ({ op, fault: false }));
 
 /** The phone set-up's calls once its code is entered (faulted in the journey `sign-in, no phone`). */
 const phoneVerified: readonly CallSite[] = [
@@ -193,10 +206,6 @@ const phoneVerified: readonly CallSite[] = [
   { op: 'deleteOptionChoice', fault: false },
   { op: 'saveOptionChoice', fault: false },
 ];
-
-/** What a completed sign-in stores (a failure after it, on the screen it led to, may leave it). */
-const SIGNED_IN = ['userId', 'username', 'token', 'role', 'site', 'showAlerts', 'authToken', 'hasTotpOption', 'mfaAdoptionInProgress'];
-const LANDING = ['landingPageUrl', 'landingExt', 'landingDataExists'];
 
 const phoneEntryHeading = 'Add an extra layer of security to your account';
 const profilePhoneHeading = 'Enter your new phone number';
@@ -235,6 +244,9 @@ export const JOURNEYS: readonly Journey[] = [
           { op: 'getUserLandingUrl', failed: signInFailed },
           { op: 'getSkipEnrollmentSteps', failed: signInFailed },
           { op: 'getOptionChoice', when: (request) => query(request, 'type') === '190', failed: signInFailed },
+          // Asked with the others, needed or not: any failure fails the sign-in.
+          { op: 'getOptionChoice', when: (request) => query(request, 'type') === '9930', failed: signInFailed },
+          { op: 'getUserCredentials', failed: signInFailed },
         ],
         then: onDashboard('/participant'),
       },
@@ -248,23 +260,15 @@ export const JOURNEYS: readonly Journey[] = [
         name: 'sign in (optional)',
         ...signInAs('optional'),
         calls: [
-          ...afterSignIn(['authenticate', 'getMfaOptions', 'getUserLandingUrl', 'getSkipEnrollmentSteps', 'getOptionChoice']),
+          ...afterSignIn([
+            'authenticate',
+            'getMfaOptions',
+            'getUserLandingUrl',
+            'getSkipEnrollmentSteps',
+            'getOptionChoice',
+            'getUserCredentials',
+          ]),
           { op: 'getOptionChoice', when: (request) => query(request, 'type') === '9930', failed: signInFailed },
-          {
-            op: 'getOptionChoice',
-            when: (request) => query(request, 'type') === '9930',
-            nth: 2,
-            // The page's own copy of the deadline: it says so, and both choices stay open.
-            failed: async ({ page }) => {
-              await expect(page.getByText('Your deadline could not be loaded.')).toBeVisible();
-              await expect(page.getByRole('button', { name: 'Remind me later' })).toBeEnabled();
-            },
-            button: button('Set up now'),
-            mayWrite: [...SIGNED_IN, ...LANDING],
-            again: 'restart',
-            progress: false,
-            attempts: 3,
-          },
         ],
         then: (page) => expect(page.getByRole('button', { name: 'Remind me later' })).toBeEnabled(),
       },
@@ -283,15 +287,7 @@ export const JOURNEYS: readonly Journey[] = [
       {
         name: 'sign in (soon)',
         ...signInAs('soon'),
-        calls: afterSignIn([
-          'authenticate',
-          'getMfaOptions',
-          'getUserLandingUrl',
-          'getSkipEnrollmentSteps',
-          'getOptionChoice',
-          'getOptionChoice',
-          'getOptionChoice',
-        ]),
+        calls: afterSignIn(['authenticate', ...SIGN_IN_WAVE]),
         then: (page) => expect(page.getByRole('button', { name: 'Set up now' })).toBeEnabled(),
       },
       {
@@ -418,7 +414,7 @@ export const JOURNEYS: readonly Journey[] = [
       {
         name: 'sign in (nophone)',
         ...signInAs('nophone'),
-        calls: afterSignIn(['authenticate', 'getMfaOptions']),
+        calls: afterSignIn(['authenticate', ...SIGN_IN_WAVE]),
         then: (page) => seeHeading(page, phoneEntryHeading),
       },
       {
@@ -453,8 +449,10 @@ export const JOURNEYS: readonly Journey[] = [
           // No landing address was saved: the post-login redirect runs now.
           { op: 'getUserLandingUrl', failed: toast(INTERNAL_ERROR, codeHeading) },
           { op: 'getSkipEnrollmentSteps', failed: toast(INTERNAL_ERROR, codeHeading) },
-          // The landing address was saved before this last question of the redirect.
-          { op: 'getOptionChoice', failed: toast(INTERNAL_ERROR, codeHeading), mayWrite: LANDING },
+          // Options 190 and 9930 and the credentials are asked with them, all at once.
+          { op: 'getOptionChoice', failed: toast(INTERNAL_ERROR, codeHeading) },
+          { op: 'getOptionChoice', when: (request) => query(request, 'type') === '9930', fault: false },
+          { op: 'getUserCredentials', failed: toast(INTERNAL_ERROR, codeHeading) },
         ],
         then: onDashboard('/participant'),
       },
@@ -468,22 +466,15 @@ export const JOURNEYS: readonly Journey[] = [
         name: 'sign in (adoptemail)',
         ...signInAs('adoptemail'),
         calls: [
-          ...afterSignIn(['authenticate', 'getMfaOptions', 'getUserLandingUrl']),
+          ...afterSignIn([
+            'authenticate',
+            'getMfaOptions',
+            'getUserLandingUrl',
+            'getSkipEnrollmentSteps',
+            'getOptionChoice',
+            'getOptionChoice',
+          ]),
           { op: 'getUserCredentials', failed: signInFailed },
-          {
-            op: 'getUserCredentials',
-            nth: 2,
-            // The page's own copy of the address: it says so, and keeps the one it had.
-            failed: async ({ page }) => {
-              await expect(page.getByText('Your email address could not be loaded.')).toBeVisible();
-              await expect(page.getByRole('button', { name: 'Send code' })).toBeEnabled();
-            },
-            button: button('Send code'),
-            mayWrite: SIGNED_IN,
-            again: 'restart',
-            progress: false,
-            attempts: 3,
-          },
         ],
         then: (page) => seeHeading(page, 'Verify your email address'),
       },
@@ -528,7 +519,7 @@ export const JOURNEYS: readonly Journey[] = [
       {
         name: 'sign in (password)',
         ...signInAs('password'),
-        calls: afterSignIn(['authenticate', 'getMfaOptions', 'getUserLandingUrl']),
+        calls: afterSignIn(['authenticate', ...SIGN_IN_WAVE]),
         then: (page) => seeHeading(page, 'Change your password'),
       },
       {
@@ -556,8 +547,8 @@ export const JOURNEYS: readonly Journey[] = [
       {
         name: 'open the code screen without a code on its way',
         go: open('/#/mfa-verification'),
-        // The landing address says whether an account set-up was under way; without it, the form.
-        calls: [{ op: 'getUserLandingUrl', failed: ({ page }) => onSignInForm(page), again: 'restart', button: null }],
+        // No code is on its way and no journey was kept: the form, without asking the gateway.
+        calls: [],
         then: onSignInForm,
       },
     ],
@@ -875,7 +866,7 @@ export const JOURNEYS: readonly Journey[] = [
       {
         name: 'sign in (setup)',
         ...signInAs('setup'),
-        calls: afterSignIn(['authenticate', 'getMfaOptions', 'getUserLandingUrl']),
+        calls: afterSignIn(['authenticate', ...SIGN_IN_WAVE]),
         then: (page) => seeHeading(page, 'Choose your username'),
       },
       ...setupSteps({ withToken: false }),
@@ -888,7 +879,7 @@ export const JOURNEYS: readonly Journey[] = [
       {
         name: 'sign in (setup)',
         ...signInAs('setup'),
-        calls: afterSignIn(['authenticate', 'getMfaOptions', 'getUserLandingUrl']),
+        calls: afterSignIn(['authenticate', ...SIGN_IN_WAVE]),
         then: (page) => seeHeading(page, 'Choose your username'),
       },
       {

@@ -134,7 +134,7 @@ export async function storageOf(page: Page): Promise<StorageState> {
 
 /**
  * What was written between two states: keys added or changed (removals are no writes). Cookies
- * the mock gateway sets itself (`mock…`, its test-double state) and the gateway's anti-forgery
+ * that switch the mock gateway's scenarios (`mock…`, set by the tests) and the gateway's anti-forgery
  * token are not the portal's writes.
  */
 export function writesBetween(before: StorageState, after: StorageState, allowed: readonly string[] = []): string[] {

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page, Request, Route } from '@playwright/test';
-import { operationRows, responseSchemaModules } from '../../generated/operations';
-import { buildOperations, findOperation } from '../../src/lib/api/operation-table.js';
+import { findOperation, pathPattern } from '../../common/operation-matcher.js';
+import { operations } from '../../src/lib/api/operations';
 import { developmentConfig } from '../../scripts/portal-config.mjs';
 import { isGatewayPath } from '../../scripts/ports.mjs';
 import { expect, pauseClock } from '../support/fixtures';
@@ -25,7 +25,7 @@ import {
  * judged here, the same way for every call of every flow.
  */
 
-export const OPERATIONS = buildOperations(operationRows, responseSchemaModules);
+export const OPERATIONS = operations;
 
 /**
  * The deadline of one gateway call in the page under test: the development configuration's,
@@ -64,7 +64,7 @@ export function operationOf(request: Request) {
 function addressPattern(op: string): RegExp {
   const operation = OPERATIONS.find((candidate) => candidate.operationId === op);
   if (!operation) throw new Error(`${op} is not in the contract`);
-  return new RegExp(`^[^?#]*?${operation.pathPattern.source.slice(1, -1)}(\\?|$)`);
+  return new RegExp(`^[^?#]*?${pathPattern(operation.path).source.slice(1, -1)}(\\?|$)`);
 }
 
 function firstLine(error: unknown): string {

@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { NGINX_PORT } from '../../scripts/ports.mjs';
 
 /** The demo session the mock's sign-in answers with. */
@@ -32,4 +32,19 @@ export async function seedSession(page: Page, session: Partial<Record<keyof type
 /** Sets a cookie that switches a mock scenario (see openapi/mock-scenarios.yaml). */
 export async function mockScenario(context: BrowserContext, name: string, value: string): Promise<void> {
   await context.addCookies([{ name, value, url: `http://127.0.0.1:${NGINX_PORT}` }]);
+}
+
+/**
+ * Signs in through the gateway (the mock) as a demo persona and returns the session's token and
+ * user id: a session of the test's own, which the mock remembers journey steps for (a token
+ * planted directly has none) and which no other test shares.
+ */
+export async function gatewaySession(request: APIRequestContext, username: string): Promise<{ token: string; userId: string }> {
+  const answer = await request.post('/login-gateway/authentication', {
+    headers: { Authorization: `Basic ${Buffer.from(`${username}:Secret#123`).toString('base64')}`, 'Content-Type': 'application/json' },
+    data: JSON.stringify('e2e-fingerprint'),
+  });
+  const { data } = (await answer.json()) as { data?: { token: string; userId: string } };
+  if (!answer.ok() || !data) throw new Error(`signing in as ${username} gave ${answer.status()}`);
+  return { token: data.token, userId: data.userId };
 }

@@ -43,7 +43,7 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
- * When it is taken, `alternateUsername` offers one that is free. The spec shows `userNameAvailable` and `alternateUsername` bare; wrapping the answer in `data`, beside `errors` as in every JSON answer of this contract, is this contract's choice.
+ * When it is taken, `alternateUsername` offers one that is free. The spec shows `userNameAvailable` and `alternateUsername` bare; wrapping the answer in `data`, beside `errors` as in the contract's other answers with a payload, is this contract's choice.
  * @summary Whether a username is available
  */
 export const getValidateUsernameUrl = (params: ValidateUsernameParams,) => {
@@ -83,7 +83,7 @@ export const getValidateUsernameQueryKey = (params?: ValidateUsernameParams,) =>
     }
 
     
-export const getValidateUsernameQueryOptions = <TData = Awaited<ReturnType<typeof validateUsername>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(params: ValidateUsernameParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof validateUsername>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
+export const getValidateUsernameQueryOptions = <TData = Awaited<ReturnType<typeof validateUsername>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(params: ValidateUsernameParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof validateUsername>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -102,10 +102,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ValidateUsernameQueryResult = NonNullable<Awaited<ReturnType<typeof validateUsername>>>
-export type ValidateUsernameQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
+export type ValidateUsernameQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
 
-export function useValidateUsername<TData = Awaited<ReturnType<typeof validateUsername>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useValidateUsername<TData = Awaited<ReturnType<typeof validateUsername>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: ValidateUsernameParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof validateUsername>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof validateUsername>>,
@@ -115,7 +115,7 @@ export function useValidateUsername<TData = Awaited<ReturnType<typeof validateUs
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useValidateUsername<TData = Awaited<ReturnType<typeof validateUsername>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useValidateUsername<TData = Awaited<ReturnType<typeof validateUsername>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: ValidateUsernameParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof validateUsername>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof validateUsername>>,
@@ -125,7 +125,7 @@ export function useValidateUsername<TData = Awaited<ReturnType<typeof validateUs
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useValidateUsername<TData = Awaited<ReturnType<typeof validateUsername>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useValidateUsername<TData = Awaited<ReturnType<typeof validateUsername>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: ValidateUsernameParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof validateUsername>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -133,7 +133,7 @@ export function useValidateUsername<TData = Awaited<ReturnType<typeof validateUs
  * @summary Whether a username is available
  */
 
-export function useValidateUsername<TData = Awaited<ReturnType<typeof validateUsername>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useValidateUsername<TData = Awaited<ReturnType<typeof validateUsername>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: ValidateUsernameParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof validateUsername>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {

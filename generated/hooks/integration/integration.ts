@@ -96,7 +96,7 @@ export const getListIntegrationEmployersQueryKey = (userId?: string,
     }
 
     
-export const getListIntegrationEmployersQueryOptions = <TData = Awaited<ReturnType<typeof listIntegrationEmployers>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(userId: string,
+export const getListIntegrationEmployersQueryOptions = <TData = Awaited<ReturnType<typeof listIntegrationEmployers>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(userId: string,
     planId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listIntegrationEmployers>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
 
@@ -116,10 +116,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListIntegrationEmployersQueryResult = NonNullable<Awaited<ReturnType<typeof listIntegrationEmployers>>>
-export type ListIntegrationEmployersQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
+export type ListIntegrationEmployersQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
 
-export function useListIntegrationEmployers<TData = Awaited<ReturnType<typeof listIntegrationEmployers>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useListIntegrationEmployers<TData = Awaited<ReturnType<typeof listIntegrationEmployers>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listIntegrationEmployers>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -130,7 +130,7 @@ export function useListIntegrationEmployers<TData = Awaited<ReturnType<typeof li
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListIntegrationEmployers<TData = Awaited<ReturnType<typeof listIntegrationEmployers>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useListIntegrationEmployers<TData = Awaited<ReturnType<typeof listIntegrationEmployers>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listIntegrationEmployers>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -141,7 +141,7 @@ export function useListIntegrationEmployers<TData = Awaited<ReturnType<typeof li
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListIntegrationEmployers<TData = Awaited<ReturnType<typeof listIntegrationEmployers>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useListIntegrationEmployers<TData = Awaited<ReturnType<typeof listIntegrationEmployers>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listIntegrationEmployers>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
@@ -150,7 +150,7 @@ export function useListIntegrationEmployers<TData = Awaited<ReturnType<typeof li
  * @summary The plan's integration employers
  */
 
-export function useListIntegrationEmployers<TData = Awaited<ReturnType<typeof listIntegrationEmployers>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useListIntegrationEmployers<TData = Awaited<ReturnType<typeof listIntegrationEmployers>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listIntegrationEmployers>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient 
@@ -432,7 +432,7 @@ export const getGetIntegrationAdoptionQueryKey = (userId?: string,
     }
 
     
-export const getGetIntegrationAdoptionQueryOptions = <TData = Awaited<ReturnType<typeof getIntegrationAdoption>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(userId: string,
+export const getGetIntegrationAdoptionQueryOptions = <TData = Awaited<ReturnType<typeof getIntegrationAdoption>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(userId: string,
     planId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getIntegrationAdoption>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
 
@@ -452,10 +452,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetIntegrationAdoptionQueryResult = NonNullable<Awaited<ReturnType<typeof getIntegrationAdoption>>>
-export type GetIntegrationAdoptionQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
+export type GetIntegrationAdoptionQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
 
-export function useGetIntegrationAdoption<TData = Awaited<ReturnType<typeof getIntegrationAdoption>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetIntegrationAdoption<TData = Awaited<ReturnType<typeof getIntegrationAdoption>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getIntegrationAdoption>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -466,7 +466,7 @@ export function useGetIntegrationAdoption<TData = Awaited<ReturnType<typeof getI
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetIntegrationAdoption<TData = Awaited<ReturnType<typeof getIntegrationAdoption>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetIntegrationAdoption<TData = Awaited<ReturnType<typeof getIntegrationAdoption>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getIntegrationAdoption>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -477,7 +477,7 @@ export function useGetIntegrationAdoption<TData = Awaited<ReturnType<typeof getI
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetIntegrationAdoption<TData = Awaited<ReturnType<typeof getIntegrationAdoption>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetIntegrationAdoption<TData = Awaited<ReturnType<typeof getIntegrationAdoption>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getIntegrationAdoption>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
@@ -486,7 +486,7 @@ export function useGetIntegrationAdoption<TData = Awaited<ReturnType<typeof getI
  * @summary Whether the plan can adopt a payroll integration
  */
 
-export function useGetIntegrationAdoption<TData = Awaited<ReturnType<typeof getIntegrationAdoption>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetIntegrationAdoption<TData = Awaited<ReturnType<typeof getIntegrationAdoption>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getIntegrationAdoption>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient 
@@ -550,7 +550,7 @@ export const getGetIntegrationMonthlyFeeQueryKey = (userId?: string,
     }
 
     
-export const getGetIntegrationMonthlyFeeQueryOptions = <TData = Awaited<ReturnType<typeof getIntegrationMonthlyFee>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(userId: string,
+export const getGetIntegrationMonthlyFeeQueryOptions = <TData = Awaited<ReturnType<typeof getIntegrationMonthlyFee>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(userId: string,
     planId: string,
     params: GetIntegrationMonthlyFeeParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getIntegrationMonthlyFee>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
@@ -571,10 +571,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetIntegrationMonthlyFeeQueryResult = NonNullable<Awaited<ReturnType<typeof getIntegrationMonthlyFee>>>
-export type GetIntegrationMonthlyFeeQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
+export type GetIntegrationMonthlyFeeQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
 
-export function useGetIntegrationMonthlyFee<TData = Awaited<ReturnType<typeof getIntegrationMonthlyFee>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetIntegrationMonthlyFee<TData = Awaited<ReturnType<typeof getIntegrationMonthlyFee>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string,
     params: GetIntegrationMonthlyFeeParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getIntegrationMonthlyFee>>, TError, TData>> & Pick<
@@ -586,7 +586,7 @@ export function useGetIntegrationMonthlyFee<TData = Awaited<ReturnType<typeof ge
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetIntegrationMonthlyFee<TData = Awaited<ReturnType<typeof getIntegrationMonthlyFee>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetIntegrationMonthlyFee<TData = Awaited<ReturnType<typeof getIntegrationMonthlyFee>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string,
     params: GetIntegrationMonthlyFeeParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getIntegrationMonthlyFee>>, TError, TData>> & Pick<
@@ -598,7 +598,7 @@ export function useGetIntegrationMonthlyFee<TData = Awaited<ReturnType<typeof ge
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetIntegrationMonthlyFee<TData = Awaited<ReturnType<typeof getIntegrationMonthlyFee>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetIntegrationMonthlyFee<TData = Awaited<ReturnType<typeof getIntegrationMonthlyFee>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string,
     params: GetIntegrationMonthlyFeeParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getIntegrationMonthlyFee>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
@@ -608,7 +608,7 @@ export function useGetIntegrationMonthlyFee<TData = Awaited<ReturnType<typeof ge
  * @summary The monthly fee of a payroll integration
  */
 
-export function useGetIntegrationMonthlyFee<TData = Awaited<ReturnType<typeof getIntegrationMonthlyFee>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetIntegrationMonthlyFee<TData = Awaited<ReturnType<typeof getIntegrationMonthlyFee>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string,
     params: GetIntegrationMonthlyFeeParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getIntegrationMonthlyFee>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
@@ -749,7 +749,7 @@ export const getGetIntegrationSessionQueryKey = (userId?: string,
     }
 
     
-export const getGetIntegrationSessionQueryOptions = <TData = Awaited<ReturnType<typeof getIntegrationSession>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(userId: string,
+export const getGetIntegrationSessionQueryOptions = <TData = Awaited<ReturnType<typeof getIntegrationSession>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(userId: string,
     planId: string,
     params: GetIntegrationSessionParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getIntegrationSession>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
@@ -770,10 +770,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetIntegrationSessionQueryResult = NonNullable<Awaited<ReturnType<typeof getIntegrationSession>>>
-export type GetIntegrationSessionQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
+export type GetIntegrationSessionQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
 
-export function useGetIntegrationSession<TData = Awaited<ReturnType<typeof getIntegrationSession>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetIntegrationSession<TData = Awaited<ReturnType<typeof getIntegrationSession>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string,
     params: GetIntegrationSessionParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getIntegrationSession>>, TError, TData>> & Pick<
@@ -785,7 +785,7 @@ export function useGetIntegrationSession<TData = Awaited<ReturnType<typeof getIn
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetIntegrationSession<TData = Awaited<ReturnType<typeof getIntegrationSession>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetIntegrationSession<TData = Awaited<ReturnType<typeof getIntegrationSession>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string,
     params: GetIntegrationSessionParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getIntegrationSession>>, TError, TData>> & Pick<
@@ -797,7 +797,7 @@ export function useGetIntegrationSession<TData = Awaited<ReturnType<typeof getIn
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetIntegrationSession<TData = Awaited<ReturnType<typeof getIntegrationSession>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetIntegrationSession<TData = Awaited<ReturnType<typeof getIntegrationSession>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string,
     params: GetIntegrationSessionParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getIntegrationSession>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
@@ -807,7 +807,7 @@ export function useGetIntegrationSession<TData = Awaited<ReturnType<typeof getIn
  * @summary An employer's integration session
  */
 
-export function useGetIntegrationSession<TData = Awaited<ReturnType<typeof getIntegrationSession>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetIntegrationSession<TData = Awaited<ReturnType<typeof getIntegrationSession>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string,
     params: GetIntegrationSessionParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getIntegrationSession>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
@@ -872,7 +872,7 @@ export const getReauthorizeIntegrationQueryKey = (userId?: string,
     }
 
     
-export const getReauthorizeIntegrationQueryOptions = <TData = Awaited<ReturnType<typeof reauthorizeIntegration>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(userId: string,
+export const getReauthorizeIntegrationQueryOptions = <TData = Awaited<ReturnType<typeof reauthorizeIntegration>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(userId: string,
     planId: string,
     params: ReauthorizeIntegrationParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof reauthorizeIntegration>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
@@ -893,10 +893,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ReauthorizeIntegrationQueryResult = NonNullable<Awaited<ReturnType<typeof reauthorizeIntegration>>>
-export type ReauthorizeIntegrationQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
+export type ReauthorizeIntegrationQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
 
-export function useReauthorizeIntegration<TData = Awaited<ReturnType<typeof reauthorizeIntegration>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useReauthorizeIntegration<TData = Awaited<ReturnType<typeof reauthorizeIntegration>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string,
     params: ReauthorizeIntegrationParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof reauthorizeIntegration>>, TError, TData>> & Pick<
@@ -908,7 +908,7 @@ export function useReauthorizeIntegration<TData = Awaited<ReturnType<typeof reau
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useReauthorizeIntegration<TData = Awaited<ReturnType<typeof reauthorizeIntegration>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useReauthorizeIntegration<TData = Awaited<ReturnType<typeof reauthorizeIntegration>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string,
     params: ReauthorizeIntegrationParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof reauthorizeIntegration>>, TError, TData>> & Pick<
@@ -920,7 +920,7 @@ export function useReauthorizeIntegration<TData = Awaited<ReturnType<typeof reau
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useReauthorizeIntegration<TData = Awaited<ReturnType<typeof reauthorizeIntegration>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useReauthorizeIntegration<TData = Awaited<ReturnType<typeof reauthorizeIntegration>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string,
     params: ReauthorizeIntegrationParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof reauthorizeIntegration>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
@@ -930,7 +930,7 @@ export function useReauthorizeIntegration<TData = Awaited<ReturnType<typeof reau
  * @summary Re-authorize an employer's integration
  */
 
-export function useReauthorizeIntegration<TData = Awaited<ReturnType<typeof reauthorizeIntegration>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useReauthorizeIntegration<TData = Awaited<ReturnType<typeof reauthorizeIntegration>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string,
     params: ReauthorizeIntegrationParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof reauthorizeIntegration>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
@@ -986,7 +986,7 @@ export const removeIntegration = async (userId: string,
 
 
 
-export const getRemoveIntegrationMutationOptions = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
+export const getRemoveIntegrationMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removeIntegration>>, TError,{userId: string;planId: string;params: RemoveIntegrationParams;headers?: RemoveIntegrationHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof removeIntegration>>, TError,{userId: string;planId: string;params: RemoveIntegrationParams;headers?: RemoveIntegrationHeaders}, TContext> => {
 
@@ -1013,12 +1013,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RemoveIntegrationMutationResult = NonNullable<Awaited<ReturnType<typeof removeIntegration>>>
     
-    export type RemoveIntegrationMutationError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
+    export type RemoveIntegrationMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Remove an employer's integration
  */
-export const useRemoveIntegration = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
+export const useRemoveIntegration = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removeIntegration>>, TError,{userId: string;planId: string;params: RemoveIntegrationParams;headers?: RemoveIntegrationHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof removeIntegration>>,
@@ -1078,7 +1078,7 @@ export const getGetEmployerDeductionsQueryKey = (userId?: string,
     }
 
     
-export const getGetEmployerDeductionsQueryOptions = <TData = Awaited<ReturnType<typeof getEmployerDeductions>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(userId: string,
+export const getGetEmployerDeductionsQueryOptions = <TData = Awaited<ReturnType<typeof getEmployerDeductions>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(userId: string,
     planId: string,
     params: GetEmployerDeductionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEmployerDeductions>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
@@ -1099,10 +1099,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetEmployerDeductionsQueryResult = NonNullable<Awaited<ReturnType<typeof getEmployerDeductions>>>
-export type GetEmployerDeductionsQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
+export type GetEmployerDeductionsQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
 
-export function useGetEmployerDeductions<TData = Awaited<ReturnType<typeof getEmployerDeductions>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetEmployerDeductions<TData = Awaited<ReturnType<typeof getEmployerDeductions>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string,
     params: GetEmployerDeductionsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEmployerDeductions>>, TError, TData>> & Pick<
@@ -1114,7 +1114,7 @@ export function useGetEmployerDeductions<TData = Awaited<ReturnType<typeof getEm
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetEmployerDeductions<TData = Awaited<ReturnType<typeof getEmployerDeductions>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetEmployerDeductions<TData = Awaited<ReturnType<typeof getEmployerDeductions>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string,
     params: GetEmployerDeductionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEmployerDeductions>>, TError, TData>> & Pick<
@@ -1126,7 +1126,7 @@ export function useGetEmployerDeductions<TData = Awaited<ReturnType<typeof getEm
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetEmployerDeductions<TData = Awaited<ReturnType<typeof getEmployerDeductions>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetEmployerDeductions<TData = Awaited<ReturnType<typeof getEmployerDeductions>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string,
     params: GetEmployerDeductionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEmployerDeductions>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
@@ -1136,7 +1136,7 @@ export function useGetEmployerDeductions<TData = Awaited<ReturnType<typeof getEm
  * @summary An employer's payroll deductions
  */
 
-export function useGetEmployerDeductions<TData = Awaited<ReturnType<typeof getEmployerDeductions>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetEmployerDeductions<TData = Awaited<ReturnType<typeof getEmployerDeductions>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string,
     params: GetEmployerDeductionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEmployerDeductions>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
@@ -1198,7 +1198,7 @@ export const getListActiveVendorsQueryKey = (userId?: string,
     }
 
     
-export const getListActiveVendorsQueryOptions = <TData = Awaited<ReturnType<typeof listActiveVendors>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(userId: string,
+export const getListActiveVendorsQueryOptions = <TData = Awaited<ReturnType<typeof listActiveVendors>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(userId: string,
     params: ListActiveVendorsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listActiveVendors>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
 
@@ -1218,10 +1218,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListActiveVendorsQueryResult = NonNullable<Awaited<ReturnType<typeof listActiveVendors>>>
-export type ListActiveVendorsQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
+export type ListActiveVendorsQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
 
-export function useListActiveVendors<TData = Awaited<ReturnType<typeof listActiveVendors>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useListActiveVendors<TData = Awaited<ReturnType<typeof listActiveVendors>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     params: ListActiveVendorsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listActiveVendors>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -1232,7 +1232,7 @@ export function useListActiveVendors<TData = Awaited<ReturnType<typeof listActiv
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListActiveVendors<TData = Awaited<ReturnType<typeof listActiveVendors>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useListActiveVendors<TData = Awaited<ReturnType<typeof listActiveVendors>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     params: ListActiveVendorsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listActiveVendors>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -1243,7 +1243,7 @@ export function useListActiveVendors<TData = Awaited<ReturnType<typeof listActiv
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListActiveVendors<TData = Awaited<ReturnType<typeof listActiveVendors>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useListActiveVendors<TData = Awaited<ReturnType<typeof listActiveVendors>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     params: ListActiveVendorsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listActiveVendors>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
@@ -1252,7 +1252,7 @@ export function useListActiveVendors<TData = Awaited<ReturnType<typeof listActiv
  * @summary The active payroll vendors
  */
 
-export function useListActiveVendors<TData = Awaited<ReturnType<typeof listActiveVendors>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useListActiveVendors<TData = Awaited<ReturnType<typeof listActiveVendors>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     params: ListActiveVendorsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listActiveVendors>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient 

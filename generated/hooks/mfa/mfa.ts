@@ -22,6 +22,7 @@ import type {
   RequestMfaCodeHeaders,
   RequestUserMfaCodeHeaders,
   SessionExpiredResponse,
+  TooManyRequestsResponse,
   UnauthorizedResponse,
   UnexpectedResponse,
   UserMfaCodeRequest,
@@ -66,7 +67,7 @@ export const getMfaOptions = async (usernameRequest: UsernameRequest,
 
 
 
-export const getGetMfaOptionsMutationOptions = <TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>,
+export const getGetMfaOptionsMutationOptions = <TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getMfaOptions>>, TError,{data: UsernameRequest;headers?: GetMfaOptionsHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof getMfaOptions>>, TError,{data: UsernameRequest;headers?: GetMfaOptionsHeaders}, TContext> => {
 
@@ -93,12 +94,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type GetMfaOptionsMutationResult = NonNullable<Awaited<ReturnType<typeof getMfaOptions>>>
     export type GetMfaOptionsMutationBody = UsernameRequest
-    export type GetMfaOptionsMutationError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>
+    export type GetMfaOptionsMutationError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary The user's one-time-code methods, masked
  */
-export const useGetMfaOptions = <TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>,
+export const useGetMfaOptions = <TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getMfaOptions>>, TError,{data: UsernameRequest;headers?: GetMfaOptionsHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof getMfaOptions>>,
@@ -143,7 +144,7 @@ export const requestMfaCode = async (mfaCodeRequest: MfaCodeRequest,
 
 
 
-export const getRequestMfaCodeMutationOptions = <TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>,
+export const getRequestMfaCodeMutationOptions = <TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof requestMfaCode>>, TError,{data: MfaCodeRequest;headers?: RequestMfaCodeHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof requestMfaCode>>, TError,{data: MfaCodeRequest;headers?: RequestMfaCodeHeaders}, TContext> => {
 
@@ -170,12 +171,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RequestMfaCodeMutationResult = NonNullable<Awaited<ReturnType<typeof requestMfaCode>>>
     export type RequestMfaCodeMutationBody = MfaCodeRequest
-    export type RequestMfaCodeMutationError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>
+    export type RequestMfaCodeMutationError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Send a one-time code to someone signing in
  */
-export const useRequestMfaCode = <TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>,
+export const useRequestMfaCode = <TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof requestMfaCode>>, TError,{data: MfaCodeRequest;headers?: RequestMfaCodeHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof requestMfaCode>>,
@@ -217,7 +218,7 @@ export const requestUserMfaCode = async (userId: string,
 
 
 
-export const getRequestUserMfaCodeMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
+export const getRequestUserMfaCodeMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof requestUserMfaCode>>, TError,{userId: string;data: UserMfaCodeRequest;headers?: RequestUserMfaCodeHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof requestUserMfaCode>>, TError,{userId: string;data: UserMfaCodeRequest;headers?: RequestUserMfaCodeHeaders}, TContext> => {
 
@@ -244,12 +245,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RequestUserMfaCodeMutationResult = NonNullable<Awaited<ReturnType<typeof requestUserMfaCode>>>
     export type RequestUserMfaCodeMutationBody = UserMfaCodeRequest
-    export type RequestUserMfaCodeMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
+    export type RequestUserMfaCodeMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Send a one-time code to the signed-in user
  */
-export const useRequestUserMfaCode = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
+export const useRequestUserMfaCode = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof requestUserMfaCode>>, TError,{userId: string;data: UserMfaCodeRequest;headers?: RequestUserMfaCodeHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof requestUserMfaCode>>,
@@ -295,7 +296,7 @@ export const verifyMfaCode = async (verifyMfaCodeRequest: VerifyMfaCodeRequest,
 
 
 
-export const getVerifyMfaCodeMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
+export const getVerifyMfaCodeMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof verifyMfaCode>>, TError,{data: VerifyMfaCodeRequest;headers?: VerifyMfaCodeHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof verifyMfaCode>>, TError,{data: VerifyMfaCodeRequest;headers?: VerifyMfaCodeHeaders}, TContext> => {
 
@@ -322,12 +323,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type VerifyMfaCodeMutationResult = NonNullable<Awaited<ReturnType<typeof verifyMfaCode>>>
     export type VerifyMfaCodeMutationBody = VerifyMfaCodeRequest
-    export type VerifyMfaCodeMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
+    export type VerifyMfaCodeMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Check a one-time code of the signed-in user
  */
-export const useVerifyMfaCode = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
+export const useVerifyMfaCode = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof verifyMfaCode>>, TError,{data: VerifyMfaCodeRequest;headers?: VerifyMfaCodeHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof verifyMfaCode>>,

@@ -17,6 +17,7 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  BadRequestResponse,
   ForbiddenResponse,
   InternalErrorResponse,
   PartnerSideNavResponse,
@@ -67,7 +68,7 @@ export const getGetPartnerSideNavQueryKey = (userId?: string,) => {
     }
 
     
-export const getGetPartnerSideNavQueryOptions = <TData = Awaited<ReturnType<typeof getPartnerSideNav>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPartnerSideNav>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
+export const getGetPartnerSideNavQueryOptions = <TData = Awaited<ReturnType<typeof getPartnerSideNav>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPartnerSideNav>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -86,10 +87,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetPartnerSideNavQueryResult = NonNullable<Awaited<ReturnType<typeof getPartnerSideNav>>>
-export type GetPartnerSideNavQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
+export type GetPartnerSideNavQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
 
-export function useGetPartnerSideNav<TData = Awaited<ReturnType<typeof getPartnerSideNav>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetPartnerSideNav<TData = Awaited<ReturnType<typeof getPartnerSideNav>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPartnerSideNav>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getPartnerSideNav>>,
@@ -99,7 +100,7 @@ export function useGetPartnerSideNav<TData = Awaited<ReturnType<typeof getPartne
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPartnerSideNav<TData = Awaited<ReturnType<typeof getPartnerSideNav>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetPartnerSideNav<TData = Awaited<ReturnType<typeof getPartnerSideNav>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPartnerSideNav>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getPartnerSideNav>>,
@@ -109,7 +110,7 @@ export function useGetPartnerSideNav<TData = Awaited<ReturnType<typeof getPartne
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPartnerSideNav<TData = Awaited<ReturnType<typeof getPartnerSideNav>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetPartnerSideNav<TData = Awaited<ReturnType<typeof getPartnerSideNav>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPartnerSideNav>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -117,7 +118,7 @@ export function useGetPartnerSideNav<TData = Awaited<ReturnType<typeof getPartne
  * @summary The partner side navigation
  */
 
-export function useGetPartnerSideNav<TData = Awaited<ReturnType<typeof getPartnerSideNav>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetPartnerSideNav<TData = Awaited<ReturnType<typeof getPartnerSideNav>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPartnerSideNav>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {

@@ -60,7 +60,7 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
- * The signed-in user's username, email address and whether it is verified; multi-factor adoption reads `isEmailVerified` to choose between the phone and email verification first. The spec shows `userName`, `emailAddress` and `isEmailVerified` bare; wrapping the answer in `data`, beside `errors` as in every JSON answer of this contract, is this contract's choice.
+ * The signed-in user's username, email address and whether it is verified; multi-factor adoption reads `isEmailVerified` to choose between the phone and email verification first. The spec shows `userName`, `emailAddress` and `isEmailVerified` bare; wrapping the answer in `data`, beside `errors` as in the contract's other answers with a payload, is this contract's choice.
  * @summary The user's username and email
  */
 export const getGetUserCredentialsUrl = (userId: string,) => {
@@ -93,7 +93,7 @@ export const getGetUserCredentialsQueryKey = (userId?: string,) => {
     }
 
     
-export const getGetUserCredentialsQueryOptions = <TData = Awaited<ReturnType<typeof getUserCredentials>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserCredentials>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
+export const getGetUserCredentialsQueryOptions = <TData = Awaited<ReturnType<typeof getUserCredentials>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserCredentials>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -112,10 +112,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetUserCredentialsQueryResult = NonNullable<Awaited<ReturnType<typeof getUserCredentials>>>
-export type GetUserCredentialsQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
+export type GetUserCredentialsQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
 
-export function useGetUserCredentials<TData = Awaited<ReturnType<typeof getUserCredentials>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetUserCredentials<TData = Awaited<ReturnType<typeof getUserCredentials>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserCredentials>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getUserCredentials>>,
@@ -125,7 +125,7 @@ export function useGetUserCredentials<TData = Awaited<ReturnType<typeof getUserC
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetUserCredentials<TData = Awaited<ReturnType<typeof getUserCredentials>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetUserCredentials<TData = Awaited<ReturnType<typeof getUserCredentials>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserCredentials>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getUserCredentials>>,
@@ -135,7 +135,7 @@ export function useGetUserCredentials<TData = Awaited<ReturnType<typeof getUserC
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetUserCredentials<TData = Awaited<ReturnType<typeof getUserCredentials>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetUserCredentials<TData = Awaited<ReturnType<typeof getUserCredentials>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserCredentials>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -143,7 +143,7 @@ export function useGetUserCredentials<TData = Awaited<ReturnType<typeof getUserC
  * @summary The user's username and email
  */
 
-export function useGetUserCredentials<TData = Awaited<ReturnType<typeof getUserCredentials>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetUserCredentials<TData = Awaited<ReturnType<typeof getUserCredentials>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserCredentials>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -586,7 +586,7 @@ export const markEmailVerified = async (params: MarkEmailVerifiedParams,
 
 
 
-export const getMarkEmailVerifiedMutationOptions = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
+export const getMarkEmailVerifiedMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof markEmailVerified>>, TError,{params: MarkEmailVerifiedParams;headers?: MarkEmailVerifiedHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof markEmailVerified>>, TError,{params: MarkEmailVerifiedParams;headers?: MarkEmailVerifiedHeaders}, TContext> => {
 
@@ -613,12 +613,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type MarkEmailVerifiedMutationResult = NonNullable<Awaited<ReturnType<typeof markEmailVerified>>>
     
-    export type MarkEmailVerifiedMutationError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
+    export type MarkEmailVerifiedMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Mark the user's email address verified
  */
-export const useMarkEmailVerified = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
+export const useMarkEmailVerified = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof markEmailVerified>>, TError,{params: MarkEmailVerifiedParams;headers?: MarkEmailVerifiedHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof markEmailVerified>>,
@@ -818,7 +818,7 @@ export const getGetOptionChoiceQueryKey = (params?: GetOptionChoiceParams,) => {
     }
 
     
-export const getGetOptionChoiceQueryOptions = <TData = Awaited<ReturnType<typeof getOptionChoice>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(params: GetOptionChoiceParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOptionChoice>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
+export const getGetOptionChoiceQueryOptions = <TData = Awaited<ReturnType<typeof getOptionChoice>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(params: GetOptionChoiceParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOptionChoice>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -837,10 +837,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetOptionChoiceQueryResult = NonNullable<Awaited<ReturnType<typeof getOptionChoice>>>
-export type GetOptionChoiceQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
+export type GetOptionChoiceQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
 
-export function useGetOptionChoice<TData = Awaited<ReturnType<typeof getOptionChoice>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetOptionChoice<TData = Awaited<ReturnType<typeof getOptionChoice>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: GetOptionChoiceParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOptionChoice>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getOptionChoice>>,
@@ -850,7 +850,7 @@ export function useGetOptionChoice<TData = Awaited<ReturnType<typeof getOptionCh
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetOptionChoice<TData = Awaited<ReturnType<typeof getOptionChoice>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetOptionChoice<TData = Awaited<ReturnType<typeof getOptionChoice>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: GetOptionChoiceParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOptionChoice>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getOptionChoice>>,
@@ -860,7 +860,7 @@ export function useGetOptionChoice<TData = Awaited<ReturnType<typeof getOptionCh
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetOptionChoice<TData = Awaited<ReturnType<typeof getOptionChoice>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetOptionChoice<TData = Awaited<ReturnType<typeof getOptionChoice>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: GetOptionChoiceParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOptionChoice>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -868,7 +868,7 @@ export function useGetOptionChoice<TData = Awaited<ReturnType<typeof getOptionCh
  * @summary One option choice of the user
  */
 
-export function useGetOptionChoice<TData = Awaited<ReturnType<typeof getOptionChoice>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetOptionChoice<TData = Awaited<ReturnType<typeof getOptionChoice>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: GetOptionChoiceParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOptionChoice>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {

@@ -25,6 +25,7 @@ import type {
   RetrieveUsernameRequest,
   SecurityQuestionResponse,
   TokenPasswordRequest,
+  TooManyRequestsResponse,
   UnexpectedResponse,
   UsernameRequest
 } from '../../models';
@@ -65,7 +66,7 @@ export const getSecurityQuestion = async (usernameRequest: UsernameRequest,
 
 
 
-export const getGetSecurityQuestionMutationOptions = <TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>,
+export const getGetSecurityQuestionMutationOptions = <TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getSecurityQuestion>>, TError,{data: UsernameRequest;headers?: GetSecurityQuestionHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof getSecurityQuestion>>, TError,{data: UsernameRequest;headers?: GetSecurityQuestionHeaders}, TContext> => {
 
@@ -92,12 +93,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type GetSecurityQuestionMutationResult = NonNullable<Awaited<ReturnType<typeof getSecurityQuestion>>>
     export type GetSecurityQuestionMutationBody = UsernameRequest
-    export type GetSecurityQuestionMutationError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>
+    export type GetSecurityQuestionMutationError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary The user's security question
  */
-export const useGetSecurityQuestion = <TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>,
+export const useGetSecurityQuestion = <TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getSecurityQuestion>>, TError,{data: UsernameRequest;headers?: GetSecurityQuestionHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof getSecurityQuestion>>,
@@ -138,7 +139,7 @@ export const getMfaUser = async (usernameRequest: UsernameRequest,
 
 
 
-export const getGetMfaUserMutationOptions = <TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>,
+export const getGetMfaUserMutationOptions = <TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getMfaUser>>, TError,{data: UsernameRequest;headers?: GetMfaUserHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof getMfaUser>>, TError,{data: UsernameRequest;headers?: GetMfaUserHeaders}, TContext> => {
 
@@ -165,12 +166,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type GetMfaUserMutationResult = NonNullable<Awaited<ReturnType<typeof getMfaUser>>>
     export type GetMfaUserMutationBody = UsernameRequest
-    export type GetMfaUserMutationError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>
+    export type GetMfaUserMutationError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Whether a user recovers with a one-time code
  */
-export const useGetMfaUser = <TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>,
+export const useGetMfaUser = <TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getMfaUser>>, TError,{data: UsernameRequest;headers?: GetMfaUserHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof getMfaUser>>,
@@ -218,7 +219,7 @@ export const resetPassword = async (resetPasswordRequest: ResetPasswordRequest,
 
 
 
-export const getResetPasswordMutationOptions = <TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>,
+export const getResetPasswordMutationOptions = <TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resetPassword>>, TError,{data: ResetPasswordRequest;headers?: ResetPasswordHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof resetPassword>>, TError,{data: ResetPasswordRequest;headers?: ResetPasswordHeaders}, TContext> => {
 
@@ -245,12 +246,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ResetPasswordMutationResult = NonNullable<Awaited<ReturnType<typeof resetPassword>>>
     export type ResetPasswordMutationBody = ResetPasswordRequest
-    export type ResetPasswordMutationError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>
+    export type ResetPasswordMutationError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Ask for a password-reset email
  */
-export const useResetPassword = <TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>,
+export const useResetPassword = <TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resetPassword>>, TError,{data: ResetPasswordRequest;headers?: ResetPasswordHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof resetPassword>>,
@@ -291,7 +292,7 @@ export const retrieveUsername = async (retrieveUsernameRequest: RetrieveUsername
 
 
 
-export const getRetrieveUsernameMutationOptions = <TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>,
+export const getRetrieveUsernameMutationOptions = <TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof retrieveUsername>>, TError,{data: RetrieveUsernameRequest;headers?: RetrieveUsernameHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof retrieveUsername>>, TError,{data: RetrieveUsernameRequest;headers?: RetrieveUsernameHeaders}, TContext> => {
 
@@ -318,12 +319,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RetrieveUsernameMutationResult = NonNullable<Awaited<ReturnType<typeof retrieveUsername>>>
     export type RetrieveUsernameMutationBody = RetrieveUsernameRequest
-    export type RetrieveUsernameMutationError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>
+    export type RetrieveUsernameMutationError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Email the user their username
  */
-export const useRetrieveUsername = <TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>,
+export const useRetrieveUsername = <TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof retrieveUsername>>, TError,{data: RetrieveUsernameRequest;headers?: RetrieveUsernameHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof retrieveUsername>>,

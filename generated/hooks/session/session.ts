@@ -671,7 +671,7 @@ export const logoutToLoginUrl = async (headers?: LogoutToLoginUrlHeaders, option
 
 
 
-export const getLogoutToLoginUrlMutationOptions = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
+export const getLogoutToLoginUrlMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof logoutToLoginUrl>>, TError,{headers?: LogoutToLoginUrlHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof logoutToLoginUrl>>, TError,{headers?: LogoutToLoginUrlHeaders}, TContext> => {
 
@@ -698,12 +698,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type LogoutToLoginUrlMutationResult = NonNullable<Awaited<ReturnType<typeof logoutToLoginUrl>>>
     
-    export type LogoutToLoginUrlMutationError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
+    export type LogoutToLoginUrlMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Log out and get the login page address
  */
-export const useLogoutToLoginUrl = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
+export const useLogoutToLoginUrl = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof logoutToLoginUrl>>, TError,{headers?: LogoutToLoginUrlHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof logoutToLoginUrl>>,

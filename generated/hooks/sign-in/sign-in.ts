@@ -25,6 +25,7 @@ import type {
   AuthenticateHeaders,
   BadRequestResponse,
   DeviceFingerprint,
+  ErrorEnvelope,
   ForbiddenResponse,
   GetAuthTokenParams,
   GetUserLandingUrlParams,
@@ -34,6 +35,7 @@ import type {
   SignInWithTokenHeaders,
   SkipEnrollmentResponse,
   TokenSignInRequest,
+  TooManyRequestsResponse,
   UnauthorizedResponse,
   UnexpectedResponse,
   UnsupportedMediaTypeResponse
@@ -49,6 +51,8 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 /**
  * Username and password go as HTTP basic auth (`base64(UTF-8(username:password))`). The body is the device fingerprint as a JSON string literal, quotes included, sent as `application/json`: the fingerprint `9f86d081884c7d65` goes as the 18 bytes `"9f86d081884c7d65"`. A `text/plain` body, or the fingerprint without its quotes, is refused (415 or 400). The optional headers carry the second step of a sign-in: the security answer (with `Savedevice` and `Captcha`) or a one-time code (with `codeType`).
+
+A wrong username or password is a business error: HTTP 200 with an error in `errors` (`AUERR02` in the examples; the code is the gateway's), whose description the portal shows inline under the form, as the spec asks of any code but AUERR01 and AUERR05. It is never a 401: a 401 sends the portal to /login (the spec's section 8) and means only that the `Authorization` header is missing or is not a well-formed Basic credential.
 
 Example:
 ```http
@@ -84,7 +88,7 @@ export const authenticate = async (deviceFingerprint: DeviceFingerprint,
 
 
 
-export const getAuthenticateMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | UnsupportedMediaTypeResponse | InternalErrorResponse | UnexpectedResponse>,
+export const getAuthenticateMutationOptions = <TError = ErrorType<BadRequestResponse | ErrorEnvelope | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof authenticate>>, TError,{data: DeviceFingerprint;headers?: AuthenticateHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof authenticate>>, TError,{data: DeviceFingerprint;headers?: AuthenticateHeaders}, TContext> => {
 
@@ -111,12 +115,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type AuthenticateMutationResult = NonNullable<Awaited<ReturnType<typeof authenticate>>>
     export type AuthenticateMutationBody = DeviceFingerprint
-    export type AuthenticateMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | UnsupportedMediaTypeResponse | InternalErrorResponse | UnexpectedResponse>
+    export type AuthenticateMutationError = ErrorType<BadRequestResponse | ErrorEnvelope | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Sign in with username and password
  */
-export const useAuthenticate = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | UnsupportedMediaTypeResponse | InternalErrorResponse | UnexpectedResponse>,
+export const useAuthenticate = <TError = ErrorType<BadRequestResponse | ErrorEnvelope | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof authenticate>>, TError,{data: DeviceFingerprint;headers?: AuthenticateHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof authenticate>>,
@@ -350,7 +354,7 @@ export const getGetUserLandingUrlQueryKey = (params?: GetUserLandingUrlParams,) 
     }
 
     
-export const getGetUserLandingUrlQueryOptions = <TData = Awaited<ReturnType<typeof getUserLandingUrl>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(params: GetUserLandingUrlParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserLandingUrl>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
+export const getGetUserLandingUrlQueryOptions = <TData = Awaited<ReturnType<typeof getUserLandingUrl>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(params: GetUserLandingUrlParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserLandingUrl>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -369,10 +373,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetUserLandingUrlQueryResult = NonNullable<Awaited<ReturnType<typeof getUserLandingUrl>>>
-export type GetUserLandingUrlQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
+export type GetUserLandingUrlQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
 
-export function useGetUserLandingUrl<TData = Awaited<ReturnType<typeof getUserLandingUrl>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetUserLandingUrl<TData = Awaited<ReturnType<typeof getUserLandingUrl>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: GetUserLandingUrlParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserLandingUrl>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getUserLandingUrl>>,
@@ -382,7 +386,7 @@ export function useGetUserLandingUrl<TData = Awaited<ReturnType<typeof getUserLa
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetUserLandingUrl<TData = Awaited<ReturnType<typeof getUserLandingUrl>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetUserLandingUrl<TData = Awaited<ReturnType<typeof getUserLandingUrl>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: GetUserLandingUrlParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserLandingUrl>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getUserLandingUrl>>,
@@ -392,7 +396,7 @@ export function useGetUserLandingUrl<TData = Awaited<ReturnType<typeof getUserLa
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetUserLandingUrl<TData = Awaited<ReturnType<typeof getUserLandingUrl>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetUserLandingUrl<TData = Awaited<ReturnType<typeof getUserLandingUrl>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: GetUserLandingUrlParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserLandingUrl>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -400,7 +404,7 @@ export function useGetUserLandingUrl<TData = Awaited<ReturnType<typeof getUserLa
  * @summary Where the user lands after sign-in
  */
 
-export function useGetUserLandingUrl<TData = Awaited<ReturnType<typeof getUserLandingUrl>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetUserLandingUrl<TData = Awaited<ReturnType<typeof getUserLandingUrl>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: GetUserLandingUrlParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserLandingUrl>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {

@@ -20,6 +20,7 @@ import type {
   RegisterTotpHeaders,
   RemoveTotpDeviceHeaders,
   SessionExpiredResponse,
+  TooManyRequestsResponse,
   TotpInfoResponse,
   TotpRegistrationResponse,
   TotpVerifyRequest,
@@ -38,7 +39,7 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
- * The app's name when the user has registered one; null otherwise. The spec shows the check response as `authAppName` bare; wrapping the answer in `data`, beside `errors` as in every JSON answer of this contract, is this contract's choice.
+ * The app's name when the user has registered one; null otherwise. The spec shows the check response as `authAppName` bare; wrapping the answer in `data`, beside `errors` as in the contract's other answers with a payload, is this contract's choice.
  * @summary The user's authenticator app, before sign-in completes
  */
 export const getGetTotpInfoUrl = () => {
@@ -65,7 +66,7 @@ export const getTotpInfo = async (usernameRequest: UsernameRequest,
 
 
 
-export const getGetTotpInfoMutationOptions = <TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>,
+export const getGetTotpInfoMutationOptions = <TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getTotpInfo>>, TError,{data: UsernameRequest;headers?: GetTotpInfoHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof getTotpInfo>>, TError,{data: UsernameRequest;headers?: GetTotpInfoHeaders}, TContext> => {
 
@@ -92,12 +93,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type GetTotpInfoMutationResult = NonNullable<Awaited<ReturnType<typeof getTotpInfo>>>
     export type GetTotpInfoMutationBody = UsernameRequest
-    export type GetTotpInfoMutationError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>
+    export type GetTotpInfoMutationError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary The user's authenticator app, before sign-in completes
  */
-export const useGetTotpInfo = <TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>,
+export const useGetTotpInfo = <TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getTotpInfo>>, TError,{data: UsernameRequest;headers?: GetTotpInfoHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof getTotpInfo>>,
@@ -111,7 +112,7 @@ export const useGetTotpInfo = <TError = ErrorType<BadRequestResponse | InternalE
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * Returns the `otpauth://` URI the QR code shows. A failure whose message mentions a verified device is shown as it is; any other shows 'Oops, something went wrong'. The spec shows the registration response as `uri` bare; wrapping the answer in `data`, beside `errors` as in every JSON answer of this contract, is this contract's choice.
+ * Returns the `otpauth://` URI the QR code shows. A failure whose message mentions a verified device is shown as it is; any other shows 'Oops, something went wrong'. The spec shows the registration response as `uri` bare; wrapping the answer in `data`, beside `errors` as in the contract's other answers with a payload, is this contract's choice.
  * @summary Start registering an authenticator app
  */
 export const getRegisterTotpUrl = () => {
@@ -136,7 +137,7 @@ export const registerTotp = async (headers?: RegisterTotpHeaders, options?: Requ
 
 
 
-export const getRegisterTotpMutationOptions = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
+export const getRegisterTotpMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof registerTotp>>, TError,{headers?: RegisterTotpHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof registerTotp>>, TError,{headers?: RegisterTotpHeaders}, TContext> => {
 
@@ -163,12 +164,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RegisterTotpMutationResult = NonNullable<Awaited<ReturnType<typeof registerTotp>>>
     
-    export type RegisterTotpMutationError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
+    export type RegisterTotpMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Start registering an authenticator app
  */
-export const useRegisterTotp = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
+export const useRegisterTotp = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof registerTotp>>, TError,{headers?: RegisterTotpHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof registerTotp>>,
@@ -280,7 +281,7 @@ export const removeTotpDevice = async (headers?: RemoveTotpDeviceHeaders, option
 
 
 
-export const getRemoveTotpDeviceMutationOptions = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
+export const getRemoveTotpDeviceMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removeTotpDevice>>, TError,{headers?: RemoveTotpDeviceHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof removeTotpDevice>>, TError,{headers?: RemoveTotpDeviceHeaders}, TContext> => {
 
@@ -307,12 +308,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RemoveTotpDeviceMutationResult = NonNullable<Awaited<ReturnType<typeof removeTotpDevice>>>
     
-    export type RemoveTotpDeviceMutationError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
+    export type RemoveTotpDeviceMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Remove the user's authenticator app
  */
-export const useRemoveTotpDevice = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
+export const useRemoveTotpDevice = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removeTotpDevice>>, TError,{headers?: RemoveTotpDeviceHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof removeTotpDevice>>,

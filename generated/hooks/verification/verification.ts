@@ -32,6 +32,7 @@ import type {
   ResendVerificationHeaders,
   ResetLinkRecordResponse,
   TokenRequest,
+  TooManyRequestsResponse,
   UnexpectedResponse,
   VerificationRecordResponse,
   VerifyAccountMappingParams,
@@ -476,7 +477,7 @@ export const resendVerification = async (tokenRequest: TokenRequest,
 
 
 
-export const getResendVerificationMutationOptions = <TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>,
+export const getResendVerificationMutationOptions = <TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resendVerification>>, TError,{data: TokenRequest;headers?: ResendVerificationHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof resendVerification>>, TError,{data: TokenRequest;headers?: ResendVerificationHeaders}, TContext> => {
 
@@ -503,12 +504,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ResendVerificationMutationResult = NonNullable<Awaited<ReturnType<typeof resendVerification>>>
     export type ResendVerificationMutationBody = TokenRequest
-    export type ResendVerificationMutationError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>
+    export type ResendVerificationMutationError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Send a fresh link for an expired one
  */
-export const useResendVerification = <TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>,
+export const useResendVerification = <TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resendVerification>>, TError,{data: TokenRequest;headers?: ResendVerificationHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof resendVerification>>,
@@ -549,7 +550,7 @@ export const resendVerificationEmail = async (tokenRequest: TokenRequest,
 
 
 
-export const getResendVerificationEmailMutationOptions = <TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>,
+export const getResendVerificationEmailMutationOptions = <TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resendVerificationEmail>>, TError,{data: TokenRequest;headers?: ResendVerificationEmailHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof resendVerificationEmail>>, TError,{data: TokenRequest;headers?: ResendVerificationEmailHeaders}, TContext> => {
 
@@ -576,12 +577,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ResendVerificationEmailMutationResult = NonNullable<Awaited<ReturnType<typeof resendVerificationEmail>>>
     export type ResendVerificationEmailMutationBody = TokenRequest
-    export type ResendVerificationEmailMutationError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>
+    export type ResendVerificationEmailMutationError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Send a fresh email-verification link
  */
-export const useResendVerificationEmail = <TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>,
+export const useResendVerificationEmail = <TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resendVerificationEmail>>, TError,{data: TokenRequest;headers?: ResendVerificationEmailHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof resendVerificationEmail>>,
@@ -622,7 +623,7 @@ export const resendEnrollmentEmail = async (tokenRequest: TokenRequest,
 
 
 
-export const getResendEnrollmentEmailMutationOptions = <TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>,
+export const getResendEnrollmentEmailMutationOptions = <TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resendEnrollmentEmail>>, TError,{data: TokenRequest;headers?: ResendEnrollmentEmailHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof resendEnrollmentEmail>>, TError,{data: TokenRequest;headers?: ResendEnrollmentEmailHeaders}, TContext> => {
 
@@ -649,12 +650,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ResendEnrollmentEmailMutationResult = NonNullable<Awaited<ReturnType<typeof resendEnrollmentEmail>>>
     export type ResendEnrollmentEmailMutationBody = TokenRequest
-    export type ResendEnrollmentEmailMutationError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>
+    export type ResendEnrollmentEmailMutationError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Send a fresh enrollment (invitation) link
  */
-export const useResendEnrollmentEmail = <TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>,
+export const useResendEnrollmentEmail = <TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resendEnrollmentEmail>>, TError,{data: TokenRequest;headers?: ResendEnrollmentEmailHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof resendEnrollmentEmail>>,

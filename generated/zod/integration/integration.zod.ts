@@ -17,15 +17,20 @@ export const listIntegrationEmployersParams = zod.object({
   "planId": zod.string().min(1).max(listIntegrationEmployersPathPlanIdMax).describe('The plan\'s identifier.')
 })
 
-export const listIntegrationEmployersResponseErrorsItemCodeMax = 32;
+export const listIntegrationEmployersResponseErrorsItemCodeMax = 32;export const listIntegrationEmployersResponseErrorsItemDescriptionMax = 1000;export const listIntegrationEmployersResponseErrorsMax = 20;export const listIntegrationEmployersResponseErrorsItemCodeMaxOne = 32;export const listIntegrationEmployersResponseErrorsItemDescriptionMaxOne = 1000;export const listIntegrationEmployersResponseErrorsMaxOne = 20;
 
-export const listIntegrationEmployersResponse = zod.object({
-  "data": zod.record(zod.string(), zod.any()).optional().describe('The employers in a plan\'s payroll integration. The spec does not show its fields; they are left open.'),
+export const listIntegrationEmployersResponse = zod.union([zod.object({
+  "data": zod.record(zod.string(), zod.any()).describe('The employers in a plan\'s payroll integration. The spec does not show its fields; they are left open.'),
   "errors": zod.array(zod.object({
   "code": zod.string().max(listIntegrationEmployersResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
-})
+  "description": zod.string().max(listIntegrationEmployersResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(listIntegrationEmployersResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
+}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "errors": zod.array(zod.object({
+  "code": zod.string().max(listIntegrationEmployersResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().max(listIntegrationEmployersResponseErrorsItemDescriptionMaxOne).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).max(listIntegrationEmployersResponseErrorsMaxOne).describe('The business errors; at least one, and at most 20, as in `ErrorList`. The portal shows or branches on the first.')
+}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('The answer, with its payload in `data`, or a business failure.')
 
 /**
  * Adds an employer to the plan's payroll integration. The spec does not show this call's fields; the fields it names are modelled and the rest are left open.
@@ -48,13 +53,13 @@ export const createIntegrationEmployerHeader = zod.object({
 
 export const createIntegrationEmployerBody = zod.record(zod.string(), zod.any()).describe('An employer in a plan\'s payroll integration. The spec does not show its fields; they are left open.')
 
-export const createIntegrationEmployerResponseErrorsItemCodeMax = 32;
+export const createIntegrationEmployerResponseErrorsItemCodeMax = 32;export const createIntegrationEmployerResponseErrorsItemDescriptionMax = 1000;export const createIntegrationEmployerResponseErrorsMax = 20;
 
 export const createIntegrationEmployerResponse = zod.object({
   "errors": zod.array(zod.object({
   "code": zod.string().max(createIntegrationEmployerResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
+  "description": zod.string().max(createIntegrationEmployerResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(createIntegrationEmployerResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
 }).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
 
 /**
@@ -78,13 +83,13 @@ export const updateIntegrationEmployerHeader = zod.object({
 
 export const updateIntegrationEmployerBody = zod.record(zod.string(), zod.any()).describe('An employer in a plan\'s payroll integration. The spec does not show its fields; they are left open.')
 
-export const updateIntegrationEmployerResponseErrorsItemCodeMax = 32;
+export const updateIntegrationEmployerResponseErrorsItemCodeMax = 32;export const updateIntegrationEmployerResponseErrorsItemDescriptionMax = 1000;export const updateIntegrationEmployerResponseErrorsMax = 20;
 
 export const updateIntegrationEmployerResponse = zod.object({
   "errors": zod.array(zod.object({
   "code": zod.string().max(updateIntegrationEmployerResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
+  "description": zod.string().max(updateIntegrationEmployerResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(updateIntegrationEmployerResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
 }).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
 
 /**
@@ -108,13 +113,13 @@ export const updateIntegrationEmployerStateHeader = zod.object({
 
 export const updateIntegrationEmployerStateBody = zod.record(zod.string(), zod.any()).describe('A change to an integration employer\'s state. The spec does not show its fields; they are left open.')
 
-export const updateIntegrationEmployerStateResponseErrorsItemCodeMax = 32;
+export const updateIntegrationEmployerStateResponseErrorsItemCodeMax = 32;export const updateIntegrationEmployerStateResponseErrorsItemDescriptionMax = 1000;export const updateIntegrationEmployerStateResponseErrorsMax = 20;
 
 export const updateIntegrationEmployerStateResponse = zod.object({
   "errors": zod.array(zod.object({
   "code": zod.string().max(updateIntegrationEmployerStateResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
+  "description": zod.string().max(updateIntegrationEmployerStateResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(updateIntegrationEmployerStateResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
 }).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
 
 /**
@@ -130,17 +135,22 @@ export const getIntegrationAdoptionParams = zod.object({
   "planId": zod.string().min(1).max(getIntegrationAdoptionPathPlanIdMax).describe('The plan\'s identifier.')
 })
 
-export const getIntegrationAdoptionResponseErrorsItemCodeMax = 32;
+export const getIntegrationAdoptionResponseErrorsItemCodeMax = 32;export const getIntegrationAdoptionResponseErrorsItemDescriptionMax = 1000;export const getIntegrationAdoptionResponseErrorsMax = 20;export const getIntegrationAdoptionResponseErrorsItemCodeMaxOne = 32;export const getIntegrationAdoptionResponseErrorsItemDescriptionMaxOne = 1000;export const getIntegrationAdoptionResponseErrorsMaxOne = 20;
 
-export const getIntegrationAdoptionResponse = zod.object({
+export const getIntegrationAdoptionResponse = zod.union([zod.object({
   "data": zod.object({
   "canAdopt": zod.boolean().describe('True when the plan can adopt a payroll integration.')
-}).optional().describe('Whether the plan can adopt a payroll integration. The spec names `canAdopt`; the rest is open.'),
+}).describe('Whether the plan can adopt a payroll integration. The spec names `canAdopt`; the rest is open.'),
   "errors": zod.array(zod.object({
   "code": zod.string().max(getIntegrationAdoptionResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
-})
+  "description": zod.string().max(getIntegrationAdoptionResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(getIntegrationAdoptionResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
+}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "errors": zod.array(zod.object({
+  "code": zod.string().max(getIntegrationAdoptionResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().max(getIntegrationAdoptionResponseErrorsItemDescriptionMaxOne).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).max(getIntegrationAdoptionResponseErrorsMaxOne).describe('The business errors; at least one, and at most 20, as in `ErrorList`. The portal shows or branches on the first.')
+}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('The answer, with its payload in `data`, or a business failure.')
 
 /**
  * The monthly fee for a fee type and a connection type. The spec does not show this call's fields; the fields it names are modelled and the rest are left open.
@@ -162,15 +172,20 @@ export const getIntegrationMonthlyFeeQueryParams = zod.object({
   "connectionTypeId": zod.string().min(1).max(getIntegrationMonthlyFeeQueryConnectionTypeIdMax).describe('The payroll connection type to price.')
 })
 
-export const getIntegrationMonthlyFeeResponseErrorsItemCodeMax = 32;
+export const getIntegrationMonthlyFeeResponseErrorsItemCodeMax = 32;export const getIntegrationMonthlyFeeResponseErrorsItemDescriptionMax = 1000;export const getIntegrationMonthlyFeeResponseErrorsMax = 20;export const getIntegrationMonthlyFeeResponseErrorsItemCodeMaxOne = 32;export const getIntegrationMonthlyFeeResponseErrorsItemDescriptionMaxOne = 1000;export const getIntegrationMonthlyFeeResponseErrorsMaxOne = 20;
 
-export const getIntegrationMonthlyFeeResponse = zod.object({
-  "data": zod.record(zod.string(), zod.any()).optional().describe('The monthly fee for a fee type and connection type. The spec does not show its fields; they are left open.'),
+export const getIntegrationMonthlyFeeResponse = zod.union([zod.object({
+  "data": zod.record(zod.string(), zod.any()).describe('The monthly fee for a fee type and connection type. The spec does not show its fields; they are left open.'),
   "errors": zod.array(zod.object({
   "code": zod.string().max(getIntegrationMonthlyFeeResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
-})
+  "description": zod.string().max(getIntegrationMonthlyFeeResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(getIntegrationMonthlyFeeResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
+}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "errors": zod.array(zod.object({
+  "code": zod.string().max(getIntegrationMonthlyFeeResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().max(getIntegrationMonthlyFeeResponseErrorsItemDescriptionMaxOne).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).max(getIntegrationMonthlyFeeResponseErrorsMaxOne).describe('The business errors; at least one, and at most 20, as in `ErrorList`. The portal shows or branches on the first.')
+}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('The answer, with its payload in `data`, or a business failure.')
 
 /**
  * Connects the plan's payroll integration with the token from the payroll provider's connect flow. The spec names the body's `token`; the response's fields are not shown and are left open.
@@ -197,13 +212,13 @@ export const connectIntegrationBody = zod.object({
   "token": zod.string().min(1).max(connectIntegrationBodyTokenMax).describe('The token from the payroll provider\'s connect flow.')
 }).describe('Connects a payroll integration with the token the payroll provider\'s connect flow returned.')
 
-export const connectIntegrationResponseErrorsItemCodeMax = 32;
+export const connectIntegrationResponseErrorsItemCodeMax = 32;export const connectIntegrationResponseErrorsItemDescriptionMax = 1000;export const connectIntegrationResponseErrorsMax = 20;
 
 export const connectIntegrationResponse = zod.object({
   "errors": zod.array(zod.object({
   "code": zod.string().max(connectIntegrationResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
+  "description": zod.string().max(connectIntegrationResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(connectIntegrationResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
 }).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
 
 /**
@@ -225,15 +240,20 @@ export const getIntegrationSessionQueryParams = zod.object({
   "employerId": zod.string().min(1).max(getIntegrationSessionQueryEmployerIdMax).describe('The employer whose payroll integration is meant.')
 })
 
-export const getIntegrationSessionResponseErrorsItemCodeMax = 32;
+export const getIntegrationSessionResponseErrorsItemCodeMax = 32;export const getIntegrationSessionResponseErrorsItemDescriptionMax = 1000;export const getIntegrationSessionResponseErrorsMax = 20;export const getIntegrationSessionResponseErrorsItemCodeMaxOne = 32;export const getIntegrationSessionResponseErrorsItemDescriptionMaxOne = 1000;export const getIntegrationSessionResponseErrorsMaxOne = 20;
 
-export const getIntegrationSessionResponse = zod.object({
-  "data": zod.record(zod.string(), zod.any()).optional().describe('An employer\'s payroll-integration session. The spec does not show its fields; they are left open.'),
+export const getIntegrationSessionResponse = zod.union([zod.object({
+  "data": zod.record(zod.string(), zod.any()).describe('An employer\'s payroll-integration session. The spec does not show its fields; they are left open.'),
   "errors": zod.array(zod.object({
   "code": zod.string().max(getIntegrationSessionResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
-})
+  "description": zod.string().max(getIntegrationSessionResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(getIntegrationSessionResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
+}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "errors": zod.array(zod.object({
+  "code": zod.string().max(getIntegrationSessionResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().max(getIntegrationSessionResponseErrorsItemDescriptionMaxOne).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).max(getIntegrationSessionResponseErrorsMaxOne).describe('The business errors; at least one, and at most 20, as in `ErrorList`. The portal shows or branches on the first.')
+}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('The answer, with its payload in `data`, or a business failure.')
 
 /**
  * What the portal needs to re-authorize one employer's payroll integration. The spec does not show this call's fields; the fields it names are modelled and the rest are left open.
@@ -254,15 +274,20 @@ export const reauthorizeIntegrationQueryParams = zod.object({
   "employerId": zod.string().min(1).max(reauthorizeIntegrationQueryEmployerIdMax).describe('The employer whose payroll integration is meant.')
 })
 
-export const reauthorizeIntegrationResponseErrorsItemCodeMax = 32;
+export const reauthorizeIntegrationResponseErrorsItemCodeMax = 32;export const reauthorizeIntegrationResponseErrorsItemDescriptionMax = 1000;export const reauthorizeIntegrationResponseErrorsMax = 20;export const reauthorizeIntegrationResponseErrorsItemCodeMaxOne = 32;export const reauthorizeIntegrationResponseErrorsItemDescriptionMaxOne = 1000;export const reauthorizeIntegrationResponseErrorsMaxOne = 20;
 
-export const reauthorizeIntegrationResponse = zod.object({
-  "data": zod.record(zod.string(), zod.any()).optional().describe('What the portal needs to re-authorize an employer\'s payroll integration. The spec does not show its fields; they are left open.'),
+export const reauthorizeIntegrationResponse = zod.union([zod.object({
+  "data": zod.record(zod.string(), zod.any()).describe('What the portal needs to re-authorize an employer\'s payroll integration. The spec does not show its fields; they are left open.'),
   "errors": zod.array(zod.object({
   "code": zod.string().max(reauthorizeIntegrationResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
-})
+  "description": zod.string().max(reauthorizeIntegrationResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(reauthorizeIntegrationResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
+}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "errors": zod.array(zod.object({
+  "code": zod.string().max(reauthorizeIntegrationResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().max(reauthorizeIntegrationResponseErrorsItemDescriptionMaxOne).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).max(reauthorizeIntegrationResponseErrorsMaxOne).describe('The business errors; at least one, and at most 20, as in `ErrorList`. The portal shows or branches on the first.')
+}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('The answer, with its payload in `data`, or a business failure.')
 
 /**
  * Removes one employer's payroll integration. The spec does not show this call's fields; the fields it names are modelled and the rest are left open.
@@ -289,13 +314,13 @@ export const removeIntegrationHeader = zod.object({
   "X-XSRF-TOKEN": zod.string().max(removeIntegrationHeaderXXSRFTOKENMax).optional().describe('Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists.')
 })
 
-export const removeIntegrationResponseErrorsItemCodeMax = 32;
+export const removeIntegrationResponseErrorsItemCodeMax = 32;export const removeIntegrationResponseErrorsItemDescriptionMax = 1000;export const removeIntegrationResponseErrorsMax = 20;
 
 export const removeIntegrationResponse = zod.object({
   "errors": zod.array(zod.object({
   "code": zod.string().max(removeIntegrationResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
+  "description": zod.string().max(removeIntegrationResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(removeIntegrationResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
 }).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
 
 /**
@@ -317,15 +342,20 @@ export const getEmployerDeductionsQueryParams = zod.object({
   "employerId": zod.string().min(1).max(getEmployerDeductionsQueryEmployerIdMax).describe('The employer whose payroll integration is meant.')
 })
 
-export const getEmployerDeductionsResponseErrorsItemCodeMax = 32;
+export const getEmployerDeductionsResponseErrorsItemCodeMax = 32;export const getEmployerDeductionsResponseErrorsItemDescriptionMax = 1000;export const getEmployerDeductionsResponseErrorsMax = 20;export const getEmployerDeductionsResponseErrorsItemCodeMaxOne = 32;export const getEmployerDeductionsResponseErrorsItemDescriptionMaxOne = 1000;export const getEmployerDeductionsResponseErrorsMaxOne = 20;
 
-export const getEmployerDeductionsResponse = zod.object({
-  "data": zod.record(zod.string(), zod.any()).optional().describe('An employer\'s payroll deductions. The spec does not show its fields; they are left open.'),
+export const getEmployerDeductionsResponse = zod.union([zod.object({
+  "data": zod.record(zod.string(), zod.any()).describe('An employer\'s payroll deductions. The spec does not show its fields; they are left open.'),
   "errors": zod.array(zod.object({
   "code": zod.string().max(getEmployerDeductionsResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
-})
+  "description": zod.string().max(getEmployerDeductionsResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(getEmployerDeductionsResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
+}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "errors": zod.array(zod.object({
+  "code": zod.string().max(getEmployerDeductionsResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().max(getEmployerDeductionsResponseErrorsItemDescriptionMaxOne).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).max(getEmployerDeductionsResponseErrorsMaxOne).describe('The business errors; at least one, and at most 20, as in `ErrorList`. The portal shows or branches on the first.')
+}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('The answer, with its payload in `data`, or a business failure.')
 
 /**
  * The active payroll vendors, given the user's preferred payroll vendor. The spec does not show this call's fields; the fields it names are modelled and the rest are left open.
@@ -345,13 +375,18 @@ export const listActiveVendorsQueryParams = zod.object({
   "preferredPayrollVendor": zod.string().min(1).max(listActiveVendorsQueryPreferredPayrollVendorMax).describe('The payroll vendor the user prefers.')
 })
 
-export const listActiveVendorsResponseErrorsItemCodeMax = 32;
+export const listActiveVendorsResponseErrorsItemCodeMax = 32;export const listActiveVendorsResponseErrorsItemDescriptionMax = 1000;export const listActiveVendorsResponseErrorsMax = 20;export const listActiveVendorsResponseErrorsItemCodeMaxOne = 32;export const listActiveVendorsResponseErrorsItemDescriptionMaxOne = 1000;export const listActiveVendorsResponseErrorsMaxOne = 20;
 
-export const listActiveVendorsResponse = zod.object({
-  "data": zod.record(zod.string(), zod.any()).optional().describe('The active payroll vendors. The spec does not show its fields; they are left open.'),
+export const listActiveVendorsResponse = zod.union([zod.object({
+  "data": zod.record(zod.string(), zod.any()).describe('The active payroll vendors. The spec does not show its fields; they are left open.'),
   "errors": zod.array(zod.object({
   "code": zod.string().max(listActiveVendorsResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
-})
+  "description": zod.string().max(listActiveVendorsResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(listActiveVendorsResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
+}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "errors": zod.array(zod.object({
+  "code": zod.string().max(listActiveVendorsResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().max(listActiveVendorsResponseErrorsItemDescriptionMaxOne).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).max(listActiveVendorsResponseErrorsMaxOne).describe('The business errors; at least one, and at most 20, as in `ErrorList`. The portal shows or branches on the first.')
+}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('The answer, with its payload in `data`, or a business failure.')
 

@@ -20,20 +20,25 @@ export const getMfaOptionsBody = zod.object({
   "username": zod.string().min(1).max(getMfaOptionsBodyUsernameMax).describe('The username someone types to sign in or recover an account. Existing accounts may predate the username rules, so only its length is bounded.')
 })
 
-export const getMfaOptionsResponseDataOptionsItemContactInfoMax = 254;export const getMfaOptionsResponseErrorsItemCodeMax = 32;
+export const getMfaOptionsResponseDataOptionsItemContactInfoMax = 254;export const getMfaOptionsResponseDataOptionsMax = 10;export const getMfaOptionsResponseErrorsItemCodeMax = 32;export const getMfaOptionsResponseErrorsItemDescriptionMax = 1000;export const getMfaOptionsResponseErrorsMax = 20;export const getMfaOptionsResponseErrorsItemCodeMaxOne = 32;export const getMfaOptionsResponseErrorsItemDescriptionMaxOne = 1000;export const getMfaOptionsResponseErrorsMaxOne = 20;
 
-export const getMfaOptionsResponse = zod.object({
+export const getMfaOptionsResponse = zod.union([zod.object({
   "data": zod.object({
   "options": zod.array(zod.object({
   "type": zod.enum(['sms', 'call', 'email', 'totp']).describe('How a one-time code reaches the user: text message, voice call, email, or an authenticator app (TOTP).'),
   "contactInfo": zod.string().max(getMfaOptionsResponseDataOptionsItemContactInfoMax).nullish().describe('Where the code goes: a phone number or an email address (masked by the gateway or not; the portal masks it either way), or the authenticator app\'s name.')
-}).describe('One way to receive a one-time code. `contactInfo` is the phone number or the email address\nthe code goes to (the gateway may mask it already), or the authenticator app\'s name. The\nportal masks phones and emails before showing them either way: a phone shows only its last\n4 digits; an email keeps its first 1 or 2 characters, then stars, then the domain.\n')).describe('The user\'s ways of receiving a code, in display order; an empty list means none is set up.')
-}).optional().describe('The user\'s one-time-code methods.'),
+}).describe('One way to receive a one-time code. `contactInfo` is the phone number or the email address\nthe code goes to (the gateway may mask it already), or the authenticator app\'s name. The\nportal masks phones and emails before showing them either way: a phone shows only its last\n4 digits; an email keeps its first 1 or 2 characters, then stars, then the domain.\n')).max(getMfaOptionsResponseDataOptionsMax).describe('The user\'s ways of receiving a code, in display order; an empty list means none is set up. At most 10 (this contract\'s choice: four kinds of method, a few phones or addresses each).')
+}).describe('The user\'s one-time-code methods.'),
   "errors": zod.array(zod.object({
   "code": zod.string().max(getMfaOptionsResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
-})
+  "description": zod.string().max(getMfaOptionsResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(getMfaOptionsResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
+}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "errors": zod.array(zod.object({
+  "code": zod.string().max(getMfaOptionsResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().max(getMfaOptionsResponseErrorsItemDescriptionMaxOne).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).max(getMfaOptionsResponseErrorsMaxOne).describe('The business errors; at least one, and at most 20, as in `ErrorList`. The portal shows or branches on the first.')
+}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('The answer, with its payload in `data`, or a business failure.')
 
 /**
  * Sends a code by text, voice call or email to someone who has not signed in: at the
@@ -56,13 +61,13 @@ export const requestMfaCodeBody = zod.object({
   "username": zod.string().min(1).max(requestMfaCodeBodyUsernameMax).describe('The username someone types to sign in or recover an account. Existing accounts may predate the username rules, so only its length is bounded.')
 }).describe('Asks for a one-time code for someone who has not signed in yet.')
 
-export const requestMfaCodeResponseErrorsItemCodeMax = 32;
+export const requestMfaCodeResponseErrorsItemCodeMax = 32;export const requestMfaCodeResponseErrorsItemDescriptionMax = 1000;export const requestMfaCodeResponseErrorsMax = 20;
 
 export const requestMfaCodeResponse = zod.object({
   "errors": zod.array(zod.object({
   "code": zod.string().max(requestMfaCodeResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
+  "description": zod.string().max(requestMfaCodeResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(requestMfaCodeResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
 }).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
 
 /**
@@ -87,13 +92,13 @@ export const requestUserMfaCodeBody = zod.object({
   "type": zod.enum(['sms', 'call', 'email', 'totp']).describe('How a one-time code reaches the user: text message, voice call, email, or an authenticator app (TOTP).')
 }).describe('Asks for a one-time code for the signed-in user.')
 
-export const requestUserMfaCodeResponseErrorsItemCodeMax = 32;
+export const requestUserMfaCodeResponseErrorsItemCodeMax = 32;export const requestUserMfaCodeResponseErrorsItemDescriptionMax = 1000;export const requestUserMfaCodeResponseErrorsMax = 20;
 
 export const requestUserMfaCodeResponse = zod.object({
   "errors": zod.array(zod.object({
   "code": zod.string().max(requestUserMfaCodeResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
+  "description": zod.string().max(requestUserMfaCodeResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(requestUserMfaCodeResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
 }).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
 
 /**
@@ -111,20 +116,21 @@ export const verifyMfaCodeHeader = zod.object({
   "X-XSRF-TOKEN": zod.string().max(verifyMfaCodeHeaderXXSRFTOKENMax).optional().describe('Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists.')
 })
 
+export const verifyMfaCodeBodyCodeMax = 6;
 export const verifyMfaCodeBodyCodeRegExp = new RegExp('^[0-9]{1,6}$');
 
 
 export const verifyMfaCodeBody = zod.object({
-  "code": zod.string().regex(verifyMfaCodeBodyCodeRegExp).describe('A one-time code; digits only, at most 6.'),
+  "code": zod.string().min(1).max(verifyMfaCodeBodyCodeMax).regex(verifyMfaCodeBodyCodeRegExp).describe('A one-time code; digits only, at most 6.'),
   "type": zod.enum(['sms', 'call', 'email', 'totp']).describe('How a one-time code reaches the user: text message, voice call, email, or an authenticator app (TOTP).')
 })
 
-export const verifyMfaCodeResponseErrorsItemCodeMax = 32;
+export const verifyMfaCodeResponseErrorsItemCodeMax = 32;export const verifyMfaCodeResponseErrorsItemDescriptionMax = 1000;export const verifyMfaCodeResponseErrorsMax = 20;
 
 export const verifyMfaCodeResponse = zod.object({
   "errors": zod.array(zod.object({
   "code": zod.string().max(verifyMfaCodeResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
+  "description": zod.string().max(verifyMfaCodeResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(verifyMfaCodeResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
 }).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
 

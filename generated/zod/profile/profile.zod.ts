@@ -5,7 +5,7 @@ import * as zod from 'zod';
 
 
 /**
- * The signed-in user's username, email address and whether it is verified; multi-factor adoption reads `isEmailVerified` to choose between the phone and email verification first. The spec shows `userName`, `emailAddress` and `isEmailVerified` bare; wrapping the answer in `data`, beside `errors` as in every JSON answer of this contract, is this contract's choice.
+ * The signed-in user's username, email address and whether it is verified; multi-factor adoption reads `isEmailVerified` to choose between the phone and email verification first. The spec shows `userName`, `emailAddress` and `isEmailVerified` bare; wrapping the answer in `data`, beside `errors` as in the contract's other answers with a payload, is this contract's choice.
  * @summary The user's username and email
  */
 export const getUserCredentialsPathUserIdMax = 64;
@@ -18,22 +18,31 @@ export const getUserCredentialsParams = zod.object({
 
 export const getUserCredentialsResponseDataUserIdMax = 64;
 export const getUserCredentialsResponseDataUserIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,64}$');
-export const getUserCredentialsResponseDataUserNameMax = 64;export const getUserCredentialsResponseDataUsernameMax = 64;export const getUserCredentialsResponseDataEmailAddressMaxOne = 254;export const getUserCredentialsResponseDataEmailMaxOne = 254;export const getUserCredentialsResponseErrorsItemCodeMax = 32;
+export const getUserCredentialsResponseDataUserNameMax = 64;export const getUserCredentialsResponseDataUsernameMax = 64;export const getUserCredentialsResponseDataEmailAddressMaxOne = 254;
+export const getUserCredentialsResponseDataEmailAddressRegExpOne = new RegExp('^(?=[A-Za-z0-9!#$%&\'*+/=?^_`{|}~.-]{1,64}@)[A-Za-z0-9!#$%&\'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&\'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+(?:[A-Za-z]{2,63}|[Xx][Nn]--[A-Za-z0-9](?:[A-Za-z0-9-]{0,57}[A-Za-z0-9])?)$');
+export const getUserCredentialsResponseDataEmailMaxOne = 254;
+export const getUserCredentialsResponseDataEmailRegExpOne = new RegExp('^(?=[A-Za-z0-9!#$%&\'*+/=?^_`{|}~.-]{1,64}@)[A-Za-z0-9!#$%&\'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&\'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+(?:[A-Za-z]{2,63}|[Xx][Nn]--[A-Za-z0-9](?:[A-Za-z0-9-]{0,57}[A-Za-z0-9])?)$');
+export const getUserCredentialsResponseErrorsItemCodeMax = 32;export const getUserCredentialsResponseErrorsItemDescriptionMax = 1000;export const getUserCredentialsResponseErrorsMax = 20;export const getUserCredentialsResponseErrorsItemCodeMaxOne = 32;export const getUserCredentialsResponseErrorsItemDescriptionMaxOne = 1000;export const getUserCredentialsResponseErrorsMaxOne = 20;
 
-export const getUserCredentialsResponse = zod.object({
+export const getUserCredentialsResponse = zod.union([zod.object({
   "data": zod.object({
   "userId": zod.string().min(1).max(getUserCredentialsResponseDataUserIdMax).regex(getUserCredentialsResponseDataUserIdRegExp).optional().describe('The gateway\'s identifier of a user: 1 to 64 letters, digits, `_` and `-`. It is a segment of\nrequest paths, so it never holds `/`, `.`, `%`, `?`, `#` or whitespace; the portal treats a\nstored user id outside this pattern as tampering.\n'),
   "userName": zod.string().min(1).max(getUserCredentialsResponseDataUserNameMax).optional().describe('The username someone types to sign in or recover an account. Existing accounts may predate the username rules, so only its length is bounded.'),
   "username": zod.string().min(1).max(getUserCredentialsResponseDataUsernameMax).optional().describe('The username someone types to sign in or recover an account. Existing accounts may predate the username rules, so only its length is bounded.'),
-  "emailAddress": zod.union([zod.email().max(getUserCredentialsResponseDataEmailAddressMaxOne).describe('An email address as the gateway stores it.'),zod.null()]).optional(),
-  "email": zod.union([zod.email().max(getUserCredentialsResponseDataEmailMaxOne).describe('An email address as the gateway stores it.'),zod.null()]).optional(),
+  "emailAddress": zod.union([zod.string().max(getUserCredentialsResponseDataEmailAddressMaxOne).regex(getUserCredentialsResponseDataEmailAddressRegExpOne).describe('An email address, by the contract\'s one email rule. The JSON Schema, the portal\'s generated\nzod and the verification kit all judge it by this `pattern`, which every other email field\nshares (a `format: email` is judged differently by each: ajv-formats accepts\n`a!b@example.com` and the internationalised suffix `xn--p1ai`, which zod\'s `.email()`\nrefuses).\nThe spec\'s generic rule: at most 254 characters in all and 64 before the `@`. The rest is\nthis contract\'s choice: the part before the `@` is dot-separated words of letters, digits\nand ``!#$%&\'*+/=?^_`{|}~-`` (no dot first, last or twice in a row; no quoted strings,\ncomments, spaces or characters outside ASCII); after it come dot-separated host labels of\nletters, digits and inner hyphens (at most 63 each), ending in a suffix of 2 to 63 letters\nor an internationalised one in its ASCII form (`xn--p1ai`); no IP literals. An\ninternationalised domain is written in that ASCII form (`jane@xn--bcher-kva.de`).\n'),zod.null()]).optional(),
+  "email": zod.union([zod.string().max(getUserCredentialsResponseDataEmailMaxOne).regex(getUserCredentialsResponseDataEmailRegExpOne).describe('An email address, by the contract\'s one email rule. The JSON Schema, the portal\'s generated\nzod and the verification kit all judge it by this `pattern`, which every other email field\nshares (a `format: email` is judged differently by each: ajv-formats accepts\n`a!b@example.com` and the internationalised suffix `xn--p1ai`, which zod\'s `.email()`\nrefuses).\nThe spec\'s generic rule: at most 254 characters in all and 64 before the `@`. The rest is\nthis contract\'s choice: the part before the `@` is dot-separated words of letters, digits\nand ``!#$%&\'*+/=?^_`{|}~-`` (no dot first, last or twice in a row; no quoted strings,\ncomments, spaces or characters outside ASCII); after it come dot-separated host labels of\nletters, digits and inner hyphens (at most 63 each), ending in a suffix of 2 to 63 letters\nor an internationalised one in its ASCII form (`xn--p1ai`); no IP literals. An\ninternationalised domain is written in that ASCII form (`jane@xn--bcher-kva.de`).\n'),zod.null()]).optional(),
   "isEmailVerified": zod.boolean().optional().describe('True when the email address is verified; false sends multi-factor adoption through email verification first.')
-}).optional().describe('The signed-in user\'s credentials as the gateway stores them. `userName`/`emailAddress` and `username`/`email` are the same values under the two names the gateway uses.'),
+}).describe('The signed-in user\'s credentials as the gateway stores them. `userName`/`emailAddress` and `username`/`email` are the same values under the two names the gateway uses.'),
   "errors": zod.array(zod.object({
   "code": zod.string().max(getUserCredentialsResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
-})
+  "description": zod.string().max(getUserCredentialsResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(getUserCredentialsResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
+}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "errors": zod.array(zod.object({
+  "code": zod.string().max(getUserCredentialsResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().max(getUserCredentialsResponseErrorsItemDescriptionMaxOne).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).max(getUserCredentialsResponseErrorsMaxOne).describe('The business errors; at least one, and at most 20, as in `ErrorList`. The portal shows or branches on the first.')
+}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('The answer, with its payload in `data`, or a business failure.')
 
 /**
  * CVERR02 means the username was taken meanwhile: the portal goes to username-taken. Any other error's description is shown.
@@ -60,20 +69,22 @@ export const updateUserCredentialsBodyPasswordMin = 8;
 export const updateUserCredentialsBodyPasswordMax = 16;
 export const updateUserCredentialsBodyPasswordRegExp = new RegExp('^(?=.*[A-Z])(?=.*[a-z])(?=.*[0-9!#$%&?@])(?!.*(.)\\1\\1)[A-Za-z0-9!#$%&?@]{8,16}$');
 export const updateUserCredentialsBodyEmailMax = 200;
+export const updateUserCredentialsBodyEmailRegExp = new RegExp('^(?=[A-Za-z0-9!#$%&\'*+/=?^_`{|}~.-]{1,64}@)[A-Za-z0-9!#$%&\'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&\'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+(?:[A-Za-z]{2,63}|[Xx][Nn]--[A-Za-z0-9](?:[A-Za-z0-9-]{0,57}[A-Za-z0-9])?)$');
+
 
 export const updateUserCredentialsBody = zod.object({
   "username": zod.string().min(updateUserCredentialsBodyUsernameMin).max(updateUserCredentialsBodyUsernameMax).regex(updateUserCredentialsBodyUsernameRegExp).describe('A username: 4 to 16 letters and digits, starting with a letter.'),
   "password": zod.string().min(updateUserCredentialsBodyPasswordMin).max(updateUserCredentialsBodyPasswordMax).regex(updateUserCredentialsBodyPasswordRegExp).describe('A new password: 8 to 16 characters; at least one uppercase and one lowercase letter; at\nleast one digit or one of `!#$%&?@`; only letters, digits and those symbols; no character\nthree or more times in a row.\n'),
-  "email": zod.email().max(updateUserCredentialsBodyEmailMax).describe('An email address given during account setup or a profile change.')
+  "email": zod.string().max(updateUserCredentialsBodyEmailMax).regex(updateUserCredentialsBodyEmailRegExp).describe('An email address given during account setup or a profile change: the contract\'s email rule\n(`Email`\'s pattern, so at most 64 characters before the `@`), at most 200 characters (the\nspec\'s limit for the setup email).\n')
 }).describe('The account-setup choices. CVERR02 means the username was taken meanwhile.')
 
-export const updateUserCredentialsResponseErrorsItemCodeMax = 32;
+export const updateUserCredentialsResponseErrorsItemCodeMax = 32;export const updateUserCredentialsResponseErrorsItemDescriptionMax = 1000;export const updateUserCredentialsResponseErrorsMax = 20;
 
 export const updateUserCredentialsResponse = zod.object({
   "errors": zod.array(zod.object({
   "code": zod.string().max(updateUserCredentialsResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
+  "description": zod.string().max(updateUserCredentialsResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(updateUserCredentialsResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
 }).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
 
 /**
@@ -82,22 +93,31 @@ export const updateUserCredentialsResponse = zod.object({
  */
 export const getCredentialsResponseDataUserIdMax = 64;
 export const getCredentialsResponseDataUserIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,64}$');
-export const getCredentialsResponseDataUserNameMax = 64;export const getCredentialsResponseDataUsernameMax = 64;export const getCredentialsResponseDataEmailAddressMaxOne = 254;export const getCredentialsResponseDataEmailMaxOne = 254;export const getCredentialsResponseErrorsItemCodeMax = 32;
+export const getCredentialsResponseDataUserNameMax = 64;export const getCredentialsResponseDataUsernameMax = 64;export const getCredentialsResponseDataEmailAddressMaxOne = 254;
+export const getCredentialsResponseDataEmailAddressRegExpOne = new RegExp('^(?=[A-Za-z0-9!#$%&\'*+/=?^_`{|}~.-]{1,64}@)[A-Za-z0-9!#$%&\'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&\'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+(?:[A-Za-z]{2,63}|[Xx][Nn]--[A-Za-z0-9](?:[A-Za-z0-9-]{0,57}[A-Za-z0-9])?)$');
+export const getCredentialsResponseDataEmailMaxOne = 254;
+export const getCredentialsResponseDataEmailRegExpOne = new RegExp('^(?=[A-Za-z0-9!#$%&\'*+/=?^_`{|}~.-]{1,64}@)[A-Za-z0-9!#$%&\'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&\'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+(?:[A-Za-z]{2,63}|[Xx][Nn]--[A-Za-z0-9](?:[A-Za-z0-9-]{0,57}[A-Za-z0-9])?)$');
+export const getCredentialsResponseErrorsItemCodeMax = 32;export const getCredentialsResponseErrorsItemDescriptionMax = 1000;export const getCredentialsResponseErrorsMax = 20;export const getCredentialsResponseErrorsItemCodeMaxOne = 32;export const getCredentialsResponseErrorsItemDescriptionMaxOne = 1000;export const getCredentialsResponseErrorsMaxOne = 20;
 
-export const getCredentialsResponse = zod.object({
+export const getCredentialsResponse = zod.union([zod.object({
   "data": zod.object({
   "userId": zod.string().min(1).max(getCredentialsResponseDataUserIdMax).regex(getCredentialsResponseDataUserIdRegExp).optional().describe('The gateway\'s identifier of a user: 1 to 64 letters, digits, `_` and `-`. It is a segment of\nrequest paths, so it never holds `/`, `.`, `%`, `?`, `#` or whitespace; the portal treats a\nstored user id outside this pattern as tampering.\n'),
   "userName": zod.string().min(1).max(getCredentialsResponseDataUserNameMax).optional().describe('The username someone types to sign in or recover an account. Existing accounts may predate the username rules, so only its length is bounded.'),
   "username": zod.string().min(1).max(getCredentialsResponseDataUsernameMax).optional().describe('The username someone types to sign in or recover an account. Existing accounts may predate the username rules, so only its length is bounded.'),
-  "emailAddress": zod.union([zod.email().max(getCredentialsResponseDataEmailAddressMaxOne).describe('An email address as the gateway stores it.'),zod.null()]).optional(),
-  "email": zod.union([zod.email().max(getCredentialsResponseDataEmailMaxOne).describe('An email address as the gateway stores it.'),zod.null()]).optional(),
+  "emailAddress": zod.union([zod.string().max(getCredentialsResponseDataEmailAddressMaxOne).regex(getCredentialsResponseDataEmailAddressRegExpOne).describe('An email address, by the contract\'s one email rule. The JSON Schema, the portal\'s generated\nzod and the verification kit all judge it by this `pattern`, which every other email field\nshares (a `format: email` is judged differently by each: ajv-formats accepts\n`a!b@example.com` and the internationalised suffix `xn--p1ai`, which zod\'s `.email()`\nrefuses).\nThe spec\'s generic rule: at most 254 characters in all and 64 before the `@`. The rest is\nthis contract\'s choice: the part before the `@` is dot-separated words of letters, digits\nand ``!#$%&\'*+/=?^_`{|}~-`` (no dot first, last or twice in a row; no quoted strings,\ncomments, spaces or characters outside ASCII); after it come dot-separated host labels of\nletters, digits and inner hyphens (at most 63 each), ending in a suffix of 2 to 63 letters\nor an internationalised one in its ASCII form (`xn--p1ai`); no IP literals. An\ninternationalised domain is written in that ASCII form (`jane@xn--bcher-kva.de`).\n'),zod.null()]).optional(),
+  "email": zod.union([zod.string().max(getCredentialsResponseDataEmailMaxOne).regex(getCredentialsResponseDataEmailRegExpOne).describe('An email address, by the contract\'s one email rule. The JSON Schema, the portal\'s generated\nzod and the verification kit all judge it by this `pattern`, which every other email field\nshares (a `format: email` is judged differently by each: ajv-formats accepts\n`a!b@example.com` and the internationalised suffix `xn--p1ai`, which zod\'s `.email()`\nrefuses).\nThe spec\'s generic rule: at most 254 characters in all and 64 before the `@`. The rest is\nthis contract\'s choice: the part before the `@` is dot-separated words of letters, digits\nand ``!#$%&\'*+/=?^_`{|}~-`` (no dot first, last or twice in a row; no quoted strings,\ncomments, spaces or characters outside ASCII); after it come dot-separated host labels of\nletters, digits and inner hyphens (at most 63 each), ending in a suffix of 2 to 63 letters\nor an internationalised one in its ASCII form (`xn--p1ai`); no IP literals. An\ninternationalised domain is written in that ASCII form (`jane@xn--bcher-kva.de`).\n'),zod.null()]).optional(),
   "isEmailVerified": zod.boolean().optional().describe('True when the email address is verified; false sends multi-factor adoption through email verification first.')
-}).optional().describe('The signed-in user\'s credentials as the gateway stores them. `userName`/`emailAddress` and `username`/`email` are the same values under the two names the gateway uses.'),
+}).describe('The signed-in user\'s credentials as the gateway stores them. `userName`/`emailAddress` and `username`/`email` are the same values under the two names the gateway uses.'),
   "errors": zod.array(zod.object({
   "code": zod.string().max(getCredentialsResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
-})
+  "description": zod.string().max(getCredentialsResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(getCredentialsResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
+}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "errors": zod.array(zod.object({
+  "code": zod.string().max(getCredentialsResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().max(getCredentialsResponseErrorsItemDescriptionMaxOne).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).max(getCredentialsResponseErrorsMaxOne).describe('The business errors; at least one, and at most 20, as in `ErrorList`. The portal shows or branches on the first.')
+}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('The answer, with its payload in `data`, or a business failure.')
 
 /**
  * The spec names this service call ("update credentials") without its path or method: `PUT /login-gateway/credentials` is this contract's choice. CVERR02 means the username is taken.
@@ -116,20 +136,22 @@ export const updateCredentialsBodyPasswordMin = 8;
 export const updateCredentialsBodyPasswordMax = 16;
 export const updateCredentialsBodyPasswordRegExp = new RegExp('^(?=.*[A-Z])(?=.*[a-z])(?=.*[0-9!#$%&?@])(?!.*(.)\\1\\1)[A-Za-z0-9!#$%&?@]{8,16}$');
 export const updateCredentialsBodyEmailMax = 200;
+export const updateCredentialsBodyEmailRegExp = new RegExp('^(?=[A-Za-z0-9!#$%&\'*+/=?^_`{|}~.-]{1,64}@)[A-Za-z0-9!#$%&\'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&\'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+(?:[A-Za-z]{2,63}|[Xx][Nn]--[A-Za-z0-9](?:[A-Za-z0-9-]{0,57}[A-Za-z0-9])?)$');
+
 
 export const updateCredentialsBody = zod.object({
   "username": zod.string().min(updateCredentialsBodyUsernameMin).max(updateCredentialsBodyUsernameMax).regex(updateCredentialsBodyUsernameRegExp).describe('A username: 4 to 16 letters and digits, starting with a letter.'),
   "password": zod.string().min(updateCredentialsBodyPasswordMin).max(updateCredentialsBodyPasswordMax).regex(updateCredentialsBodyPasswordRegExp).describe('A new password: 8 to 16 characters; at least one uppercase and one lowercase letter; at\nleast one digit or one of `!#$%&?@`; only letters, digits and those symbols; no character\nthree or more times in a row.\n'),
-  "email": zod.email().max(updateCredentialsBodyEmailMax).describe('An email address given during account setup or a profile change.')
+  "email": zod.string().max(updateCredentialsBodyEmailMax).regex(updateCredentialsBodyEmailRegExp).describe('An email address given during account setup or a profile change: the contract\'s email rule\n(`Email`\'s pattern, so at most 64 characters before the `@`), at most 200 characters (the\nspec\'s limit for the setup email).\n')
 }).describe('The account-setup choices. CVERR02 means the username was taken meanwhile.')
 
-export const updateCredentialsResponseErrorsItemCodeMax = 32;
+export const updateCredentialsResponseErrorsItemCodeMax = 32;export const updateCredentialsResponseErrorsItemDescriptionMax = 1000;export const updateCredentialsResponseErrorsMax = 20;
 
 export const updateCredentialsResponse = zod.object({
   "errors": zod.array(zod.object({
   "code": zod.string().max(updateCredentialsResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
+  "description": zod.string().max(updateCredentialsResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(updateCredentialsResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
 }).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
 
 /**
@@ -152,13 +174,13 @@ export const changePasswordBody = zod.object({
   "newPassword": zod.string().min(changePasswordBodyNewPasswordMin).max(changePasswordBodyNewPasswordMax).regex(changePasswordBodyNewPasswordRegExp).describe('A new password: 8 to 16 characters; at least one uppercase and one lowercase letter; at\nleast one digit or one of `!#$%&?@`; only letters, digits and those symbols; no character\nthree or more times in a row.\n')
 })
 
-export const changePasswordResponseErrorsItemCodeMax = 32;
+export const changePasswordResponseErrorsItemCodeMax = 32;export const changePasswordResponseErrorsItemDescriptionMax = 1000;export const changePasswordResponseErrorsMax = 20;
 
 export const changePasswordResponse = zod.object({
   "errors": zod.array(zod.object({
   "code": zod.string().max(changePasswordResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
+  "description": zod.string().max(changePasswordResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(changePasswordResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
 }).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
 
 /**
@@ -172,18 +194,20 @@ export const updateEmailHeader = zod.object({
 })
 
 export const updateEmailBodyEmailMax = 200;
+export const updateEmailBodyEmailRegExp = new RegExp('^(?=[A-Za-z0-9!#$%&\'*+/=?^_`{|}~.-]{1,64}@)[A-Za-z0-9!#$%&\'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&\'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+(?:[A-Za-z]{2,63}|[Xx][Nn]--[A-Za-z0-9](?:[A-Za-z0-9-]{0,57}[A-Za-z0-9])?)$');
+
 
 export const updateEmailBody = zod.object({
-  "email": zod.email().max(updateEmailBodyEmailMax).describe('An email address given during account setup or a profile change.')
+  "email": zod.string().max(updateEmailBodyEmailMax).regex(updateEmailBodyEmailRegExp).describe('An email address given during account setup or a profile change: the contract\'s email rule\n(`Email`\'s pattern, so at most 64 characters before the `@`), at most 200 characters (the\nspec\'s limit for the setup email).\n')
 })
 
-export const updateEmailResponseErrorsItemCodeMax = 32;
+export const updateEmailResponseErrorsItemCodeMax = 32;export const updateEmailResponseErrorsItemDescriptionMax = 1000;export const updateEmailResponseErrorsMax = 20;
 
 export const updateEmailResponse = zod.object({
   "errors": zod.array(zod.object({
   "code": zod.string().max(updateEmailResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
+  "description": zod.string().max(updateEmailResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(updateEmailResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
 }).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
 
 /**
@@ -191,7 +215,7 @@ export const updateEmailResponse = zod.object({
  * @summary Mark the user's email address verified
  */
 export const markEmailVerifiedQueryParams = zod.object({
-  "type": zod.enum(['sms', 'call', 'email', 'totp']).describe('The one-time-code method that verified the address.')
+  "type": zod.enum(['sms', 'call', 'email', 'totp']).describe('The one-time-code method that verified the address. The spec shows `PUT\ncredentials/email/verify?type=` without saying what `type` holds: a value of `MfaType`\n(`email` from the portal) is this contract\'s choice.\n')
 })
 
 export const markEmailVerifiedHeaderXXSRFTOKENMax = 256;
@@ -200,13 +224,13 @@ export const markEmailVerifiedHeader = zod.object({
   "X-XSRF-TOKEN": zod.string().max(markEmailVerifiedHeaderXXSRFTOKENMax).optional().describe('Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists.')
 })
 
-export const markEmailVerifiedResponseErrorsItemCodeMax = 32;
+export const markEmailVerifiedResponseErrorsItemCodeMax = 32;export const markEmailVerifiedResponseErrorsItemDescriptionMax = 1000;export const markEmailVerifiedResponseErrorsMax = 20;
 
 export const markEmailVerifiedResponse = zod.object({
   "errors": zod.array(zod.object({
   "code": zod.string().max(markEmailVerifiedResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
+  "description": zod.string().max(markEmailVerifiedResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(markEmailVerifiedResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
 }).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
 
 /**
@@ -219,32 +243,34 @@ export const savePhoneHeader = zod.object({
   "X-XSRF-TOKEN": zod.string().max(savePhoneHeaderXXSRFTOKENMax).optional().describe('Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists.')
 })
 
-export const savePhoneBodyNumberMin = 4;
+export const savePhoneBodyTypeMin = 0;
+export const savePhoneBodyTypeMax = 2147483647;export const savePhoneBodyNumberMin = 4;
 export const savePhoneBodyNumberMax = 15;
 export const savePhoneBodyNumberRegExp = new RegExp('^[0-9]{4,15}$');
 export const savePhoneBodyCountryCodeDefault = "1";
+export const savePhoneBodyCountryCodeMax = 4;
 export const savePhoneBodyCountryCodeRegExp = new RegExp('^[0-9]{1,4}$');
 export const savePhoneBodyExtensionMax = 10;
 export const savePhoneBodyExtensionRegExp = new RegExp('^[0-9]*$');
 
 
 export const savePhoneBody = zod.object({
-  "type": zod.number().describe('The phone\'s type code; 30 is the one-time-code phone.'),
+  "type": zod.number().min(savePhoneBodyTypeMin).max(savePhoneBodyTypeMax).describe('The phone\'s type code; 30 is the one-time-code phone. A non-negative 32-bit integer (this contract\'s choice; the spec names only 30).'),
   "number": zod.string().min(savePhoneBodyNumberMin).max(savePhoneBodyNumberMax).regex(savePhoneBodyNumberRegExp).describe('The national number, digits only.'),
-  "countryCode": zod.string().regex(savePhoneBodyCountryCodeRegExp).describe('The country calling code without `+`.'),
+  "countryCode": zod.string().min(1).max(savePhoneBodyCountryCodeMax).regex(savePhoneBodyCountryCodeRegExp).describe('The country calling code without `+`.'),
   "extension": zod.string().max(savePhoneBodyExtensionMax).regex(savePhoneBodyExtensionRegExp).nullish().describe('The extension, digits only; the sign-in journey sends an empty string.'),
   "preferred": zod.boolean().optional().describe('True for the primary phone.'),
   "smsEnabled": zod.boolean().optional().describe('True when text messages may be sent to the number; the sign-in journey sends true.'),
   "verified": zod.boolean().optional().describe('True once the number has been confirmed with a one-time code; the sign-in journey saves a\nnew phone with false. This field is this contract\'s invention (the spec\'s Phone has no\nsuch field): a gateway that does not track it leaves it out.\n')
 }).describe('A phone number. `type` 30 is the phone used for one-time codes.')
 
-export const savePhoneResponseErrorsItemCodeMax = 32;
+export const savePhoneResponseErrorsItemCodeMax = 32;export const savePhoneResponseErrorsItemDescriptionMax = 1000;export const savePhoneResponseErrorsMax = 20;
 
 export const savePhoneResponse = zod.object({
   "errors": zod.array(zod.object({
   "code": zod.string().max(savePhoneResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
+  "description": zod.string().max(savePhoneResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(savePhoneResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
 }).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
 
 /**
@@ -257,44 +283,56 @@ export const markPhoneVerifiedHeader = zod.object({
   "X-XSRF-TOKEN": zod.string().max(markPhoneVerifiedHeaderXXSRFTOKENMax).optional().describe('Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists.')
 })
 
+export const markPhoneVerifiedBodyTypeMin = 0;
+export const markPhoneVerifiedBodyTypeMax = 2147483647;
+
 export const markPhoneVerifiedBody = zod.object({
-  "type": zod.number().describe('The type code of the phone to mark as verified.')
+  "type": zod.number().min(markPhoneVerifiedBodyTypeMin).max(markPhoneVerifiedBodyTypeMax).describe('The type code of the phone to mark as verified. A non-negative 32-bit integer, as `Phone.type`.')
 })
 
-export const markPhoneVerifiedResponseErrorsItemCodeMax = 32;
+export const markPhoneVerifiedResponseErrorsItemCodeMax = 32;export const markPhoneVerifiedResponseErrorsItemDescriptionMax = 1000;export const markPhoneVerifiedResponseErrorsMax = 20;
 
 export const markPhoneVerifiedResponse = zod.object({
   "errors": zod.array(zod.object({
   "code": zod.string().max(markPhoneVerifiedResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
+  "description": zod.string().max(markPhoneVerifiedResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(markPhoneVerifiedResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
 }).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
 
 /**
  * Option ids: 20 (text-message codes), 190 (multi-factor sign-in active), 9930 (multi-factor adoption dates).
  * @summary One option choice of the user
  */
+export const getOptionChoiceQueryTypeMax = 2147483647;
+
 export const getOptionChoiceQueryParams = zod.object({
-  "type": zod.number().describe('The option choice\'s id.')
+  "type": zod.number().min(1).max(getOptionChoiceQueryTypeMax).describe('The option choice\'s id.')
 })
 
-export const getOptionChoiceResponseErrorsItemCodeMax = 32;
+export const getOptionChoiceResponseDataOptionTypeMax = 2147483647;export const getOptionChoiceResponseDataOptionValuesSkipMfaAdoptionUntilMinOne = 10;
+export const getOptionChoiceResponseDataOptionValuesSkipMfaAdoptionUntilMaxOne = 10;export const getOptionChoiceResponseDataOptionValuesMandatoryMfaAdoptionMinOne = 10;
+export const getOptionChoiceResponseDataOptionValuesMandatoryMfaAdoptionMaxOne = 10;export const getOptionChoiceResponseErrorsItemCodeMax = 32;export const getOptionChoiceResponseErrorsItemDescriptionMax = 1000;export const getOptionChoiceResponseErrorsMax = 20;export const getOptionChoiceResponseErrorsItemCodeMaxOne = 32;export const getOptionChoiceResponseErrorsItemDescriptionMaxOne = 1000;export const getOptionChoiceResponseErrorsMaxOne = 20;
 
-export const getOptionChoiceResponse = zod.object({
+export const getOptionChoiceResponse = zod.union([zod.object({
   "data": zod.union([zod.object({
-  "optionType": zod.number().describe('An option choice\'s id. Documented values: 20 (text-message codes), 190 (multi-factor\nsign-in active; `isActive`), 9930 (multi-factor adoption, with the dates\n`skipMfaAdoptionUntil` and `mandatoryMfaAdoption`).\n'),
+  "optionType": zod.number().min(1).max(getOptionChoiceResponseDataOptionTypeMax).describe('An option choice\'s id. Documented values: 20 (text-message codes), 190 (multi-factor\nsign-in active; `isActive`), 9930 (multi-factor adoption, with the dates\n`skipMfaAdoptionUntil` and `mandatoryMfaAdoption`). A positive 32-bit integer (this\ncontract\'s choice).\n'),
   "active": zod.boolean().describe('True when the option choice is on.'),
   "optionValues": zod.object({
-  "skipMfaAdoptionUntil": zod.union([zod.iso.date().describe('A calendar date, `YYYY-MM-DD`.'),zod.null()]).optional(),
-  "mandatoryMfaAdoption": zod.union([zod.iso.date().describe('A calendar date, `YYYY-MM-DD`.'),zod.null()]).optional(),
+  "skipMfaAdoptionUntil": zod.union([zod.iso.date().min(getOptionChoiceResponseDataOptionValuesSkipMfaAdoptionUntilMinOne).max(getOptionChoiceResponseDataOptionValuesSkipMfaAdoptionUntilMaxOne).describe('A calendar date, `YYYY-MM-DD` (ISO 8601). The spec shows dates (the adoption deadline and\nreminder, the announcements\' dates) without their form: `YYYY-MM-DD` is this contract\'s\nchoice. The portal shows them as the spec asks (MM/DD, MM/DD/YYYY, the long date).\n'),zod.null()]).optional(),
+  "mandatoryMfaAdoption": zod.union([zod.iso.date().min(getOptionChoiceResponseDataOptionValuesMandatoryMfaAdoptionMinOne).max(getOptionChoiceResponseDataOptionValuesMandatoryMfaAdoptionMaxOne).describe('A calendar date, `YYYY-MM-DD` (ISO 8601). The spec shows dates (the adoption deadline and\nreminder, the announcements\' dates) without their form: `YYYY-MM-DD` is this contract\'s\nchoice. The portal shows them as the spec asks (MM/DD, MM/DD/YYYY, the long date).\n'),zod.null()]).optional(),
   "isActive": zod.boolean().optional().describe('Option 190 only: false switches multi-factor sign-in off even when the choice is active.')
 }).optional().describe('Values of an option choice. 9930 has the adoption dates; 190 has `isActive`.')
-}).describe('An option choice as the gateway stores it, with its values.'),zod.null()]).optional(),
+}).describe('An option choice as the gateway stores it, with its values.'),zod.null()]),
   "errors": zod.array(zod.object({
   "code": zod.string().max(getOptionChoiceResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
-})
+  "description": zod.string().max(getOptionChoiceResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(getOptionChoiceResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
+}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "errors": zod.array(zod.object({
+  "code": zod.string().max(getOptionChoiceResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().max(getOptionChoiceResponseErrorsItemDescriptionMaxOne).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).max(getOptionChoiceResponseErrorsMaxOne).describe('The business errors; at least one, and at most 20, as in `ErrorList`. The portal shows or branches on the first.')
+}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('The answer, with its payload in `data`, or a business failure.')
 
 /**
  * Turns an option choice on or off. When a phone is verified during multi-factor adoption the portal turns 9930 (adoption) off and 190 (multi-factor sign-in) on; a business error shows 'Unable to verify phone'.
@@ -306,18 +344,20 @@ export const saveOptionChoiceHeader = zod.object({
   "X-XSRF-TOKEN": zod.string().max(saveOptionChoiceHeaderXXSRFTOKENMax).optional().describe('Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists.')
 })
 
+export const saveOptionChoiceBodyOptionTypeMax = 2147483647;
+
 export const saveOptionChoiceBody = zod.object({
-  "optionType": zod.number().describe('An option choice\'s id. Documented values: 20 (text-message codes), 190 (multi-factor\nsign-in active; `isActive`), 9930 (multi-factor adoption, with the dates\n`skipMfaAdoptionUntil` and `mandatoryMfaAdoption`).\n'),
+  "optionType": zod.number().min(1).max(saveOptionChoiceBodyOptionTypeMax).describe('An option choice\'s id. Documented values: 20 (text-message codes), 190 (multi-factor\nsign-in active; `isActive`), 9930 (multi-factor adoption, with the dates\n`skipMfaAdoptionUntil` and `mandatoryMfaAdoption`). A positive 32-bit integer (this\ncontract\'s choice).\n'),
   "active": zod.boolean().describe('True to turn the option choice on, false to turn it off.')
 })
 
-export const saveOptionChoiceResponseErrorsItemCodeMax = 32;
+export const saveOptionChoiceResponseErrorsItemCodeMax = 32;export const saveOptionChoiceResponseErrorsItemDescriptionMax = 1000;export const saveOptionChoiceResponseErrorsMax = 20;
 
 export const saveOptionChoiceResponse = zod.object({
   "errors": zod.array(zod.object({
   "code": zod.string().max(saveOptionChoiceResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
+  "description": zod.string().max(saveOptionChoiceResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(saveOptionChoiceResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
 }).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
 
 /**
@@ -330,18 +370,20 @@ export const deleteOptionChoiceHeader = zod.object({
   "X-XSRF-TOKEN": zod.string().max(deleteOptionChoiceHeaderXXSRFTOKENMax).optional().describe('Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists.')
 })
 
+export const deleteOptionChoiceBodyOptionTypeMax = 2147483647;
+
 export const deleteOptionChoiceBody = zod.object({
-  "optionType": zod.number().describe('An option choice\'s id. Documented values: 20 (text-message codes), 190 (multi-factor\nsign-in active; `isActive`), 9930 (multi-factor adoption, with the dates\n`skipMfaAdoptionUntil` and `mandatoryMfaAdoption`).\n'),
+  "optionType": zod.number().min(1).max(deleteOptionChoiceBodyOptionTypeMax).describe('An option choice\'s id. Documented values: 20 (text-message codes), 190 (multi-factor\nsign-in active; `isActive`), 9930 (multi-factor adoption, with the dates\n`skipMfaAdoptionUntil` and `mandatoryMfaAdoption`). A positive 32-bit integer (this\ncontract\'s choice).\n'),
   "active": zod.boolean().describe('True to turn the option choice on, false to turn it off.')
 })
 
-export const deleteOptionChoiceResponseErrorsItemCodeMax = 32;
+export const deleteOptionChoiceResponseErrorsItemCodeMax = 32;export const deleteOptionChoiceResponseErrorsItemDescriptionMax = 1000;export const deleteOptionChoiceResponseErrorsMax = 20;
 
 export const deleteOptionChoiceResponse = zod.object({
   "errors": zod.array(zod.object({
   "code": zod.string().max(deleteOptionChoiceResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
+  "description": zod.string().max(deleteOptionChoiceResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(deleteOptionChoiceResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
 }).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
 
 /**
@@ -354,20 +396,20 @@ export const saveOptionSettingsHeader = zod.object({
   "X-XSRF-TOKEN": zod.string().max(saveOptionSettingsHeaderXXSRFTOKENMax).optional().describe('Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists.')
 })
 
-export const saveOptionSettingsBodyOptionValueMax = 200;
+export const saveOptionSettingsBodyOptionTypeIdMax = 2147483647;export const saveOptionSettingsBodyOptionValueTypeIdMax = 2147483647;export const saveOptionSettingsBodyOptionValueMax = 200;
 
 export const saveOptionSettingsBody = zod.object({
-  "optionTypeId": zod.number().describe('An option choice\'s id. Documented values: 20 (text-message codes), 190 (multi-factor\nsign-in active; `isActive`), 9930 (multi-factor adoption, with the dates\n`skipMfaAdoptionUntil` and `mandatoryMfaAdoption`).\n'),
-  "optionValueTypeId": zod.number().describe('Which value of the option is set; 270 is the adoption reminder date of option 9930.'),
-  "optionValue": zod.string().max(saveOptionSettingsBodyOptionValueMax).describe('The value as text; for value type 270 a date, `YYYY-MM-DD`.')
+  "optionTypeId": zod.number().min(1).max(saveOptionSettingsBodyOptionTypeIdMax).describe('An option choice\'s id. Documented values: 20 (text-message codes), 190 (multi-factor\nsign-in active; `isActive`), 9930 (multi-factor adoption, with the dates\n`skipMfaAdoptionUntil` and `mandatoryMfaAdoption`). A positive 32-bit integer (this\ncontract\'s choice).\n'),
+  "optionValueTypeId": zod.number().min(1).max(saveOptionSettingsBodyOptionValueTypeIdMax).describe('Which value of the option is set; 270 is the adoption reminder date of option 9930. A positive 32-bit integer (this contract\'s choice).'),
+  "optionValue": zod.string().max(saveOptionSettingsBodyOptionValueMax).describe('The value as text; for value type 270 a date, `YYYY-MM-DD` (as every date of this contract, this contract\'s choice).')
 }).describe('One option setting. Documented: option 9930 with value type 270 holds the adoption reminder date (`skipMfaAdoptionUntil`).')
 
-export const saveOptionSettingsResponseErrorsItemCodeMax = 32;
+export const saveOptionSettingsResponseErrorsItemCodeMax = 32;export const saveOptionSettingsResponseErrorsItemDescriptionMax = 1000;export const saveOptionSettingsResponseErrorsMax = 20;
 
 export const saveOptionSettingsResponse = zod.object({
   "errors": zod.array(zod.object({
   "code": zod.string().max(saveOptionSettingsResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
+  "description": zod.string().max(saveOptionSettingsResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(saveOptionSettingsResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
 }).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
 

@@ -20,17 +20,22 @@ export const getSecurityQuestionBody = zod.object({
   "username": zod.string().min(1).max(getSecurityQuestionBodyUsernameMax).describe('The username someone types to sign in or recover an account. Existing accounts may predate the username rules, so only its length is bounded.')
 })
 
-export const getSecurityQuestionResponseDataSecurityQuestionMax = 500;export const getSecurityQuestionResponseErrorsItemCodeMax = 32;
+export const getSecurityQuestionResponseDataSecurityQuestionMax = 500;export const getSecurityQuestionResponseErrorsItemCodeMax = 32;export const getSecurityQuestionResponseErrorsItemDescriptionMax = 1000;export const getSecurityQuestionResponseErrorsMax = 20;export const getSecurityQuestionResponseErrorsItemCodeMaxOne = 32;export const getSecurityQuestionResponseErrorsItemDescriptionMaxOne = 1000;export const getSecurityQuestionResponseErrorsMaxOne = 20;
 
-export const getSecurityQuestionResponse = zod.object({
+export const getSecurityQuestionResponse = zod.union([zod.object({
   "data": zod.object({
   "securityQuestion": zod.string().min(1).max(getSecurityQuestionResponseDataSecurityQuestionMax).describe('The user\'s security question, shown as text.')
-}).optional().describe('The user\'s security question.'),
+}).describe('The user\'s security question.'),
   "errors": zod.array(zod.object({
   "code": zod.string().max(getSecurityQuestionResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
-})
+  "description": zod.string().max(getSecurityQuestionResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(getSecurityQuestionResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
+}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "errors": zod.array(zod.object({
+  "code": zod.string().max(getSecurityQuestionResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().max(getSecurityQuestionResponseErrorsItemDescriptionMaxOne).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).max(getSecurityQuestionResponseErrorsMaxOne).describe('The business errors; at least one, and at most 20, as in `ErrorList`. The portal shows or branches on the first.')
+}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('The answer, with its payload in `data`, or a business failure.')
 
 /**
  * In the reset flow, a code user chooses a code method; anyone else answers the security question.
@@ -48,17 +53,22 @@ export const getMfaUserBody = zod.object({
   "username": zod.string().min(1).max(getMfaUserBodyUsernameMax).describe('The username someone types to sign in or recover an account. Existing accounts may predate the username rules, so only its length is bounded.')
 })
 
-export const getMfaUserResponseErrorsItemCodeMax = 32;
+export const getMfaUserResponseErrorsItemCodeMax = 32;export const getMfaUserResponseErrorsItemDescriptionMax = 1000;export const getMfaUserResponseErrorsMax = 20;export const getMfaUserResponseErrorsItemCodeMaxOne = 32;export const getMfaUserResponseErrorsItemDescriptionMaxOne = 1000;export const getMfaUserResponseErrorsMaxOne = 20;
 
-export const getMfaUserResponse = zod.object({
+export const getMfaUserResponse = zod.union([zod.object({
   "data": zod.object({
   "isCodeUser": zod.boolean().describe('True when the user recovers the account with a one-time code rather than the security question.')
-}).optional().describe('Whether the user recovers the account with a one-time code.'),
+}).describe('Whether the user recovers the account with a one-time code.'),
   "errors": zod.array(zod.object({
   "code": zod.string().max(getMfaUserResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
-})
+  "description": zod.string().max(getMfaUserResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(getMfaUserResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
+}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "errors": zod.array(zod.object({
+  "code": zod.string().max(getMfaUserResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().max(getMfaUserResponseErrorsItemDescriptionMaxOne).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).max(getMfaUserResponseErrorsMaxOne).describe('The business errors; at least one, and at most 20, as in `ErrorList`. The portal shows or branches on the first.')
+}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('The answer, with its payload in `data`, or a business failure.')
 
 /**
  * Sends a reset link if a verified email exists. Proof is the security answer or a one-time
@@ -77,23 +87,24 @@ export const resetPasswordHeader = zod.object({
   "X-XSRF-TOKEN": zod.string().max(resetPasswordHeaderXXSRFTOKENMax).optional().describe('Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists.')
 })
 
-export const resetPasswordBodyUsernameMax = 64;export const resetPasswordBodySecurityAnswerMax = 256;export const resetPasswordBodyMfaCodeRegExp = new RegExp('^[0-9]{1,6}$');
+export const resetPasswordBodyUsernameMax = 64;export const resetPasswordBodySecurityAnswerMax = 256;export const resetPasswordBodyMfaCodeMax = 6;
+export const resetPasswordBodyMfaCodeRegExp = new RegExp('^[0-9]{1,6}$');
 export const resetPasswordBodyCaptchaMax = 4096;
 
 export const resetPasswordBody = zod.object({
   "username": zod.string().min(1).max(resetPasswordBodyUsernameMax).describe('The username someone types to sign in or recover an account. Existing accounts may predate the username rules, so only its length is bounded.'),
   "securityAnswer": zod.string().min(1).max(resetPasswordBodySecurityAnswerMax).optional().describe('The user\'s answer to their security question, as typed; sent instead of `mfaCode` by a user who is not a code user.'),
-  "mfaCode": zod.string().regex(resetPasswordBodyMfaCodeRegExp).optional().describe('A one-time code; digits only, at most 6.'),
+  "mfaCode": zod.string().min(1).max(resetPasswordBodyMfaCodeMax).regex(resetPasswordBodyMfaCodeRegExp).optional().describe('A one-time code; digits only, at most 6.'),
   "captcha": zod.string().min(1).max(resetPasswordBodyCaptchaMax).describe('The captcha provider\'s response token for the solved challenge.')
 }).describe('Asks for a password-reset email. Exactly one of `securityAnswer` and `mfaCode` proves who the user is.')
 
-export const resetPasswordResponseErrorsItemCodeMax = 32;
+export const resetPasswordResponseErrorsItemCodeMax = 32;export const resetPasswordResponseErrorsItemDescriptionMax = 1000;export const resetPasswordResponseErrorsMax = 20;
 
 export const resetPasswordResponse = zod.object({
   "errors": zod.array(zod.object({
   "code": zod.string().max(resetPasswordResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
+  "description": zod.string().max(resetPasswordResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(resetPasswordResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
 }).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
 
 /**
@@ -108,22 +119,22 @@ export const retrieveUsernameHeader = zod.object({
 
 export const retrieveUsernameBodyEmailMin = 6;
 export const retrieveUsernameBodyEmailMax = 50;
-export const retrieveUsernameBodyEmailRegExp = new RegExp('^(?=[^@]{1,64}@)[A-Za-z0-9!#$%&\'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&\'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z]{2,4}$');
+export const retrieveUsernameBodyEmailRegExp = new RegExp('^(?=[A-Za-z0-9!#$%&\'*+/=?^_`{|}~.-]{1,64}@)[A-Za-z0-9!#$%&\'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&\'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z]{2,4}$');
 export const retrieveUsernameBodyCaptchaMax = 4096;
 
 export const retrieveUsernameBody = zod.object({
   "role": zod.enum(['ROLE_PARTICIPANT', 'ROLE_PLAN_ADMIN', 'ROLE_OTHER']).describe('Who is asking for their username: a participant, a plan administrator, or another role such as an adviser or TPA.'),
-  "email": zod.string().min(retrieveUsernameBodyEmailMin).max(retrieveUsernameBodyEmailMax).regex(retrieveUsernameBodyEmailRegExp).describe('The email address to send the username to, at most 50 characters (the spec\'s limit, so the\ngeneral limits of 254 for the whole address and 64 for the part before `@` are met too):\ndot-separated words of letters, digits and ``!#$%&\'*+/=?^_`{|}~-`` (no dot first, last or\ntwice in a row; no quotes, commas, angle brackets or spaces), then `@`, then dot-separated\ndomain labels of letters, digits and inner hyphens, ending in a suffix of 2 to 4 letters.\n'),
+  "email": zod.string().min(retrieveUsernameBodyEmailMin).max(retrieveUsernameBodyEmailMax).regex(retrieveUsernameBodyEmailRegExp).describe('The email address to send the username to: the contract\'s email rule (`Email`\'s pattern)\nwith the spec\'s narrower forgot-username rule, at most 50 characters and a suffix of 2 to 4\nletters (so no internationalised suffix). The pattern is `Email`\'s with only its suffix\nchanged.\n'),
   "captcha": zod.string().min(1).max(retrieveUsernameBodyCaptchaMax).describe('The captcha provider\'s response token for the solved challenge.')
 })
 
-export const retrieveUsernameResponseErrorsItemCodeMax = 32;
+export const retrieveUsernameResponseErrorsItemCodeMax = 32;export const retrieveUsernameResponseErrorsItemDescriptionMax = 1000;export const retrieveUsernameResponseErrorsMax = 20;
 
 export const retrieveUsernameResponse = zod.object({
   "errors": zod.array(zod.object({
   "code": zod.string().max(retrieveUsernameResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
+  "description": zod.string().max(retrieveUsernameResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(retrieveUsernameResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
 }).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
 
 /**
@@ -148,12 +159,12 @@ export const changePasswordWithTokenBody = zod.object({
   "newPassword": zod.string().min(changePasswordWithTokenBodyNewPasswordMin).max(changePasswordWithTokenBodyNewPasswordMax).regex(changePasswordWithTokenBodyNewPasswordRegExp).describe('A new password: 8 to 16 characters; at least one uppercase and one lowercase letter; at\nleast one digit or one of `!#$%&?@`; only letters, digits and those symbols; no character\nthree or more times in a row.\n')
 }).describe('Sets a new password with the token from a reset email.')
 
-export const changePasswordWithTokenResponseErrorsItemCodeMax = 32;
+export const changePasswordWithTokenResponseErrorsItemCodeMax = 32;export const changePasswordWithTokenResponseErrorsItemDescriptionMax = 1000;export const changePasswordWithTokenResponseErrorsMax = 20;
 
 export const changePasswordWithTokenResponse = zod.object({
   "errors": zod.array(zod.object({
   "code": zod.string().max(changePasswordWithTokenResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
+  "description": zod.string().max(changePasswordWithTokenResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(changePasswordWithTokenResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
 }).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
 

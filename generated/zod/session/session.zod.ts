@@ -35,8 +35,9 @@ export const validateSessionAliasResponse = zod.object({
  * @summary When the session last saw activity
  */
 export const getLastAccessedResponseMin = 0;
+export const getLastAccessedResponseMax = 8640000000000000;
 
-export const getLastAccessedResponse = zod.number().min(getLastAccessedResponseMin).describe('When the session last saw activity, in milliseconds since the Unix epoch. The portal shows the idle warning only when this is at least the idle period ago.')
+export const getLastAccessedResponse = zod.number().min(getLastAccessedResponseMin).max(getLastAccessedResponseMax).describe('When the session last saw activity, in milliseconds since the Unix epoch. The spec says only\nthat the answer is a number: milliseconds since the epoch, as a bare JSON number, is this\ncontract\'s choice. The portal shows the idle warning only when this is at least the idle\nperiod ago. At most 8640000000000000, the latest moment a JavaScript `Date` holds (the year\n275760).\n')
 
 /**
  * The spec names this service call ("logout to login URL") without its path or method: `POST /login-gateway/logout` is this contract's choice.
@@ -48,15 +49,20 @@ export const logoutToLoginUrlHeader = zod.object({
   "X-XSRF-TOKEN": zod.string().max(logoutToLoginUrlHeaderXXSRFTOKENMax).optional().describe('Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists.')
 })
 
-export const logoutToLoginUrlResponseDataLoginUrlMax = 2048;export const logoutToLoginUrlResponseErrorsItemCodeMax = 32;
+export const logoutToLoginUrlResponseDataLoginUrlMax = 2048;export const logoutToLoginUrlResponseErrorsItemCodeMax = 32;export const logoutToLoginUrlResponseErrorsItemDescriptionMax = 1000;export const logoutToLoginUrlResponseErrorsMax = 20;export const logoutToLoginUrlResponseErrorsItemCodeMaxOne = 32;export const logoutToLoginUrlResponseErrorsItemDescriptionMaxOne = 1000;export const logoutToLoginUrlResponseErrorsMaxOne = 20;
 
-export const logoutToLoginUrlResponse = zod.object({
+export const logoutToLoginUrlResponse = zod.union([zod.object({
   "data": zod.object({
   "loginUrl": zod.string().max(logoutToLoginUrlResponseDataLoginUrlMax).describe('Where to send the user after logout; the portal follows it only when it is one of its own pages.')
-}).optional().describe('Where the portal goes once the gateway has logged the user out.'),
+}).describe('Where the portal goes once the gateway has logged the user out.'),
   "errors": zod.array(zod.object({
   "code": zod.string().max(logoutToLoginUrlResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
-})
+  "description": zod.string().max(logoutToLoginUrlResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(logoutToLoginUrlResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
+}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "errors": zod.array(zod.object({
+  "code": zod.string().max(logoutToLoginUrlResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().max(logoutToLoginUrlResponseErrorsItemDescriptionMaxOne).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).max(logoutToLoginUrlResponseErrorsMaxOne).describe('The business errors; at least one, and at most 20, as in `ErrorList`. The portal shows or branches on the first.')
+}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('The answer, with its payload in `data`, or a business failure.')
 

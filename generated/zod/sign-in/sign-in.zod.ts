@@ -7,6 +7,8 @@ import * as zod from 'zod';
 /**
  * Username and password go as HTTP basic auth (`base64(UTF-8(username:password))`). The body is the device fingerprint as a JSON string literal, quotes included, sent as `application/json`: the fingerprint `9f86d081884c7d65` goes as the 18 bytes `"9f86d081884c7d65"`. A `text/plain` body, or the fingerprint without its quotes, is refused (415 or 400). The optional headers carry the second step of a sign-in: the security answer (with `Savedevice` and `Captcha`) or a one-time code (with `codeType`).
 
+A wrong username or password is a business error: HTTP 200 with an error in `errors` (`AUERR02` in the examples; the code is the gateway's), whose description the portal shows inline under the form, as the spec asks of any code but AUERR01 and AUERR05. It is never a 401: a 401 sends the portal to /login (the spec's section 8) and means only that the `Authorization` header is missing or is not a well-formed Basic credential.
+
 Example:
 ```http
 POST /login-gateway/authentication HTTP/1.1
@@ -17,14 +19,15 @@ Content-Type: application/json
 ```
  * @summary Sign in with username and password
  */
-export const authenticateHeaderXXSRFTOKENMax = 256;export const authenticateHeaderSecurityanswerMax = 256;export const authenticateHeaderTwilioMfaCodeRegExp = new RegExp('^[0-9]{1,6}$');
+export const authenticateHeaderXXSRFTOKENMax = 256;export const authenticateHeaderSecurityanswerMax = 256;export const authenticateHeaderTwilioMfaCodeMax = 6;
+export const authenticateHeaderTwilioMfaCodeRegExp = new RegExp('^[0-9]{1,6}$');
 export const authenticateHeaderCaptchaMax = 4096;
 
 export const authenticateHeader = zod.object({
   "X-XSRF-TOKEN": zod.string().max(authenticateHeaderXXSRFTOKENMax).optional().describe('Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists.'),
   "Securityanswer": zod.string().min(1).max(authenticateHeaderSecurityanswerMax).optional().describe('The answer to the user\'s security question, percent-encoded as UTF-8 (`encodeURIComponent`:\n`Café au lait` is `Caf%C3%A9%20au%20lait`) so that any character survives in a header; the\ngateway decodes it before comparing. The spec names the header only: the encoding is this\ncontract\'s choice.\n'),
   "Savedevice": zod.enum(['true', 'false']).optional().describe('`true` to remember this computer, so the security question is not asked again on it.'),
-  "twilioMfaCode": zod.string().regex(authenticateHeaderTwilioMfaCodeRegExp).optional().describe('A one-time code the user received or read from an authenticator app.'),
+  "twilioMfaCode": zod.string().min(1).max(authenticateHeaderTwilioMfaCodeMax).regex(authenticateHeaderTwilioMfaCodeRegExp).optional().describe('A one-time code the user received or read from an authenticator app.'),
   "codeType": zod.enum(['sms', 'call', 'email', 'totp']).optional().describe('How the one-time code in `twilioMfaCode` was delivered.'),
   "Captcha": zod.string().min(1).max(authenticateHeaderCaptchaMax).optional().describe('The captcha provider\'s response token.')
 })
@@ -33,21 +36,26 @@ export const authenticateBodyMax = 128;
 
 export const authenticateBody = zod.string().min(1).max(authenticateBodyMax).describe('A stable, non-identifying fingerprint of the browser, so the gateway can recognise a computer the user chose to remember.')
 
-export const authenticateResponseDataUserIdMax = 64;
+export const authenticateResponseDataRolesMax = 10;export const authenticateResponseDataUserIdMax = 64;
 export const authenticateResponseDataUserIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,64}$');
-export const authenticateResponseDataTokenMax = 4096;export const authenticateResponseErrorsItemCodeMax = 32;
+export const authenticateResponseDataTokenMax = 4096;export const authenticateResponseErrorsItemCodeMax = 32;export const authenticateResponseErrorsItemDescriptionMax = 1000;export const authenticateResponseErrorsMax = 20;export const authenticateResponseErrorsItemCodeMaxOne = 32;export const authenticateResponseErrorsItemDescriptionMaxOne = 1000;export const authenticateResponseErrorsMaxOne = 20;
 
-export const authenticateResponse = zod.object({
+export const authenticateResponse = zod.union([zod.object({
   "data": zod.object({
-  "roles": zod.array(zod.enum(['ROLE_PARTICIPANT', 'ROLE_PLAN_ADMIN', 'ROLE_PLAN_ADVISOR', 'ROLE_TPA', 'ROLE_OTHER', 'PARTICIPANT', 'PLAN_ADMIN', 'PLAN_ADVISOR', 'TPA', 'OTHER']).describe('A role as the sign-in answer carries it, with or without the `ROLE_` prefix (`PLAN_ADMIN`\nand `ROLE_PLAN_ADMIN` are the same role). The spec stores the first role \"with a ROLE_\nprefix\", which reads as if gateways send it without one, so either form is accepted; the\nportal adds a missing prefix in one place (`normaliseRole` in src/lib/auth-role.ts) and stores\nand sends only the prefixed `Role`. Any other value, lower case included, is refused.\n')).min(1).describe('The user\'s roles, each with or without the `ROLE_` prefix; the portal uses the first and stores it prefixed.'),
+  "roles": zod.array(zod.enum(['ROLE_PARTICIPANT', 'ROLE_PLAN_ADMIN', 'ROLE_PLAN_ADVISOR', 'ROLE_TPA', 'ROLE_OTHER', 'PARTICIPANT', 'PLAN_ADMIN', 'PLAN_ADVISOR', 'TPA', 'OTHER']).describe('A role as the sign-in answer carries it, with or without the `ROLE_` prefix (`PLAN_ADMIN`\nand `ROLE_PLAN_ADMIN` are the same role). The spec stores the first role \"with a ROLE_\nprefix\", which reads as if gateways send it without one, so either form is accepted; the\nportal adds a missing prefix in one place (`normaliseRole` in src/lib/auth-role.ts) and stores\nand sends only the prefixed `Role`. Any other value, lower case included, is refused.\n')).min(1).max(authenticateResponseDataRolesMax).describe('The user\'s roles, each with or without the `ROLE_` prefix; the portal uses the first and stores it prefixed. At most 10, the number of values `AuthRole` allows.'),
   "userId": zod.string().min(1).max(authenticateResponseDataUserIdMax).regex(authenticateResponseDataUserIdRegExp).describe('The gateway\'s identifier of a user: 1 to 64 letters, digits, `_` and `-`. It is a segment of\nrequest paths, so it never holds `/`, `.`, `%`, `?`, `#` or whitespace; the portal treats a\nstored user id outside this pattern as tampering.\n'),
   "token": zod.string().min(1).max(authenticateResponseDataTokenMax).describe('The session token, sent back as `X-Auth-Token`.')
-}).optional().describe('Who signed in: their roles, their user id and the session token.'),
+}).describe('Who signed in: their roles, their user id and the session token.'),
   "errors": zod.array(zod.object({
   "code": zod.string().max(authenticateResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
-}).describe('Sign-in result. On success `data` is present and `errors` is empty or absent.\n`AUERR01` asks for the security question, `AUERR05` for a one-time code; any other\ncode\'s description is shown to the user as text.\n')
+  "description": zod.string().max(authenticateResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(authenticateResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
+}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "errors": zod.array(zod.object({
+  "code": zod.string().max(authenticateResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().max(authenticateResponseErrorsItemDescriptionMaxOne).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).max(authenticateResponseErrorsMaxOne).describe('The business errors; at least one, and at most 20, as in `ErrorList`. The portal shows or branches on the first.')
+}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('Sign-in result. On success `data` is present and `errors` is empty or absent.\n`AUERR01` asks for the security question, `AUERR05` for a one-time code; any other\ncode\'s description is shown to the user as text.\n')
 
 /**
  * The spec names this service call ("sign in by token") without its path or method: `POST /login-gateway/authentication/token` is this contract's choice.
@@ -68,21 +76,26 @@ export const signInWithTokenBody = zod.object({
   "fingerprint": zod.string().min(1).max(signInWithTokenBodyFingerprintMax).optional().describe('A stable, non-identifying fingerprint of the browser, so the gateway can recognise a computer the user chose to remember.')
 })
 
-export const signInWithTokenResponseDataUserIdMax = 64;
+export const signInWithTokenResponseDataRolesMax = 10;export const signInWithTokenResponseDataUserIdMax = 64;
 export const signInWithTokenResponseDataUserIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,64}$');
-export const signInWithTokenResponseDataTokenMax = 4096;export const signInWithTokenResponseErrorsItemCodeMax = 32;
+export const signInWithTokenResponseDataTokenMax = 4096;export const signInWithTokenResponseErrorsItemCodeMax = 32;export const signInWithTokenResponseErrorsItemDescriptionMax = 1000;export const signInWithTokenResponseErrorsMax = 20;export const signInWithTokenResponseErrorsItemCodeMaxOne = 32;export const signInWithTokenResponseErrorsItemDescriptionMaxOne = 1000;export const signInWithTokenResponseErrorsMaxOne = 20;
 
-export const signInWithTokenResponse = zod.object({
+export const signInWithTokenResponse = zod.union([zod.object({
   "data": zod.object({
-  "roles": zod.array(zod.enum(['ROLE_PARTICIPANT', 'ROLE_PLAN_ADMIN', 'ROLE_PLAN_ADVISOR', 'ROLE_TPA', 'ROLE_OTHER', 'PARTICIPANT', 'PLAN_ADMIN', 'PLAN_ADVISOR', 'TPA', 'OTHER']).describe('A role as the sign-in answer carries it, with or without the `ROLE_` prefix (`PLAN_ADMIN`\nand `ROLE_PLAN_ADMIN` are the same role). The spec stores the first role \"with a ROLE_\nprefix\", which reads as if gateways send it without one, so either form is accepted; the\nportal adds a missing prefix in one place (`normaliseRole` in src/lib/auth-role.ts) and stores\nand sends only the prefixed `Role`. Any other value, lower case included, is refused.\n')).min(1).describe('The user\'s roles, each with or without the `ROLE_` prefix; the portal uses the first and stores it prefixed.'),
+  "roles": zod.array(zod.enum(['ROLE_PARTICIPANT', 'ROLE_PLAN_ADMIN', 'ROLE_PLAN_ADVISOR', 'ROLE_TPA', 'ROLE_OTHER', 'PARTICIPANT', 'PLAN_ADMIN', 'PLAN_ADVISOR', 'TPA', 'OTHER']).describe('A role as the sign-in answer carries it, with or without the `ROLE_` prefix (`PLAN_ADMIN`\nand `ROLE_PLAN_ADMIN` are the same role). The spec stores the first role \"with a ROLE_\nprefix\", which reads as if gateways send it without one, so either form is accepted; the\nportal adds a missing prefix in one place (`normaliseRole` in src/lib/auth-role.ts) and stores\nand sends only the prefixed `Role`. Any other value, lower case included, is refused.\n')).min(1).max(signInWithTokenResponseDataRolesMax).describe('The user\'s roles, each with or without the `ROLE_` prefix; the portal uses the first and stores it prefixed. At most 10, the number of values `AuthRole` allows.'),
   "userId": zod.string().min(1).max(signInWithTokenResponseDataUserIdMax).regex(signInWithTokenResponseDataUserIdRegExp).describe('The gateway\'s identifier of a user: 1 to 64 letters, digits, `_` and `-`. It is a segment of\nrequest paths, so it never holds `/`, `.`, `%`, `?`, `#` or whitespace; the portal treats a\nstored user id outside this pattern as tampering.\n'),
   "token": zod.string().min(1).max(signInWithTokenResponseDataTokenMax).describe('The session token, sent back as `X-Auth-Token`.')
-}).optional().describe('Who signed in: their roles, their user id and the session token.'),
+}).describe('Who signed in: their roles, their user id and the session token.'),
   "errors": zod.array(zod.object({
   "code": zod.string().max(signInWithTokenResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
-}).describe('Sign-in result. On success `data` is present and `errors` is empty or absent.\n`AUERR01` asks for the security question, `AUERR05` for a one-time code; any other\ncode\'s description is shown to the user as text.\n')
+  "description": zod.string().max(signInWithTokenResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(signInWithTokenResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
+}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "errors": zod.array(zod.object({
+  "code": zod.string().max(signInWithTokenResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().max(signInWithTokenResponseErrorsItemDescriptionMaxOne).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).max(signInWithTokenResponseErrorsMaxOne).describe('The business errors; at least one, and at most 20, as in `ErrorList`. The portal shows or branches on the first.')
+}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('Sign-in result. On success `data` is present and `errors` is empty or absent.\n`AUERR01` asks for the security question, `AUERR05` for a one-time code; any other\ncode\'s description is shown to the user as text.\n')
 
 /**
  * Used by the token landing page when a validated link signs the user in.
@@ -96,21 +109,26 @@ export const getAuthTokenQueryParams = zod.object({
   "id": zod.string().min(1).max(getAuthTokenQueryIdMax).regex(getAuthTokenQueryIdRegExp).describe('The link\'s token.')
 })
 
-export const getAuthTokenResponseDataUserIdMax = 64;
+export const getAuthTokenResponseDataRolesMax = 10;export const getAuthTokenResponseDataUserIdMax = 64;
 export const getAuthTokenResponseDataUserIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,64}$');
-export const getAuthTokenResponseDataTokenMax = 4096;export const getAuthTokenResponseErrorsItemCodeMax = 32;
+export const getAuthTokenResponseDataTokenMax = 4096;export const getAuthTokenResponseErrorsItemCodeMax = 32;export const getAuthTokenResponseErrorsItemDescriptionMax = 1000;export const getAuthTokenResponseErrorsMax = 20;export const getAuthTokenResponseErrorsItemCodeMaxOne = 32;export const getAuthTokenResponseErrorsItemDescriptionMaxOne = 1000;export const getAuthTokenResponseErrorsMaxOne = 20;
 
-export const getAuthTokenResponse = zod.object({
+export const getAuthTokenResponse = zod.union([zod.object({
   "data": zod.object({
-  "roles": zod.array(zod.enum(['ROLE_PARTICIPANT', 'ROLE_PLAN_ADMIN', 'ROLE_PLAN_ADVISOR', 'ROLE_TPA', 'ROLE_OTHER', 'PARTICIPANT', 'PLAN_ADMIN', 'PLAN_ADVISOR', 'TPA', 'OTHER']).describe('A role as the sign-in answer carries it, with or without the `ROLE_` prefix (`PLAN_ADMIN`\nand `ROLE_PLAN_ADMIN` are the same role). The spec stores the first role \"with a ROLE_\nprefix\", which reads as if gateways send it without one, so either form is accepted; the\nportal adds a missing prefix in one place (`normaliseRole` in src/lib/auth-role.ts) and stores\nand sends only the prefixed `Role`. Any other value, lower case included, is refused.\n')).min(1).describe('The user\'s roles, each with or without the `ROLE_` prefix; the portal uses the first and stores it prefixed.'),
+  "roles": zod.array(zod.enum(['ROLE_PARTICIPANT', 'ROLE_PLAN_ADMIN', 'ROLE_PLAN_ADVISOR', 'ROLE_TPA', 'ROLE_OTHER', 'PARTICIPANT', 'PLAN_ADMIN', 'PLAN_ADVISOR', 'TPA', 'OTHER']).describe('A role as the sign-in answer carries it, with or without the `ROLE_` prefix (`PLAN_ADMIN`\nand `ROLE_PLAN_ADMIN` are the same role). The spec stores the first role \"with a ROLE_\nprefix\", which reads as if gateways send it without one, so either form is accepted; the\nportal adds a missing prefix in one place (`normaliseRole` in src/lib/auth-role.ts) and stores\nand sends only the prefixed `Role`. Any other value, lower case included, is refused.\n')).min(1).max(getAuthTokenResponseDataRolesMax).describe('The user\'s roles, each with or without the `ROLE_` prefix; the portal uses the first and stores it prefixed. At most 10, the number of values `AuthRole` allows.'),
   "userId": zod.string().min(1).max(getAuthTokenResponseDataUserIdMax).regex(getAuthTokenResponseDataUserIdRegExp).describe('The gateway\'s identifier of a user: 1 to 64 letters, digits, `_` and `-`. It is a segment of\nrequest paths, so it never holds `/`, `.`, `%`, `?`, `#` or whitespace; the portal treats a\nstored user id outside this pattern as tampering.\n'),
   "token": zod.string().min(1).max(getAuthTokenResponseDataTokenMax).describe('The session token, sent back as `X-Auth-Token`.')
-}).optional().describe('Who signed in: their roles, their user id and the session token.'),
+}).describe('Who signed in: their roles, their user id and the session token.'),
   "errors": zod.array(zod.object({
   "code": zod.string().max(getAuthTokenResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
-}).describe('Sign-in result. On success `data` is present and `errors` is empty or absent.\n`AUERR01` asks for the security question, `AUERR05` for a one-time code; any other\ncode\'s description is shown to the user as text.\n')
+  "description": zod.string().max(getAuthTokenResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(getAuthTokenResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
+}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "errors": zod.array(zod.object({
+  "code": zod.string().max(getAuthTokenResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().max(getAuthTokenResponseErrorsItemDescriptionMaxOne).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).max(getAuthTokenResponseErrorsMaxOne).describe('The business errors; at least one, and at most 20, as in `ErrorList`. The portal shows or branches on the first.')
+}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('Sign-in result. On success `data` is present and `errors` is empty or absent.\n`AUERR01` asks for the security question, `AUERR05` for a one-time code; any other\ncode\'s description is shown to the user as text.\n')
 
 /**
  * Where the user lands after sign-in, asked with the stored role (always with its `ROLE_` prefix). The portal follows only one of the seven dashboard paths, or a marker (`acctSetup-username`, `password`, `mfaAdoption`) for a step to finish first; any other answer ends the session.
@@ -120,32 +138,42 @@ export const getUserLandingUrlQueryParams = zod.object({
   "role": zod.enum(['ROLE_PARTICIPANT', 'ROLE_PLAN_ADMIN', 'ROLE_PLAN_ADVISOR', 'ROLE_TPA', 'ROLE_OTHER']).describe('The signed-in user\'s stored role, with its `ROLE_` prefix: the first role of the sign-in answer, normalised.')
 })
 
-export const getUserLandingUrlResponseDataUrlMax = 2048;export const getUserLandingUrlResponseErrorsItemCodeMax = 32;
+export const getUserLandingUrlResponseDataUrlMax = 2048;export const getUserLandingUrlResponseErrorsItemCodeMax = 32;export const getUserLandingUrlResponseErrorsItemDescriptionMax = 1000;export const getUserLandingUrlResponseErrorsMax = 20;export const getUserLandingUrlResponseErrorsItemCodeMaxOne = 32;export const getUserLandingUrlResponseErrorsItemDescriptionMaxOne = 1000;export const getUserLandingUrlResponseErrorsMaxOne = 20;
 
-export const getUserLandingUrlResponse = zod.object({
+export const getUserLandingUrlResponse = zod.union([zod.object({
   "data": zod.object({
   "url": zod.string().max(getUserLandingUrlResponseDataUrlMax).describe('Where the user goes after sign-in: one of the seven dashboard paths, or one of the\nmarkers `acctSetup-username`, `password`, `mfaAdoption`. The portal follows nothing else.\n'),
   "externalUrl": zod.boolean().optional().describe('True when the landing address is outside the portal.')
-}).optional().describe('Where the user goes after sign-in, and whether that address is outside the portal.'),
+}).describe('Where the user goes after sign-in, and whether that address is outside the portal.'),
   "errors": zod.array(zod.object({
   "code": zod.string().max(getUserLandingUrlResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
-})
+  "description": zod.string().max(getUserLandingUrlResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(getUserLandingUrlResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
+}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "errors": zod.array(zod.object({
+  "code": zod.string().max(getUserLandingUrlResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().max(getUserLandingUrlResponseErrorsItemDescriptionMaxOne).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).max(getUserLandingUrlResponseErrorsMaxOne).describe('The business errors; at least one, and at most 20, as in `ErrorList`. The portal shows or branches on the first.')
+}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('The answer, with its payload in `data`, or a business failure.')
 
 /**
  * Decides whether a participant lands on the dashboard or in enrollment.
  * @summary Whether a participant skips enrollment
  */
-export const getSkipEnrollmentStepsResponseErrorsItemCodeMax = 32;
+export const getSkipEnrollmentStepsResponseErrorsItemCodeMax = 32;export const getSkipEnrollmentStepsResponseErrorsItemDescriptionMax = 1000;export const getSkipEnrollmentStepsResponseErrorsMax = 20;export const getSkipEnrollmentStepsResponseErrorsItemCodeMaxOne = 32;export const getSkipEnrollmentStepsResponseErrorsItemDescriptionMaxOne = 1000;export const getSkipEnrollmentStepsResponseErrorsMaxOne = 20;
 
-export const getSkipEnrollmentStepsResponse = zod.object({
+export const getSkipEnrollmentStepsResponse = zod.union([zod.object({
   "data": zod.object({
   "skipEnrollmentSteps": zod.boolean().describe('True when a participant goes straight to the dashboard; false sends them to enrollment.')
-}).optional().describe('Whether a participant skips the enrollment steps.'),
+}).describe('Whether a participant skips the enrollment steps.'),
   "errors": zod.array(zod.object({
   "code": zod.string().max(getSkipEnrollmentStepsResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\".')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status.')
-})
+  "description": zod.string().max(getSkipEnrollmentStepsResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(getSkipEnrollmentStepsResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
+}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "errors": zod.array(zod.object({
+  "code": zod.string().max(getSkipEnrollmentStepsResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().max(getSkipEnrollmentStepsResponseErrorsItemDescriptionMaxOne).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).max(getSkipEnrollmentStepsResponseErrorsMaxOne).describe('The business errors; at least one, and at most 20, as in `ErrorList`. The portal shows or branches on the first.')
+}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('The answer, with its payload in `data`, or a business failure.')
 

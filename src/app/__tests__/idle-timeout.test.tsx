@@ -2,11 +2,11 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setTitleBase } from '../../lib/document-title';
-import { onSignOut, resetSessionForTests } from '../../lib/session';
-import { startSession } from '../../lib/session-storage';
+import { onSignOut } from '../../lib/session';
 import { installApi, jsonResponse, routeFetch } from '../../testing/render';
 import { createQueryClient } from '../../lib/query-client';
 import { IdleTimeout } from '../idle-timeout';
+import { seedSession } from '../../testing/session';
 
 const IDLE_SECONDS = 60;
 let lastAccessed = 0;
@@ -34,7 +34,7 @@ beforeAll(async () => {
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date', 'performance'] });
   vi.setSystemTime(new Date('2026-11-21T10:00:00Z'));
-  startSession({ userId: '7', username: 'ana', token: 'tok', role: 'ROLE_PARTICIPANT' });
+  seedSession({ userId: '7', username: 'ana', token: 'tok', role: 'ROLE_PARTICIPANT' });
   setTitleBase('Example Partner');
   lastAccessed = Date.now();
   keepAlives = 0;
@@ -50,7 +50,6 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.useRealTimers();
-  resetSessionForTests();
 });
 
 describe('IdleTimeout', () => {

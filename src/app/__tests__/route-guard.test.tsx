@@ -1,16 +1,15 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setMfaAdoptionInProgress, startSession } from '../../lib/session-storage';
-import { beginSignIn, endJourney, setVerification } from '../../lib/journey/journey';
-import { RequireSession, RequireSignInAttempt, RequireStoredSession } from '../route-guard';
-import { RequireVerification } from '../verification-guard';
+import { setMfaAdoptionInProgress } from '../../lib/session-storage';
+import { seedSession } from '../../testing/session';
+import { RequireSession, RequireStoredSession } from '../route-guard';
 
-function renderGuarded(allowedRoles?: Parameters<typeof RequireSession>[0]['allowedRoles']) {
+function renderGuarded() {
   render(
     <MemoryRouter initialEntries={['/password']}>
       <Routes>
-        <Route element={<RequireSession {...(allowedRoles ? { allowedRoles } : {})} />}>
+        <Route element={<RequireSession />}>
           <Route path="/password" element={<h1>Guarded screen</h1>} />
         </Route>
         <Route path="/login" element={<h1>Login</h1>} />
@@ -24,7 +23,7 @@ afterEach(() => vi.useRealTimers());
 
 describe('RequireSession', () => {
   it('shows the screen with a stored session', () => {
-    startSession({ userId: '7', username: 'ana', token: 'tok', role: 'ROLE_PARTICIPANT' });
+    seedSession({ userId: '7', username: 'ana', token: 'tok', role: 'ROLE_PARTICIPANT' });
     renderGuarded();
     expect(screen.getByRole('heading', { name: 'Guarded screen' })).toBeInTheDocument();
   });
@@ -38,15 +37,8 @@ describe('RequireSession', () => {
     expect(screen.getByRole('heading', { name: 'Login' })).toBeInTheDocument();
   });
 
-  it('refuses a role the route does not allow', () => {
-    startSession({ userId: '7', username: 'ana', token: 'tok', role: 'ROLE_TPA' });
-    renderGuarded(['ROLE_PARTICIPANT']);
-    act(() => vi.advanceTimersByTime(50));
-    expect(screen.getByRole('heading', { name: 'Login' })).toBeInTheDocument();
-  });
-
   it('refuses while multi-factor adoption is in progress', () => {
-    startSession({ userId: '7', username: 'ana', token: 'tok', role: 'ROLE_PARTICIPANT' });
+    seedSession({ userId: '7', username: 'ana', token: 'tok', role: 'ROLE_PARTICIPANT' });
     setMfaAdoptionInProgress(true);
     renderGuarded();
     act(() => vi.advanceTimersByTime(50));
@@ -54,7 +46,7 @@ describe('RequireSession', () => {
   });
 
   it('signs out cleanly when the stored session was tampered with', () => {
-    startSession({ userId: '7', username: 'ana', token: 'tok', role: 'ROLE_PARTICIPANT' });
+    seedSession({ userId: '7', username: 'ana', token: 'tok', role: 'ROLE_PARTICIPANT' });
     window.sessionStorage.setItem('role', 'ROLE_SUPERUSER');
     renderGuarded();
     act(() => vi.advanceTimersByTime(50));
@@ -63,12 +55,12 @@ describe('RequireSession', () => {
   });
 });
 
-describe('journey guards', () => {
-  function renderStep(guard: React.ReactNode) {
+describe('RequireStoredSession', () => {
+  function renderStep() {
     render(
       <MemoryRouter initialEntries={['/step']}>
         <Routes>
-          <Route element={guard}>
+          <Route element={<RequireStoredSession />}>
             <Route path="/step" element={<h1>Step</h1>} />
           </Route>
           <Route path="/" element={<h1>Sign in</h1>} />
@@ -77,39 +69,12 @@ describe('journey guards', () => {
     );
   }
 
-  afterEach(endJourney);
-
-  it('a sign-in step needs a sign-in in progress (a reload forgets it)', () => {
-    renderStep(<RequireSignInAttempt />);
-    expect(screen.getByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
-    cleanup();
-    beginSignIn('ana', 'pw');
-    renderStep(<RequireSignInAttempt />);
-    expect(screen.getByRole('heading', { name: 'Step' })).toBeInTheDocument();
-  });
-
-  it('the code entry needs a code on its way', () => {
-    beginSignIn('ana', 'pw');
-    renderStep(<RequireVerification />);
-    expect(screen.getByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
-    cleanup();
-    setVerification({
-      mfaOption: { type: 'sms' },
-      mfaOptionCount: 1,
-      submit: async () => {},
-      backRoute: '/',
-      onFailure: () => {},
-    });
-    renderStep(<RequireVerification />);
-    expect(screen.getByRole('heading', { name: 'Step' })).toBeInTheDocument();
-  });
-
   it('a step after sign-in needs the stored session', () => {
-    renderStep(<RequireStoredSession />);
+    renderStep();
     expect(screen.getByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
     cleanup();
-    startSession({ userId: '7', username: 'ana', token: 'tok', role: 'ROLE_PARTICIPANT' });
-    renderStep(<RequireStoredSession />);
+    seedSession({ userId: '7', username: 'ana', token: 'tok', role: 'ROLE_PARTICIPANT' });
+    renderStep();
     expect(screen.getByRole('heading', { name: 'Step' })).toBeInTheDocument();
   });
 });

@@ -1,16 +1,46 @@
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getGetPublicBrandingQueryOptions } from '../../../generated/hooks/branding/branding';
-import { getGetUserLandingUrlQueryOptions } from '../../../generated/hooks/sign-in/sign-in';
-import { currentJourney, setAccountSetup } from '../../lib/journey/journey';
-import { getSessionState, resetSessionForTests } from '../../lib/session';
-import { readAuthCookie, startSession } from '../../lib/session-storage';
-import { installApi, jsonResponse, routeFetch } from '../../testing/render';
-import { ApiErrorPolicy } from '../api-error-policy';
-import { createQueryClient } from '../../lib/query-client';
-import { SessionWatcher } from '../session-watcher';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { readAuthCookie } from '../../lib/session-storage';
+import { seedSession } from '../../testing/session';
+import type * as BrandingModule from '../../../generated/hooks/branding/branding';
+import type * as SignInModule from '../../../generated/hooks/sign-in/sign-in';
+import type * as JourneyStoreModule from '../../journey/journey-store';
+import type * as SessionModule from '../../lib/session';
+import type * as RenderModule from '../../testing/render';
+import type * as ApiErrorPolicyModule from '../api-error-policy';
+import type * as QueryClientModule from '../../lib/query-client';
+import type * as SessionWatcherModule from '../session-watcher';
+
+/*
+ * Every test starts as a freshly loaded tab: its own instances of the portal's modules, so the
+ * session state (unknown until validated), the sign-out listeners and the API client's set-up
+ * start over. Storage is the browser's, and stateless in its module.
+ */
+let getGetPublicBrandingQueryOptions: typeof BrandingModule.getGetPublicBrandingQueryOptions;
+let getGetUserLandingUrlQueryOptions: typeof SignInModule.getGetUserLandingUrlQueryOptions;
+let currentStep: typeof JourneyStoreModule.currentStep;
+let dispatch: typeof JourneyStoreModule.dispatch;
+let getSessionState: typeof SessionModule.getSessionState;
+let installApi: typeof RenderModule.installApi;
+let jsonResponse: typeof RenderModule.jsonResponse;
+let routeFetch: typeof RenderModule.routeFetch;
+let ApiErrorPolicy: typeof ApiErrorPolicyModule.ApiErrorPolicy;
+let createQueryClient: typeof QueryClientModule.createQueryClient;
+let SessionWatcher: typeof SessionWatcherModule.SessionWatcher;
+
+beforeEach(async () => {
+  vi.resetModules();
+  ({ getGetPublicBrandingQueryOptions } = await import('../../../generated/hooks/branding/branding'));
+  ({ getGetUserLandingUrlQueryOptions } = await import('../../../generated/hooks/sign-in/sign-in'));
+  ({ currentStep, dispatch } = await import('../../journey/journey-store'));
+  ({ getSessionState } = await import('../../lib/session'));
+  ({ installApi, jsonResponse, routeFetch } = await import('../../testing/render'));
+  ({ ApiErrorPolicy } = await import('../api-error-policy'));
+  ({ createQueryClient } = await import('../../lib/query-client'));
+  ({ SessionWatcher } = await import('../session-watcher'));
+});
 
 function LandingProbe() {
   useQuery({ ...getGetUserLandingUrlQueryOptions({ role: 'ROLE_PARTICIPANT' }), retry: false });
@@ -37,13 +67,12 @@ function renderApp(extra: React.ReactNode = null) {
 const session = { userId: '7', username: 'ana', token: 'tok', role: 'ROLE_PARTICIPANT' } as const;
 
 afterEach(() => {
-  resetSessionForTests();
   vi.useRealTimers();
 });
 
 describe('SessionWatcher', () => {
   it('validates a stored session at start', async () => {
-    startSession(session);
+    seedSession(session);
     const fetchMock = installApi();
     routeFetch(fetchMock, { '/login-gateway/api/validateSession': () => jsonResponse({ validated: true, userId: '7' }) });
     renderApp();
@@ -56,7 +85,7 @@ describe('SessionWatcher', () => {
     ['HTTP 403', () => jsonResponse({ errors: [] }, 403)],
     ['HTTP 440', () => jsonResponse({ errors: [] }, 440)],
   ])('ends a stored session the gateway refuses (%s) and leaves the screen for login', async (_name, answer) => {
-    startSession(session);
+    seedSession(session);
     const fetchMock = installApi();
     routeFetch(fetchMock, {
       '/login-gateway/api/validateSession': answer,
@@ -85,7 +114,7 @@ describe('SessionWatcher', () => {
     ],
   ])('keeps the session and the screen when validation fails (%s), and validates again on the next poll', async (_name, answer) => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-    startSession(session);
+    seedSession(session);
     const fetchMock = installApi();
     let calls = 0;
     routeFetch(fetchMock, {
@@ -120,8 +149,15 @@ describe('SessionWatcher', () => {
   });
 
   it('signs out and shows session-expired when the auth cookie disappears, and ends the journey', async () => {
-    startSession(session);
-    setAccountSetup({ username: 'ana', password: 'Retire#2045', email: null, saved: false, emailCode: null });
+    seedSession(session);
+    dispatch({
+      type: 'advance',
+      to: {
+        name: 'setup-username',
+        setup: { username: 'ana', password: 'Retire#2045', email: null, saved: false, linkToken: null },
+        back: null,
+      },
+    });
     const fetchMock = installApi();
     routeFetch(fetchMock, { '/login-gateway/api/validateSession': () => jsonResponse({ validated: true, userId: '7' }) });
     renderApp();
@@ -129,7 +165,7 @@ describe('SessionWatcher', () => {
     document.cookie = 'authToken=; max-age=0; path=/';
     expect(await screen.findByRole('heading', { name: 'Session expired' })).toBeInTheDocument();
     expect(window.sessionStorage.length).toBe(0);
-    expect(currentJourney().setup).toBeNull();
+    expect(currentStep()).toBeNull();
   });
 
   it('validates again when the auth cookie changes', async () => {
@@ -152,7 +188,7 @@ describe('SessionWatcher', () => {
 
 describe('ApiErrorPolicy', () => {
   it.each([403, 440])('signs out and goes to login on HTTP %i', async (status) => {
-    startSession(session);
+    seedSession(session);
     const fetchMock = installApi();
     routeFetch(fetchMock, {
       '/login-gateway/api/validateSession': () => jsonResponse({ validated: true, userId: '7' }),
@@ -165,7 +201,7 @@ describe('ApiErrorPolicy', () => {
   });
 
   it('goes to /login on HTTP 401 and forgets the refused token', async () => {
-    startSession(session);
+    seedSession(session);
     const fetchMock = installApi();
     routeFetch(fetchMock, {
       '/login-gateway/api/validateSession': () => jsonResponse({ validated: true, userId: '7' }),
@@ -178,7 +214,7 @@ describe('ApiErrorPolicy', () => {
   });
 
   it('logs other failures through the participant log, and never a failing log call', async () => {
-    startSession(session);
+    seedSession(session);
     const fetchMock = installApi();
     const logged: unknown[] = [];
     routeFetch(fetchMock, {
@@ -199,7 +235,7 @@ describe('ApiErrorPolicy', () => {
   });
 
   it('leaves the failures of public calls to their screens', async () => {
-    startSession(session);
+    seedSession(session);
     const fetchMock = installApi();
     let brandingCalls = 0;
     routeFetch(fetchMock, {

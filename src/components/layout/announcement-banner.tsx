@@ -1,6 +1,5 @@
-import { RouteLink as Link } from '../ui/route-link';
-import { updatesLabel } from '../../lib/announcements';
-import { monthDay } from '../../lib/dates';
+import { RouteLink } from '../ui/route-link';
+import { monthDay, updatesLabel } from '../../lib/announcements';
 import { paths } from '../../lib/paths';
 import { useAnnouncements } from '../../lib/public-content';
 import './announcement-banner.css';
@@ -17,9 +16,9 @@ export function AnnouncementBanner() {
     <section className="announcement-banner" aria-label="Latest update">
       <p className="announcement-banner__text">
         <strong>Update {monthDay(latest.date)}</strong> <span>{updatesLabel(latest)}</span>{' '}
-        <Link className="announcement-banner__link" to={paths.whatsNew}>
+        <RouteLink className="announcement-banner__link" to={paths.whatsNew}>
           See What&apos;s New
-        </Link>
+        </RouteLink>
       </p>
     </section>
   );

@@ -1,4 +1,4 @@
-import { RouteLink as Link } from '../ui/route-link';
+import { RouteLink } from '../ui/route-link';
 import { mailtoHref, telHref } from '../../lib/contact-links';
 import { env } from '../../lib/env';
 import { paths } from '../../lib/paths';
@@ -55,14 +55,14 @@ export function HelpModal({ open, onClose }: { readonly open: boolean; readonly 
     <Modal open={open} onClose={onClose} mode="alert" title="What can we help you with?" alertLabel="Close">
       <ul className="shell-modals__choices">
         <li>
-          <Link to={paths.forgotUsername} onClick={onClose}>
+          <RouteLink to={paths.forgotUsername} onClick={onClose}>
             I forgot my username
-          </Link>
+          </RouteLink>
         </li>
         <li>
-          <Link to={paths.resetPassword} onClick={onClose}>
+          <RouteLink to={paths.resetPassword} onClick={onClose}>
             I forgot my password
-          </Link>
+          </RouteLink>
         </li>
         <li>
           <a href={env.helpCenterUrl} target="_blank" rel="noopener noreferrer">

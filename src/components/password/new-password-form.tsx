@@ -1,9 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { ActionsRow } from '../layout/actions-row';
+import { FormFooter } from '../layout/form-footer';
 import { Stack } from '../layout/stack';
-import { Button } from '../ui/button';
 import { FormError } from '../ui/form-error';
 import { PasswordChecklist } from '../ui/password-checklist';
 import { PasswordField } from '../ui/password-field';
@@ -54,16 +53,12 @@ export function NewPasswordForm({ onSubmit, busy, error, onCancel, cancelText = 
         />
         <PasswordChecklist password={password} confirmation={confirmation} id={checklistId} />
         {error ? <FormError>{error}</FormError> : null}
-        <ActionsRow>
-          <Button type="submit" busy={busy} disabled={!isPasswordAcceptable(password, confirmation)}>
-            Continue
-          </Button>
-          {onCancel ? (
-            <Button variant="link" onClick={onCancel}>
-              {cancelText}
-            </Button>
-          ) : null}
-        </ActionsRow>
+        <FormFooter
+          submit="Continue"
+          busy={busy}
+          disabled={!isPasswordAcceptable(password, confirmation)}
+          secondary={onCancel ? { text: cancelText, onClick: onCancel } : undefined}
+        />
       </Stack>
     </form>
   );

@@ -1,15 +1,16 @@
-import { useId, useMemo, useState, type FormEvent } from 'react';
-import type { CountryCode } from 'libphonenumber-js/min';
-import { ActionsRow } from '../layout/actions-row';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useMemo } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Card } from '../layout/card';
+import { FormFooter } from '../layout/form-footer';
 import { FormRow } from '../layout/form-row';
 import { Stack } from '../layout/stack';
-import { Button } from '../ui/button';
 import { SelectField } from '../ui/select-field';
 import { SetupStepHeading } from '../ui/setup-step-heading';
 import { TextField } from '../ui/text-field';
 import { countryOptions, DEFAULT_COUNTRY } from './countries';
-import { formatAsTyped, nationalPlaceholder, phoneError, phoneValue, type PhoneValue } from './phone-rules';
+import { phoneEntrySchema, type PhoneEntryInput } from './phone-entry.schema';
+import { formatAsTyped, hasNoDigits, nationalPlaceholder, NUMBER_REQUIRED, type PhoneValue } from './phone-rules';
 
 interface PhoneEntryFormProps {
   /** `update` when changing the phone from the profile, `setup` otherwise. */
@@ -34,18 +35,20 @@ interface PhoneEntryFormProps {
  */
 export function PhoneEntryForm({ mode, title, setupStep, onSubmit, busy = false, onCancel, secondaryLink }: PhoneEntryFormProps) {
   const countries = useMemo(() => countryOptions(), []);
-  const [country, setCountry] = useState<CountryCode>(DEFAULT_COUNTRY);
-  const [number, setNumber] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const headingId = useId();
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const problem = phoneError(number, country);
+  const { control, register, handleSubmit, getValues, setValue, setError, clearErrors, formState } = useForm<
+    PhoneEntryInput,
+    unknown,
+    PhoneValue
+  >({
+    resolver: zodResolver(phoneEntrySchema),
+    defaultValues: { country: DEFAULT_COUNTRY, number: '' },
+    // A verdict stands until the field is focused again (or the country changes), not re-checked on each key.
+    reValidateMode: 'onSubmit',
     // The error is announced (role=alert); focus stays put, since focusing the field clears it.
-    setError(problem);
-    if (!problem) void onSubmit(phoneValue(number, country));
-  };
+    shouldFocusError: false,
+  });
+  const [country, number] = useWatch({ control, name: ['country', 'number'] });
 
   return (
     <Card labelledBy={headingId}>
@@ -54,20 +57,19 @@ export function PhoneEntryForm({ mode, title, setupStep, onSubmit, busy = false,
       </SetupStepHeading>
       {mode === 'update' ? null : <p>Enter your phone number below.</p>}
       <p>We&apos;ll send a code to verify your number in the next step.</p>
-      <form noValidate onSubmit={submit}>
+      <form noValidate onSubmit={handleSubmit((phone) => void onSubmit(phone))}>
         <Stack>
           <FormRow>
             <SelectField
               label="Country"
               options={countries.map((option) => ({ value: option.code, label: option.label }))}
-              value={country}
-              onChange={(event) => {
-                const next = event.target.value as CountryCode;
-                setCountry(next);
-                setNumber((current) => formatAsTyped(current, next));
-                // A verdict on the number under another country's rules no longer holds.
-                setError(null);
-              }}
+              {...register('country', {
+                onChange: () => {
+                  setValue('number', formatAsTyped(getValues('number'), getValues('country')));
+                  // A verdict on the number under another country's rules no longer holds.
+                  clearErrors('number');
+                },
+              })}
             />
             <TextField
               label="Phone number"
@@ -75,32 +77,23 @@ export function PhoneEntryForm({ mode, title, setupStep, onSubmit, busy = false,
               inputMode="tel"
               autoComplete="tel-national"
               placeholder={nationalPlaceholder(country)}
-              value={number}
               maxLength={24}
-              error={error ?? undefined}
-              onChange={(event) => setNumber(event.target.value)}
-              onKeyUp={() => setNumber((current) => formatAsTyped(current, country))}
-              onFocus={() => setError(null)}
-              onBlur={() => {
-                if (number.replace(/\D/g, '') === '') setError('Number is required');
-              }}
+              error={formState.errors.number?.message}
+              {...register('number', {
+                onBlur: () => {
+                  if (hasNoDigits(getValues('number'))) setError('number', { type: 'required', message: NUMBER_REQUIRED });
+                },
+              })}
+              onKeyUp={() => setValue('number', formatAsTyped(getValues('number'), getValues('country')))}
+              onFocus={() => clearErrors('number')}
             />
           </FormRow>
-          <ActionsRow>
-            <Button type="submit" busy={busy} disabled={number.replace(/\D/g, '') === ''}>
-              Continue
-            </Button>
-            {onCancel ? (
-              <Button variant="secondary" onClick={onCancel}>
-                Cancel
-              </Button>
-            ) : null}
-            {secondaryLink ? (
-              <Button variant="link" onClick={secondaryLink.onClick}>
-                {secondaryLink.text}
-              </Button>
-            ) : null}
-          </ActionsRow>
+          <FormFooter
+            submit="Continue"
+            busy={busy}
+            disabled={hasNoDigits(number)}
+            secondary={onCancel ? { text: 'Cancel', onClick: onCancel, variant: 'secondary' } : secondaryLink}
+          />
         </Stack>
       </form>
     </Card>

@@ -41,10 +41,18 @@ export function nationalPlaceholder(country: CountryCode): string {
   return getCountryCallingCode(country) === '1' ? formatPhone10(example.nationalNumber) : example.formatNational();
 }
 
+export const NUMBER_REQUIRED = 'Number is required';
+export const NUMBER_NOT_VALID = 'Number not valid';
+
+/** Whether the number as typed has no digit at all. */
+export function hasNoDigits(text: string): boolean {
+  return text.replace(/\D/g, '') === '';
+}
+
 /** 'Number is required', 'Number not valid', or null when the number is valid for the country. */
 export function phoneError(text: string, country: CountryCode): string | null {
-  if (text.replace(/\D/g, '') === '') return 'Number is required';
-  return isValidPhoneNumber(text, country) ? null : 'Number not valid';
+  if (hasNoDigits(text)) return NUMBER_REQUIRED;
+  return isValidPhoneNumber(text, country) ? null : NUMBER_NOT_VALID;
 }
 
 /** The value to save, for a number `phoneError` accepted. */

@@ -10,7 +10,7 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   readonly busy?: boolean;
 }
 
-/** The classes of a button of this variant, for a link that looks like one (`<a>`, `<Link>`). */
+/** The classes of a button of this variant, for a link that looks like one (`<a>`, `<RouteLink>`). */
 export function buttonClassName(variant: ButtonVariant): string {
   return `button button--${variant}`;
 }

@@ -1,4 +1,5 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { useEffect, useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { afterPointerPress, watchPointerPresses } from './after-pointer-press';
 import { fieldClassName, type FieldWidth } from './field-class-name';
 import './field.css';
 
@@ -13,8 +14,14 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id
   readonly ref?: Ref<HTMLInputElement>;
 }
 
-/** A labelled input whose error is tied to it for assistive technology, and announced when it appears. */
-export function TextField({ label, error, hint, adornment, width, ref, ...input }: TextFieldProps) {
+/**
+ * A labelled input whose error is tied to it for assistive technology, and announced when it
+ * appears. Its blur handler (which may show the error) waits while a pointer is pressed, so an
+ * error that appears on leaving the field never moves the control the user is clicking (see
+ * after-pointer-press.ts).
+ */
+export function TextField({ label, error, hint, adornment, width, ref, onBlur, ...input }: TextFieldProps) {
+  useEffect(watchPointerPresses, []);
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
@@ -33,6 +40,7 @@ export function TextField({ label, error, hint, adornment, width, ref, ...input 
         <input
           {...input}
           ref={ref}
+          onBlur={onBlur ? (event) => afterPointerPress(() => onBlur(event)) : undefined}
           id={id}
           className="field__input"
           aria-invalid={error ? true : undefined}

@@ -1,4 +1,4 @@
-import { RouteLink as Link } from '../../components/ui/route-link';
+import { RouteLink } from '../../components/ui/route-link';
 import { Card } from '../../components/layout/card';
 import { Page } from '../../components/layout/page';
 import { PageHeading } from '../../components/ui/page-heading';
@@ -15,7 +15,7 @@ export function WhatsNewPage() {
     <Page>
       <Card labelledBy="whats-new-heading">
         <p>
-          <Link to={paths.signIn}>Back</Link>
+          <RouteLink to={paths.signIn}>Back</RouteLink>
         </p>
         <PageHeading id="whats-new-heading">What&apos;s New</PageHeading>
         {announcements.isPending ? <p>Loading the latest updates…</p> : null}

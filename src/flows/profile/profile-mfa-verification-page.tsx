@@ -2,22 +2,23 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useRequestUserMfaCode, useVerifyMfaCode } from '../../../generated/hooks/mfa/mfa';
 import { useMarkEmailVerified } from '../../../generated/hooks/profile/profile';
 import { useRemoveTotpDevice } from '../../../generated/hooks/totp/totp';
-import { CodeEntryForm } from '../../components/code-entry/code-entry-form';
+import { CodeEntryForm } from '../../journey/code-entry/code-entry-form';
 import { ActionsRow } from '../../components/layout/actions-row';
 import { Card } from '../../components/layout/card';
 import { Page } from '../../components/layout/page';
 import { Button } from '../../components/ui/button';
 import { PageHeading } from '../../components/ui/page-heading';
 import { isApiError } from '../../lib/api/api-error';
-import { codeFailure, errorToast, isNoSecurityDevice, TOASTS } from '../../lib/api/error-catalogue';
+import { codeFailure, errorToast, isNoSecurityDevice, SECURITY_SETTINGS_NOT_LOADED, TOASTS } from '../../lib/api/error-catalogue';
 import { leavePortal } from '../../lib/browser-location';
 import { env } from '../../lib/env';
+import { codeRequestFailure } from '../../journey/code-request-failure';
 import { notify } from '../../lib/notifications';
 import { externalTargets } from '../../lib/links';
 import { paths } from '../../lib/paths';
 import { useSupportPhone } from '../../lib/public-content';
 import { useStoredSession } from '../../lib/use-stored-session';
-import { successVerificationSlot, totpDeviceRemovedSlot } from './profile-slots';
+import { successVerificationSlot, totpDeviceRemovedSlot } from '../../journey/phone-setup/profile-slots';
 import { useAuthenticatorLookup } from './use-authenticator-lookup';
 
 /**
@@ -49,9 +50,9 @@ export function ProfileMfaVerificationPage() {
   useEffect(() => {
     if (lookup.state !== 'none' || sent.current) return;
     sent.current = true;
-    requestEmailCode().catch(() => {
+    requestEmailCode().catch((error: unknown) => {
       setEmailSentAt(null);
-      notify(errorToast(TOASTS.requestToken));
+      notify(codeRequestFailure(error));
     });
     // requestEmailCode is rebuilt each render; the ref sends the email code once.
   });
@@ -100,7 +101,7 @@ export function ProfileMfaVerificationPage() {
             <p aria-busy="true">Checking your security settings…</p>
           ) : (
             <>
-              <p role="alert">Your security settings could not be loaded. Please try again later.</p>
+              <p role="alert">{SECURITY_SETTINGS_NOT_LOADED}</p>
               <ActionsRow>
                 <Button onClick={() => leavePortal(targets.profileSecurity)}>Back to your profile</Button>
               </ActionsRow>
@@ -130,11 +131,7 @@ export function ProfileMfaVerificationPage() {
           resend={byApp ? undefined : requestEmailCode}
           sentAt={emailSentAt}
           path={paths.profileMfaVerification}
-          actions={
-            <Button variant="link" onClick={() => leavePortal(targets.profileSecurity)}>
-              Cancel
-            </Button>
-          }
+          secondary={{ text: 'Cancel', onClick: () => leavePortal(targets.profileSecurity) }}
         />
       </Card>
     </Page>

@@ -1,5 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useGetTotpInfo } from '../../../generated/hooks/totp/totp';
+import { answerData } from '../../lib/api/answer-data';
+import { isApiError } from '../../lib/api/api-error';
+import { isGatewayError } from '../../lib/api/failures';
 import { useStoredSession } from '../../lib/use-stored-session';
 
 /** What the lookup of the user's authenticator app found. */
@@ -7,29 +10,46 @@ export type AuthenticatorLookup =
   | { readonly state: 'checking' }
   | { readonly state: 'app'; readonly appName: string }
   | { readonly state: 'none' }
-  | { readonly state: 'failed' };
+  | {
+      readonly state: 'failed';
+      /** The gateway answered with an error (the spec's lookup error), rather than no usable answer. */
+      readonly refused: boolean;
+      /** Looks the app up again. */
+      readonly retry: () => void;
+    };
 
 /**
  * Looks up the signed-in user's authenticator app once, when `enabled` (the spec's "look up the
- * authenticator option"): its name when one is registered.
+ * authenticator option"): its name when one is registered. A failed lookup can be tried again.
  */
 export function useAuthenticatorLookup(enabled: boolean): AuthenticatorLookup {
   const { username } = useStoredSession();
   const lookup = useGetTotpInfo();
-  const started = useRef(false);
+  const [round, setRound] = useState(0);
+  const asked = useRef(-1);
   const [result, setResult] = useState<AuthenticatorLookup>({ state: 'checking' });
 
   useEffect(() => {
-    if (!enabled || started.current) return;
-    started.current = true;
+    // Once per round: a second render (or React's development re-run) must not ask twice.
+    if (!enabled || asked.current === round) return;
+    asked.current = round;
     lookup
       .mutateAsync({ data: { username } })
       .then((answer) => {
-        const appName = answer.data?.authAppName;
+        const appName = answerData(answer).authAppName;
         setResult(appName ? { state: 'app', appName } : { state: 'none' });
       })
-      .catch(() => setResult({ state: 'failed' }));
-  }, [enabled, lookup, username]);
+      .catch((error: unknown) =>
+        setResult({
+          state: 'failed',
+          refused: isApiError(error) && isGatewayError(error),
+          retry: () => {
+            setResult({ state: 'checking' });
+            setRound((value) => value + 1);
+          },
+        }),
+      );
+  }, [enabled, lookup, round, username]);
 
   return result;
 }

@@ -7,6 +7,7 @@ import type { ForgotUsernameRole } from '../../../generated/models/forgotUsernam
 import { Captcha } from '../../components/captcha/captcha';
 import { ActionsRow } from '../../components/layout/actions-row';
 import { Card } from '../../components/layout/card';
+import { FormFooter } from '../../components/layout/form-footer';
 import { Page } from '../../components/layout/page';
 import { Stack } from '../../components/layout/stack';
 import { Button } from '../../components/ui/button';
@@ -15,7 +16,7 @@ import { PageHeading } from '../../components/ui/page-heading';
 import { RadioGroup } from '../../components/ui/radio-group';
 import { TextField } from '../../components/ui/text-field';
 import { isApiError } from '../../lib/api/api-error';
-import { businessErrorDescription } from '../../lib/api/error-catalogue';
+import { failureDescription } from '../../lib/api/error-catalogue';
 import { paths } from '../../lib/paths';
 import { useSingleFlight } from '../../lib/use-single-flight';
 import { forgotUsernameSchema, type ForgotUsernameInput, type ForgotUsernameValues } from './forgot-username.schema';
@@ -53,7 +54,7 @@ export function ForgotUsernamePage() {
         await retrieve.mutateAsync({ data: { role, email: address, captcha } });
         setStep('sent');
       } catch (failure) {
-        setError((isApiError(failure) ? businessErrorDescription(failure) : null) ?? 'Error sending your information. Please try again.');
+        setError((isApiError(failure) ? failureDescription(failure) : null) ?? 'Error sending your information. Please try again.');
         // A captcha answer is good for one try.
         setCaptcha(null);
         setCaptchaRound((round) => round + 1);
@@ -121,14 +122,12 @@ export function ForgotUsernamePage() {
               </>
             )}
             {error ? <FormError>{error}</FormError> : null}
-            <ActionsRow>
-              <Button type="submit" busy={flight.busy} disabled={step === 'email' && (!captcha || email.trim() === '')}>
-                Continue
-              </Button>
-              <Button variant="link" onClick={() => (step === 'email' ? setStep('role') : navigate(paths.signIn))}>
-                Back
-              </Button>
-            </ActionsRow>
+            <FormFooter
+              submit="Continue"
+              busy={flight.busy}
+              disabled={step === 'email' && (!captcha || email.trim() === '')}
+              secondary={{ text: 'Back', onClick: () => (step === 'email' ? setStep('role') : navigate(paths.signIn)) }}
+            />
           </Stack>
         </form>
       </Card>

@@ -7,11 +7,13 @@ import { Card } from '../../components/layout/card';
 import { Page } from '../../components/layout/page';
 import { Button } from '../../components/ui/button';
 import { PageHeading } from '../../components/ui/page-heading';
+import { answerData } from '../../lib/api/answer-data';
 import { isApiError } from '../../lib/api/api-error';
 import { businessErrorDescription, isResetSessionTimeout } from '../../lib/api/error-catalogue';
 import { notify } from '../../lib/notifications';
 import { paths } from '../../lib/paths';
-import { clearAllStorage } from '../../lib/session-storage';
+import { markSignedOut } from '../../lib/session';
+import { clearAllStorage, clearPortalSession } from '../../lib/session-storage';
 import { useSingleFlight } from '../../lib/use-single-flight';
 import { NewPasswordForm } from '../../components/password/new-password-form';
 
@@ -22,6 +24,11 @@ import { NewPasswordForm } from '../../components/password/new-password-form';
  */
 export function NewPasswordPage() {
   const token = useOutletContext<string>();
+  // Another link opened in the same tab starts afresh, whatever the first one came to.
+  return <ResetLink key={token} token={token} />;
+}
+
+function ResetLink({ token }: { readonly token: string }) {
   const record = useVerifyResetToken({ token }, { query: { retry: false, staleTime: Infinity } });
   const [done, setDone] = useState(false);
   const navigate = useNavigate();
@@ -49,7 +56,7 @@ export function NewPasswordPage() {
       </Page>
     );
   }
-  const link = record.data?.data;
+  const link = record.data && answerData(record.data);
   const usable = link !== undefined && (link.isValidated || link.verified) && !link.hasExpiredVerification && !link.isCompleted;
   if (record.isError || !usable) {
     const failed = record.isError && !(isApiError(record.error) && businessErrorDescription(record.error));
@@ -88,6 +95,11 @@ function NewPasswordEntry({ token, onDone }: { readonly token: string; readonly 
       try {
         await change.mutateAsync({ data: { token, newPassword } });
         accepted = true;
+        // The spec: success clears session storage and the auth token; only the portal's own
+        // keys, as the password is all it changed. This tab is signed out with them, so its watch
+        // on the auth cookie does not take the user away from the success.
+        clearPortalSession();
+        markSignedOut();
         onDone();
       } catch (failure) {
         if (isApiError(failure) && isResetSessionTimeout(failure)) {

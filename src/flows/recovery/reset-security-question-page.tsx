@@ -3,25 +3,28 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { useResetPassword } from '../../../generated/hooks/recovery/recovery';
-import { ActionsRow } from '../../components/layout/actions-row';
 import { Card } from '../../components/layout/card';
+import { FormFooter } from '../../components/layout/form-footer';
 import { Page } from '../../components/layout/page';
 import { Stack } from '../../components/layout/stack';
-import { Button } from '../../components/ui/button';
 import { FormError } from '../../components/ui/form-error';
 import { PageHeading } from '../../components/ui/page-heading';
 import { TextField } from '../../components/ui/text-field';
 import { showSignInFailure } from '../../lib/api/error-catalogue';
-import { useResetAttempt } from '../../lib/journey/journey-steps';
 import { paths } from '../../lib/paths';
 import { useSingleFlight } from '../../lib/use-single-flight';
+import { useStep } from '../../journey/require-step';
+import { useJourney } from '../../journey/use-journey';
 import { resetAnswerSchema, type ResetAnswerValues } from './reset-security-question.schema';
 import './reset-security-question-page.css';
 
 /** `/reset-password/security-question`: a user who does not recover with a code answers their question. */
 export function ResetSecurityQuestionPage() {
-  const { username, captcha, securityQuestion } = useResetAttempt();
+  const step = useStep('reset-question');
+  const { username, captcha } = step.reset;
+  const securityQuestion = step.question;
   const navigate = useNavigate();
+  const journey = useJourney();
   const resetPassword = useResetPassword();
   const flight = useSingleFlight();
   const [inlineError, setInlineError] = useState<string | null>(null);
@@ -36,7 +39,7 @@ export function ResetSecurityQuestionPage() {
       setInlineError(null);
       try {
         await resetPassword.mutateAsync({ data: { username, securityAnswer: answer, captcha } });
-        navigate(paths.resetSuccess, { replace: true });
+        journey.end(paths.resetSuccess);
       } catch (error) {
         showSignInFailure(error, setInlineError);
       }
@@ -62,14 +65,7 @@ export function ResetSecurityQuestionPage() {
               })}
             />
             {inlineError ? <FormError>{inlineError}</FormError> : null}
-            <ActionsRow>
-              <Button type="submit" busy={flight.busy}>
-                Continue
-              </Button>
-              <Button variant="link" onClick={() => navigate(paths.resetPassword)}>
-                Back
-              </Button>
-            </ActionsRow>
+            <FormFooter submit="Continue" busy={flight.busy} secondary={{ text: 'Back', onClick: () => navigate(paths.resetPassword) }} />
           </Stack>
         </form>
       </Card>

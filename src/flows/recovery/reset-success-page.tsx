@@ -1,17 +1,15 @@
 import { useEffect } from 'react';
-import { RouteLink as Link } from '../../components/ui/route-link';
+import { RouteLink } from '../../components/ui/route-link';
 import { Card } from '../../components/layout/card';
 import { Page } from '../../components/layout/page';
 import { PageHeading } from '../../components/ui/page-heading';
-import { endJourney } from '../../lib/journey/journey';
 import { paths } from '../../lib/paths';
 import { clearSessionAndCookies } from '../../lib/session-storage';
 
 /** `/reset-password/success`: 'Check your email!'. Reaching it ends the reset: nothing of it is kept. */
 export function ResetSuccessPage() {
   useEffect(() => {
-    // The spec: success clears session storage and the auth token.
-    endJourney();
+    // The spec: success clears session storage and the auth token (the reset's step is over).
     clearSessionAndCookies();
   }, []);
   return (
@@ -22,7 +20,7 @@ export function ResetSuccessPage() {
         <p>If you don&apos;t see the email in a few minutes, please check your spam or junk folder.</p>
         <p>No email on file? Please contact your employer to reset your password.</p>
         <p>
-          <Link to={paths.signIn}>Back to Sign In</Link>
+          <RouteLink to={paths.signIn}>Back to Sign In</RouteLink>
         </p>
       </Card>
     </Page>

@@ -5,18 +5,18 @@ import { useNavigate } from 'react-router-dom';
 import { useGetMfaOptions } from '../../../generated/hooks/mfa/mfa';
 import { useGetMfaUser, useGetSecurityQuestion } from '../../../generated/hooks/recovery/recovery';
 import { Captcha } from '../../components/captcha/captcha';
-import { ActionsRow } from '../../components/layout/actions-row';
 import { Card } from '../../components/layout/card';
+import { FormFooter } from '../../components/layout/form-footer';
 import { Page } from '../../components/layout/page';
 import { Stack } from '../../components/layout/stack';
-import { Button } from '../../components/ui/button';
 import { FormError } from '../../components/ui/form-error';
 import { PageHeading } from '../../components/ui/page-heading';
 import { TextField } from '../../components/ui/text-field';
+import { answerData } from '../../lib/api/answer-data';
 import { showSignInFailure } from '../../lib/api/error-catalogue';
-import { beginReset, endJourney } from '../../lib/journey/journey';
 import { paths } from '../../lib/paths';
 import { useSingleFlight } from '../../lib/use-single-flight';
+import { useJourney } from '../../journey/use-journey';
 import { resetUsernameSchema, type ResetUsernameInput, type ResetUsernameValues } from './reset-username.schema';
 
 /**
@@ -26,8 +26,9 @@ import { resetUsernameSchema, type ResetUsernameInput, type ResetUsernameValues 
  */
 export function ResetUsernamePage() {
   const navigate = useNavigate();
+  const journey = useJourney();
   // A reset starts here: whatever journey was in progress (a sign-in, an earlier reset) is over.
-  useEffect(() => endJourney(), []);
+  useEffect(() => journey.end(), [journey]);
   const options = useGetMfaOptions();
   const mfaUser = useGetMfaUser();
   const question = useGetSecurityQuestion();
@@ -48,17 +49,14 @@ export function ResetUsernamePage() {
       if (!captcha) return;
       setInlineError(null);
       try {
-        const methods = (await options.mutateAsync({ data: { username: name } })).data?.options ?? [];
-        const isCodeUser = (await mfaUser.mutateAsync({ data: { username: name } })).data?.isCodeUser ?? false;
-        if (isCodeUser) {
-          beginReset({ username: name, captcha, methods, securityQuestion: null });
-          return void navigate(paths.mfa);
-        }
-        const securityQuestion = (await question.mutateAsync({ data: { username: name } })).data?.securityQuestion ?? null;
-        beginReset({ username: name, captcha, methods, securityQuestion });
-        navigate(paths.resetSecurityQuestion);
+        const { options: methods } = answerData(await options.mutateAsync({ data: { username: name } }));
+        const { isCodeUser } = answerData(await mfaUser.mutateAsync({ data: { username: name } }));
+        const reset = { username: name, captcha, methods };
+        if (isCodeUser) return journey.advance({ name: 'method-choice', attempt: { kind: 'reset', reset }, back: null });
+        const { securityQuestion } = answerData(await question.mutateAsync({ data: { username: name } }));
+        journey.advance({ name: 'reset-question', reset, question: securityQuestion, back: null });
       } catch (error) {
-        endJourney();
+        journey.end();
         showSignInFailure(error, setInlineError);
         // A captcha answer is good for one try.
         setCaptcha(null);
@@ -89,14 +87,12 @@ export function ResetUsernamePage() {
             />
             <Captcha key={captchaRound} onChange={setCaptcha} takeFocus={false} />
             {inlineError ? <FormError>{inlineError}</FormError> : null}
-            <ActionsRow>
-              <Button type="submit" busy={flight.busy} disabled={!captcha || username.trim() === ''}>
-                Continue
-              </Button>
-              <Button variant="link" onClick={() => navigate(paths.signIn)}>
-                Back
-              </Button>
-            </ActionsRow>
+            <FormFooter
+              submit="Continue"
+              busy={flight.busy}
+              disabled={!captcha || username.trim() === ''}
+              secondary={{ text: 'Back', onClick: () => navigate(paths.signIn) }}
+            />
           </Stack>
         </form>
       </Card>

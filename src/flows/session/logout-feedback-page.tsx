@@ -1,5 +1,5 @@
 import { useLocation, useSearchParams } from 'react-router-dom';
-import { RouteLink as Link } from '../../components/ui/route-link';
+import { RouteLink } from '../../components/ui/route-link';
 import { ActionsRow } from '../../components/layout/actions-row';
 import { Card } from '../../components/layout/card';
 import { Page } from '../../components/layout/page';
@@ -39,7 +39,7 @@ export function LogoutFeedbackPage() {
           <a className={buttonClassName('primary')} href={surveyUrl(env.surveyUrl, userType)} target="_blank" rel="noopener noreferrer">
             Take the survey
           </a>
-          <Link to="/">No, thanks</Link>
+          <RouteLink to="/">No, thanks</RouteLink>
         </ActionsRow>
       </Card>
     </Page>

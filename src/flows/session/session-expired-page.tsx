@@ -1,4 +1,4 @@
-import { RouteLink as Link } from '../../components/ui/route-link';
+import { RouteLink } from '../../components/ui/route-link';
 import { ActionsRow } from '../../components/layout/actions-row';
 import { Card } from '../../components/layout/card';
 import { Page } from '../../components/layout/page';
@@ -14,9 +14,9 @@ export function SessionExpiredPage() {
         <PageHeading id="session-expired-heading">You have been logged out</PageHeading>
         <p>This may be due to a long period of inactivity or you may have logged out of your account on another page.</p>
         <ActionsRow>
-          <Link className={buttonClassName('primary')} to={paths.signIn}>
+          <RouteLink className={buttonClassName('primary')} to={paths.signIn}>
             Sign In
-          </Link>
+          </RouteLink>
         </ActionsRow>
       </Card>
     </Page>

@@ -2,14 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import { ActionsRow } from '../../components/layout/actions-row';
 import { Card } from '../../components/layout/card';
+import { FormFooter } from '../../components/layout/form-footer';
 import { Page } from '../../components/layout/page';
 import { Stack } from '../../components/layout/stack';
-import { Button } from '../../components/ui/button';
 import { PageHeading } from '../../components/ui/page-heading';
 import { TextField } from '../../components/ui/text-field';
-import { AUTH_APP_NAME_DEFAULT, AUTH_APP_NAME_MAX } from '../../lib/constants';
+import { verifyTotpRegistrationBodyAuthAppNameMax } from '../../../generated/zod/totp/totp.zod';
+import { AUTH_APP_NAME_DEFAULT } from '../../lib/constants';
 import { paths } from '../../lib/paths';
 import { authAppSchema, type AuthAppValues } from './auth-app.schema';
 import { authAppNameSlot } from './totp-slots';
@@ -38,17 +38,12 @@ export function AuthAppPage() {
             <TextField
               label="App name (optional)"
               placeholder={AUTH_APP_NAME_DEFAULT}
-              maxLength={AUTH_APP_NAME_MAX}
+              maxLength={verifyTotpRegistrationBodyAuthAppNameMax}
               autoComplete="off"
               error={form.formState.errors.authAppName?.message}
               {...form.register('authAppName')}
             />
-            <ActionsRow>
-              <Button type="submit">Continue</Button>
-              <Button variant="link" onClick={() => navigate(paths.qrCode)}>
-                Back
-              </Button>
-            </ActionsRow>
+            <FormFooter submit="Continue" secondary={{ text: 'Back', onClick: () => navigate(paths.qrCode) }} />
           </Stack>
         </form>
       </Card>

@@ -1,8 +1,10 @@
-import { useId, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useController, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { useVerifyTotpRegistration } from '../../../generated/hooks/totp/totp';
-import { ActionsRow } from '../../components/layout/actions-row';
 import { Card } from '../../components/layout/card';
+import { FormFooter } from '../../components/layout/form-footer';
 import { Page } from '../../components/layout/page';
 import { Stack } from '../../components/layout/stack';
 import { Button } from '../../components/ui/button';
@@ -13,7 +15,8 @@ import { isTotpCodeNotValid } from '../../lib/api/error-catalogue';
 import { AUTH_APP_NAME_DEFAULT } from '../../lib/constants';
 import { paths } from '../../lib/paths';
 import { useSingleFlight } from '../../lib/use-single-flight';
-import { authAppNameSlot, qrCodeUriSlot, totpSetupSuccessSlot } from './totp-slots';
+import { authCodeSchema, type AuthCodeValues } from './auth-code.schema';
+import { authAppNameSlot, totpSetupSuccessSlot } from './totp-slots';
 
 /** The app's codes: digits only, six of them. */
 const TOTP_CODE_LENGTH = 6;
@@ -29,29 +32,31 @@ export function AuthCodePage() {
   const verify = useVerifyTotpRegistration();
   const flight = useSingleFlight();
   const headingId = useId();
-  const [code, setCode] = useState('');
-  const [invalid, setInvalid] = useState(false);
+  const form = useForm<AuthCodeValues>({
+    resolver: zodResolver(authCodeSchema),
+    defaultValues: { code: '' },
+    reValidateMode: 'onSubmit',
+    // The verdict is announced (role=alert); focus stays put, since focusing the field clears it.
+    shouldFocusError: false,
+  });
+  const { field: code, fieldState } = useController({ control: form.control, name: 'code' });
 
   const finish = (success: boolean | null) => {
     if (success !== null) totpSetupSuccessSlot.write(success);
-    // The uri holds the app's secret: it is kept no longer than the set-up.
-    qrCodeUriSlot.remove();
+    // Leaving the set-up's screens forgets the registration's uri (totp-registration.tsx).
     navigate(paths.profileUpdatePhone);
   };
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (code === '') return;
-    void flight.run(async () => {
+  const submit = ({ code: typed }: AuthCodeValues) =>
+    flight.run(async () => {
       try {
-        await verify.mutateAsync({ data: { code, authAppName: authAppNameSlot.read() ?? AUTH_APP_NAME_DEFAULT } });
+        await verify.mutateAsync({ data: { code: typed, authAppName: authAppNameSlot.read() ?? AUTH_APP_NAME_DEFAULT } });
         finish(true);
       } catch (error) {
-        if (isApiError(error) && isTotpCodeNotValid(error)) setInvalid(true);
+        if (isApiError(error) && isTotpCodeNotValid(error)) form.setError('code', { type: 'server' });
         else finish(false);
       }
     });
-  };
 
   return (
     <Page>
@@ -59,29 +64,30 @@ export function AuthCodePage() {
         <p>Step 3 of 3</p>
         <PageHeading id={headingId}>Enter the code</PageHeading>
         <p>Enter the 6-digit code your authenticator app shows.</p>
-        <form noValidate onSubmit={submit}>
+        <form noValidate onSubmit={form.handleSubmit(submit)}>
           <Stack>
             <CodeInput
               label="Code"
-              name="code"
+              name={code.name}
               placeholder="000000"
               maxLength={TOTP_CODE_LENGTH}
-              value={code}
-              onValueChange={setCode}
-              onFocus={() => setInvalid(false)}
-              error={invalid ? INVALID_CODE : undefined}
+              value={code.value}
+              onValueChange={code.onChange}
+              onBlur={code.onBlur}
+              onFocus={() => form.clearErrors('code')}
+              // The gateway's refusal or the contract's: either way the code is not valid.
+              error={fieldState.error ? INVALID_CODE : undefined}
             />
-            <ActionsRow>
-              <Button type="submit" busy={flight.busy} disabled={code === ''}>
-                Validate code
-              </Button>
-              <Button variant="link" onClick={() => navigate(paths.authApp)}>
-                Back
-              </Button>
+            <FormFooter
+              submit="Validate code"
+              busy={flight.busy}
+              disabled={code.value === ''}
+              secondary={{ text: 'Back', onClick: () => navigate(paths.authApp) }}
+            >
               <Button variant="link" onClick={() => finish(null)}>
                 Skip
               </Button>
-            </ActionsRow>
+            </FormFooter>
           </Stack>
         </form>
       </Card>

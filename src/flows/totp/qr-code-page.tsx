@@ -9,7 +9,8 @@ import { TextField } from '../../components/ui/text-field';
 import { LINK_COPIED_MS } from '../../lib/constants';
 import { paths } from '../../lib/paths';
 import { QrCodeCanvas } from './qr-code-canvas';
-import { manualEntryKey, useTotpRegistrationUri } from './use-totp-registration';
+import { useTotpRegistrationUri } from './totp-registration';
+import { manualEntryKey } from './use-totp-registration';
 import './qr-code-page.css';
 
 /**

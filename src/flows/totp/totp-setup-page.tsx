@@ -5,25 +5,25 @@ import { Card } from '../../components/layout/card';
 import { Page } from '../../components/layout/page';
 import { Button } from '../../components/ui/button';
 import { PageHeading } from '../../components/ui/page-heading';
+import { answerData } from '../../lib/api/answer-data';
 import { totpRegistrationFailure } from '../../lib/api/error-catalogue';
 import { notify } from '../../lib/notifications';
 import { paths } from '../../lib/paths';
 import { useSingleFlight } from '../../lib/use-single-flight';
-import { qrCodeUriSlot } from './totp-slots';
+import { useTotpRegistration } from './totp-registration';
 
 /** `/totp-setup`: what an authenticator app changes, then registering one fetches its uri. */
 export function TotpSetupPage() {
   const navigate = useNavigate();
   const register = useRegisterTotp();
+  const { setUri } = useTotpRegistration();
   const flight = useSingleFlight();
 
   const start = () =>
     flight.run(async () => {
       try {
         const answer = await register.mutateAsync({});
-        const uri = answer.data?.uri;
-        if (!uri) throw new Error('The registration sent no uri');
-        qrCodeUriSlot.write(uri);
+        setUri(answerData(answer).uri);
         notify(null);
         navigate(paths.qrCode);
       } catch (error) {

@@ -1,23 +1,17 @@
-import { registerTotpResponseDataUriRegExp } from '../../../generated/zod/totp/totp.zod';
-import { AUTH_APP_NAME_MAX } from '../../lib/constants';
+import { verifyTotpRegistrationBodyAuthAppNameMax } from '../../../generated/zod/totp/totp.zod';
 import { sessionSlot } from '../../lib/session-storage';
 
 /*
- * The authenticator-app set-up's session keys (spec section 3): the registered uri the QR code
- * shows, the app's name, and how the set-up ended, which the profile phone-update page reads.
+ * The authenticator-app set-up's session keys (spec section 3): the app's name, and how the
+ * set-up ended, which the profile phone-update page reads. The registration's uri (the spec's
+ * `qrCodeUri`) is not among them: it carries the app's secret, so it stays in memory while the
+ * set-up's screens are open (totp-registration.tsx).
  */
-
-/** The `otpauth://` uri of the registration; only a value the contract accepts reads back. */
-export const qrCodeUriSlot = sessionSlot<string>(
-  'qrCodeUri',
-  (raw) => (registerTotpResponseDataUriRegExp.test(raw) ? raw : null),
-  (value) => value,
-);
 
 /** The name the user gave the app (at most 25 characters). */
 export const authAppNameSlot = sessionSlot<string>(
   'authAppName',
-  (raw) => (raw.length <= AUTH_APP_NAME_MAX ? raw : null),
+  (raw) => (raw.length <= verifyTotpRegistrationBodyAuthAppNameMax ? raw : null),
   (value) => value,
 );
 

@@ -1,12 +1,3 @@
-import { qrCodeUriSlot } from './totp-slots';
-
-/** The registration's uri, for a step behind RequireTotpRegistration. */
-export function useTotpRegistrationUri(): string {
-  const uri = qrCodeUriSlot.read();
-  if (!uri) throw new Error('RequireTotpRegistration must be above this screen in the route table');
-  return uri;
-}
-
 /**
  * The secret of an `otpauth://` uri in groups of four characters, for typing it into an app by
  * hand; null when the uri carries none.

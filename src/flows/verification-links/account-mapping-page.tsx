@@ -1,5 +1,6 @@
 import { useVerifyAccountMapping } from '../../../generated/hooks/verification/verification';
 import { isApiError } from '../../lib/api/api-error';
+import { answerData } from '../../lib/api/answer-data';
 import { businessErrorDescription } from '../../lib/api/error-catalogue';
 import { useLinkToken } from '../../lib/use-link-token';
 import { CheckingLink, LinkCheckFailed, LinkPanel } from './link-panel';
@@ -17,7 +18,7 @@ function MappingExpired() {
 export function AccountMappingPage() {
   const token = useLinkToken(LINK_TOKEN_RULE);
   if (!token) return <MappingExpired />;
-  return <MappingCheck token={token} />;
+  return <MappingCheck key={token} token={token} />;
 }
 
 function MappingCheck({ token }: { readonly token: string }) {
@@ -28,7 +29,7 @@ function MappingCheck({ token }: { readonly token: string }) {
     if (isApiError(mapping.error) && businessErrorDescription(mapping.error)) return <MappingExpired />;
     return <LinkCheckFailed onRetry={() => void mapping.refetch()} />;
   }
-  const result = mapping.data.data;
-  if (!result?.verified || result.hasExpiredVerification) return <MappingExpired />;
+  const result = answerData(mapping.data);
+  if (!result.verified || result.hasExpiredVerification) return <MappingExpired />;
   return <LinkPanel heading="The account link has been successfully verified and the linking process has been completed" />;
 }

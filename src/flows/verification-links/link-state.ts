@@ -1,4 +1,5 @@
 import type { VerificationRecord } from '../../../generated/models/verificationRecord';
+import type { VerificationType } from '../../../generated/models/verificationType';
 import { verifyTokenQueryTokenMax, verifyTokenQueryTokenRegExp } from '../../../generated/zod/verification/verification.zod';
 import type { LinkTokenRule } from '../../lib/use-link-token';
 
@@ -20,6 +21,28 @@ export function linkState(record: VerificationRecord): LinkState {
 /** 'Email Verification' leads to the email pages; every other type to enrollment (the account set-up). */
 export function linkKind(record: VerificationRecord): 'verification' | 'enrollment' {
   return record.type === 'Email Verification' ? 'verification' : 'enrollment';
+}
+
+/**
+ * The link pages that act on one kind of link, and the type of link each acts on. The token page
+ * (/verification) acts on every type; the account-mapping page asks its own call, which has no type.
+ */
+const PAGE_LINK_TYPE = {
+  emailVerification: 'Email Verification',
+  userInvite: 'Authorized Representative Invitation',
+  advisorInvite: 'Advisor Invitation',
+  trusteeSigning: 'Trustee Signing',
+} as const satisfies Record<string, VerificationType>;
+
+export type LinkPage = keyof typeof PAGE_LINK_TYPE;
+
+/**
+ * Whether a link is one this page acts on (spec section 4: the email page requires 'Email
+ * Verification'; the same holds for the others). A link of another type is not this page's link,
+ * so it never signs anyone in here: the page shows it as expired.
+ */
+export function isLinkFor(page: LinkPage, record: VerificationRecord): boolean {
+  return record.type === PAGE_LINK_TYPE[page];
 }
 
 /**

@@ -8,7 +8,7 @@ import {
 import { isApiError } from '../../lib/api/api-error';
 import { businessErrorDescription } from '../../lib/api/error-catalogue';
 import { deviceFingerprint } from '../../lib/device-fingerprint';
-import { useJourney } from '../../lib/journey/use-journey';
+import { useLanding } from '../../journey/landing/use-landing';
 import { CheckingLink, LinkCheckFailed, LinkPanel } from './link-panel';
 import { ResendButton } from './resend-button';
 
@@ -96,7 +96,7 @@ export function TrusteeCompleted() {
  */
 export function EnrollmentHandover({ token, expired }: { readonly token: string; readonly expired: ReactNode }) {
   const signIn = useSignInWithToken();
-  const { startSetupFromLink } = useJourney();
+  const { startSetupFromLink } = useLanding();
   const [outcome, setOutcome] = useState<'refused' | 'failed' | null>(null);
   const attempts = useRef(0);
   const [round, setRound] = useState(0);

@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
+import { isApiError } from '../../lib/api/api-error';
+import { isRateLimited, rateLimitMessage } from '../../lib/api/error-catalogue';
 import { useSingleFlight } from '../../lib/use-single-flight';
 import './resend-button.css';
 
 /**
  * A resend for an expired link: a spinner and disabled while it is sent; once sent it stays
  * disabled and says 'Link Resent!'; a failure says 'Unable to send {type} link. Please try again
- * later.' and the button can be used again.
+ * later.' (a 429, how long to wait) and the button can be used again.
  */
 export function ResendButton({
   label,
@@ -19,13 +21,17 @@ export function ResendButton({
 }) {
   const flight = useSingleFlight();
   const [outcome, setOutcome] = useState<'sent' | 'failed' | null>(null);
+  const [failure, setFailure] = useState('');
   const resend = () =>
     flight.run(async () => {
       setOutcome(null);
       try {
         await send();
         setOutcome('sent');
-      } catch {
+      } catch (error) {
+        setFailure(
+          isApiError(error) && isRateLimited(error) ? rateLimitMessage(error) : `Unable to send ${type} link. Please try again later.`,
+        );
         setOutcome('failed');
       }
     });
@@ -36,7 +42,7 @@ export function ResendButton({
         {outcome === 'sent' ? 'Link Resent!' : label}
       </Button>
       <p className="resend-button__status" role="status">
-        {outcome === 'failed' ? `Unable to send ${type} link. Please try again later.` : ''}
+        {outcome === 'failed' ? failure : ''}
       </p>
     </>
   );

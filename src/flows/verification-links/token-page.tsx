@@ -6,7 +6,7 @@ import {
   verifyParticipantEmailPathUserIdMax,
   verifyParticipantEmailPathUserIdRegExp,
 } from '../../../generated/zod/verification/verification.zod';
-import { beginWithLink } from '../../lib/journey/journey';
+import { answerData } from '../../lib/api/answer-data';
 import { paths } from '../../lib/paths';
 import { useLinkQuery } from '../../lib/use-link-token';
 import { CheckingLink, LinkCheckFailed } from './link-panel';
@@ -32,14 +32,14 @@ export function TokenPage() {
     userId: { pattern: verifyParticipantEmailPathUserIdRegExp, maxLength: verifyParticipantEmailPathUserIdMax },
   });
   if (!token) return <LinkWithoutToken />;
-  return <TokenCheck token={token} userId={userId} />;
+  return <TokenCheck key={token} token={token} userId={userId} />;
 }
 
 function TokenCheck({ token, userId }: { readonly token: string; readonly userId: string | null }) {
   const record = useVerifyToken({ token }, { query: { retry: false, staleTime: Infinity } });
   if (record.isPending) return <CheckingLink />;
-  if (record.isError || !record.data.data) return <LinkCheckFailed onRetry={() => void record.refetch()} />;
-  return <TokenOutcome record={record.data.data} token={token} userId={userId} />;
+  if (record.isError) return <LinkCheckFailed onRetry={() => void record.refetch()} />;
+  return <TokenOutcome record={answerData(record.data)} token={token} userId={userId} />;
 }
 
 function TokenOutcome({
@@ -63,12 +63,17 @@ function TokenOutcome({
   return <EnrollmentHandover token={token} expired={<EnrollmentLinkExpired token={token} />} />;
 }
 
-/** A usable email link goes on to the email page, which verifies the address with it. */
+/**
+ * A usable email link goes on to the email page, which verifies the address with it: the link
+ * goes in that page's address, which it reads and cleans like a link opened there (replacing this
+ * entry, so the token stays in no history entry). Nothing else keeps it.
+ */
 function EmailHandover({ token, userId }: { readonly token: string; readonly userId: string | null }) {
   const navigate = useNavigate();
   useEffect(() => {
-    beginWithLink({ token, userId });
-    navigate(paths.emailVerification, { replace: true });
+    const query = new URLSearchParams({ token });
+    if (userId) query.set('userId', userId);
+    navigate({ pathname: paths.emailVerification, search: `?${query.toString()}` }, { replace: true });
   }, [navigate, token, userId]);
   return <CheckingLink />;
 }

@@ -1,25 +1,28 @@
 import { useVerifyToken } from '../../../generated/hooks/verification/verification';
+import { answerData } from '../../lib/api/answer-data';
 import { useLinkToken } from '../../lib/use-link-token';
 import { CheckingLink, LinkCheckFailed } from './link-panel';
-import { LINK_TOKEN_RULE, linkState, needsFreshVerification } from './link-state';
+import { isLinkFor, LINK_TOKEN_RULE, linkState, needsFreshVerification } from './link-state';
 import { EnrollmentHandover, LinkWithoutToken, TrusteeCompleted, TrusteeLinkExpired } from './link-states';
 
 /**
  * `/trusteeSigningVerification?token=`: a trustee's link to sign the trust documents. Expired
  * offers a resend when a fresh verification is needed, otherwise asks to check the inbox;
  * completed says so; a usable link signs the trustee in by its token and goes on to enrollment.
+ * A link of another type is no trustee's link: expired, and no sign-in.
  */
 export function TrusteeSigningPage() {
   const token = useLinkToken(LINK_TOKEN_RULE);
   if (!token) return <LinkWithoutToken />;
-  return <TrusteeCheck token={token} />;
+  return <TrusteeCheck key={token} token={token} />;
 }
 
 function TrusteeCheck({ token }: { readonly token: string }) {
   const record = useVerifyToken({ token }, { query: { retry: false, staleTime: Infinity } });
   if (record.isPending) return <CheckingLink />;
-  if (record.isError || !record.data.data) return <LinkCheckFailed onRetry={() => void record.refetch()} />;
-  const link = record.data.data;
+  if (record.isError) return <LinkCheckFailed onRetry={() => void record.refetch()} />;
+  const link = answerData(record.data);
+  if (!isLinkFor('trusteeSigning', link)) return <LinkWithoutToken />;
   const state = linkState(link);
   if (state === 'completed') return <TrusteeCompleted />;
   const expired = <TrusteeLinkExpired token={token} fresh={needsFreshVerification(link)} />;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { updatesLabel } from '../announcements';
-import { longDate, monthDay } from '../dates';
+import { monthDay, updatesLabel } from '../announcements';
+import { longDate } from '../dates';
 
 describe('announcement formatting', () => {
   it('shows a date as MM/DD without a time zone shift', () => {

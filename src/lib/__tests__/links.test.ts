@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  dashboardPathOf,
-  dashboardUrl,
-  documentViewerUrl,
-  externalTargets,
-  feedbackUserTypeOf,
-  feedbackUserTypeOfInd,
-  surveyUrl,
-} from '../links';
-import { DASHBOARD_PATHS } from '../paths';
+import { dashboardPathOf, dashboardUrl, externalTargets, feedbackUserTypeOf, feedbackUserTypeOfInd, surveyUrl } from '../links';
+import { DASHBOARD_PATHS } from '../../../common/dashboard-paths';
 
 describe('dashboardPathOf', () => {
   it.each(DASHBOARD_PATHS)('accepts the dashboard %s exactly', (path) => {
@@ -37,18 +29,6 @@ describe('dashboardPathOf', () => {
   it('prefixes a dashboard with the environment path', () => {
     expect(dashboardUrl('/prod', '/participant')).toBe('/prod/participant');
     expect(dashboardUrl('', '/advisor')).toBe('/advisor');
-  });
-});
-
-describe('documentViewerUrl', () => {
-  const today = new Date(2026, 10, 21);
-
-  it.each(['ph', 'aa', 'shn'] as const)('sends docId %s with the plan, the current year and source=uplift', (docId) => {
-    expect(documentViewerUrl('/prod', docId, 'PLN-1', today)).toBe(`/prod/document?docId=${docId}&planId=PLN-1&year=2026&source=uplift`);
-  });
-
-  it('sends no year for the loan policy', () => {
-    expect(documentViewerUrl('', 'lp', 'PLN 1&x', today)).toBe('/document?docId=lp&planId=PLN+1%26x&source=uplift');
   });
 });
 

@@ -1,8 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { firstScreenRows } from '../../../generated/first-screen';
 import { getGetAnnouncementsQueryKey } from '../../../generated/hooks/announcements/announcements';
 import { installApi, jsonResponse, routeFetch } from '../../testing/render';
+import { configureApiClient } from '../api/api-client';
+import { firstScreenOperations } from '../api/operation-table';
 import { createQueryClient } from '../query-client';
 import { brandHosts, prefetchPublicContent, useAnnouncements, useBranding } from '../public-content';
 
@@ -74,5 +77,19 @@ describe('prefetchPublicContent', () => {
     const queryClient = createQueryClient();
     await expect(prefetchPublicContent(queryClient)).resolves.toBeUndefined();
     expect(queryClient.getQueryState(getGetAnnouncementsQueryKey())?.status).toBe('error');
+  });
+
+  it("asks for the first screen's operations (generated/first-screen.ts) and no other, without the whole operation table", async () => {
+    const fetchMock = installApi();
+    const loadOperations = vi.fn(async () => []);
+    configureApiClient({ operations: firstScreenOperations, loadOperations });
+    routeFetch(fetchMock, {
+      '/login-gateway/public/branding/brand': () => jsonResponse({ brandName: 'Example Partner 401(k)' }),
+      '/announcements.json': () => jsonResponse({ changes: [] }),
+    });
+    await prefetchPublicContent(createQueryClient());
+    const asked = fetchMock.mock.calls.map(([input]) => new URL(String(input)).pathname);
+    expect(asked.sort()).toEqual(firstScreenRows.map(([, , path]) => path).sort());
+    expect(loadOperations).not.toHaveBeenCalled();
   });
 });

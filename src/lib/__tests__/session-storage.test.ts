@@ -4,6 +4,7 @@ import { cookieValue } from '../cookie-codec';
 import { siteOf } from '../roles';
 import {
   acceptCookies,
+  clearPortalSession,
   clearSessionAndCookies,
   clearSessionStorage,
   hasAcceptedCookies,
@@ -16,10 +17,10 @@ import {
   sessionSlot,
   setHasTotpOption,
   setMfaAdoptionInProgress,
-  startSession,
   storeSession,
   USER_ID_PATTERN,
 } from '../session-storage';
+import { seedSession } from '../../testing/session';
 
 beforeEach(() => {
   clearSessionStorage();
@@ -34,7 +35,7 @@ const session = { userId: '100245', username: 'ana', token: 'tok-abc', role: 'RO
 describe('session storage', () => {
   it('stores a new session with its site and showAlerts, replacing whatever was there', () => {
     window.sessionStorage.setItem('leftover', 'x');
-    startSession(session);
+    seedSession(session);
     expect({ ...window.sessionStorage }).toEqual({
       userId: '100245',
       username: 'ana',
@@ -48,7 +49,7 @@ describe('session storage', () => {
   });
 
   it('sets the auth cookie with the session, and ends both together', () => {
-    startSession(session);
+    seedSession(session);
     expect(readAuthCookie()).toBe('tok-abc');
     setMfaAdoptionInProgress(true);
     clearSessionAndCookies();
@@ -85,17 +86,30 @@ describe('session storage', () => {
   });
 
   it('keeps a typed slot: written as serialised, read back parsed, garbage removed', () => {
-    const slot = sessionSlot<number>('showAlerts', (raw) => (/^\d+$/.test(raw) ? Number(raw) : null), String);
+    const slot = sessionSlot<number>('authAppName', (raw) => (/^\d+$/.test(raw) ? Number(raw) : null), String);
     expect(slot.read()).toBeNull();
     slot.write(42);
-    expect(window.sessionStorage.getItem('showAlerts')).toBe('42');
+    expect(window.sessionStorage.getItem('authAppName')).toBe('42');
     expect(slot.read()).toBe(42);
-    window.sessionStorage.setItem('showAlerts', 'forty-two');
+    window.sessionStorage.setItem('authAppName', 'forty-two');
     expect(slot.read()).toBeNull();
-    expect(window.sessionStorage.getItem('showAlerts')).toBeNull();
+    expect(window.sessionStorage.getItem('authAppName')).toBeNull();
     slot.write(1);
     slot.remove();
     expect(slot.read()).toBeNull();
+  });
+
+  it("forgets the portal's own keys, the slots' too, and the auth token, leaving other applications' keys", () => {
+    seedSession(session);
+    saveLanding('/participant', false);
+    setMfaAdoptionInProgress(true);
+    sessionSlot<string>('journey', (raw) => raw, String).write('{"name":"credentials"}');
+    sessionSlot<boolean>('showSuccessVerification', (raw) => raw === 'true', String).write(true);
+    window.sessionStorage.setItem('otherApp', 'kept');
+    clearPortalSession();
+    expect({ ...window.sessionStorage }).toEqual({ otherApp: 'kept' });
+    expect(readAuthCookie()).toBeNull();
+    expect(readSession()).toBeNull();
   });
 
   it('remembers the authenticator option and the cookie consent in cookies', () => {
@@ -128,7 +142,7 @@ describe('session storage', () => {
     ['an empty user id', { userId: '' }],
     ['a 65-character user id', { userId: '1'.repeat(65) }],
   ])('treats %s as tampering: clears everything and reads no session', (_, change) => {
-    startSession(session);
+    seedSession(session);
     document.cookie = 'mfaAdoptionInProgress=true; path=/';
     for (const [key, value] of Object.entries(change)) {
       if (value === null) window.sessionStorage.removeItem(key);
@@ -142,7 +156,7 @@ describe('session storage', () => {
 
   it('accepts every user id the contract allows', () => {
     for (const userId of ['100245', 'PX_12-ab', '7', 'a'.repeat(64)]) {
-      startSession({ ...session, userId });
+      seedSession({ ...session, userId });
       expect(readSession()?.userId).toBe(userId);
     }
   });

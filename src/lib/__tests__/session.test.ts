@@ -1,8 +1,7 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getSessionState, markSignedIn, markSignedOut, onSignOut, resetSessionForTests, signOut } from '../session';
-import { readAuthCookie, startSession } from '../session-storage';
-
-afterEach(resetSessionForTests);
+import { describe, expect, it, vi } from 'vitest';
+import { getSessionState, markSignedIn, markSignedOut, onSignOut, signOut } from '../session';
+import { readAuthCookie } from '../session-storage';
+import { seedSession } from '../../testing/session';
 
 describe('session', () => {
   it('starts unknown, then follows validation', () => {
@@ -14,7 +13,7 @@ describe('session', () => {
   });
 
   it('signs out: clears storage and the auth cookie, and tells its listeners why', () => {
-    startSession({ userId: '7', username: 'ana', token: 'tok', role: 'ROLE_PARTICIPANT' });
+    seedSession({ userId: '7', username: 'ana', token: 'tok', role: 'ROLE_PARTICIPANT' });
     expect(readAuthCookie()).toBe('tok');
     const listener = vi.fn();
     onSignOut(listener);

@@ -1,5 +1,6 @@
+import { findOperation } from '../../../common/operation-matcher';
+import type { ResponseSchema, SchemaResult } from '../../../common/schema-check';
 import { ApiError, type ApiErrorItem, type ApiErrorKind } from './api-error';
-import { findOperation, type ApiOperation, type SchemaResult } from './operation-table';
 
 /*
  * The only caller of fetch. Every generated hook goes through `apiClient`.
@@ -7,13 +8,33 @@ import { findOperation, type ApiOperation, type SchemaResult } from './operation
  * This file must not import from generated/: orval parses it while generating, before that
  * code exists, and silently drops the hooks' typed `request` option when an import is
  * missing. The operation table comes in through `configureApiClient` instead, built by
- * `buildOperations` (operation-table.js) from the rows codegen writes.
+ * `buildOperations` (operation-table.ts) from the rows codegen writes.
  */
 
-export type { ApiOperation, ResponseSchema, SchemaResult } from './operation-table';
+/** The credentials an operation needs, from the contract's security requirements. */
+export type OperationSecurity = 'basic' | 'token' | 'none';
+
+/** What the success response carries: JSON checked by its schema, text, or nothing. */
+export type ResponseKind = 'json' | 'text' | 'empty';
+
+/** One gateway operation of the contract, as the client uses it. */
+export interface ApiOperation {
+  readonly operationId: string;
+  /** Upper case, as the client reports a request's method. */
+  readonly method: string;
+  /** The contract's path template, e.g. `/login-gateway/user/{userId}/contact`. */
+  readonly path: string;
+  readonly security: OperationSecurity;
+  readonly responseKind: ResponseKind;
+  /** Loads the 2xx JSON answer's schema; undefined for text and empty answers. */
+  readonly loadResponseSchema: (() => Promise<ResponseSchema>) | undefined;
+}
 
 interface ApiClientConfig {
+  /** The operations known from the start (the first screen's), looked up first. */
   readonly operations: readonly ApiOperation[];
+  /** Every operation of the contract, loaded by the first call that is not among `operations`. */
+  readonly loadOperations: () => Promise<readonly ApiOperation[]>;
   /** Deadline for one call, response body included. */
   readonly timeoutMs: number;
   /** The session token to send as `X-Auth-Token`, when one is held. */
@@ -21,18 +42,19 @@ interface ApiClientConfig {
   /** The anti-forgery token from the `XSRF-TOKEN` cookie, when set. */
   readonly readXsrfToken: () => string | null;
   /** The basic `Authorization` of a sign-in in progress, sent only on the sign-in calls. */
-  readonly readBasicAuthorization: () => string | null;
+  readonly readBasicAuthorization: () => string | null | Promise<string | null>;
 }
 
 let config: ApiClientConfig = {
   operations: [],
+  loadOperations: async () => [],
   timeoutMs: 30_000,
   readAuthToken: () => null,
   readXsrfToken: () => null,
   readBasicAuthorization: () => null,
 };
 
-/** Sets the contract's operation table, the token and credential sources and the per-call deadline. */
+/** Sets the contract's operations, the token and credential sources and the per-call deadline. */
 export function configureApiClient(next: Partial<ApiClientConfig>): void {
   config = { ...config, ...next };
 }
@@ -124,14 +146,26 @@ export const apiClient = async <T>(url: string, init: RequestInit = {}): Promise
   const target = new URL(url, window.location.origin);
   const refusal = refusedAddress(url, target);
   // A refused address names no operation: its normalised path is not the one the caller built.
-  const operation = refusal === null ? findOperation(config.operations, method, target.pathname) : undefined;
+  let operation = refusal === null ? findOperation(config.operations, method, target.pathname) : undefined;
   try {
+    if (refusal === null && !operation) operation = await operationBeyondKnown(method, target.pathname);
     return await call<T>(method, target, init, operation, refusal);
   } catch (error) {
     if (error instanceof ApiError) for (const listener of errorListeners) listener(error, operation);
     throw error;
   }
 };
+
+/** An operation the client did not know from the start: looked up in the whole table, loaded once. */
+async function operationBeyondKnown(method: string, pathname: string): Promise<ApiOperation | undefined> {
+  let all: readonly ApiOperation[];
+  try {
+    all = await config.loadOperations();
+  } catch (cause) {
+    throw new ApiError({ kind: 'network', method, path: pathname, cause });
+  }
+  return findOperation(all, method, pathname);
+}
 
 async function call<T>(
   method: string,
@@ -141,8 +175,10 @@ async function call<T>(
   refusal: string | null,
 ): Promise<T> {
   const path = target.pathname;
-  const fail = (kind: ApiErrorKind, extra: { status?: number; errors?: ApiErrorItem[]; detail?: string; cause?: unknown } = {}) =>
-    new ApiError({ kind, method, path, ...extra });
+  const fail = (
+    kind: ApiErrorKind,
+    extra: { status?: number; errors?: ApiErrorItem[]; retryAfter?: string | undefined; detail?: string; cause?: unknown } = {},
+  ) => new ApiError({ kind, method, path, ...extra });
 
   if (refusal !== null) throw fail('contract', { detail: refusal });
   if (!operation) throw fail('contract', { detail: 'not in the contract' });
@@ -156,11 +192,13 @@ async function call<T>(
     if (xsrf) headers.set('X-XSRF-TOKEN', xsrf);
   }
   if (operation.security === 'basic') {
-    const basic = config.readBasicAuthorization();
+    const basic = await config.readBasicAuthorization();
     if (basic) headers.set('Authorization', basic);
   }
 
   const callerSignal = init.signal ?? undefined;
+  // A call cancelled before it is sent (while the operation table loads, say) sends nothing.
+  callerSignal?.throwIfAborted();
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -168,16 +206,17 @@ async function call<T>(
     controller.abort();
   }, config.timeoutMs);
   const forwardAbort = () => controller.abort(callerSignal?.reason);
-  if (callerSignal?.aborted) forwardAbort();
   callerSignal?.addEventListener('abort', forwardAbort);
 
   let status: number;
   let text: string;
   let contentType: string;
+  let retryAfter: string | undefined;
   try {
     const response = await fetch(target.href, { ...init, method, headers, signal: controller.signal, credentials: 'same-origin' });
     status = response.status;
     contentType = response.headers.get('Content-Type') ?? '';
+    retryAfter = response.headers.get('Retry-After') ?? undefined;
     text = await response.text();
   } catch (cause) {
     if (callerSignal?.aborted) throw callerSignal.reason ?? cause;
@@ -189,7 +228,7 @@ async function call<T>(
 
   const parsed = parseBody(text, contentType);
   if (status < 200 || status > 299) {
-    throw fail('http', { status, errors: parsed.ok ? errorItemsOf(parsed.value) : [] });
+    throw fail('http', { status, errors: parsed.ok ? errorItemsOf(parsed.value) : [], retryAfter });
   }
   if (!parsed.ok) throw fail('contract', { status, detail: 'body is not valid JSON' });
 

@@ -20,6 +20,7 @@ interface ApiErrorInit {
   readonly path: string;
   readonly status?: number;
   readonly errors?: readonly ApiErrorItem[];
+  readonly retryAfter?: string | undefined;
   readonly detail?: string;
   readonly cause?: unknown;
 }
@@ -32,6 +33,8 @@ export class ApiError extends Error {
   readonly path: string;
   readonly status: number | undefined;
   readonly errors: readonly ApiErrorItem[];
+  /** An error status's `Retry-After` header as sent (seconds or an HTTP date), when it had one. */
+  readonly retryAfter: string | undefined;
 
   constructor(init: ApiErrorInit) {
     super(
@@ -45,6 +48,7 @@ export class ApiError extends Error {
     this.path = init.path;
     this.status = init.status;
     this.errors = init.errors ?? [];
+    this.retryAfter = init.retryAfter;
   }
 
   /** The error codes the gateway sent, in order. */

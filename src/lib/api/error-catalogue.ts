@@ -1,10 +1,12 @@
 import { isApiError, type ApiError } from './api-error';
 import { NOTIFICATION_TIMEOUT_MS } from '../constants';
 import { notify, type NotificationInput } from '../notifications';
+import { signInInternalError } from './failures';
 
 /*
- * The spec's error catalogue (section 8): the codes and statuses screens branch on, through
- * named predicates, and the user-facing texts, in one place.
+ * The spec's error catalogue (section 8): the codes screens branch on, through named predicates,
+ * and their user-facing texts. What any failed call means (the session statuses, the
+ * internal-error notification) is in failures.ts, which the first screen carries.
  */
 
 /** AUERR01: the gateway does not recognise this computer and asks the security question. */
@@ -17,25 +19,6 @@ export function needsMfa(error: ApiError): boolean {
   return error.codes.includes('AUERR05');
 }
 
-/** HTTP 403 or 440: the session is over; the user is signed out and sent to login. */
-export function isSessionRejected(error: ApiError): boolean {
-  return error.kind === 'http' && (error.status === 403 || error.status === 440);
-}
-
-/** HTTP 401: the user is sent to /login. */
-export function isUnauthorized(error: ApiError): boolean {
-  return error.kind === 'http' && error.status === 401;
-}
-
-/**
- * The gateway answered and refused the session: HTTP 401, 403 or 440, or an errors list. Not a
- * refusal: a call that could not be made or answered properly (network, deadline, 5xx, a body
- * that breaks the contract), which says nothing about the session.
- */
-export function isSessionRefusal(error: ApiError): boolean {
-  return (error.kind === 'http' && (error.status === 401 || error.status === 403 || error.status === 440)) || error.kind === 'business';
-}
-
 /** VEERR01-03: the password-reset session timed out. */
 export function isResetSessionTimeout(error: ApiError): boolean {
   return error.codes.some((code) => /^VEERR0[123]$/.test(code));
@@ -44,6 +27,28 @@ export function isResetSessionTimeout(error: ApiError): boolean {
 /** CVERR02 on saving account setup's credentials: the username was taken meanwhile. */
 export function isUsernameTaken(error: ApiError): boolean {
   return error.codes.includes('CVERR02');
+}
+
+/**
+ * HTTP 429: the gateway throttles these attempts (sign-in, security answers, one-time codes,
+ * recovery lookups, resends) for a while; nothing was done.
+ */
+export function isRateLimited(error: ApiError): boolean {
+  return error.kind === 'http' && error.status === 429;
+}
+
+/**
+ * A 429's message with the wait its `Retry-After` gives (seconds, or an HTTP date counted from
+ * `now`), rounded up to whole minutes, or in seconds under a minute: 'Too many attempts. Try
+ * again in 5 minutes.' Without a usable `Retry-After`: 'Too many attempts. Try again later.'
+ */
+export function rateLimitMessage(error: ApiError, now = Date.now()): string {
+  const value = error.retryAfter ?? '';
+  // Seconds, or an HTTP date (always in GMT); Date.parse alone would take almost anything.
+  const seconds = Math.max(1, Math.ceil(/^\d+$/.test(value) ? +value : / GMT$/.test(value) ? (Date.parse(value) - now) / 1000 : NaN));
+  if (Number.isNaN(seconds)) return 'Too many attempts. Try again later.';
+  const count = seconds < 60 ? seconds : Math.ceil(seconds / 60);
+  return `Too many attempts. Try again in ${count} ${seconds < 60 ? 'second' : 'minute'}${count > 1 ? 's' : ''}.`;
 }
 
 /** A lockout: the gateway's message mentions the attempts used up. */
@@ -61,25 +66,13 @@ export function businessErrorDescription(error: ApiError): string | null {
   return fromGateway ? (error.errors[0]?.description ?? null) : null;
 }
 
-/**
- * The message of a failed call (section 8): a 403 carries the server's message or the HTTP
- * one; a business error its description; anything else is 'Internal Error'.
- */
-export function errorMessage(error: ApiError): string {
-  if (error.kind === 'http' && error.status === 403) return error.errors[0]?.description ?? 'Forbidden';
-  if (error.kind === 'business') return error.errors[0]?.description ?? 'Has errors in response.';
-  return 'Internal Error';
-}
+/** The profile's security pages could not look up the user's authenticator app. */
+export const SECURITY_SETTINGS_NOT_LOADED = 'Your security settings could not be loaded. Please try again later.';
 
-/** The sign-in notification for internal errors: error type, not dismissable, 5000 ms. */
-export const signInInternalError: NotificationInput = {
-  type: 'error',
-  title: 'An internal error has occurred while processing your request',
-  message: 'Please try again later, or contact customer support if the issue persists.',
-  isDismissable: false,
-  dismissOnTimeout: NOTIFICATION_TIMEOUT_MS,
-  isUnique: true,
-};
+/** What a refused attempt tells the user: a 429's wait, or the gateway's description (see above). */
+export function failureDescription(error: ApiError): string | null {
+  return isRateLimited(error) ? rateLimitMessage(error) : businessErrorDescription(error);
+}
 
 /** The catalogue's error toasts. */
 export const TOASTS = {
@@ -93,17 +86,28 @@ export const TOASTS = {
   noSecurityDevice: "We didn't find a security device registered to your account",
 } as const;
 
+/** The texts for a username that cannot be used, and for failed account-setup updates (section 8). */
+export const SETUP_TEXTS = {
+  usernameTaken: (alternate: string) => `Username must be unique. ${alternate} is available for use.`,
+  /** A taken username without an alternative to offer. */
+  usernameTakenNoAlternate: 'Username must be unique.',
+  verifyUsername: 'Error verifying username, please try again.',
+  updateCredentials: 'Error updating credentials. Please try again.',
+  /** Shown on the field when the gateway refuses the new username too, without a description. */
+  takenAgain: 'This username has been taken, please choose a new one',
+} as const;
+
 /** An error toast: not dismissable, closes after 5 seconds, and clears earlier notifications. */
 export function errorToast(message: string): NotificationInput {
   return { type: 'error', message, isDismissable: false, dismissOnTimeout: NOTIFICATION_TIMEOUT_MS, isUnique: true };
 }
 
 /**
- * How a refused sign-in step reads (sign-in form, security question): the gateway's description
- * inline when it gave one, otherwise the internal-error notification.
+ * How a refused sign-in step reads (sign-in form, security question, the reset's steps): the
+ * wait of a 429 or the gateway's description inline, otherwise the internal-error notification.
  */
 export function showSignInFailure(error: unknown, showInline: (description: string) => void): void {
-  const description = isApiError(error) ? businessErrorDescription(error) : null;
+  const description = isApiError(error) ? failureDescription(error) : null;
   if (description) showInline(description);
   else notify(signInInternalError);
 }

@@ -43,8 +43,3 @@ export function loadReCaptcha(): Promise<ReCaptcha> {
   });
   return loading;
 }
-
-/** For tests: forget the loaded script. */
-export function resetReCaptchaLoaderForTests(): void {
-  loading = null;
-}

@@ -1,14 +1,31 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadReCaptcha, RECAPTCHA_SCRIPT, resetReCaptchaLoaderForTests, type ReCaptcha } from '../../../lib/captcha/recaptcha-loader';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RECAPTCHA_SCRIPT, type ReCaptcha } from '../../../lib/captcha/recaptcha-loader';
 import DEVELOPMENT_CONFIG from '../../../../openapi/portal-config.development.json';
 import { CAPTCHA_FOCUS_DELAY_MS } from '../../../lib/constants';
-import { Captcha } from '../captcha';
-import { ReCaptchaWidget } from '../recaptcha';
+import type * as CaptchaModule from '../captcha';
+import type * as RecaptchaLoaderModule from '../../../lib/captcha/recaptcha-loader';
+import type * as RecaptchaModule from '../recaptcha';
+
+// Fresh modules for every test, as on a fresh page: the loader loads the provider's script once
+// per page. The fresh configuration module is given the development configuration, as the
+// tests' setup gives the first one.
+let Captcha: typeof CaptchaModule.Captcha;
+let loadReCaptcha: typeof RecaptchaLoaderModule.loadReCaptcha;
+let ReCaptchaWidget: typeof RecaptchaModule.ReCaptchaWidget;
+beforeEach(async () => {
+  vi.resetModules();
+  const { checkPortalConfig, setPortalEnv } = await import('../../../lib/env');
+  const config = checkPortalConfig(DEVELOPMENT_CONFIG);
+  if (!config.ok) throw new Error('the development configuration is not valid');
+  setPortalEnv(config.env);
+  ({ loadReCaptcha } = await import('../../../lib/captcha/recaptcha-loader'));
+  ({ ReCaptchaWidget } = await import('../recaptcha'));
+  ({ Captcha } = await import('../captcha'));
+});
 
 afterEach(() => {
-  resetReCaptchaLoaderForTests();
   delete window.grecaptcha;
   document.head.querySelectorAll('script').forEach((script) => script.remove());
   vi.useRealTimers();

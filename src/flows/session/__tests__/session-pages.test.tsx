@@ -1,16 +1,15 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client';
-import { onSignOut, resetSessionForTests } from '../../../lib/session';
-import { readAuthCookie, startSession } from '../../../lib/session-storage';
+import { onSignOut } from '../../../lib/session';
+import { readAuthCookie } from '../../../lib/session-storage';
 import { installApi, renderRoute } from '../../../testing/render';
 import { LogoutFeedbackPage } from '../logout-feedback-page';
 import { RedirectLoginPage } from '../redirect-login-page';
 import { SessionExpiredPage } from '../session-expired-page';
-
-afterEach(resetSessionForTests);
+import { seedSession } from '../../../testing/session';
 
 /** Where the router is, query included. */
 function Location() {
@@ -53,7 +52,7 @@ describe('LogoutFeedbackPage and the feedback redirect', () => {
     ['advisor', 'Advisor'],
     ['partner', 'Partner'],
   ])('ind=%s ends the session and links the %s survey', async (ind, userType) => {
-    startSession({ userId: '7', username: 'ana', token: 'tok', role: 'ROLE_PARTICIPANT' });
+    seedSession({ userId: '7', username: 'ana', token: 'tok', role: 'ROLE_PARTICIPANT' });
     const signedOut = vi.fn();
     onSignOut(signedOut);
     const fetchMock = renderRedirect(`/redirectLogin?ind=${ind}`);
@@ -67,7 +66,7 @@ describe('LogoutFeedbackPage and the feedback redirect', () => {
   });
 
   it('does the same at /logout-feedback?ind=: sets the user type, clears session storage and lands without the query', async () => {
-    startSession({ userId: '7', username: 'ana', token: 'tok', role: 'ROLE_PARTICIPANT' });
+    seedSession({ userId: '7', username: 'ana', token: 'tok', role: 'ROLE_PARTICIPANT' });
     const signedOut = vi.fn();
     onSignOut(signedOut);
     const fetchMock = renderRedirect('/logout-feedback?ind=planadmin');
@@ -80,7 +79,7 @@ describe('LogoutFeedbackPage and the feedback redirect', () => {
   });
 
   it('takes the user type from the stored role without ind', async () => {
-    startSession({ userId: '7', username: 'ana', token: 'tok', role: 'ROLE_PLAN_ADVISOR' });
+    seedSession({ userId: '7', username: 'ana', token: 'tok', role: 'ROLE_PLAN_ADVISOR' });
     renderRedirect('/redirectLogin');
     expect(await screen.findByRole('link', { name: 'Take the survey' })).toHaveAttribute(
       'href',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { VerificationRecord } from '../../../../generated/models/verificationRecord';
-import { linkKind, linkState, needsFreshVerification } from '../link-state';
+import { isLinkFor, linkKind, linkState, needsFreshVerification, type LinkPage } from '../link-state';
 
 const record = (flags: Partial<VerificationRecord>): VerificationRecord => ({
   type: 'Account Setup',
@@ -33,4 +33,28 @@ describe('link state (spec section 4, token page)', () => {
     expect(needsFreshVerification(record({ type: 'Trustee Signing', hasExpiredVerification: true }))).toBe(true);
     expect(needsFreshVerification(record({ type: 'Trustee Signing' }))).toBe(false);
   });
+
+  const TYPES = [
+    'Email Verification',
+    'Account Setup',
+    'Authorized Representative Invitation',
+    'Advisor Invitation',
+    'Trustee Signing',
+  ] as const;
+
+  it.each([
+    ['emailVerification', 'Email Verification'],
+    ['userInvite', 'Authorized Representative Invitation'],
+    ['advisorInvite', 'Advisor Invitation'],
+    ['trusteeSigning', 'Trustee Signing'],
+  ] as const satisfies readonly (readonly [LinkPage, (typeof TYPES)[number]])[])(
+    'the %s page acts on a %s link and on no other type, usable or not',
+    (page, own) => {
+      for (const type of TYPES) {
+        for (const flags of [{ isValidated: true }, { verified: true }, { isCompleted: true }, {}]) {
+          expect(isLinkFor(page, record({ type, ...flags })), `${type} ${JSON.stringify(flags)}`).toBe(type === own);
+        }
+      }
+    },
+  );
 });

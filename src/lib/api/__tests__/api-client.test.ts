@@ -12,8 +12,8 @@ const operations = buildOperations(
     ['getThing', 'GET', '/gw/thing', 'token', 'json', 'things'],
     ['postThing', 'POST', '/gw/thing', 'token', 'json', 'things'],
     ['signIn', 'POST', '/gw/auth', 'basic', 'json', 'things'],
-    ['status', 'GET', '/gw/status', 'none', 'text'],
-    ['remove', 'DELETE', '/gw/thing/{thingId}', 'token', 'empty'],
+    ['status', 'GET', '/gw/status', 'none', 'text', null],
+    ['remove', 'DELETE', '/gw/thing/{thingId}', 'token', 'empty', null],
     ['userThing', 'GET', '/gw/user/{userId}/thing', 'token', 'json', 'things'],
   ],
   { things: async () => ({ getThingResponse: thing, postThingResponse: thing, signInResponse: thing, userThingResponse: thing }) },
@@ -51,6 +51,7 @@ beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
   configureApiClient({
     operations,
+    loadOperations: async () => operations,
     timeoutMs: 1000,
     readAuthToken: () => token,
     readXsrfToken: () => xsrf,
@@ -182,10 +183,42 @@ describe('apiClient', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('looks beyond the operations known from the start in the whole table, loaded only when a call needs it', async () => {
+    const loadOperations = vi.fn(async () => operations);
+    configureApiClient({ operations: operations.filter(({ operationId }) => operationId === 'status'), loadOperations });
+    respond(200, 'UP', 'text/plain');
+    await expect(apiClient('/gw/status')).resolves.toBe('UP');
+    expect(loadOperations).not.toHaveBeenCalled();
+    respond(200, '{"name":"a"}');
+    await expect(apiClient('/gw/thing')).resolves.toEqual({ name: 'a' });
+    expect(loadOperations).toHaveBeenCalledTimes(1);
+  });
+
+  it('throws a network error, sending nothing, when the table cannot be loaded', async () => {
+    configureApiClient({
+      operations: [],
+      loadOperations: () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+    });
+    expect((await failure(apiClient('/gw/thing'))).kind).toBe('network');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('throws an http error with the status and the body errors', async () => {
     respond(403, JSON.stringify({ errors: [{ code: 'FORBIDDEN', description: 'Access is denied' }] }));
     const error = await failure(apiClient('/gw/thing'));
     expect(error).toMatchObject({ kind: 'http', status: 403, codes: ['FORBIDDEN'] });
+  });
+
+  it("keeps a refusal's Retry-After, as sent", async () => {
+    fetchMock.mockResolvedValueOnce(
+      new Response(JSON.stringify({ errors: [{ code: 'TOO_MANY_REQUESTS', description: 'Slow down' }] }), {
+        status: 429,
+        headers: { 'Content-Type': 'application/json', 'Retry-After': '300' },
+      }),
+    );
+    expect(await failure(apiClient('/gw/thing', { method: 'POST' }))).toMatchObject({ kind: 'http', status: 429, retryAfter: '300' });
+    respond(403, JSON.stringify({ errors: [] }));
+    expect((await failure(apiClient('/gw/thing'))).retryAfter).toBeUndefined();
   });
 
   it('throws an http error for a 500 whose body is not JSON', async () => {

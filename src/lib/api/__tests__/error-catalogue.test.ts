@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { ApiError, type ApiErrorItem, type ApiErrorKind } from '../api-error';
 import {
   businessErrorDescription,
-  errorMessage,
+  failureDescription,
   isLockout,
-  isSessionRejected,
-  isUnauthorized,
+  isRateLimited,
   needsMfa,
   needsSecurityQuestion,
+  rateLimitMessage,
 } from '../error-catalogue';
+import { errorMessage, isSessionRejected, isUnauthorized } from '../failures';
 
 function error(kind: ApiErrorKind, status: number | undefined, errors: ApiErrorItem[] = []) {
   return new ApiError({ kind, method: 'GET', path: '/x', ...(status === undefined ? {} : { status }), errors });
@@ -40,6 +41,58 @@ describe('the error catalogue', () => {
     expect(businessErrorDescription(error('http', 401, [item('A', 'Also shown')]))).toBe('Also shown');
     expect(businessErrorDescription(error('http', 500, [item('A', 'Hidden')]))).toBeNull();
     expect(businessErrorDescription(error('timeout', undefined))).toBeNull();
+  });
+
+  it('names a 429, and only a 429, rate limited', () => {
+    expect(isRateLimited(error('http', 429))).toBe(true);
+    expect(isRateLimited(error('http', 401))).toBe(false);
+    expect(isRateLimited(error('http', 503))).toBe(false);
+    expect(isRateLimited(error('business', 200, [item('TOO_MANY_REQUESTS')]))).toBe(false);
+    expect(isRateLimited(error('network', undefined))).toBe(false);
+  });
+
+  describe("a 429's wait, from Retry-After", () => {
+    const throttled = (retryAfter?: string) =>
+      new ApiError({ kind: 'http', method: 'POST', path: '/x', status: 429, errors: [item('TOO_MANY_REQUESTS', 'Slow down')], retryAfter });
+    const now = Date.parse('2026-11-22T10:00:00Z');
+
+    it.each([
+      ['300', 'Too many attempts. Try again in 5 minutes.'],
+      ['240', 'Too many attempts. Try again in 4 minutes.'],
+      ['241', 'Too many attempts. Try again in 5 minutes.'],
+      ['60', 'Too many attempts. Try again in 1 minute.'],
+      ['61', 'Too many attempts. Try again in 2 minutes.'],
+      ['59', 'Too many attempts. Try again in 59 seconds.'],
+      ['1', 'Too many attempts. Try again in 1 second.'],
+      ['0', 'Too many attempts. Try again in 1 second.'],
+      ['3600', 'Too many attempts. Try again in 60 minutes.'],
+    ])('in seconds: Retry-After %s reads %s', (retryAfter, text) => {
+      expect(rateLimitMessage(throttled(retryAfter), now)).toBe(text);
+    });
+
+    it.each([
+      ['Sun, 22 Nov 2026 10:05:00 GMT', 'Too many attempts. Try again in 5 minutes.'],
+      ['Sun, 22 Nov 2026 10:04:01 GMT', 'Too many attempts. Try again in 5 minutes.'],
+      ['Sun, 22 Nov 2026 10:01:00 GMT', 'Too many attempts. Try again in 1 minute.'],
+      ['Sun, 22 Nov 2026 10:00:30 GMT', 'Too many attempts. Try again in 30 seconds.'],
+      ['Sun, 22 Nov 2026 10:00:01 GMT', 'Too many attempts. Try again in 1 second.'],
+      // A moment already past: it may be tried again at once.
+      ['Sun, 22 Nov 2026 09:59:00 GMT', 'Too many attempts. Try again in 1 second.'],
+    ])('as an HTTP date: Retry-After %s reads %s', (retryAfter, text) => {
+      expect(rateLimitMessage(throttled(retryAfter), now)).toBe(text);
+    });
+
+    it.each([[undefined], [''], ['soon'], ['soon GMT'], ['-5'], ['1.5']])(
+      'without a usable Retry-After (%s), says to try later',
+      (retryAfter) => {
+        expect(rateLimitMessage(throttled(retryAfter), now)).toBe('Too many attempts. Try again later.');
+      },
+    );
+
+    it("shows the wait instead of the gateway's description, wherever a refusal is shown", () => {
+      expect(failureDescription(throttled('120'))).toBe('Too many attempts. Try again in 2 minutes.');
+      expect(failureDescription(error('http', 400, [item('A', 'Refused')]))).toBe('Refused');
+    });
   });
 
   it('gives a 403 its server message or the HTTP one, and anything else "Internal Error"', () => {

@@ -1,0 +1,55 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { jsonResponse, renderRoute } from '../../../testing/render';
+import { AuthCodePage } from '../auth-code-page';
+
+const VERIFY = '/login-gateway/totp/verifyUserRegistration';
+const INVALID = 'This code is not valid. Please check your app and try again.';
+
+beforeAll(async () => {
+  // The API client loads response schemas lazily: load this one now, so no wait depends on a cold module.
+  await import('../../../../generated/zod/totp/totp.zod');
+});
+
+function renderWith(answer: () => Response) {
+  const bodies: unknown[] = [];
+  const result = renderRoute(<AuthCodePage />, {
+    path: '/auth-code',
+    gateway: {
+      [VERIFY]: (init) => {
+        bodies.push(JSON.parse(String(init?.body)));
+        return answer();
+      },
+    },
+  });
+  return { ...result, bodies };
+}
+
+describe('AuthCodePage', () => {
+  it('keeps Validate code disabled until a digit is typed, and sends the code once however often it is pressed', async () => {
+    const { bodies } = renderWith(() => jsonResponse({ errors: [] }));
+    const validate = screen.getByRole('button', { name: 'Validate code' });
+    expect(validate).toBeDisabled();
+    fireEvent.change(screen.getByLabelText('Code'), { target: { value: '12x3456' } });
+    expect(validate).toBeEnabled();
+    fireEvent.click(validate);
+    fireEvent.click(validate);
+    fireEvent.submit(validate);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/profile-update-phone'));
+    expect(bodies).toEqual([{ code: '123456', authAppName: 'Authenticator app' }]);
+  });
+
+  it('shows a refused code inline until the field is focused again', async () => {
+    renderWith(() => jsonResponse({ errors: [{ code: 'TOTPERR01', description: 'The code is not valid, please try again.' }] }));
+    const code = screen.getByLabelText('Code');
+    fireEvent.change(code, { target: { value: '000000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Validate code' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(INVALID);
+    expect(code).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByTestId('location')).toHaveTextContent('/auth-code');
+    fireEvent.focus(screen.getByRole('button', { name: 'Validate code' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(INVALID);
+    fireEvent.focus(code);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,70 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useRequestUserMfaCode } from '../../../generated/hooks/mfa/mfa';
+import { useUpdateEmail } from '../../../generated/hooks/profile/profile';
+import type { EmailRequest } from '../../../generated/models/emailRequest';
+import { EmailAddressField, emailAddressSchema } from '../../components/email-address/email-address-field';
+import { Card } from '../../components/layout/card';
+import { FormFooter } from '../../components/layout/form-footer';
+import { Page } from '../../components/layout/page';
+import { Stack } from '../../components/layout/stack';
+import { SetupStepHeading } from '../../components/ui/setup-step-heading';
+import { errorToast, TOASTS } from '../../lib/api/error-catalogue';
+import { notify } from '../../lib/notifications';
+import { useSingleFlight } from '../../lib/use-single-flight';
+import { useStoredSession } from '../../lib/use-stored-session';
+import { codeRequestFailure } from '../code-request-failure';
+import { useStep } from '../require-step';
+import { useJourney } from '../use-journey';
+
+/** Account setup's step number of the email. */
+const EMAIL_STEP = 3;
+
+/**
+ * `/account-setup/email`, step 3: the email address is updated and a code sent to it; step 4 is
+ * that code on /mfa-verification (the code screen's `email` purpose).
+ */
+export function SetupEmailPage() {
+  const { userId } = useStoredSession();
+  const step = useStep('setup-email');
+  const journey = useJourney();
+  const updateEmail = useUpdateEmail();
+  const requestCode = useRequestUserMfaCode();
+  const flight = useSingleFlight();
+  const form = useForm<EmailRequest>({ resolver: zodResolver(emailAddressSchema), defaultValues: { email: step.setup.email ?? '' } });
+
+  const submit = ({ email }: EmailRequest) =>
+    flight.run(async () => {
+      try {
+        await updateEmail.mutateAsync({ data: { email } });
+      } catch {
+        notify(errorToast(TOASTS.updateEmail));
+        return;
+      }
+      try {
+        await requestCode.mutateAsync({ userId, data: { type: 'email' } });
+      } catch (error) {
+        notify(codeRequestFailure(error));
+        return;
+      }
+      const setup = { ...step.setup, email };
+      journey.advance({ name: 'code-entry', code: { for: 'email', email, setup }, back: { ...step, setup } });
+    });
+
+  return (
+    <Page>
+      <Card labelledBy="setup-email-heading">
+        <SetupStepHeading id="setup-email-heading" step={EMAIL_STEP}>
+          Enter your email address
+        </SetupStepHeading>
+        <p>We&apos;ll send a code to this address to verify it in the next step.</p>
+        <form noValidate onSubmit={form.handleSubmit(submit)}>
+          <Stack>
+            <EmailAddressField form={form} />
+            <FormFooter submit="Continue" busy={flight.busy} secondary={{ text: 'Back', onClick: () => journey.back(step) }} />
+          </Stack>
+        </form>
+      </Card>
+    </Page>
+  );
+}

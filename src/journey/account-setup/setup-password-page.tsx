@@ -1,0 +1,35 @@
+import { Card } from '../../components/layout/card';
+import { Page } from '../../components/layout/page';
+import { NewPasswordForm } from '../../components/password/new-password-form';
+import { SetupStepHeading } from '../../components/ui/setup-step-heading';
+import { useStep } from '../require-step';
+import { useJourney } from '../use-journey';
+
+/**
+ * `/account-setup/password`, step 2: the password, with the rules as a live checklist and
+ * Continue disabled until both entries meet them. It stays in memory until the credentials are saved.
+ */
+export function SetupPasswordPage() {
+  const step = useStep('setup-password');
+  const journey = useJourney();
+  return (
+    <Page>
+      <Card labelledBy="setup-password-heading">
+        <SetupStepHeading id="setup-password-heading" step={2}>
+          Create your password
+        </SetupStepHeading>
+        <NewPasswordForm
+          busy={false}
+          error={null}
+          onSubmit={async (password) => {
+            // Back returns to this step without the password: it is chosen again.
+            journey.advance({ name: 'setup-email', setup: { ...step.setup, password }, back: step });
+            return true;
+          }}
+          onCancel={() => journey.back(step)}
+          cancelText="Back"
+        />
+      </Card>
+    </Page>
+  );
+}

@@ -1,0 +1,56 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { FormFooter, type FormAction } from '../../components/layout/form-footer';
+import { Stack } from '../../components/layout/stack';
+import { TextField } from '../../components/ui/text-field';
+import { useSingleFlight } from '../../lib/use-single-flight';
+import { useAccountSetupCalls } from './use-account-setup';
+import { USERNAME_MAX, usernameSchema, type UsernameInput, type UsernameValues } from './username.schema';
+
+interface UsernameFormProps {
+  readonly defaultValue: string;
+  /**
+   * Runs once the gateway says the username is free; resolves to a message for the field when
+   * the username still cannot be used.
+   */
+  readonly onAvailable: (username: string) => Promise<string | null>;
+  /** A secondary button (username-taken's Cancel). */
+  readonly secondary?: FormAction;
+}
+
+/**
+ * A username for account setup: the contract's rule, then its availability (validateUsername).
+ * A taken one names the alternative the gateway offers; every message shows on the field.
+ */
+export function UsernameForm({ defaultValue, onAvailable, secondary }: UsernameFormProps) {
+  const { checkUsername } = useAccountSetupCalls();
+  const flight = useSingleFlight();
+  const form = useForm<UsernameInput, unknown, UsernameValues>({
+    resolver: zodResolver(usernameSchema),
+    defaultValues: { username: defaultValue },
+  });
+
+  const submit = ({ username }: UsernameValues) =>
+    flight.run(async () => {
+      const problem = (await checkUsername(username)) ?? (await onAvailable(username));
+      if (problem) form.setError('username', { type: 'server', message: problem });
+    });
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit(submit)}>
+      <Stack>
+        <TextField
+          label="Username"
+          hint="4 to 16 letters and numbers, starting with a letter"
+          autoComplete="username"
+          autoCapitalize="off"
+          spellCheck={false}
+          maxLength={USERNAME_MAX}
+          error={form.formState.errors.username?.message}
+          {...form.register('username', { onChange: () => form.clearErrors('username') })}
+        />
+        <FormFooter submit="Continue" busy={flight.busy} secondary={secondary} />
+      </Stack>
+    </form>
+  );
+}

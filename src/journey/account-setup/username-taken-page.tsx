@@ -1,0 +1,52 @@
+import { useNavigate } from 'react-router-dom';
+import { Card } from '../../components/layout/card';
+import { Page } from '../../components/layout/page';
+import { SetupStepHeading } from '../../components/ui/setup-step-heading';
+import { SETUP_TEXTS } from '../../lib/api/error-catalogue';
+import { paths } from '../../lib/paths';
+import { signOut } from '../../lib/session';
+import { useStep } from '../require-step';
+import { useJourney } from '../use-journey';
+import { setupPhoneStep, useAccountSetupCalls } from './use-account-setup';
+import { UsernameForm } from './username-form';
+
+/**
+ * `/account-setup/username-taken`: the username was registered by someone else before the
+ * credentials were saved (CVERR02). A new one that is free is saved with the same password and
+ * email (and the setup completed with its token, when there is one), then the phone follows.
+ * Cancel logs out to the login page.
+ */
+export function UsernameTakenPage() {
+  const navigate = useNavigate();
+  const step = useStep('setup-username-taken');
+  const journey = useJourney();
+  const { saveCredentials } = useAccountSetupCalls();
+
+  // Signing out ends the journey too: the setup's password is forgotten.
+  const cancel = () => {
+    signOut('logout');
+    navigate(paths.login, { replace: true });
+  };
+
+  return (
+    <Page>
+      <Card labelledBy="username-taken-heading">
+        {/* Choosing a username is the setup's first step. */}
+        <SetupStepHeading id="username-taken-heading" step={1}>
+          This username has been taken, please choose a new one
+        </SetupStepHeading>
+        <p>It seems before you could validate your account, another user registered this username</p>
+        <UsernameForm
+          defaultValue={step.setup.username}
+          onAvailable={async (username) => {
+            const outcome = await saveCredentials({ ...step.setup, username });
+            if (outcome.kind === 'taken') return outcome.description ?? SETUP_TEXTS.takenAgain;
+            if (outcome.kind === 'saved' && step.back?.name === 'code-entry') journey.advance(setupPhoneStep(outcome.setup, step.back));
+            return null;
+          }}
+          secondary={{ text: 'Cancel', onClick: cancel }}
+        />
+      </Card>
+    </Page>
+  );
+}

@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { useGetOptionChoice, useSaveOptionSettings } from '../../../generated/hooks/profile/profile';
+import { ActionsRow } from '../../components/layout/actions-row';
+import { Card } from '../../components/layout/card';
+import { Page } from '../../components/layout/page';
+import { Button } from '../../components/ui/button';
+import { PageHeading } from '../../components/ui/page-heading';
+import { answerData } from '../../lib/api/answer-data';
+import { OPTION_MFA_ADOPTION, SETTING_ADOPTION_REMINDER, SIGN_IN_ANSWER_FRESH_MS } from '../../lib/constants';
+import { localIsoDate, usDate } from '../../lib/dates';
+import { useSingleFlight } from '../../lib/use-single-flight';
+import { useLanding } from '../landing/use-landing';
+import { reminderDate, showsDeadline } from './adoption';
+
+/** `/optional-adoption`: multi-factor sign-in offered before it becomes mandatory. */
+export function OptionalAdoptionPage() {
+  const landing = useLanding();
+  // The sign-in asked for option 9930 a moment ago: its answer serves, without another round trip.
+  const adoption = useGetOptionChoice({ type: OPTION_MFA_ADOPTION }, { query: { staleTime: SIGN_IN_ANSWER_FRESH_MS } });
+  const saveSettings = useSaveOptionSettings();
+  const [choice, setChoice] = useState<'now' | 'later' | null>(null);
+  const flight = useSingleFlight();
+  const today = localIsoDate();
+  const stored = adoption.data && answerData(adoption.data);
+  const mandatory = stored?.optionValues?.mandatoryMfaAdoption ?? null;
+
+  const run = (next: 'now' | 'later') =>
+    flight.run(async () => {
+      setChoice(next);
+      await landing.run(async (module, deps) => {
+        if (next === 'now') return module.startAdoption(deps);
+        await saveSettings.mutateAsync({
+          data: {
+            optionTypeId: OPTION_MFA_ADOPTION,
+            optionValueTypeId: SETTING_ADOPTION_REMINDER,
+            optionValue: reminderDate(today, mandatory),
+          },
+        });
+        return module.continueToLanding(deps);
+      });
+    });
+  const busy = flight.busy ? choice : null;
+
+  return (
+    <Page>
+      <Card labelledBy="adoption-heading">
+        <PageHeading id="adoption-heading">Add an extra layer of security to your account</PageHeading>
+        {adoption.isPending ? <p aria-busy="true">Loading…</p> : null}
+        {adoption.isError ? <p role="alert">Your deadline could not be loaded. You can still set up the verification step now.</p> : null}
+        {adoption.isSuccess ? (
+          showsDeadline(today, mandatory) ? (
+            <p>
+              Please set up this verification step by {usDate(mandatory)}. After this date, you will only be able to login into your account
+              with the code.
+            </p>
+          ) : (
+            <p>
+              Protect your retirement savings with a one-time code: when you sign in on a new computer, we&apos;ll send a code to your phone
+              to make sure it is you. It takes a minute to set up.
+            </p>
+          )
+        ) : null}
+        <ActionsRow>
+          <Button onClick={() => void run('now')} busy={busy === 'now'} disabled={busy !== null || adoption.isPending}>
+            Set up now
+          </Button>
+          <Button
+            variant="secondary"
+            onClick={() => void run('later')}
+            busy={busy === 'later'}
+            disabled={busy !== null || adoption.isPending}
+          >
+            Remind me later
+          </Button>
+        </ActionsRow>
+      </Card>
+    </Page>
+  );
+}

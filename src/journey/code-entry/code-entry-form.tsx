@@ -1,0 +1,157 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef, useState } from 'react';
+import { useController, useForm } from 'react-hook-form';
+import { ActionsRow } from '../../components/layout/actions-row';
+import { FormFooter, type FormAction } from '../../components/layout/form-footer';
+import { Stack } from '../../components/layout/stack';
+import { Button } from '../../components/ui/button';
+import { CodeInput } from '../../components/ui/code-input';
+import { FormError } from '../../components/ui/form-error';
+import { ApiError, isApiError } from '../../lib/api/api-error';
+import { isLockout, isRateLimited, rateLimitMessage } from '../../lib/api/error-catalogue';
+import { codeRequestFailure } from '../code-request-failure';
+import { MFA_CODE_LENGTH, NOTIFICATION_TIMEOUT_MS, RESEND_COUNTDOWN_SECONDS } from '../../lib/constants';
+import { notify } from '../../lib/notifications';
+import { useSupportPhone } from '../../lib/public-content';
+import { useSingleFlight } from '../../lib/use-single-flight';
+import { codeEntrySchema, type CodeEntryValues } from './code-entry.schema';
+
+interface CodeEntryFormProps {
+  /** Verifies the code and goes on; a rejection is a refused code (or a failed step after it). */
+  readonly submit: (code: string) => Promise<void>;
+  /** What a refusal other than a lockout shows. */
+  readonly onFailure: (error: ApiError) => void;
+  /** Requests a new code; without it there is nothing to resend (an authenticator app). */
+  readonly resend?: (() => Promise<void>) | undefined;
+  /** The path named in a failure that is not the gateway's (a broken answer). */
+  readonly path: string;
+  /** The way out beside Continue (the profile's Cancel). */
+  readonly secondary?: FormAction | undefined;
+  /**
+   * When the code was sent (`performance.now()`), which starts the countdown to a new one: by
+   * default when the form appears; `null` when sending it failed, so a new one can be asked for at once.
+   */
+  readonly sentAt?: number | null | undefined;
+}
+
+/**
+ * The one-time code form every flow shares: up to 6 digits, one request per submit, the
+ * lockout under the form with the customer-service number, a 429's wait under it with the code
+ * kept, and 'Send a new code' after a 60-second countdown that is announced when it ends.
+ */
+export function CodeEntryForm({ submit, onFailure, resend, path, secondary, sentAt }: CodeEntryFormProps) {
+  const supportPhone = useSupportPhone();
+  const form = useForm<CodeEntryValues>({
+    resolver: zodResolver(codeEntrySchema),
+    defaultValues: { code: '' },
+    reValidateMode: 'onSubmit',
+  });
+  const { field: code } = useController({ control: form.control, name: 'code' });
+  // The form's own ref, not react-hook-form's: its setFocus waits a task, and focus would fall to <body> meanwhile.
+  const codeField = useRef<HTMLInputElement>(null);
+  const submission = useSingleFlight();
+  const resending = useSingleFlight();
+  const [lockout, setLockout] = useState<string | null>(null);
+  /** A 429's wait: the code stays, to be sent again once the wait is over. */
+  const [throttled, setThrottled] = useState<string | null>(null);
+  const [shownAt] = useState(() => performance.now());
+  const [resentAt, setResentAt] = useState<number | null>(null);
+  const [now, setNow] = useState(() => performance.now());
+
+  const lastSentAt = resentAt ?? (sentAt === undefined ? shownAt : sentAt);
+  const secondsToResend = lastSentAt === null ? 0 : Math.max(0, Math.ceil((lastSentAt + RESEND_COUNTDOWN_SECONDS * 1000 - now) / 1000));
+
+  // The countdown ticks each second from the moment the code went, so it reaches 0 on the minute.
+  useEffect(() => {
+    const tick = () => setNow(performance.now());
+    tick();
+    const timer = setInterval(tick, 1000);
+    document.addEventListener('visibilitychange', tick);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', tick);
+    };
+  }, [lastSentAt]);
+
+  const onSubmit = async ({ code: typed }: CodeEntryValues) => {
+    if (lockout) return;
+    await submission.run(async () => {
+      setThrottled(null);
+      try {
+        await submit(typed);
+      } catch (error) {
+        const failure = isApiError(error) ? error : new ApiError({ kind: 'contract', method: 'POST', path, cause: error });
+        if (isRateLimited(failure)) return setThrottled(rateLimitMessage(failure));
+        if (isLockout(failure)) setLockout(failure.errors.find((item) => /attempts/i.test(item.description))?.description ?? null);
+        else onFailure(failure);
+        form.setValue('code', '');
+      }
+    });
+  };
+
+  const sendAgain = () =>
+    resending.run(async () => {
+      if (!resend) return;
+      try {
+        await resend();
+        setResentAt(performance.now());
+        notify({
+          type: 'success',
+          message: 'We sent you a new code.',
+          isDismissable: true,
+          dismissOnTimeout: NOTIFICATION_TIMEOUT_MS,
+          isUnique: true,
+        });
+        // 'Send a new code' gives way to the countdown: focus goes where the new code is entered, not to <body>.
+        codeField.current?.focus();
+      } catch (error) {
+        notify(codeRequestFailure(error));
+      }
+    });
+
+  return (
+    <>
+      <form noValidate onSubmit={form.handleSubmit(onSubmit)}>
+        <Stack>
+          <CodeInput
+            ref={codeField}
+            label="Code"
+            hint={`Up to ${MFA_CODE_LENGTH} digits`}
+            name={code.name}
+            placeholder={'0'.repeat(MFA_CODE_LENGTH)}
+            maxLength={MFA_CODE_LENGTH}
+            value={code.value}
+            onValueChange={code.onChange}
+            onBlur={code.onBlur}
+            disabled={lockout !== null}
+          />
+          <FormFooter submit="Continue" busy={submission.busy} disabled={code.value === '' || lockout !== null} secondary={secondary} />
+          {throttled ? <FormError>{throttled}</FormError> : null}
+          {lockout ? (
+            <FormError>
+              {lockout} Please call customer service{supportPhone ? ` at ${supportPhone}` : ''}.
+            </FormError>
+          ) : null}
+        </Stack>
+      </form>
+      {resend ? (
+        <Stack>
+          {secondsToResend > 0 ? (
+            <p>
+              You can request a new code in {secondsToResend} {secondsToResend === 1 ? 'second' : 'seconds'}.
+            </p>
+          ) : (
+            <ActionsRow>
+              <Button variant="link" onClick={() => void sendAgain()} busy={resending.busy} disabled={lockout !== null}>
+                Send a new code
+              </Button>
+            </ActionsRow>
+          )}
+          <p className="visually-hidden" aria-live="polite">
+            {secondsToResend === 0 ? 'You can now request a new code.' : ''}
+          </p>
+        </Stack>
+      ) : null}
+    </>
+  );
+}

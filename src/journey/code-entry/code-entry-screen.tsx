@@ -1,0 +1,55 @@
+import type { MfaType } from '../../../generated/models/mfaType';
+import { Card } from '../../components/layout/card';
+import { Page } from '../../components/layout/page';
+import { RouteLink } from '../../components/ui/route-link';
+import { SetupStepHeading } from '../../components/ui/setup-step-heading';
+import type { ApiError } from '../../lib/api/api-error';
+import { routeOf, type CodeEntryStep } from '../journey';
+import { useJourney } from '../use-journey';
+import { codeSentText } from '../method-choice/mfa-option-text';
+import { CodeEntryForm } from './code-entry-form';
+
+export interface CodeEntryScreenProps {
+  readonly step: CodeEntryStep;
+  /** How the code came, and where (shown masked). */
+  readonly method: { readonly type: MfaType; readonly contactInfo?: string | null | undefined };
+  /**
+   * How many methods the user could choose from: with one, the link reads Cancel (the spec's
+   * `mfaLength`). The code itself is always up to 6 digits, whatever the method.
+   */
+  readonly methodCount: number;
+  /** Where Cancel goes when there is no step to go back to (the journey ends). */
+  readonly leaveTo: string;
+  /** Account setup's step number of this code (4 for the email, 7 for the phone). */
+  readonly setupStep?: number | undefined;
+  /** Checks the code and goes on; a rejection is a refused code (or a failed step after it). */
+  readonly verify: (code: string) => Promise<void>;
+  /** Sends a new code; absent when codes come from an app. */
+  readonly resend?: (() => Promise<void>) | undefined;
+  /** Shows a failure that is not a lockout (the form shows lockouts under it). */
+  readonly onFailure: (error: ApiError) => void;
+}
+
+/**
+ * `/mfa-verification`'s screen, 'Enter the code', whatever the code proves: Back (or Cancel, with
+ * one method) to the step before, where the code went, and the shared code form.
+ */
+export function CodeEntryScreen({ step, method, methodCount, leaveTo, setupStep, verify, resend, onFailure }: CodeEntryScreenProps) {
+  const journey = useJourney();
+  return (
+    <Page>
+      <Card labelledBy="code-entry-heading">
+        <p>
+          <RouteLink to={step.back ? routeOf(step.back) : leaveTo} onClick={step.back ? undefined : () => journey.end()}>
+            {methodCount === 1 ? 'Cancel' : 'Back'}
+          </RouteLink>
+        </p>
+        <SetupStepHeading id="code-entry-heading" step={setupStep}>
+          Enter the code
+        </SetupStepHeading>
+        <p>{codeSentText(method)}</p>
+        <CodeEntryForm submit={verify} onFailure={onFailure} resend={resend} path={routeOf(step)} />
+      </Card>
+    </Page>
+  );
+}

@@ -1,0 +1,12 @@
+import { isApiError } from '../lib/api/api-error';
+import { errorToast, isRateLimited, rateLimitMessage, TOASTS } from '../lib/api/error-catalogue';
+import type { NotificationInput } from '../lib/notifications';
+
+/**
+ * A one-time code that could not be sent: a 429's wait, otherwise 'Unable to request token'.
+ * Here rather than in the catalogue, whose texts it uses, so that it loads with the code screens
+ * and not with the first screen.
+ */
+export function codeRequestFailure(error: unknown): NotificationInput {
+  return errorToast(isApiError(error) && isRateLimited(error) ? rateLimitMessage(error) : TOASTS.requestToken);
+}

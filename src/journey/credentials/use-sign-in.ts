@@ -1,0 +1,48 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { signInInternalError } from '../../lib/api/failures';
+import { onFirstInteraction } from '../../lib/first-interaction';
+import { notify } from '../../lib/notifications';
+import { useSingleFlight } from '../../lib/use-single-flight';
+import type { SignInValues } from './sign-in.schema';
+
+/** The sign-in call and its handling (./sign-in.ts), which the first screen does not carry. */
+const loadSignIn = () => import('./sign-in');
+
+/**
+ * Signs in with username and password, one request per submit (see ./sign-in.ts). Its code, and
+ * what a sign-in may need next, load with the page's first key or pointer press.
+ */
+export function useSignIn() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const flight = useSingleFlight();
+  const [inlineError, setInlineError] = useState<string | null>(null);
+
+  useEffect(
+    () =>
+      onFirstInteraction(
+        () =>
+          void loadSignIn()
+            .then((module) => module.preloadNext())
+            .catch(() => undefined),
+      ),
+    [],
+  );
+
+  const submit = (values: SignInValues) =>
+    flight.run(async () => {
+      setInlineError(null);
+      let module: Awaited<ReturnType<typeof loadSignIn>>;
+      try {
+        module = await loadSignIn();
+      } catch {
+        // Its code could not be loaded (the network went away).
+        return void notify(signInInternalError);
+      }
+      await module.signIn(values, { navigate, queryClient, showInline: setInlineError });
+    });
+
+  return { submit, inlineError, clearInlineError: () => setInlineError(null), busy: flight.busy };
+}

@@ -1,0 +1,60 @@
+import { useRequestUserMfaCode, useVerifyMfaCode } from '../../../generated/hooks/mfa/mfa';
+import { useMarkEmailVerified } from '../../../generated/hooks/profile/profile';
+import { codeFailure, errorToast, TOASTS } from '../../lib/api/error-catalogue';
+import { notify } from '../../lib/notifications';
+import { paths } from '../../lib/paths';
+import { useStoredSession } from '../../lib/use-stored-session';
+import { setupPhoneStep, useAccountSetupCalls } from '../account-setup/use-account-setup';
+import { CodeEntryScreen } from '../code-entry/code-entry-screen';
+import type { CodeEntryStep, CodeRequest } from '../journey';
+import { useJourney } from '../use-journey';
+
+type EmailCodeRequest = Extract<CodeRequest, { readonly for: 'email' }>;
+
+/** Account setup's step number of the email's code. */
+const SETUP_EMAIL_CODE_STEP = 4;
+
+/**
+ * The code sent to an email address: once it is verified the address is marked verified, then
+ * multi-factor adoption goes on to the phone, and account setup (its step 4) saves the
+ * credentials (and completes the setup with its link's token) before the phone; a username
+ * taken meanwhile (CVERR02) goes to /account-setup/username-taken.
+ */
+export function EmailCode({ step, code }: { readonly step: CodeEntryStep; readonly code: EmailCodeRequest }) {
+  const { userId } = useStoredSession();
+  const journey = useJourney();
+  const requestCode = useRequestUserMfaCode();
+  const verifyCode = useVerifyMfaCode();
+  const markVerified = useMarkEmailVerified();
+  const { saveCredentials } = useAccountSetupCalls();
+
+  const verify = async (value: string) => {
+    await verifyCode.mutateAsync({ data: { code: value, type: 'email' } });
+    try {
+      await markVerified.mutateAsync({ params: { type: 'email' } });
+    } catch {
+      notify(errorToast(TOASTS.verifyEmail));
+      return;
+    }
+    if (!code.setup) return journey.advance({ name: 'phone-setup', purpose: 'adoption', setup: null, back: null });
+    const outcome = await saveCredentials(code.setup);
+    if (outcome.kind === 'taken') journey.advance({ name: 'setup-username-taken', setup: code.setup, back: step });
+    if (outcome.kind === 'saved') journey.advance(setupPhoneStep(outcome.setup, step));
+  };
+
+  return (
+    <CodeEntryScreen
+      step={step}
+      method={{ type: 'email', contactInfo: code.email }}
+      // Account setup's email is its only method: the link reads Cancel, back to the email.
+      methodCount={code.setup ? 1 : 2}
+      leaveTo={paths.signIn}
+      setupStep={code.setup ? SETUP_EMAIL_CODE_STEP : undefined}
+      verify={verify}
+      resend={async () => {
+        await requestCode.mutateAsync({ userId, data: { type: 'email' } });
+      }}
+      onFailure={(error) => notify(codeFailure(error, errorToast(TOASTS.verifyEmail)))}
+    />
+  );
+}

@@ -1,0 +1,100 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useRequestUserMfaCode } from '../../../generated/hooks/mfa/mfa';
+import { useGetUserCredentials, useUpdateEmail } from '../../../generated/hooks/profile/profile';
+import type { EmailRequest } from '../../../generated/models/emailRequest';
+import { EmailAddressField, emailAddressSchema } from '../../components/email-address/email-address-field';
+import { ActionsRow } from '../../components/layout/actions-row';
+import { Card } from '../../components/layout/card';
+import { FormFooter } from '../../components/layout/form-footer';
+import { Page } from '../../components/layout/page';
+import { Stack } from '../../components/layout/stack';
+import { Button } from '../../components/ui/button';
+import { PageHeading } from '../../components/ui/page-heading';
+import { answerData } from '../../lib/api/answer-data';
+import { errorToast, TOASTS } from '../../lib/api/error-catalogue';
+import { SIGN_IN_ANSWER_FRESH_MS } from '../../lib/constants';
+import { maskEmail } from '../../lib/format';
+import { notify } from '../../lib/notifications';
+import { useStoredSession } from '../../lib/use-stored-session';
+import { useSingleFlight } from '../../lib/use-single-flight';
+import { codeRequestFailure } from '../code-request-failure';
+import { useStep } from '../require-step';
+import { useJourney } from '../use-journey';
+
+/**
+ * `/update-email`: 'Verify your email address', before the phone in multi-factor adoption. A
+ * code goes to the email address (which the user may change first); once it is entered (the
+ * code screen's `email` purpose) the address is marked verified and the user adds a phone.
+ */
+export function UpdateEmailPage() {
+  const { userId } = useStoredSession();
+  const step = useStep('email-setup');
+  const journey = useJourney();
+  // The sign-in asked for the credentials a moment ago: their answer serves, without another round trip.
+  const credentials = useGetUserCredentials(userId, { query: { staleTime: SIGN_IN_ANSWER_FRESH_MS } });
+  const updateEmail = useUpdateEmail();
+  const requestCode = useRequestUserMfaCode();
+  const [changed, setChanged] = useState<string | null>(null);
+  const [editing, setEditing] = useState(false);
+  const flight = useSingleFlight();
+  const form = useForm<EmailRequest>({ resolver: zodResolver(emailAddressSchema), defaultValues: { email: '' } });
+
+  const stored = credentials.data && answerData(credentials.data);
+  const email = changed ?? stored?.emailAddress ?? stored?.email ?? null;
+
+  const saveEmail = ({ email: next }: EmailRequest) =>
+    flight.run(async () => {
+      try {
+        await updateEmail.mutateAsync({ data: { email: next } });
+        setChanged(next);
+        setEditing(false);
+      } catch {
+        notify(errorToast(TOASTS.updateEmail));
+      }
+    });
+
+  const start = () =>
+    flight.run(async () => {
+      if (!email) return;
+      try {
+        await requestCode.mutateAsync({ userId, data: { type: 'email' } });
+      } catch (error) {
+        notify(codeRequestFailure(error));
+        return;
+      }
+      journey.advance({ name: 'code-entry', code: { for: 'email', email, setup: null }, back: step });
+    });
+
+  return (
+    <Page>
+      <Card labelledBy="verify-email-heading">
+        <PageHeading id="verify-email-heading">Verify your email address</PageHeading>
+        {credentials.isPending ? <p aria-busy="true">Loading your email address…</p> : null}
+        {credentials.isError ? <p role="alert">Your email address could not be loaded. Please try again later.</p> : null}
+        {email && !editing ? (
+          <>
+            <p>Before you add a phone, please confirm your email address. We&apos;ll send a code to {maskEmail(email)}.</p>
+            <ActionsRow>
+              <Button onClick={() => void start()} busy={flight.busy}>
+                Send code
+              </Button>
+              <Button variant="link" onClick={() => setEditing(true)}>
+                Use a different email address
+              </Button>
+            </ActionsRow>
+          </>
+        ) : null}
+        {editing ? (
+          <form noValidate onSubmit={form.handleSubmit(saveEmail)}>
+            <Stack>
+              <EmailAddressField form={form} />
+              <FormFooter submit="Save email address" busy={flight.busy} secondary={{ text: 'Cancel', onClick: () => setEditing(false) }} />
+            </Stack>
+          </form>
+        ) : null}
+      </Card>
+    </Page>
+  );
+}

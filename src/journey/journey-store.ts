@@ -1,0 +1,80 @@
+import { onSignOut } from '../lib/session';
+import { sessionSlot } from '../lib/session-storage';
+import { createStore } from '../lib/store';
+import { persisted, reduce, resume, type JourneyEvent, type SignIn, type Step } from './journey';
+
+/*
+ * The journey in progress: the current step in memory, with its secrets, and in one session
+ * storage slot without them, so a reload resumes where journey.ts's `resume` says. The slot is
+ * read once, by the first journey screen that needs it (`hydrateJourney`, whose parser checks a
+ * stored value that may have been tampered with); the sign-in form, which only begins journeys,
+ * never reads it, so the first screen carries no parser.
+ */
+
+const store = createStore<Step | null>(null);
+let hydrated = false;
+/** The slot's value is parsed by the caller of `hydrateJourney`; written here without secrets. */
+const slot = sessionSlot<Step>(
+  'journey',
+  () => null,
+  (step) => JSON.stringify(persisted(step)),
+);
+
+/**
+ * Reads the slot once (a value the parser refuses is tampering: removed, no journey) and
+ * resumes from it. Later calls do nothing: memory is then the truth.
+ */
+export function hydrateJourney(parse: (raw: string) => Step | null): void {
+  if (hydrated) return;
+  hydrated = true;
+  const stored = sessionSlot<Step>('journey', parse, String).read();
+  if (store.get() === null) store.set(resume(stored));
+}
+
+/** Moves the journey (see journey.ts's `reduce`) and keeps the slot in step; throws IllegalMove. */
+export function dispatch(event: JourneyEvent): Step | null {
+  // A move made before any journey screen read the slot replaces what it held.
+  hydrated = true;
+  const next = reduce(store.get(), event);
+  store.set(next);
+  if (next) slot.write(next);
+  else slot.remove();
+  return next;
+}
+
+/** The current step (outside React). */
+export const currentStep = store.get;
+/** The current step, re-rendering when it changes. */
+export const useCurrentStep = store.use;
+
+/** The sign-in in progress on the current step, if any. */
+function signInOf(step: Step | null): SignIn | null {
+  if (!step) return null;
+  switch (step.name) {
+    case 'credentials':
+    case 'security-question':
+    case 'optional-adoption':
+      return step.signIn;
+    case 'method-choice':
+      return step.attempt.kind === 'sign-in' ? step.attempt.signIn : null;
+    case 'code-entry':
+      return step.code.for === 'sign-in' ? step.code.signIn : null;
+    default:
+      return null;
+  }
+}
+
+/** The `Authorization` of the sign-in in progress, for the API client's sign-in calls. */
+export function signInAuthorization(): string | null {
+  return signInOf(store.get())?.authorization ?? null;
+}
+
+/** Ends the journey in progress (a sign-out: nothing of it is kept). */
+export function endJourney(): void {
+  dispatch({ type: 'end' });
+}
+
+// A sign-out forgets the journey in memory too (an account setup's password), whatever caused
+// it. Registered when the journey first loads: before that, there is no journey to forget (and
+// the sign-out clears its slot with the rest of session storage).
+onSignOut(endJourney);

@@ -1,0 +1,348 @@
+import type { MfaOption } from '../../generated/models/mfaOption';
+import { paths } from '../lib/paths';
+
+/*
+ * The sign-in journey as data: every step a person can be on between the sign-in form and the
+ * landing page (and the steps a password reset, an account setup and the profile share with it),
+ * each a type holding exactly what its screen needs, and one pure function that moves between
+ * them. Nothing here renders, fetches or stores: journey-store.ts keeps the current step (in one
+ * storage slot, without its secrets) and the screens read it through the route.
+ *
+ * A step may keep the step it came from (`back`): its Back link, and the browser's back button,
+ * return there with the data it had. What a step holds of the user's secrets (the basic
+ * credentials of a sign-in, a reset's captcha answer, an account setup's new password) is memory
+ * only: {@link persisted} leaves it out and {@link resume} turns a step that cannot go on without
+ * it into the step a reload can honestly show.
+ */
+
+/** A sign-in in progress (the spec's "stored basic-auth token", kept in memory only). */
+export interface SignIn {
+  readonly username: string;
+  /** `Basic base64(UTF-8(username:password))`: the password itself is never kept, nor trimmed. */
+  readonly authorization: string;
+}
+
+/** A password reset in progress, as its first step found it. */
+export interface Reset {
+  readonly username: string;
+  /** The captcha answer of the first step: the reset request carries it. */
+  readonly captcha: string;
+  /** The user's code methods. */
+  readonly methods: readonly MfaOption[];
+}
+
+/** An account setup's choices so far. */
+export interface SetupProgress {
+  readonly username: string;
+  /** Step 2's choice, kept until the credentials are saved; null before it and after. */
+  readonly password: string | null;
+  readonly email: string | null;
+  /** The credentials are saved (and the setup completed with its link's token): only the phone remains. */
+  readonly saved: boolean;
+  /** The token of the emailed link the setup began with, until the setup is completed with it. */
+  readonly linkToken: string | null;
+}
+
+/** A phone as the phone entry gives it. */
+export interface PhoneNumber {
+  readonly number: string;
+  readonly countryCode: string;
+}
+
+/** How a code reaches a phone. */
+export type PhoneCodeMethod = 'sms' | 'call';
+
+/**
+ * Why a phone is being set up, which decides where Back goes and what follows the code: a
+ * sign-in of a user without any method, multi-factor adoption, account setup's steps 5 to 7, or
+ * a new phone from the profile.
+ */
+export type PhonePurpose = 'sign-in' | 'adoption' | 'setup' | 'profile';
+
+/** What a one-time code proves, with what proving it needs. */
+export type CodeRequest =
+  /** The second factor of a sign-in. */
+  | { readonly for: 'sign-in'; readonly signIn: SignIn; readonly method: MfaOption; readonly methodCount: number }
+  /** A password reset of a code user. */
+  | { readonly for: 'reset'; readonly reset: Reset; readonly method: MfaOption }
+  /** An email address, in multi-factor adoption (no setup) or as account setup's step 4. */
+  | { readonly for: 'email'; readonly email: string; readonly setup: SetupProgress | null }
+  /** A phone being set up. */
+  | {
+      readonly for: 'phone';
+      readonly purpose: PhonePurpose;
+      readonly phone: PhoneNumber;
+      readonly method: PhoneCodeMethod;
+      readonly setup: SetupProgress | null;
+    }
+  /** The authenticator app's code a profile user gives before changing the phone. */
+  | { readonly for: 'profile-app' };
+
+interface StepBase {
+  /** The step Back returns to, as it was; null when Back leaves the journey. */
+  readonly back: Step | null;
+}
+
+/** The sign-in form's credentials, sent and waiting for the gateway's answer. */
+export type CredentialsStep = StepBase & { readonly name: 'credentials'; readonly signIn: SignIn };
+export type SecurityQuestionStep = StepBase & { readonly name: 'security-question'; readonly signIn: SignIn };
+export type MethodChoiceStep = StepBase & {
+  readonly name: 'method-choice';
+  /** A sign-in asks the gateway for the methods on this step; a reset found them on its first. */
+  readonly attempt: { readonly kind: 'sign-in'; readonly signIn: SignIn } | { readonly kind: 'reset'; readonly reset: Reset };
+};
+export type CodeEntryStep = StepBase & { readonly name: 'code-entry'; readonly code: CodeRequest };
+export type OptionalAdoptionStep = StepBase & { readonly name: 'optional-adoption'; readonly signIn: SignIn };
+export type EmailSetupStep = StepBase & { readonly name: 'email-setup' };
+export type PhoneSetupStep = StepBase & {
+  readonly name: 'phone-setup';
+  readonly purpose: PhonePurpose;
+  /** Account setup's progress, its credentials saved (purpose `setup` only). */
+  readonly setup: SetupProgress | null;
+};
+export type SetupStep = StepBase & {
+  readonly name: 'setup-username' | 'setup-password' | 'setup-email' | 'setup-username-taken';
+  readonly setup: SetupProgress;
+};
+export type ResetQuestionStep = StepBase & { readonly name: 'reset-question'; readonly reset: Reset; readonly question: string };
+
+/** A step of the journey. */
+export type Step =
+  | CredentialsStep
+  | SecurityQuestionStep
+  | MethodChoiceStep
+  | CodeEntryStep
+  | OptionalAdoptionStep
+  | EmailSetupStep
+  | PhoneSetupStep
+  | SetupStep
+  | ResetQuestionStep;
+
+export type StepName = Step['name'];
+/** The step of a name. */
+export type StepOf<N extends StepName> = Step extends infer S
+  ? S extends { readonly name: infer M }
+    ? N extends M
+      ? S & { readonly name: N }
+      : never
+    : never
+  : never;
+
+/**
+ * The moves of the journey:
+ * - `advance`: on to the next step (the screens say which, with its data);
+ * - `rewind`: back to a step the current one came from (a Back link, the browser's back button);
+ * - `end`: the journey is over (the user left for a dashboard, cancelled, or signed out).
+ */
+export type JourneyEvent =
+  { readonly type: 'advance'; readonly to: Step } | { readonly type: 'rewind'; readonly to: StepName } | { readonly type: 'end' };
+
+/** Where each step may go next (besides beginning a new journey). */
+const NEXT: Readonly<Record<StepName, readonly StepName[]>> = {
+  credentials: ['security-question', 'method-choice', 'optional-adoption', 'email-setup', 'phone-setup', 'setup-username'],
+  'security-question': ['method-choice', 'optional-adoption', 'email-setup', 'phone-setup', 'setup-username'],
+  'method-choice': ['code-entry'],
+  'code-entry': ['optional-adoption', 'email-setup', 'phone-setup', 'setup-username', 'setup-username-taken'],
+  'optional-adoption': ['email-setup', 'phone-setup'],
+  'email-setup': ['code-entry'],
+  'phone-setup': ['code-entry'],
+  'setup-username': ['setup-password'],
+  'setup-password': ['setup-email'],
+  'setup-email': ['code-entry'],
+  'setup-username-taken': ['phone-setup'],
+  'reset-question': [],
+};
+
+/** A move the journey does not allow from where it is: a defect in the screen that asked for it. */
+export class IllegalMove extends Error {
+  constructor(from: Step | null, event: JourneyEvent) {
+    const to = event.type === 'advance' ? event.to.name : event.type === 'rewind' ? `back to ${event.to}` : event.type;
+    super(`The journey cannot go from ${from?.name ?? 'its start'} to ${to}`);
+    this.name = 'IllegalMove';
+  }
+}
+
+/**
+ * Whether a step may begin a journey, whatever came before (a new sign-in, reset, account setup
+ * or profile change replaces the one in progress): the sign-in form's credentials; a reset's
+ * first step after its username; the screens a signed-in user may open by address (the email
+ * and phone set-ups, account setup's first step); and the profile's app code.
+ */
+function begins(step: Step): boolean {
+  switch (step.name) {
+    case 'credentials':
+    case 'email-setup':
+    case 'phone-setup':
+    case 'setup-username':
+    case 'reset-question':
+      return true;
+    case 'method-choice':
+      return step.attempt.kind === 'reset';
+    case 'code-entry':
+      return step.code.for === 'profile-app';
+    default:
+      return false;
+  }
+}
+
+/** The steps a step came from, nearest first. */
+export function trail(step: Step | null): readonly Step[] {
+  const steps: Step[] = [];
+  for (let at = step?.back ?? null; at; at = at.back) steps.push(at);
+  return steps;
+}
+
+/** The journey's one transition function: the next step, or IllegalMove. */
+export function reduce(current: Step | null, event: JourneyEvent): Step | null {
+  switch (event.type) {
+    case 'end':
+      return null;
+    case 'rewind': {
+      const found = trail(current).find((step) => step.name === event.to);
+      if (!found) throw new IllegalMove(current, event);
+      return found;
+    }
+    case 'advance': {
+      const { to } = event;
+      const follows = current !== null && NEXT[current.name].includes(to.name);
+      if (!follows && !(begins(to) && to.back === null)) throw new IllegalMove(current, event);
+      return to;
+    }
+  }
+}
+
+/** The route of the phone set-up for each purpose. */
+const PHONE_ROUTES: Readonly<Record<PhonePurpose, string>> = {
+  'sign-in': paths.updatePhone,
+  adoption: paths.updatePhone,
+  setup: paths.accountSetupPhone,
+  profile: paths.profileUpdatePhone,
+};
+
+/** The route that shows a step. */
+export function routeOf(step: Step): string {
+  switch (step.name) {
+    case 'credentials':
+      return paths.signIn;
+    case 'security-question':
+      return paths.securityQuestion;
+    case 'method-choice':
+      return paths.mfa;
+    case 'code-entry':
+      return paths.mfaVerification;
+    case 'optional-adoption':
+      return paths.optionalAdoption;
+    case 'email-setup':
+      return paths.updateEmail;
+    case 'phone-setup':
+      return PHONE_ROUTES[step.purpose];
+    case 'setup-username':
+      return paths.accountSetupUsername;
+    case 'setup-password':
+      return paths.accountSetupPassword;
+    case 'setup-email':
+      return paths.accountSetupEmail;
+    case 'setup-username-taken':
+      return paths.accountSetupUsernameTaken;
+    case 'reset-question':
+      return paths.resetSecurityQuestion;
+  }
+}
+
+/** A new account setup, from its first step. */
+export function freshSetup(linkToken: string | null = null): SetupProgress {
+  return { username: '', password: null, email: null, saved: false, linkToken };
+}
+
+/** `base64(UTF-8(text))`: plain `btoa` throws on characters outside Latin-1. */
+export function base64Utf8(text: string): string {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+/** A sign-in's credentials as the authentication call sends them. */
+export function signInOf(username: string, password: string): SignIn {
+  return { username, authorization: `Basic ${base64Utf8(`${username}:${password}`)}` };
+}
+
+/** Secrets are memory only: in storage they are replaced by this marker. */
+const FORGOTTEN = '';
+
+/**
+ * A step as the storage slot keeps it: the basic credentials, a reset's captcha answer, an
+ * account setup's new password and its link's token are left out, at every depth.
+ */
+export function persisted(step: Step): Step {
+  return JSON.parse(
+    JSON.stringify(step, (key, value: unknown) =>
+      (key === 'authorization' || key === 'captcha') && typeof value === 'string'
+        ? FORGOTTEN
+        : (key === 'password' || key === 'linkToken') && typeof value === 'string'
+          ? null
+          : value,
+    ),
+  ) as Step;
+}
+
+/** Whether a step, or one it came from, needed a secret a reload forgot. */
+function lostSecret(step: Step): boolean {
+  const needs = (candidate: Step): boolean => {
+    switch (candidate.name) {
+      case 'credentials':
+      case 'security-question':
+      case 'optional-adoption':
+        return candidate.signIn.authorization === FORGOTTEN;
+      case 'method-choice':
+        return candidate.attempt.kind === 'sign-in'
+          ? candidate.attempt.signIn.authorization === FORGOTTEN
+          : candidate.attempt.reset.captcha === FORGOTTEN;
+      case 'code-entry':
+        return candidate.code.for === 'sign-in'
+          ? candidate.code.signIn.authorization === FORGOTTEN
+          : candidate.code.for === 'reset' && candidate.code.reset.captcha === FORGOTTEN;
+      case 'reset-question':
+        return candidate.reset.captcha === FORGOTTEN;
+      default:
+        return false;
+    }
+  };
+  return needs(step) || trail(step).some(needs);
+}
+
+/** Whether a step belongs to an account setup. */
+function inSetup(step: Step): boolean {
+  switch (step.name) {
+    case 'setup-username':
+    case 'setup-password':
+    case 'setup-email':
+    case 'setup-username-taken':
+      return true;
+    case 'phone-setup':
+      return step.purpose === 'setup';
+    case 'code-entry':
+      return (step.code.for === 'email' && step.code.setup !== null) || (step.code.for === 'phone' && step.code.purpose === 'setup');
+    default:
+      return false;
+  }
+}
+
+/**
+ * Where a reload resumes, from the step the slot kept:
+ * - a sign-in's or a reset's step needs the credentials or the captcha answer it forgot: none
+ *   (the sign-in form, or the reset's first step, as the route's guard says);
+ * - an account setup starts again at step 1: until the credentials are saved the password is
+ *   gone, and a setup is one piece for the person doing it;
+ * - a code on its way to an email or a phone goes back to where it was asked for (the address or
+ *   the phone entry), which sends a new one; the profile's app code is asked again by its page;
+ * - any other step resumes as it was.
+ */
+export function resume(step: Step | null): Step | null {
+  if (step === null || lostSecret(step)) return null;
+  if (inSetup(step)) return { name: 'setup-username', setup: freshSetup(), back: null };
+  if (step.name !== 'code-entry') return step;
+  const { code } = step;
+  if (code.for === 'email') return { name: 'email-setup', back: null };
+  if (code.for === 'phone') return { name: 'phone-setup', purpose: code.purpose, setup: null, back: null };
+  return null;
+}

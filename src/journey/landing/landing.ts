@@ -1,0 +1,295 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { getMfaOptions } from '../../../generated/hooks/mfa/mfa';
+import { getGetOptionChoiceQueryOptions, getGetUserCredentialsQueryOptions } from '../../../generated/hooks/profile/profile';
+import { getGetSkipEnrollmentStepsQueryOptions, getGetUserLandingUrlQueryOptions } from '../../../generated/hooks/sign-in/sign-in';
+import type { AuthResponse } from '../../../generated/models/authResponse';
+import { answerData } from '../../lib/api/answer-data';
+import { ApiError } from '../../lib/api/api-error';
+import { signInInternalError } from '../../lib/api/failures';
+import { normaliseRole } from '../../lib/auth-role';
+import { leavePortal } from '../../lib/browser-location';
+import { OPTION_MFA_ACTIVE, OPTION_MFA_ADOPTION } from '../../lib/constants';
+import { localIsoDate } from '../../lib/dates';
+import { env } from '../../lib/env';
+import { dashboardPathOf, dashboardUrl, externalTargets, isPortalLandingAddress } from '../../lib/links';
+import { notify } from '../../lib/notifications';
+import { paths } from '../../lib/paths';
+import { markSignedIn } from '../../lib/session';
+import {
+  clearSessionStorage,
+  publishAuthCookie,
+  readLandingUrl,
+  readSession,
+  saveLanding,
+  setHasTotpOption,
+  setMfaAdoptionInProgress,
+  storeSession,
+  type StoredSession,
+} from '../../lib/session-storage';
+import { adoptionDecision } from '../adoption/adoption';
+import { freshSetup, type SignIn, type Step } from '../journey';
+
+/*
+ * Where a sign-in leads (the spec's section 4: sign in, post-login redirect, MFA adoption).
+ *
+ * Round trips: once the sign-in has answered, every later question of the spec needs only what
+ * that answer said (the user id, the role, the username), so they are all asked at once, and
+ * the decision is made when every answer is in: a sign-in costs two sequential waves of calls,
+ * whichever way it goes, where asking each question after the previous answer cost five.
+ * Answers change as the journey goes on: always fetched afresh, never retried, so a failing
+ * gateway reaches the user within one deadline. Any failure fails the step as a whole.
+ */
+
+/** What a step after sign-in needs of the app: the query client and the three ways to move on. */
+export interface LandingDeps {
+  readonly queryClient: QueryClient;
+  /** On to a journey step (the phone, the email, optional adoption, account setup). */
+  readonly advance: (step: Step) => void;
+  /** To a portal screen outside the journey (the forced password change). */
+  readonly navigate: (path: string) => void;
+  /** Out of the portal, to a dashboard: the journey is over. */
+  readonly leave: (address: string) => void;
+}
+
+/** How a step ended: moved on (to a step, a screen or a dashboard), or refused (session ended). */
+export type LandingOutcome = 'moved' | 'refused';
+
+const FRESH = { staleTime: 0, retry: false } as const;
+
+/** The landing markers the gateway may answer instead of a dashboard. */
+const ACCOUNT_SETUP = 'acctSetup-username';
+const PASSWORD_CHANGE = 'password';
+const MFA_ADOPTION = 'mfaAdoption';
+
+/** Every answer the post-login redirect may need, asked for at once. */
+function askForLanding(queryClient: QueryClient, session: StoredSession) {
+  const ask = <T>(promise: Promise<T>) => {
+    // Awaited together before the decision; a failure is seen there.
+    promise.catch(() => undefined);
+    return promise;
+  };
+  return {
+    landing: ask(queryClient.fetchQuery({ ...getGetUserLandingUrlQueryOptions({ role: session.role }), ...FRESH })),
+    enrollment:
+      session.role === 'ROLE_PARTICIPANT' ? ask(queryClient.fetchQuery({ ...getGetSkipEnrollmentStepsQueryOptions(), ...FRESH })) : null,
+    mfaActive: ask(queryClient.fetchQuery({ ...getGetOptionChoiceQueryOptions({ type: OPTION_MFA_ACTIVE }), ...FRESH })),
+    adoption: ask(queryClient.fetchQuery({ ...getGetOptionChoiceQueryOptions({ type: OPTION_MFA_ADOPTION }), ...FRESH })),
+    credentials: ask(queryClient.fetchQuery({ ...getGetUserCredentialsQueryOptions(session.userId), ...FRESH })),
+  };
+}
+
+type LandingQuestions = ReturnType<typeof askForLanding>;
+
+/** Multi-factor adoption: an email verified goes to the phone, otherwise to email verification first. */
+async function adopt(emailVerified: Promise<boolean>, deps: LandingDeps): Promise<LandingOutcome> {
+  const verified = await emailVerified;
+  setMfaAdoptionInProgress(true);
+  deps.advance(verified ? { name: 'phone-setup', purpose: 'adoption', setup: null, back: null } : { name: 'email-setup', back: null });
+  return 'moved';
+}
+
+/** Whether the user's email address is verified, asked afresh (a step may have just verified it). */
+async function emailVerified(queryClient: QueryClient, userId: string): Promise<boolean> {
+  const credentials = await queryClient.fetchQuery({ ...getGetUserCredentialsQueryOptions(userId), ...FRESH });
+  return answerData(credentials).isEmailVerified ?? false;
+}
+
+/** Starts multi-factor adoption for the signed-in user ('Set up now'). */
+export function startAdoption(deps: LandingDeps): Promise<LandingOutcome> {
+  const session = readSession();
+  if (!session) return Promise.resolve('refused');
+  return adopt(emailVerified(deps.queryClient, session.userId), deps);
+}
+
+/**
+ * The post-login redirect, from the answers: the landing markers go to their screens; a
+ * dashboard (only from the allow-list, with the environment prefix) is saved; a participant who
+ * has not enrolled goes to enrollment; then option 190 and option 9930 decide between the landing
+ * address, optional adoption (for a sign-in in progress) and forced adoption. Anything else
+ * ends the session.
+ */
+async function redirect(questions: LandingQuestions, signIn: SignIn | null, deps: LandingDeps) {
+  // Every answer is in before anything is decided: a gateway failing any of them fails the
+  // step, whichever answers this user's way needs.
+  await Promise.all(Object.values(questions));
+  const landing = answerData(await questions.landing);
+  const { url } = landing;
+  if (url === ACCOUNT_SETUP) return (deps.advance({ name: 'setup-username', setup: freshSetup(), back: null }), 'moved' as const);
+  if (url === PASSWORD_CHANGE) return (deps.navigate(paths.password), 'moved' as const);
+  const verified = questions.credentials.then((answer) => answerData(answer).isEmailVerified ?? false);
+  if (url === MFA_ADOPTION) return adopt(verified, deps);
+
+  const dashboard = dashboardPathOf(url);
+  if (!dashboard) {
+    clearSessionStorage();
+    return 'refused' as const;
+  }
+  const dashboardAddress = dashboardUrl(env.envPathPrefix, dashboard);
+  const address = questions.enrollment
+    ? participantAddress(dashboardAddress, answerData(await questions.enrollment).skipEnrollmentSteps)
+    : dashboardAddress;
+  saveLanding(address, landing.externalUrl ?? false);
+
+  const mfa = answerData(await questions.mfaActive);
+  if (mfa?.active && mfa.optionValues?.isActive !== false) return (deps.leave(address), 'moved' as const);
+
+  const values = answerData(await questions.adoption)?.optionValues;
+  switch (adoptionDecision(values?.mandatoryMfaAdoption, values?.skipMfaAdoptionUntil, localIsoDate())) {
+    case 'force':
+      return adopt(verified, deps);
+    case 'optional':
+      if (signIn) return (deps.advance({ name: 'optional-adoption', signIn, back: null }), 'moved' as const);
+      // Without a sign-in in progress there is no optional adoption to offer (the spec's "basic
+      // auth token is required"): the user goes on to the landing address.
+      return (deps.leave(address), 'moved' as const);
+    case 'landing':
+      return (deps.leave(address), 'moved' as const);
+  }
+}
+
+/** A participant's address: the dashboard, or enrollment while the skip-enrollment flag is not set. */
+function participantAddress(dashboardAddress: string, skipEnrollment: boolean | undefined): string {
+  return skipEnrollment ? dashboardAddress : externalTargets(env.envPathPrefix, env.helpCenterUrl).participantEnrollment;
+}
+
+/** The post-login redirect for the stored session (after a step such as account setup). */
+export function postLoginRedirect(deps: LandingDeps): Promise<LandingOutcome> {
+  const session = readSession();
+  if (!session) return Promise.resolve('refused');
+  return redirect(askForLanding(deps.queryClient, session), null, deps);
+}
+
+/**
+ * The participant redirection after account setup's phone (spec sections 4 and 6): the
+ * participant dashboard of this environment, or enrollment while enrollment steps remain.
+ */
+export async function participantRedirect(deps: LandingDeps): Promise<LandingOutcome> {
+  if (!readSession()) return 'refused';
+  const enrollment = await deps.queryClient.fetchQuery({ ...getGetSkipEnrollmentStepsQueryOptions(), ...FRESH });
+  const address = participantAddress(dashboardUrl(env.envPathPrefix, '/participant'), answerData(enrollment).skipEnrollmentSteps);
+  saveLanding(address, false);
+  deps.leave(address);
+  return 'moved';
+}
+
+/** Goes on to the landing address saved at sign-in (after a step such as adding a phone). */
+export function continueToLanding(deps: LandingDeps): Promise<LandingOutcome> {
+  const saved = readLandingUrl();
+  if (saved && isPortalLandingAddress(saved, env.envPathPrefix)) {
+    deps.leave(saved);
+    return Promise.resolve('moved');
+  }
+  return postLoginRedirect(deps);
+}
+
+/** Runs a step after sign-in; a failure or refusal shows the internal-error notification. */
+export async function runLandingStep(step: () => Promise<LandingOutcome>): Promise<void> {
+  try {
+    if ((await step()) !== 'refused') return;
+  } catch {
+    // Falls through to the notification.
+  }
+  notify(signInInternalError);
+}
+
+/** The signed-in user of a sign-in answer, with the role prefixed; a contract error without one. */
+function sessionOf(result: AuthResponse, username: string, path: string): Omit<StoredSession, 'site' | 'showAlerts'> {
+  const data = answerData(result);
+  // The gateway may send the role with or without its ROLE_ prefix; the session keeps it prefixed.
+  const role = normaliseRole(data.roles[0]);
+  if (!role) throw new ApiError({ kind: 'contract', method: 'POST', path, detail: 'no role the portal knows' });
+  return { userId: data.userId, username, token: data.token, role };
+}
+
+/**
+ * What follows a successful sign-in, whichever step completed it (password, security answer,
+ * one-time code): the session is cleared and stored afresh; a user with neither a phone nor an
+ * authenticator app adds a phone first; everyone else goes through the post-login redirect.
+ *
+ * The session stays in this tab until the step has succeeded as a whole: only then is the auth
+ * cookie published (other tabs and applications watch it), the `hasTotpOption` cookie set and
+ * the tab marked signed in. When the step fails, is refused or outlives its deadline (one
+ * gateway call's, for the whole step), nothing of the sign-in is kept, no other tab is touched,
+ * and the user is back on the sign-in form with the internal-error notification.
+ */
+export async function completeSignIn(
+  result: AuthResponse,
+  signIn: SignIn,
+  deps: LandingDeps & { readonly end: () => void },
+): Promise<void> {
+  let over = false;
+  let hasTotp: boolean | null = null;
+  const once =
+    <A extends unknown[]>(move: (...args: A) => void) =>
+    (...args: A) => {
+      if (over) return;
+      over = true;
+      if (hasTotp !== null) setHasTotpOption(hasTotp);
+      publishAuthCookie();
+      const userId = readSession()?.userId;
+      if (userId) markSignedIn(userId);
+      move(...args);
+    };
+  const committing: LandingDeps = {
+    queryClient: deps.queryClient,
+    advance: once(deps.advance),
+    navigate: once(deps.navigate),
+    leave: once(deps.leave),
+  };
+
+  const step = async (): Promise<LandingOutcome> => {
+    storeSession(sessionOf(result, signIn.username, '/login-gateway/authentication'));
+    const session = readSession();
+    if (!session) return 'refused';
+    const questions = askForLanding(deps.queryClient, session);
+    const [methods] = await Promise.all([getMfaOptions({ username: signIn.username }), ...Object.values(questions)]);
+    const { options } = answerData(methods);
+    hasTotp = options.some((method) => method.type === 'totp');
+    if (!hasTotp && !options.some((method) => method.type === 'sms' || method.type === 'call')) {
+      committing.advance({ name: 'phone-setup', purpose: 'sign-in', setup: null, back: null });
+      return 'moved';
+    }
+    return redirect(questions, signIn, committing);
+  };
+
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<'expired'>((resolve) => {
+    timer = setTimeout(() => resolve('expired'), env.apiTimeoutMs);
+  });
+  let outcome: LandingOutcome | 'expired' | 'failed';
+  try {
+    const running = step();
+    running.catch(() => undefined); // A failure after the deadline has nobody left to tell.
+    outcome = await Promise.race([running, deadline]);
+  } catch {
+    outcome = 'failed';
+  } finally {
+    clearTimeout(timer);
+  }
+  if (outcome === 'moved') return;
+  // A half-finished sign-in is no sign-in; a late answer can no longer move the user on.
+  over = true;
+  clearSessionStorage();
+  deps.end();
+  notify(signInInternalError);
+  deps.navigate(paths.signIn);
+}
+
+/**
+ * An emailed link's token signed the user in (an invitation, an account set-up or trustee
+ * signing: the spec's "enrollment"): the session is stored and published, and the account
+ * set-up begins, holding the link's token so the set-up completes with it.
+ */
+export function startSetupFromLink(result: AuthResponse, token: string, advance: (step: Step) => void): void {
+  const session = sessionOf(result, '', '/login-gateway/authentication/token');
+  storeSession(session);
+  publishAuthCookie();
+  markSignedIn(session.userId);
+  advance({ name: 'setup-username', setup: freshSetup(token), back: null });
+}
+
+/** Leaves the portal for an address; the journey is over. */
+export function leaveFor(address: string, end: () => void): void {
+  end();
+  leavePortal(address);
+}

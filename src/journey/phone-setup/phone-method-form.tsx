@@ -1,0 +1,53 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useController, useForm } from 'react-hook-form';
+import type { PhoneCodeMethod } from '../journey';
+import { Card } from '../../components/layout/card';
+import { FormFooter } from '../../components/layout/form-footer';
+import { Page } from '../../components/layout/page';
+import { Stack } from '../../components/layout/stack';
+import { RadioGroup } from '../../components/ui/radio-group';
+import { SetupStepHeading } from '../../components/ui/setup-step-heading';
+import { phoneMethodSchema, type PhoneMethodValues } from './phone-method.schema';
+
+interface PhoneMethodFormProps {
+  /** The choice the form starts with: the one made last, when the user comes back to it. */
+  readonly defaultMethod: PhoneCodeMethod;
+  /** Sends the code the chosen way. */
+  readonly onSubmit: (method: PhoneCodeMethod) => void;
+  /** Back to the phone entry, with the choice as it stands. */
+  readonly onBack: (method: PhoneCodeMethod) => void;
+  readonly busy: boolean;
+  /** Account setup's step number of this screen; none outside the setup. */
+  readonly setupStep?: number | undefined;
+}
+
+/** 'How should we send your code?': text message or voice call, after a phone was entered. */
+export function PhoneMethodForm({ defaultMethod, onSubmit, onBack, busy, setupStep }: PhoneMethodFormProps) {
+  const headingId = useId();
+  const form = useForm<PhoneMethodValues>({ resolver: zodResolver(phoneMethodSchema), defaultValues: { method: defaultMethod } });
+  const { field } = useController({ control: form.control, name: 'method' });
+  return (
+    <Page>
+      <Card labelledBy={headingId}>
+        <SetupStepHeading id={headingId} step={setupStep}>
+          How should we send your code?
+        </SetupStepHeading>
+        <form noValidate onSubmit={form.handleSubmit(({ method }) => onSubmit(method))}>
+          <Stack>
+            <RadioGroup
+              legend="Send the code to verify your number by"
+              options={[
+                { value: 'sms', label: 'Text message' },
+                { value: 'call', label: 'Voice call' },
+              ]}
+              value={field.value}
+              onChange={field.onChange}
+            />
+            <FormFooter submit="Send code" busy={busy} secondary={{ text: 'Back', onClick: () => onBack(field.value) }} />
+          </Stack>
+        </form>
+      </Card>
+    </Page>
+  );
+}

@@ -1,0 +1,103 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Page } from '../../components/layout/page';
+import { PhoneEntryForm } from '../../components/phone-entry/phone-entry-form';
+import { codeRequestFailure } from '../code-request-failure';
+import { leavePortal } from '../../lib/browser-location';
+import { env } from '../../lib/env';
+import { externalTargets } from '../../lib/links';
+import { notify } from '../../lib/notifications';
+import { paths } from '../../lib/paths';
+import { signOut } from '../../lib/session';
+import { useSingleFlight } from '../../lib/use-single-flight';
+import type { PhoneCodeMethod, PhoneNumber, PhonePurpose, PhoneSetupStep } from '../journey';
+import { useJourney } from '../use-journey';
+import { PhoneMethodForm } from './phone-method-form';
+import { usePhoneSetup } from './use-phone-setup';
+
+/** Account setup's step numbers of the phone entry, the choice of method and the code. */
+export const SETUP_PHONE_STEPS = { entry: 5, method: 6, code: 7 } as const;
+
+/** How the phone entry looks and where its way out leads, for each purpose. */
+const ENTRY: Readonly<Record<PhonePurpose, { readonly mode: 'setup' | 'update'; readonly title?: string }>> = {
+  'sign-in': { mode: 'setup' },
+  adoption: { mode: 'setup' },
+  setup: { mode: 'setup', title: 'Lastly, add an extra layer of security to your account' },
+  profile: { mode: 'update' },
+};
+
+/**
+ * The screens of a phone set-up: the phone entry, then the choice of text message or voice call,
+ * which sends the code and moves on to the code screen (the sequence is use-phone-setup's).
+ * The phone entry's way out (spec section 4, "Phone Back"): the profile's Cancel returns to the
+ * profile; account setup's Back reopens the email's code screen; adoption's Back goes to the
+ * sign-in form; after a sign-in without any method there is nowhere to go back to, so Back logs
+ * out to the login page.
+ */
+export function PhoneSetup({ step }: { readonly step: PhoneSetupStep }) {
+  const navigate = useNavigate();
+  const journey = useJourney();
+  const phoneSetup = usePhoneSetup();
+  const [phone, setPhone] = useState<PhoneNumber | null>(null);
+  /** The choice of text message or voice call as the user left it, shown again when they come back to it. */
+  const [method, setMethod] = useState<PhoneCodeMethod>('sms');
+  const flight = useSingleFlight();
+  const setupSteps = step.purpose === 'setup' ? SETUP_PHONE_STEPS : undefined;
+
+  const save = (value: PhoneNumber) =>
+    flight.run(async () => {
+      if (await phoneSetup.savePhone(value)) setPhone(value);
+    });
+
+  const send = (chosen: PhoneCodeMethod) =>
+    flight.run(async () => {
+      if (!phone) return;
+      try {
+        await phoneSetup.sendCode(chosen);
+      } catch (error) {
+        notify(codeRequestFailure(error));
+        return;
+      }
+      journey.advance({
+        name: 'code-entry',
+        code: { for: 'phone', purpose: step.purpose, phone, method: chosen, setup: step.setup },
+        back: step,
+      });
+    });
+
+  const back = () => {
+    if (step.back) journey.back(step);
+    else if (step.purpose === 'adoption') navigate(paths.signIn);
+    else signOut('rejected');
+  };
+
+  if (!phone) {
+    const { mode, title } = ENTRY[step.purpose];
+    return (
+      <Page>
+        <PhoneEntryForm
+          mode={mode}
+          {...(title === undefined ? {} : { title })}
+          setupStep={setupSteps?.entry}
+          onSubmit={save}
+          busy={flight.busy}
+          {...(step.purpose === 'profile'
+            ? { onCancel: () => leavePortal(externalTargets(env.envPathPrefix, env.helpCenterUrl).profileSecurity) }
+            : { secondaryLink: { text: 'Back', onClick: back } })}
+        />
+      </Page>
+    );
+  }
+  return (
+    <PhoneMethodForm
+      defaultMethod={method}
+      onSubmit={(chosen) => void send(chosen)}
+      onBack={(chosen) => {
+        setMethod(chosen);
+        setPhone(null);
+      }}
+      busy={flight.busy}
+      setupStep={setupSteps?.method}
+    />
+  );
+}

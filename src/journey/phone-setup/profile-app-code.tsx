@@ -1,0 +1,37 @@
+import { useNavigate } from 'react-router-dom';
+import { useVerifyMfaCode } from '../../../generated/hooks/mfa/mfa';
+import { codeFailure, errorToast, TOASTS } from '../../lib/api/error-catalogue';
+import { notify } from '../../lib/notifications';
+import { paths } from '../../lib/paths';
+import { CodeEntryScreen } from '../code-entry/code-entry-screen';
+import type { CodeEntryStep } from '../journey';
+import { useJourney } from '../use-journey';
+import { totpVerifiedSlot } from './profile-slots';
+
+/**
+ * The authenticator app's code a profile user with an app gives before changing the phone (spec
+ * section 4): once it is verified, back to /profile-update-phone for the new phone.
+ */
+export function ProfileAppCode({ step }: { readonly step: CodeEntryStep }) {
+  const navigate = useNavigate();
+  const journey = useJourney();
+  const verifyCode = useVerifyMfaCode();
+
+  const verify = async (value: string) => {
+    await verifyCode.mutateAsync({ data: { code: value, type: 'totp' } });
+    totpVerifiedSlot.write(true);
+    journey.end();
+    navigate(paths.profileUpdatePhone);
+  };
+
+  return (
+    <CodeEntryScreen
+      step={step}
+      method={{ type: 'totp' }}
+      methodCount={1}
+      leaveTo={paths.signIn}
+      verify={verify}
+      onFailure={(error) => notify(codeFailure(error, errorToast(TOASTS.codeNotValid)))}
+    />
+  );
+}

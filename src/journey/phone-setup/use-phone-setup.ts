@@ -1,0 +1,72 @@
+import { useRequestUserMfaCode, useVerifyMfaCode } from '../../../generated/hooks/mfa/mfa';
+import { useDeleteOptionChoice, useMarkPhoneVerified, useSaveOptionChoice, useSavePhone } from '../../../generated/hooks/profile/profile';
+import { errorToast, TOASTS } from '../../lib/api/error-catalogue';
+import { OPTION_MFA_ACTIVE, OPTION_MFA_ADOPTION, OPTION_SMS, PHONE_TYPE_MFA } from '../../lib/constants';
+import { notify } from '../../lib/notifications';
+import { setMfaAdoptionInProgress } from '../../lib/session-storage';
+import { useStoredSession } from '../../lib/use-stored-session';
+import type { PhoneCodeMethod, PhoneNumber } from '../journey';
+
+/**
+ * The phone set-up of the spec's section 4 ("Phone setup or update"), the one copy that the
+ * sign-in journey (/update-phone), account setup (its steps 5 to 7) and the profile share: save
+ * the phone (type 30, not verified, primary), request a code by text or voice call; once the
+ * code is verified, mark the phone verified and switch multi-factor sign-in on (9930 off by
+ * POST, 20 off by DELETE, 190 on by POST), and end any adoption. Each call failing shows the
+ * catalogue's toast; what follows is the caller's (journey.ts's phone purposes).
+ */
+export function usePhoneSetup() {
+  const { userId } = useStoredSession();
+  const save = useSavePhone();
+  const requestCode = useRequestUserMfaCode();
+  const verifyCode = useVerifyMfaCode();
+  const markVerified = useMarkPhoneVerified();
+  const saveOption = useSaveOptionChoice();
+  const deleteOption = useDeleteOptionChoice();
+
+  return {
+    /** Saves the phone; false, with 'Unable to update phone', when that fails. */
+    savePhone: async (phone: PhoneNumber): Promise<boolean> => {
+      try {
+        await save.mutateAsync({
+          data: {
+            type: PHONE_TYPE_MFA,
+            number: phone.number,
+            countryCode: phone.countryCode,
+            extension: '',
+            preferred: true,
+            smsEnabled: true,
+            verified: false,
+          },
+        });
+        return true;
+      } catch {
+        notify(errorToast(TOASTS.updatePhone));
+        return false;
+      }
+    },
+    /** Requests a code by the chosen method; rejects when it cannot be sent. */
+    sendCode: async (method: PhoneCodeMethod): Promise<void> => {
+      await requestCode.mutateAsync({ userId, data: { type: method } });
+    },
+    /**
+     * Verifies the code (a refusal rejects, for the code screen to show), then marks the phone
+     * verified and switches multi-factor sign-in on: true once all is done, false with 'Unable
+     * to verify phone' when a call after the code fails.
+     */
+    verifyCode: async (code: string, method: PhoneCodeMethod): Promise<boolean> => {
+      await verifyCode.mutateAsync({ data: { code, type: method } });
+      try {
+        await markVerified.mutateAsync({ data: { type: PHONE_TYPE_MFA } });
+        await saveOption.mutateAsync({ data: { optionType: OPTION_MFA_ADOPTION, active: false } });
+        await deleteOption.mutateAsync({ data: { optionType: OPTION_SMS, active: false } });
+        await saveOption.mutateAsync({ data: { optionType: OPTION_MFA_ACTIVE, active: true } });
+      } catch {
+        notify(errorToast(TOASTS.verifyPhone));
+        return false;
+      }
+      setMfaAdoptionInProgress(false);
+      return true;
+    },
+  };
+}

@@ -1,0 +1,144 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useCallback, useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useGetSecurityQuestion } from '../../../generated/hooks/recovery/recovery';
+import { useAuthenticate } from '../../../generated/hooks/sign-in/sign-in';
+import { Captcha } from '../../components/captcha/captcha';
+import { Card } from '../../components/layout/card';
+import { FormFooter } from '../../components/layout/form-footer';
+import { Page } from '../../components/layout/page';
+import { Stack } from '../../components/layout/stack';
+import { Button } from '../../components/ui/button';
+import { CheckboxField } from '../../components/ui/checkbox-field';
+import { FormError } from '../../components/ui/form-error';
+import { HelpTooltip } from '../../components/ui/help-tooltip';
+import { PageHeading } from '../../components/ui/page-heading';
+import { TextField } from '../../components/ui/text-field';
+import { answerData } from '../../lib/api/answer-data';
+import { isApiError } from '../../lib/api/api-error';
+import { isRateLimited, needsMfa, rateLimitMessage, showSignInFailure } from '../../lib/api/error-catalogue';
+import { signInInternalError } from '../../lib/api/failures';
+import { deviceFingerprint } from '../../lib/device-fingerprint';
+import { notify } from '../../lib/notifications';
+import { paths } from '../../lib/paths';
+import { useSingleFlight } from '../../lib/use-single-flight';
+import { useLanding } from '../landing/use-landing';
+import { useStep } from '../require-step';
+import { useJourney } from '../use-journey';
+import './security-question-page.css';
+import { securityQuestionSchema, type SecurityQuestionValues } from './security-question.schema';
+
+/** `/security-question`: the second step of a sign-in on an unrecognised computer. */
+export function SecurityQuestionPage() {
+  const step = useStep('security-question');
+  const { username } = step.signIn;
+  const journey = useJourney();
+  const landing = useLanding();
+  const question = useGetSecurityQuestion();
+  const authenticate = useAuthenticate();
+  const [captcha, setCaptcha] = useState<string | null>(null);
+  const [captchaRound, setCaptchaRound] = useState(0);
+  const [inlineError, setInlineError] = useState<string | null>(null);
+  /** The question could not be asked for yet (a 429): its wait shows, with a way to ask again. */
+  const [questionThrottled, setQuestionThrottled] = useState(false);
+  const flight = useSingleFlight();
+  const {
+    register,
+    handleSubmit,
+    clearErrors,
+    formState: { errors },
+  } = useForm<SecurityQuestionValues>({
+    resolver: zodResolver(securityQuestionSchema),
+    defaultValues: { answer: '', rememberComputer: false },
+    reValidateMode: 'onSubmit',
+  });
+
+  const { mutate: fetchQuestion } = question;
+  const loadQuestion = useCallback(() => {
+    fetchQuestion(
+      { data: { username } },
+      {
+        onError: (error) => {
+          // Too many attempts: the sign-in stays, to ask again once the wait is over.
+          if (isRateLimited(error)) {
+            setQuestionThrottled(true);
+            return setInlineError(rateLimitMessage(error));
+          }
+          // Without the question there is no second step: back to the sign-in form, saying why.
+          notify(signInInternalError);
+          journey.end(paths.signIn);
+        },
+      },
+    );
+  }, [fetchQuestion, journey, username]);
+  useEffect(loadQuestion, [loadQuestion]);
+  const askAgain = () => {
+    setQuestionThrottled(false);
+    setInlineError(null);
+    loadQuestion();
+  };
+
+  const submit = ({ answer, rememberComputer }: SecurityQuestionValues) =>
+    flight.run(async () => {
+      if (!captcha) return;
+      setInlineError(null);
+      try {
+        const result = await authenticate.mutateAsync({
+          data: deviceFingerprint(),
+          headers: { Securityanswer: encodeURIComponent(answer), Savedevice: rememberComputer ? 'true' : 'false', Captcha: captcha },
+        });
+        await landing.completeSignIn(result, step.signIn);
+      } catch (error) {
+        if (isApiError(error) && needsMfa(error))
+          return journey.advance({ name: 'method-choice', attempt: { kind: 'sign-in', signIn: step.signIn }, back: null });
+        showSignInFailure(error, setInlineError);
+        // A captcha answer is good for one try.
+        setCaptcha(null);
+        setCaptchaRound((round) => round + 1);
+      }
+    });
+
+  const securityQuestion = question.data && answerData(question.data).securityQuestion;
+  return (
+    <Page>
+      <Card labelledBy="security-question-heading">
+        <PageHeading id="security-question-heading">Answer Your Security Question</PageHeading>
+        <HelpTooltip lead="We don't recognize this computer." label="Why am I asked this?">
+          You are signing in from a computer or browser we have not seen before. To make sure it is you, please answer your security
+          question. Select &apos;Remember this computer&apos; so we don&apos;t ask again on this computer.
+        </HelpTooltip>
+        <form noValidate onSubmit={handleSubmit(submit)}>
+          <Stack>
+            {securityQuestion ? (
+              <p className="security-question-page__question">{securityQuestion}</p>
+            ) : questionThrottled ? null : (
+              <p aria-busy="true">Loading your question…</p>
+            )}
+            <TextField
+              label="Security Answer"
+              autoComplete="off"
+              spellCheck={false}
+              error={errors.answer?.message}
+              {...register('answer', {
+                onChange: () => {
+                  clearErrors('answer');
+                  setInlineError(null);
+                },
+              })}
+            />
+            <CheckboxField label="Remember this computer" {...register('rememberComputer')} />
+            <Captcha key={captchaRound} onChange={setCaptcha} />
+            {inlineError ? <FormError>{inlineError}</FormError> : null}
+            <FormFooter submit="Sign In" busy={flight.busy} disabled={!captcha || !securityQuestion}>
+              {questionThrottled ? (
+                <Button variant="secondary" onClick={askAgain} busy={question.isPending}>
+                  Try again
+                </Button>
+              ) : null}
+            </FormFooter>
+          </Stack>
+        </form>
+      </Card>
+    </Page>
+  );
+}

@@ -1,0 +1,55 @@
+import type { ApiError } from './api-error';
+import { NOTIFICATION_TIMEOUT_MS } from '../constants';
+import type { NotificationInput } from '../notifications';
+
+/*
+ * What any failed call means, whatever the screen (the spec's section 8): the session statuses,
+ * the message a failure is logged with, and the internal-error notification. The codes and texts
+ * of the screens are in error-catalogue.ts: the first screen needs only these.
+ */
+
+/** HTTP 403 or 440: the session is over; the user is signed out and sent to login. */
+export function isSessionRejected(error: ApiError): boolean {
+  return error.kind === 'http' && (error.status === 403 || error.status === 440);
+}
+
+/** HTTP 401: the user is sent to /login. */
+export function isUnauthorized(error: ApiError): boolean {
+  return error.kind === 'http' && error.status === 401;
+}
+
+/**
+ * The gateway refused the session by status (HTTP 401, 403 or 440): the API error policy signs
+ * the user out, for every call that carries the session token.
+ */
+export function isSessionStatusRefusal(error: ApiError): boolean {
+  return isUnauthorized(error) || isSessionRejected(error);
+}
+
+/**
+ * The gateway answered with an error: an HTTP error status or an errors list. Not one: no usable
+ * answer at all (none, none in time, or one that breaks the contract), which is worth trying again.
+ */
+export function isGatewayError(error: ApiError): boolean {
+  return error.kind === 'http' || error.kind === 'business';
+}
+
+/**
+ * The message of a failed call (section 8): a 403 carries the server's message or the HTTP
+ * one; a business error its description; anything else is 'Internal Error'.
+ */
+export function errorMessage(error: ApiError): string {
+  if (error.kind === 'http' && error.status === 403) return error.errors[0]?.description ?? 'Forbidden';
+  if (error.kind === 'business') return error.errors[0]?.description ?? 'Has errors in response.';
+  return 'Internal Error';
+}
+
+/** The sign-in notification for internal errors: error type, not dismissable, 5000 ms. */
+export const signInInternalError: NotificationInput = {
+  type: 'error',
+  title: 'An internal error has occurred while processing your request',
+  message: 'Please try again later, or contact customer support if the issue persists.',
+  isDismissable: false,
+  dismissOnTimeout: NOTIFICATION_TIMEOUT_MS,
+  isUnique: true,
+};
