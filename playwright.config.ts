@@ -3,9 +3,12 @@ import { MOCK_PORT, NGINX_PORT } from './scripts/ports.mjs';
 
 /**
  * End-to-end tests: Debian's Chromium (Playwright cannot download its own browser here)
- * against the end-to-end build (`npm run build:e2e`: the production build with the captcha test
- * double), served by Debian's nginx with the production configuration (deploy/nginx/, through
- * scripts/nginx.mjs), the gateway paths and the dashboards forwarded to the mock gateway.
+ * against the production build (`npm run build`), served by Debian's nginx with the production
+ * configuration (deploy/nginx/, through scripts/nginx.mjs) and the development configuration
+ * written into the page (Google's test site key: the tests answer Google's script with
+ * tests/support/recaptcha-stub.js), the gateway paths and the dashboards forwarded to the mock
+ * gateway. tests/e2e/configurations.spec.ts serves the same build a second time, with another
+ * configuration.
  */
 export default defineConfig({
   // The flows' end-to-end specs, and the hostile-input and fault suites (a sample here; the

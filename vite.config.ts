@@ -1,31 +1,15 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { DASHBOARD_PATHS } from './common/dashboard-paths.js';
-import { readPortalEnv } from './common/portal-env.js';
 import { firstScreenRows } from './generated/first-screen.ts';
+import { portalConfigPlugin } from './scripts/portal-config.mjs';
 import { portalPreview, portalPreviewGuard } from './scripts/portal-preview.mjs';
 import { DEV_PORT, GATEWAY_FILES, GATEWAY_PREFIXES, MOCK_PORT, PREVIEW_PORT } from './scripts/ports.mjs';
 import { precompress } from './scripts/precompress.mjs';
 
 const projectRoot = fileURLToPath(new URL('.', import.meta.url));
-
-/**
- * Checks the portal's settings (common/portal-env.js) where Vite reads them, for the mode it
- * runs in, and hands the app the checked values as one constant (src/lib/env.ts): a bad value,
- * the captcha test double outside its modes or a missing site key fails the build (or the dev
- * server, or Vitest), not the sign-in page.
- */
-function portalSettings(): Plugin {
-  return {
-    name: 'portal-settings',
-    config(config, { mode }) {
-      const env = readPortalEnv(loadEnv(mode, config.envDir || projectRoot, 'VITE_'), mode);
-      return { define: { __PORTAL_ENV__: JSON.stringify(env) } };
-    },
-  };
-}
 
 /**
  * index.html asks for the first screen's answers (generated/first-screen.ts: GETs of fixed paths,
@@ -49,13 +33,13 @@ function preloadFirstScreenAnswers(): Plugin {
 const gatewayUrl = process.env.GATEWAY_URL || `http://127.0.0.1:${MOCK_PORT}`;
 const dashboardUrl = process.env.DASHBOARD_URL || gatewayUrl;
 
-export default defineConfig(({ command, isPreview }) => {
+export default defineConfig(({ command }) => {
   return {
     root: 'src',
     publicDir: 'public',
-    envDir: projectRoot,
-    // The preview serves a build that exists: there are no settings to check (its build did).
-    plugins: [react(), ...(isPreview ? [] : [portalSettings()]), preloadFirstScreenAnswers(), precompress(), portalPreviewGuard()],
+    // The page's configuration: the dev server writes the development one, the build keeps the
+    // empty block a server fills (scripts/portal-config.mjs).
+    plugins: [react(), portalConfigPlugin(), preloadFirstScreenAnswers(), precompress(), portalPreviewGuard()],
     resolve: {
       // react-router publishes its production build under a path, not an export condition.
       alias:

@@ -6,22 +6,28 @@
 // generated zod schema. Plain JavaScript with JSDoc types (checked by tsc), so codegen can ask
 // which keywords it knows.
 //
-// It knows the keywords those two answers use and nothing else: codegen refuses a first-screen
-// schema that uses another one (a wider contract then fails loudly, and the checker learns the
-// keyword, with its cases in the test, instead of passing it unchecked). What it returns is what
-// zod would: the value with only the properties the schema names. Lengths are counted in code
-// points, as JSON Schema (and ajv) have it; tests/contract/first-screen-check.test.mjs holds it
-// to ajv on the contract's examples and on values made to break each rule.
+// The deployment's configuration in the page (openapi/portal-config.schema.json, read by
+// src/lib/env.ts before the first screen) is checked by it too.
+//
+// It knows the keywords those schemas use and nothing else: codegen and the configuration's
+// Vite plugin refuse a schema that uses another one (a wider contract then fails loudly, and the
+// checker learns the keyword, with its cases in the test, instead of passing it unchecked). What
+// it returns is what zod would: the value with only the properties the schema names. Lengths are
+// counted in code points and patterns run with the `u` flag, as JSON Schema (and ajv) have it;
+// tests/contract/first-screen-check.test.mjs holds it to ajv on the contract's examples and on
+// values made to break each rule.
 
-/** The keywords checked; `format` only as `date`. */
+/** The keywords checked; `additionalProperties` only as `false`, `format` only as `date`. */
 export const CHECKED_KEYWORDS = [
   'type',
   'properties',
   'required',
+  'additionalProperties',
   'items',
   'maxItems',
   'minLength',
   'maxLength',
+  'pattern',
   'minimum',
   'maximum',
   'format',
@@ -36,10 +42,12 @@ export const ANNOTATION_KEYWORDS = ['description', 'title', 'examples', 'example
  * @property {string | readonly string[]} [type]
  * @property {Readonly<Record<string, CheckedSchema>>} [properties]
  * @property {readonly string[]} [required]
+ * @property {false} [additionalProperties]
  * @property {CheckedSchema} [items]
  * @property {number} [maxItems]
  * @property {number} [minLength]
  * @property {number} [maxLength]
+ * @property {string} [pattern]
  * @property {number} [minimum]
  * @property {number} [maximum]
  * @property {'date'} [format]
@@ -102,6 +110,7 @@ function walk(schema, value, path, issues) {
     const length = [...value].length;
     if (schema.minLength !== undefined && length < schema.minLength) fail(`at least ${schema.minLength} characters`);
     if (schema.maxLength !== undefined && length > schema.maxLength) fail(`at most ${schema.maxLength} characters`);
+    if (schema.pattern !== undefined && !new RegExp(schema.pattern, 'u').test(value)) fail(`does not match ${schema.pattern}`);
     if (schema.format === 'date' && !isDate(value)) fail('not a date (YYYY-MM-DD)');
   }
   if (typeof value === 'number') {
@@ -117,6 +126,10 @@ function walk(schema, value, path, issues) {
     const object = /** @type {Record<string, unknown>} */ (value);
     const properties = schema.properties ?? {};
     for (const name of schema.required ?? []) if (!Object.hasOwn(object, name)) issues.push({ path: [...path, name], message: 'required' });
+    if (schema.additionalProperties === false) {
+      for (const name of Object.keys(object))
+        if (!Object.hasOwn(properties, name)) issues.push({ path: [...path, name], message: 'not allowed' });
+    }
     if (!schema.properties) return value;
     /** @type {Record<string, unknown>} */
     const kept = {};

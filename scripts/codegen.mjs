@@ -106,6 +106,8 @@ export function checkedSchemaOf(document, schema, where, seen = new Set()) {
     }
     if (keyword === 'format' && value === 'int32' && resolved.type === 'integer') continue;
     if (keyword === 'format' && value !== 'date') throw new Error(`${where}: the format "${value}" is not checked`);
+    if (keyword === 'additionalProperties' && value !== false)
+      throw new Error(`${where}: additionalProperties is checked only as false, not ${JSON.stringify(value)}`);
     if (keyword === 'properties') {
       out.properties = Object.fromEntries(
         Object.entries(value).map(([name, property]) => [name, checkedSchemaOf(document, property, `${where}/properties/${name}`, inner)]),

@@ -22,6 +22,8 @@ export const BROTLI_MODULES = {
 export const SYSTEM_PACKAGES = [
   { name: 'Chromium', binary: CHROMIUM_BINARY, debian: 'chromium', variable: 'CHROMIUM_PATH' },
   { name: 'nginx', binary: NGINX_BINARY, debian: 'nginx', variable: 'NGINX_PATH' },
+  // deploy/nginx/render-portal.sh renders the server rules with it, as the container does.
+  { name: 'envsubst', binary: '/usr/bin/envsubst', debian: 'gettext-base', variable: 'PATH' },
   ...Object.entries(BROTLI_MODULES).map(([module, debian]) => ({
     name: `nginx's brotli module ${module}`,
     binary: join(NGINX_MODULES_DIR, module),

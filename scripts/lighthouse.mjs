@@ -16,14 +16,13 @@
 // the run's certificate), as the end-to-end tests answer them with page.route, so the run sees
 // a partner's logos load rather than fail.
 //
-// The production build needs a reCAPTCHA site key: VITE_CAPTCHA_SITE_KEY from the environment,
-// else Google's documented test key. The sign-in form loads no captcha, so the key changes nothing
-// that is measured; the build goes to reports/lighthouse/dist, leaving dist/ alone.
+// The build is the production build, which needs no setting; nginx writes the development
+// configuration into the page (the form loads no captcha, so its site key changes nothing that is
+// measured). The build goes to reports/lighthouse/dist, leaving dist/ alone.
 import { spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:https';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
@@ -31,6 +30,7 @@ import lighthouse from 'lighthouse';
 import { CHROMIUM_BINARY, ensureSystemPackages } from './ensure-system.mjs';
 import { startMock } from './mock.mjs';
 import { freePort, startNginx } from './nginx.mjs';
+import { makeCertificate } from './tls.mjs';
 import { CHROMIUM_FLAGS } from './size-check.mjs';
 
 /** The performance guide's targets. */
@@ -41,9 +41,6 @@ export const TARGETS = {
   lcpMs: 1500,
   cls: 0.02,
 };
-
-/** Google's reCAPTCHA v2 test key (developers.google.com/recaptcha/docs/faq): it loads nowhere on the first screen. */
-const TEST_SITE_KEY = '6LeIxAcTAAAAAJcZVRqyHh71UMIEGNQ_MXjiZKhI';
 
 /** The name the portal is served under, mapped to 127.0.0.1 in Chromium: TLS needs a name. */
 const PORTAL_HOST = 'portal.example.test';
@@ -69,7 +66,6 @@ if (!values['no-build']) {
   const build = spawnSync(join(root, 'node_modules', '.bin', 'vite'), ['build', '--outDir', distDir, '--logLevel', 'warn'], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, VITE_CAPTCHA_SITE_KEY: process.env.VITE_CAPTCHA_SITE_KEY || TEST_SITE_KEY },
   });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
@@ -85,46 +81,6 @@ async function brandHosts(gatewayUrl) {
   return [
     ...new Set(links.filter((link) => typeof link === 'string' && link.startsWith('https://')).map((link) => new URL(link).hostname)),
   ];
-}
-
-/**
- * A certificate made for this run, for the portal's stand-in name and the brand's hosts, with the
- * base64 SHA-256 of its public key, which Chromium is told to trust (and nothing else).
- * @param {string[]} hosts
- */
-function makeCertificate(hosts) {
-  const dir = mkdtempSync(join(tmpdir(), 'portal-lighthouse-tls-'));
-  const cert = join(dir, 'cert.pem');
-  const key = join(dir, 'key.pem');
-  const made = spawnSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      `/CN=${hosts[0]}`,
-      '-addext',
-      `subjectAltName=${hosts.map((host) => `DNS:${host}`).join(',')}`,
-      '-keyout',
-      key,
-      '-out',
-      cert,
-    ],
-    { encoding: 'utf8' },
-  );
-  if (made.status !== 0) throw new Error(`openssl could not make the run's certificate: ${made.stderr}`);
-  const spki = spawnSync(
-    'sh',
-    ['-c', `openssl x509 -in '${cert}' -pubkey -noout | openssl pkey -pubin -outform der | openssl dgst -sha256 -binary | base64`],
-    { encoding: 'utf8' },
-  );
-  if (spki.status !== 0) throw new Error(`openssl could not read the run's certificate: ${spki.stderr}`);
-  return { cert, key, spki: spki.stdout.trim(), remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 /** An HTTPS server on 127.0.0.1 answering the stand-in logo for the brand's hosts; resolves to its port. */

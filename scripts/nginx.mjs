@@ -1,14 +1,18 @@
-// nginx with the portal's production configuration (deploy/nginx/portal-server.conf.template),
-// run unprivileged for the end-to-end tests, the size check, Lighthouse and `npm run serve`:
-// a temporary prefix holds the generated main configuration, the pid file, the logs and the
-// temporary files; nginx listens on 127.0.0.1 only and stays in the foreground (daemon off).
+// nginx with the portal's production configuration (deploy/nginx/portal-server.conf.template,
+// rendered by deploy/nginx/render-portal.sh as the container renders it), run unprivileged for
+// the end-to-end tests, the size check, Lighthouse and `npm run serve`: a temporary prefix holds
+// the generated main configuration, the rendered rules, the pid file, the logs and the temporary
+// files; nginx listens on 127.0.0.1 only and stays in the foreground (daemon off).
 //
-//   node scripts/nginx.mjs                 serves dist/ on NGINX_PORT, the gateway paths and the
-//                                          dashboards forwarded to GATEWAY_URL / DASHBOARD_URL
+//   node scripts/nginx.mjs                 serves dist/ on NGINX_PORT with the development
+//                                          configuration (openapi/portal-config.development.json,
+//                                          any PORTAL_ variable over it), the gateway paths and
+//                                          the dashboards forwarded to GATEWAY_URL / DASHBOARD_URL
 //                                          (the mock by default), until Ctrl-C
-//   node scripts/nginx.mjs --render --root /srv/portal/dist --gateway https://gateway.internal \
-//        --dashboards https://dashboards.internal > portal-server.conf
-//                                          prints the server rules for a deployment
+//   PORTAL_CAPTCHA_SITE_KEY=... (every setting of the README's table) \
+//   node scripts/nginx.mjs --render --root /srv/portal/dist > portal-server.conf
+//                                          checks a deployment's settings (zod, against
+//                                          openapi/portal-config.schema.json) and prints its rules
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,30 +22,56 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { BROTLI_MODULES, NGINX_BINARY, NGINX_MODULES_DIR } from './ensure-system.mjs';
+import { checkPortalConfig, configFromEnvironment, describeProblems, developmentConfig, environmentOf } from './portal-config.mjs';
 import { upstreamOrigin } from './portal-preview.mjs';
 import { MOCK_PORT, NGINX_PORT } from './ports.mjs';
+import { reportEndpoint } from './security-headers.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 export const TEMPLATE = join(root, 'deploy', 'nginx', 'portal-server.conf.template');
-/** The variables of the template, the only names its renderers substitute. */
-export const TEMPLATE_VARIABLES = ['PORTAL_ROOT', 'GATEWAY_URL', 'DASHBOARD_URL'];
+/** The one renderer of the template, the container's and the tests'. */
+export const RENDER_SCRIPT = join(root, 'deploy', 'nginx', 'render-portal.sh');
 
 /**
- * The server rules with their variables filled in, as `envsubst` with the same names would:
- * `${NAME}` of a known variable only (nginx's own `$uri` and the like stay). The values are
- * checked first: an absolute build directory, and origins for the two upstreams.
- * @param {{ portalRoot: string, gatewayUrl: string, dashboardUrl: string, template?: string }} options
+ * The settings of one deployment, as environment variables for deploy/nginx/render-portal.sh,
+ * after checking them: the page's configuration with zod against the schema, an absolute build
+ * directory, origins for the two upstreams and an address for the violation reports.
+ * @param {{ portalRoot: string, gatewayUrl: string, dashboardUrl: string, cspReportUrl: string, config: unknown }} settings
+ * @returns {Record<string, string>}
  */
-export function renderPortalServer({ portalRoot, gatewayUrl, dashboardUrl, template = readFileSync(TEMPLATE, 'utf8') }) {
-  if (!isAbsolute(portalRoot) || /[\s;{}'"$\\]/.test(portalRoot)) {
-    throw new Error(`PORTAL_ROOT=${portalRoot} must be an absolute path without spaces, quotes, ';', '{', '}' or '$'`);
-  }
-  const values = {
+export function deploymentEnvironment({ portalRoot, gatewayUrl, dashboardUrl, cspReportUrl, config }) {
+  if (!isAbsolute(portalRoot)) throw new Error(`PORTAL_ROOT=${portalRoot} must be an absolute path`);
+  const checked = checkPortalConfig(config);
+  if (!checked.ok) throw new Error(`The portal's configuration is not valid: ${describeProblems(checked.problems)}`);
+  return {
     PORTAL_ROOT: portalRoot.replace(/\/$/, ''),
+    ...environmentOf(checked.config),
     GATEWAY_URL: upstreamOrigin(gatewayUrl, 'GATEWAY_URL'),
     DASHBOARD_URL: upstreamOrigin(dashboardUrl, 'DASHBOARD_URL'),
+    PORTAL_CSP_REPORT_URL: reportEndpoint(cspReportUrl, 'PORTAL_CSP_REPORT_URL'),
   };
-  return template.replace(/\$\{([A-Z_]+)\}/g, (whole, name) => (name in values ? values[name] : whole));
+}
+
+/**
+ * Runs deploy/nginx/render-portal.sh with exactly these environment variables (and PATH) into
+ * outputDir; returns the rendered rules, or throws with what the script said.
+ * @param {string} outputDir
+ * @param {Record<string, string>} environment
+ */
+export function runRenderScript(outputDir, environment) {
+  const result = spawnSync('sh', [RENDER_SCRIPT, outputDir], { env: { PATH: process.env.PATH, ...environment }, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(result.stderr.trim() || `${RENDER_SCRIPT} failed (exit code ${result.status})`);
+  return readFileSync(join(outputDir, 'portal-server.conf'), 'utf8');
+}
+
+/**
+ * The server rules of one deployment: its settings checked (deploymentEnvironment), then
+ * rendered by deploy/nginx/render-portal.sh into outputDir.
+ * @param {string} outputDir
+ * @param {Parameters<typeof deploymentEnvironment>[0]} settings
+ */
+export function renderPortalServer(outputDir, settings) {
+  return runRenderScript(outputDir, deploymentEnvironment(settings));
 }
 
 /** A port of 127.0.0.1 that was free a moment ago. */
@@ -66,13 +96,14 @@ export function missingNginx() {
 }
 
 /**
- * The main configuration around the server rules: one worker, everything in the prefix. With a
- * certificate it listens as deploy/nginx/portal.conf does in production: TLS and HTTP/2.
+ * The main configuration around the server rules (rendered into the prefix as
+ * portal-server.conf): one worker, everything in the prefix. With a certificate it listens as
+ * deploy/nginx/portal.conf does in production: TLS and HTTP/2.
  * @param {string} prefix
  * @param {number} port
  * @param {{ cert: string, key: string } | undefined} tls
  */
-function mainConfig(prefix, port, tls) {
+export function mainConfig(prefix, port, tls) {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   return [
     '# Generated by scripts/nginx.mjs for one run; the server rules come from deploy/nginx/.',
@@ -120,20 +151,37 @@ function answers(port) {
 
 /**
  * Starts nginx serving distDir with the portal's rules; resolves once it accepts connections.
- * `tls` (certificate and key files) serves it over TLS with HTTP/2, as production does.
- * @param {{ distDir: string, gatewayUrl: string, dashboardUrl?: string, port?: number, tls?: { cert: string, key: string } }} options
+ * `config` is the page's configuration (the development one unless given), `cspReportUrl`
+ * where violations are reported (the gateway's `/csp-reports` unless given: nothing collects
+ * them there). `tls` (certificate and key files) serves it over TLS with HTTP/2, as production does.
+ * `main` writes the main configuration around the rules (mainConfig unless given: the
+ * container's test runs the container's own).
+ * @param {{ distDir: string, gatewayUrl: string, dashboardUrl?: string, cspReportUrl?: string, config?: unknown, port?: number, tls?: { cert: string, key: string }, main?: typeof mainConfig }} options
  * @returns {Promise<{ port: number, prefix: string, process: import('node:child_process').ChildProcess, close: () => Promise<void> }>}
  */
-export async function startNginx({ distDir, gatewayUrl, dashboardUrl = gatewayUrl, port, tls }) {
+export async function startNginx({
+  distDir,
+  gatewayUrl,
+  dashboardUrl = gatewayUrl,
+  cspReportUrl = `${upstreamOrigin(gatewayUrl)}/csp-reports`,
+  config = developmentConfig(),
+  port,
+  tls,
+  main = mainConfig,
+}) {
   const missing = missingNginx();
   if (missing.length) {
     throw new Error(`${missing.join('; ')}: \`node scripts/ensure-system.mjs\` installs it as root, or prints the command`);
   }
   const listenPort = port ?? (await freePort());
   const prefix = mkdtempSync(join(tmpdir(), 'portal-nginx-'));
-  const rules = renderPortalServer({ portalRoot: resolve(distDir), gatewayUrl, dashboardUrl });
-  writeFileSync(join(prefix, 'portal-server.conf'), rules);
-  writeFileSync(join(prefix, 'nginx.conf'), mainConfig(prefix, listenPort, tls));
+  try {
+    renderPortalServer(prefix, { portalRoot: resolve(distDir), gatewayUrl, dashboardUrl, cspReportUrl, config });
+  } catch (error) {
+    rmSync(prefix, { recursive: true, force: true });
+    throw error;
+  }
+  writeFileSync(join(prefix, 'nginx.conf'), main(prefix, listenPort, tls));
   for (const kind of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(prefix, `${kind}_temp`));
   const args = ['-p', prefix, '-c', join(prefix, 'nginx.conf'), '-e', join(prefix, 'error.log')];
   const test = spawnSync(NGINX_BINARY, [...args, '-t', '-q'], { encoding: 'utf8' });
@@ -171,22 +219,40 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     options: {
       render: { type: 'boolean' },
       root: { type: 'string' },
-      gateway: { type: 'string' },
-      dashboards: { type: 'string' },
     },
   });
-  const gatewayUrl = values.gateway ?? process.env.GATEWAY_URL ?? `http://127.0.0.1:${MOCK_PORT}`;
-  const dashboardUrl = values.dashboards ?? process.env.DASHBOARD_URL ?? gatewayUrl;
   try {
     if (values.render) {
+      // A deployment: every setting from the environment, none from development.
       if (!values.root) throw new Error('--render needs --root (the absolute path of the build on the server)');
-      process.stdout.write(renderPortalServer({ portalRoot: values.root, gatewayUrl, dashboardUrl }));
-    } else {
-      const distDir = resolve(values.root ?? join(root, 'dist'));
-      if (!existsSync(join(distDir, 'index.html'))) {
-        throw new Error('dist/ has no build: run `npm run build` (production) or `npm run build:e2e` (end-to-end tests) first');
+      const environment = process.env;
+      const checked = configFromEnvironment(environment);
+      if (!checked.ok) throw new Error(`The portal's configuration is not valid: ${describeProblems(checked.problems)}`);
+      const dir = mkdtempSync(join(tmpdir(), 'portal-render-'));
+      try {
+        process.stdout.write(
+          renderPortalServer(dir, {
+            portalRoot: values.root,
+            gatewayUrl: environment.GATEWAY_URL ?? '',
+            dashboardUrl: environment.DASHBOARD_URL ?? '',
+            cspReportUrl: environment.PORTAL_CSP_REPORT_URL ?? '',
+            config: checked.config,
+          }),
+        );
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
       }
-      const nginx = await startNginx({ distDir, gatewayUrl, dashboardUrl, port: NGINX_PORT });
+    } else {
+      const gatewayUrl = process.env.GATEWAY_URL || `http://127.0.0.1:${MOCK_PORT}`;
+      const distDir = resolve(values.root ?? join(root, 'dist'));
+      if (!existsSync(join(distDir, 'index.html'))) throw new Error('dist/ has no build: run `npm run build` first');
+      const nginx = await startNginx({
+        distDir,
+        gatewayUrl,
+        dashboardUrl: process.env.DASHBOARD_URL || gatewayUrl,
+        ...(process.env.PORTAL_CSP_REPORT_URL ? { cspReportUrl: process.env.PORTAL_CSP_REPORT_URL } : {}),
+        port: NGINX_PORT,
+      });
       console.log(`Portal (production build, nginx): http://127.0.0.1:${nginx.port}  gateway -> ${gatewayUrl}`);
       let stopping = false;
       const stop = () => {

@@ -31,3 +31,13 @@ export function listOperations(document) {
   }
   return list.sort((a, b) => parameterCount(a.path) - parameterCount(b.path));
 }
+
+/**
+ * The paths of the operations the contract marks `x-cacheable: true`: answers alike for every
+ * visitor, whose own Cache-Control a server passes on. Every other answer is sent `no-store`.
+ */
+export function cacheablePaths(document) {
+  return listOperations(document)
+    .filter(({ operation }) => operation['x-cacheable'] === true)
+    .map(({ path }) => path);
+}

@@ -11,8 +11,19 @@
 // Vite's proxy, so such a target never reaches it.
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { cacheablePaths } from './openapi-document.mjs';
+import { CONFIG_BLOCK, configBlock, developmentConfig } from './portal-config.mjs';
 import { isGatewayPath } from './ports.mjs';
-import { ASSET_CACHE_CONTROL, FILE_CACHE_CONTROL, HTML_CACHE_CONTROL, SECURITY_HEADERS } from './security-headers.mjs';
+import {
+  ASSET_CACHE_CONTROL,
+  FILE_CACHE_CONTROL,
+  GATEWAY_CACHE_CONTROL,
+  HTML_CACHE_CONTROL,
+  SECURITY_HEADERS,
+} from './security-headers.mjs';
+
+/** The gateway answers whose own Cache-Control passes (the contract's x-cacheable); the rest are sent no-store. */
+const CACHEABLE_PATHS = cacheablePaths(JSON.parse(readFileSync(resolve(import.meta.dirname, '..', 'generated', 'openapi.json'), 'utf8')));
 
 /** Headers that describe one connection (RFC 9110, 7.6.1): never passed on, in either direction. */
 export const HOP_BY_HOP = [
@@ -93,12 +104,17 @@ function refuse(res, status) {
   res.end(status === 404 ? 'Not found' : status === 405 ? 'Method not allowed' : 'Bad request');
 }
 
-/** The gateway's answer loses its hop-by-hop, CORS and security headers: the portal's own are set. */
-function cleanAnswer(proxyRes) {
+/**
+ * The gateway's answer loses its hop-by-hop, CORS and security headers: the portal's own are set.
+ * It is never stored unless the contract marks it cacheable.
+ */
+function cleanAnswer(proxyRes, req) {
   dropHopByHop(proxyRes.headers);
   for (const name of Object.keys(proxyRes.headers)) {
     if (name.startsWith('access-control-') || SECURITY_HEADER_NAMES.has(name)) delete proxyRes.headers[name];
   }
+  const pathname = new URL(req.url ?? '/', 'http://portal.invalid').pathname;
+  if (!CACHEABLE_PATHS.includes(pathname)) proxyRes.headers['cache-control'] = GATEWAY_CACHE_CONTROL;
 }
 
 /**
@@ -171,8 +187,10 @@ export function portalPreviewGuard() {
           } catch {
             return refuse(res, 404);
           }
+          // The development configuration, written into the page as nginx writes a deployment's.
+          const page = html.toString('utf8').replace(CONFIG_BLOCK, configBlock(developmentConfig()));
           res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': HTML_CACHE_CONTROL });
-          return res.end(req.method === 'HEAD' ? undefined : html);
+          return res.end(req.method === 'HEAD' ? undefined : page);
         }
         res.setHeader('Cache-Control', target.pathname.startsWith('/assets/') ? ASSET_CACHE_CONTROL : FILE_CACHE_CONTROL);
         pass();

@@ -1,12 +1,11 @@
 // `npm run screenshots`: a full-page screenshot of every route at 375 and 1280 px, written to
 // screenshots/ (git-ignored) for review by eye. No test compares them: pixels change with every
-// font update. Builds the end-to-end build first when dist/ is missing, is another build, or
-// is older than the sources; then Playwright (playwright.screenshots.config.ts) starts the mock
+// font update. Builds first when dist/ is missing or older than the sources; then Playwright (playwright.screenshots.config.ts) starts the mock
 // and the production server (nginx with deploy/nginx/) on the usual ports (MOCK_PORT, PRISM_PORT,
 // NGINX_PORT move them) and opens each route the way the end-to-end check of every route does
 // (tests/support/routes.ts).
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
@@ -22,11 +21,12 @@ function newest(path) {
   return Math.max(0, ...readdirSync(path).map((name) => newest(join(path, name))));
 }
 
-/** Whether dist/ is an end-to-end build (with the captcha test double) of the current sources. */
+/** Whether dist/ is a build of the current sources. */
 function buildIsCurrent() {
   if (!existsSync(manifest)) return false;
-  if (!readFileSync(manifest, 'utf8').includes('captcha-test-double')) return false;
-  const sources = ['src', 'generated', 'vite.config.ts', '.env', '.env.e2e', 'package-lock.json'].map((path) => newest(join(root, path)));
+  const sources = ['src', 'generated', 'openapi/portal-config.schema.json', 'vite.config.ts', 'package-lock.json'].map((path) =>
+    newest(join(root, path)),
+  );
   return Math.max(...sources) <= statSync(manifest).mtimeMs;
 }
 
@@ -36,10 +36,10 @@ function run(command, args) {
 }
 
 if (buildIsCurrent()) {
-  console.log('screenshots: dist/ is a current end-to-end build');
+  console.log('screenshots: dist/ is a current build');
 } else {
-  console.log('screenshots: building the end-to-end build (vite build --mode e2e)...');
-  run(bin('vite'), ['build', '--mode', 'e2e', '--logLevel', 'warn']);
+  console.log('screenshots: building (vite build)...');
+  run(bin('vite'), ['build', '--logLevel', 'warn']);
 }
 rmSync(SCREENSHOT_DIR, { recursive: true, force: true });
 run(bin('playwright'), ['test', '--config', 'playwright.screenshots.config.ts']);

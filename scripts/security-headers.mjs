@@ -23,7 +23,7 @@ export const CONTENT_SECURITY_POLICY = [
   "object-src 'none'",
 ].join('; ');
 
-/** Headers for every response of the portal's own files, and for the gateway's answers. */
+/** Headers for every response of the portal's own files, and for the gateway's answers (nginx adds the reporting: reportingSecurityHeaders). */
 export const SECURITY_HEADERS = {
   'Content-Security-Policy': CONTENT_SECURITY_POLICY,
   'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
@@ -35,8 +35,49 @@ export const SECURITY_HEADERS = {
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
 };
 
+/** The Reporting API's name for the policy's endpoint (`report-to` and `Reporting-Endpoints`). */
+export const CSP_REPORT_GROUP = 'csp-endpoint';
+
+/**
+ * The security headers with the policy's violations reported to reportUrl: `report-to` (with
+ * `Reporting-Endpoints`) for the browsers that know the Reporting API, `report-uri` for the rest.
+ * @param {string} reportUrl
+ */
+export function reportingSecurityHeaders(reportUrl) {
+  return {
+    ...SECURITY_HEADERS,
+    'Content-Security-Policy': `${CONTENT_SECURITY_POLICY}; report-uri ${reportUrl}; report-to ${CSP_REPORT_GROUP}`,
+    'Reporting-Endpoints': `${CSP_REPORT_GROUP}="${reportUrl}"`,
+  };
+}
+
+/**
+ * A violation report address: https, or http on the machine itself (browsers deliver reports
+ * only to potentially trustworthy origins), without credentials or a fragment.
+ * @param {string} value
+ * @param {string} name the setting, for the message
+ */
+export function reportEndpoint(value, name) {
+  let url;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  const local = url?.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+  if (!url || !(url.protocol === 'https:' || local) || url.username || url.password || url.hash) {
+    throw new Error(`${name}=${value} must be an https address (or http on 127.0.0.1) without credentials or a fragment`);
+  }
+  return url.href;
+}
+
 /** HTML must never be cached (it names the current asset hashes and carries no secrets to keep). */
 export const HTML_CACHE_CONTROL = 'no-store';
+/**
+ * The gateway's answers carry tokens and personal data: never stored, whatever the gateway says,
+ * unless the contract marks their operation `x-cacheable` (then the gateway's own passes).
+ */
+export const GATEWAY_CACHE_CONTROL = 'no-store';
 /** Hashed assets (everything under /assets/) never change under the same name. */
 export const ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 /** The build's other files (favicon.svg) keep their names across releases: revalidated before use. */

@@ -8,7 +8,7 @@
 // (brotli) are shown beside it. Fails over the budget, or when a library that belongs to later
 // screens is among the scripts.
 //
-//   node scripts/size-check.mjs                 (npm run size; npm test runs it on the end-to-end build)
+//   node scripts/size-check.mjs                 (npm run size; npm test runs it on the build)
 //   node scripts/size-check.mjs --dist DIR      another build, for comparisons
 import { chromium } from '@playwright/test';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -140,7 +140,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const { values } = parseArgs({ options: { dist: { type: 'string' } } });
   const distDir = resolve(values.dist ?? join(root, 'dist'));
   if (!existsSync(join(distDir, 'index.html'))) {
-    console.error(`size: ${distDir} has no build: run \`npm run build:e2e\` (or \`npm run build\`) first`);
+    console.error(`size: ${distDir} has no build: run \`npm run build\` first`);
     process.exit(1);
   }
   if (!ensureSystemPackages()) process.exit(1);

@@ -2,7 +2,7 @@
 
 /**
  * `--idle-seconds N`: the idle period before the timeout warning, for seeing the warning in
- * development without waiting 29.5 minutes. Returns the value for VITE_IDLE_SECONDS, or null.
+ * development without waiting 29.5 minutes. Returns the value for PORTAL_IDLE_SECONDS, or null.
  */
 export function idleSecondsFrom(args) {
   const at = args.findIndex((arg) => arg === '--idle-seconds' || arg.startsWith('--idle-seconds='));

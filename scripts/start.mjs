@@ -20,8 +20,9 @@ const mock = await startMock({ verbose: process.argv.includes('--verbose') });
 const vite = spawn(join(root, 'node_modules', '.bin', 'vite'), ['--host', '127.0.0.1'], {
   cwd: root,
   stdio: ['inherit', 'pipe', 'inherit'],
-  // A short idle period shows the timeout warning in seconds (development only).
-  env: idleSeconds ? { ...process.env, VITE_IDLE_SECONDS: idleSeconds } : process.env,
+  // A short idle period shows the timeout warning in seconds: the dev server writes it into the
+  // page's development configuration (scripts/portal-config.mjs), as a server would.
+  env: idleSeconds ? { ...process.env, PORTAL_IDLE_SECONDS: idleSeconds } : process.env,
 });
 
 let announced = false;

@@ -5,7 +5,8 @@
 //
 // startServer({ distDir, gatewayUrl }) starts the server on 127.0.0.1, serving the files of
 // distDir and forwarding the gateway paths to gatewayUrl, and resolves to { port, close }.
-// options.gaps names, with the reason, a rule the server is known not to keep (see GAPS): the
+// options.securityHeaders are the headers it sends (SECURITY_HEADERS unless given: nginx adds
+// the violation reporting). options.gaps names, with the reason, a rule the server is known not to keep (see GAPS): the
 // case then asserts the gap as it is, so the gap stays written down and a server that closes it
 // fails until its entry goes.
 //
@@ -13,13 +14,19 @@
 // them. A local "attacker" listener stands for any other host; for every refused target it must
 // receive nothing, not even a connection, and neither may the gateway.
 import { once } from 'node:events';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SECURITY_HEADERS } from '../security-headers.mjs';
+import { cacheablePaths } from '../openapi-document.mjs';
+import { GATEWAY_CACHE_CONTROL, SECURITY_HEADERS } from '../security-headers.mjs';
+
+/** The contract's cacheable answers (x-cacheable), whose own Cache-Control a server passes on. */
+const CACHEABLE = cacheablePaths(JSON.parse(readFileSync(new URL('../../generated/openapi.json', import.meta.url), 'utf8')));
+/** What the test gateway says about caching, on every answer. */
+const GATEWAY_CACHING = 'public, max-age=600';
 
 /** A session a signed-in user would hold: none of it may reach another host. */
 export const CREDENTIALS = {
@@ -159,9 +166,9 @@ export function sendRaw(port, { method, target, headers = {}, body = '' }) {
   });
 }
 
-/** Asserts the portal's security headers, with their exact values, on an answer. */
-export function expectSecurityHeaders(answer) {
-  for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(answer.headers[name.toLowerCase()], name).toBe(value);
+/** Asserts the portal's security headers (SECURITY_HEADERS unless given), with their exact values, on an answer. */
+export function expectSecurityHeaders(answer, headers = SECURITY_HEADERS) {
+  for (const [name, value] of Object.entries(headers)) expect(answer.headers[name.toLowerCase()], name).toBe(value);
 }
 
 /** The rules a server may declare it does not keep, each with the reason it gives. */
@@ -177,9 +184,10 @@ export const GAPS = {
 /**
  * @param {string} label
  * @param {(options: { distDir: string, gatewayUrl: string }) => Promise<{ port: number, close: () => Promise<void> }>} startServer
- * @param {{ gaps?: Partial<Record<keyof typeof GAPS, string>> }} [options]
+ * @param {{ gaps?: Partial<Record<keyof typeof GAPS, string>>, securityHeaders?: Record<string, string> }} [options]
  */
-export function describeForwarding(label, startServer, { gaps = {} } = {}) {
+export function describeForwarding(label, startServer, { gaps = {}, securityHeaders = SECURITY_HEADERS } = {}) {
+  const expectHeaders = (answer) => expectSecurityHeaders(answer, securityHeaders);
   describe(label, () => {
     let attacker;
     let gateway;
@@ -200,6 +208,7 @@ export function describeForwarding(label, startServer, { gaps = {} } = {}) {
           'Access-Control-Expose-Headers': 'X-Auth-Token',
           'Content-Security-Policy': 'default-src *',
           'X-Frame-Options': 'ALLOWALL',
+          'Cache-Control': GATEWAY_CACHING,
           'Set-Cookie': 'gatewayCookie=1; Path=/; HttpOnly',
           Connection: 'close, X-Upstream-Hop',
           'X-Upstream-Hop': 'connection-only',
@@ -263,7 +272,7 @@ export function describeForwarding(label, startServer, { gaps = {} } = {}) {
       const answer = await sendRaw(portal.port, { method: 'GET', target: '/login-gateway/api/validateSession', headers: CREDENTIALS });
       expect(answer.status).toBe(200);
       expect(JSON.parse(answer.body)).toEqual({ method: 'GET', url: '/login-gateway/api/validateSession', body: '' });
-      expectSecurityHeaders(answer);
+      expectHeaders(answer);
       expect(Object.keys(answer.headers).filter((name) => name.startsWith('access-control-'))).toEqual([]);
       if (gaps.responseHeadersNamedByConnection) {
         // A declared gap (the reason is in the server's own test): the header gets through.
@@ -274,6 +283,25 @@ export function describeForwarding(label, startServer, { gaps = {} } = {}) {
       expect(answer.headers).not.toHaveProperty('keep-alive');
       expect(answer.headers['set-cookie']).toBe('gatewayCookie=1; Path=/; HttpOnly');
       expect(answer.headers['x-gateway']).toBe('answered');
+    });
+
+    it('lets the browser keep no gateway answer, but those the contract marks cacheable', async () => {
+      expect(CACHEABLE).toEqual(['/login-gateway/public/branding/brand', '/announcements.json']);
+      for (const target of [
+        '/login-gateway/api/validateSession',
+        '/login-gateway/authentication',
+        '/partner-gateway/keepAlive',
+        '/api/x',
+      ]) {
+        const answer = await sendRaw(portal.port, { method: 'GET', target, headers: CREDENTIALS });
+        expect(answer.status, target).toBe(200);
+        expect(answer.headers['cache-control'], target).toBe(GATEWAY_CACHE_CONTROL);
+      }
+      for (const target of CACHEABLE) {
+        const answer = await sendRaw(portal.port, { method: 'GET', target });
+        expect(answer.status, target).toBe(200);
+        expect(answer.headers['cache-control'], target).toBe(GATEWAY_CACHING);
+      }
     });
 
     it('forwards the sign-in POST with its body and credentials to the gateway', async () => {
@@ -289,7 +317,7 @@ export function describeForwarding(label, startServer, { gaps = {} } = {}) {
       const [received] = gateway.requests;
       expect(received).toMatchObject({ method: 'POST', url: '/login-gateway/authentication', body });
       expect(received.headers.authorization).toBe(CREDENTIALS.Authorization);
-      expectSecurityHeaders(answer);
+      expectHeaders(answer);
       expect(answer.headers).not.toHaveProperty('access-control-allow-origin');
       expect(attacker.connections).toEqual([]);
     });
@@ -308,10 +336,10 @@ export function describeForwarding(label, startServer, { gaps = {} } = {}) {
       expect(page.status).toBe(200);
       expect(page.body).toContain('<title>portal</title>');
       expect(page.headers['cache-control']).toBe('no-store');
-      expectSecurityHeaders(page);
+      expectHeaders(page);
       const script = await sendRaw(portal.port, { method: 'GET', target: '/assets/app-1234.js' });
       expect(script.status).toBe(200);
-      expectSecurityHeaders(script);
+      expectHeaders(script);
     });
 
     it('refuses methods other than GET and HEAD on the build files (405)', async () => {

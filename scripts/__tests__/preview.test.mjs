@@ -4,11 +4,12 @@
 // must pass; a naive proxy as the negative control that shows the cases can see a leak; and the
 // checks of the upstream setting.
 import { once } from 'node:events';
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest } from 'node:http';
 import { join, resolve } from 'node:path';
 import { preview } from 'vite';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CONFIG_BLOCK, configBlock, developmentConfig } from '../portal-config.mjs';
 import { upstreamOrigin } from '../portal-preview.mjs';
 import {
   CREDENTIALS,
@@ -104,6 +105,22 @@ describe('the upstream setting (GATEWAY_URL, DASHBOARD_URL)', () => {
   it('takes an origin, with or without its trailing slash', () => {
     expect(upstreamOrigin('https://gateway.internal/')).toBe('https://gateway.internal');
     expect(upstreamOrigin('http://127.0.0.1:4010')).toBe('http://127.0.0.1:4010');
+  });
+});
+
+describe('vite preview serving the page', () => {
+  it("writes the development configuration into it, as a server writes a deployment's", async () => {
+    const distDir = writeFixtureDist();
+    writeFileSync(join(distDir, 'index.html'), `<!doctype html><title>portal</title>${CONFIG_BLOCK}`);
+    const portal = await startPreview({ distDir, gatewayUrl: 'http://127.0.0.1:9' });
+    try {
+      const page = await sendRaw(portal.port, { method: 'GET', target: '/' });
+      expect(page.status).toBe(200);
+      expect(page.body).toBe(`<!doctype html><title>portal</title>${configBlock(developmentConfig())}`);
+    } finally {
+      await portal.close();
+      rmSync(distDir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -1,6 +1,13 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import developmentConfig from '../../openapi/portal-config.development.json';
+import { checkPortalConfig, setPortalEnv } from '../lib/env';
+
+// The tests run with the development configuration, the one `npm start` writes into the page.
+const config = checkPortalConfig(developmentConfig);
+if (!config.ok) throw new Error(`openapi/portal-config.development.json: ${JSON.stringify(config.problems)}`);
+setPortalEnv(config.env);
 
 // jsdom has no modal dialogs: enough of one for components that use <dialog>. The real
 // behaviour (inert page, focus, Escape) is covered by the end-to-end tests in Chromium.

@@ -128,8 +128,14 @@ const KEYWORD_CASES = [
     [{ a: 'x' }, {}, { a: 1 }, { b: 'x' }, { a: 'x', b: 2 }, []],
   ],
   [{ type: 'object', required: ['a'] }, [{ a: null }, {}]],
+  [{ type: 'object', properties: { a: { type: 'string' } }, additionalProperties: false }, [{ a: 'x' }, {}, { b: 1 }, { a: 'x', b: 2 }]],
   [{ type: 'array', items: { type: 'integer' } }, [[1], [], [1, 2, 3], [1, 'x'], [1.5], {}]],
+  [{ type: 'array', items: { type: 'integer' }, maxItems: 2 }, [[1], [], [1, 2], [1, 2, 3]]],
+  [{ type: 'number', minimum: 0, maximum: 10 }, [0, 10, -1, 10.5, 5]],
+  [{ type: 'integer', minimum: 1, maximum: 2 ** 31 - 1 }, [1, 0, 2 ** 31 - 1, 2 ** 31]],
   [{ type: 'string', minLength: 2, maxLength: 3 }, ['a', 'ab', 'abcd', '😀😀', '😀😀😀😀', 'é']],
+  [{ type: 'string', pattern: '^(?:/[A-Za-z0-9_-]+)*$' }, ['', '/qa', '/qa/eu-1', 'qa', '/qa/', '/q a']],
+  [{ type: 'string', pattern: '^.{2}$' }, ['ab', '😀😀', 'abc']],
   [{ type: 'string', format: 'date' }, ['2024-02-29', '2023-02-29', '2026-12-31', '2026-12-32', '2026-1-01', 'x']],
 ];
 
@@ -176,8 +182,7 @@ describe('codegen for the first screen', () => {
 
   it.each([
     [{ type: 'string', format: 'email' }, /format "email"/],
-    [{ type: 'object', additionalProperties: false }, /does not check "additionalProperties"/],
-    [{ type: 'string', pattern: '^a' }, /does not check "pattern"/],
+    [{ type: 'object', additionalProperties: {} }, /additionalProperties/],
     [{ enum: ['a'] }, /does not check "enum"/],
     [{ oneOf: [{ type: 'string' }] }, /does not check "oneOf"/],
     [{ type: 'object', properties: { next: { $ref: '#/components/schemas/Loop' } } }, /recursive/],

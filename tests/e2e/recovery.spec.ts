@@ -20,7 +20,7 @@ function record(page: Page, pattern: RegExp) {
   return seen;
 }
 
-/** The reset's first step, for a username; the captcha test double is ticked. */
+/** The reset's first step, for a username; the captcha (the stand-in for Google's) is ticked. */
 async function startReset(page: Page, username: string) {
   await page.goto('/#/reset-password');
   await page.getByRole('textbox', { name: 'Username' }).fill(username);

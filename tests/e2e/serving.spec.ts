@@ -1,12 +1,20 @@
 import { connect } from 'node:net';
-import { SECURITY_HEADERS } from '../../scripts/security-headers.mjs';
+import { CONFIG_BLOCK, configBlock, developmentConfig } from '../../scripts/portal-config.mjs';
+import { CONTENT_SECURITY_POLICY, CSP_REPORT_GROUP, SECURITY_HEADERS } from '../../scripts/security-headers.mjs';
 import { expect, test } from '../support/fixtures';
 
 /*
  * The build as production serves it: nginx with deploy/nginx/ (the end-to-end run's server).
- * What the browser gets: compression, caching, the security headers on every answer, the
- * dashboards after sign-in; and what a crafted request target gets: refused.
+ * What the browser gets: the page with its configuration, compression, caching, the security
+ * headers on every answer, the dashboards after sign-in; and what a crafted request target gets:
+ * refused.
  */
+
+/** The policy nginx sends: the portal's, with its violations reported (report-uri, report-to). */
+function expectPolicy(csp: string | undefined, what: string) {
+  expect(csp?.startsWith(`${CONTENT_SECURITY_POLICY}; report-uri `), what).toBe(true);
+  expect(csp?.endsWith(`; report-to ${CSP_REPORT_GROUP}`), what).toBe(true);
+}
 
 /** Writes one request exactly as given (fetch and the browser would normalise the target); resolves to its status line's code. */
 function rawStatus(baseURL: string, method: string, target: string): Promise<number> {
@@ -43,7 +51,7 @@ test('every script and style of the first screen arrives compressed, with immuta
     // Chromium asks for brotli from a secure origin (https in production, 127.0.0.1 here).
     expect(asset.encoding, asset.url).toBe('br');
     expect(asset.cache, asset.url).toBe('public, max-age=31536000, immutable');
-    expect(asset.csp, asset.url).toBe(SECURITY_HEADERS['Content-Security-Policy']);
+    expectPolicy(asset.csp, asset.url);
   }
 });
 
@@ -51,22 +59,37 @@ test('the page is never stored, the icon is revalidated and a missing asset is a
   const html = await page.request.get('/');
   expect(html.headers()['cache-control']).toBe('no-store');
   expect(html.headers()['content-type']).toBe('text/html; charset=utf-8');
+  // The build's empty configuration block, filled by the server with the run's configuration.
+  expect(await html.text()).toContain(configBlock(developmentConfig()));
+  expect(await html.text()).not.toContain(CONFIG_BLOCK);
+  expect(html.headers()['reporting-endpoints']).toMatch(new RegExp(`^${CSP_REPORT_GROUP}="https?://`));
   const icon = await page.request.get('/favicon.svg');
   expect(icon.status()).toBe(200);
   expect(icon.headers()['cache-control']).toBe('no-cache');
   const missing = await page.request.get('/assets/no-such-chunk-0000.js');
   expect(missing.status()).toBe(404);
   expect(missing.headers()['cache-control']).toBe('no-store');
-  expect(missing.headers()['content-security-policy']).toBe(SECURITY_HEADERS['Content-Security-Policy']);
+  expectPolicy(missing.headers()['content-security-policy'], 'a missing asset');
 });
 
 test('the gateway answers come through the same origin, compressed and with the portal headers', async ({ page }) => {
   const answer = await page.request.get('/login-gateway/public/branding/brand', { headers: { 'Accept-Encoding': 'gzip' } });
   expect(answer.status()).toBe(200);
   expect(answer.headers()['content-encoding']).toBe('gzip');
-  expect(answer.headers()['x-frame-options']).toBe('DENY');
+  expect(answer.headers()['x-frame-options']).toBe(SECURITY_HEADERS['X-Frame-Options']);
   expect(Object.keys(answer.headers()).filter((name) => name.startsWith('access-control-'))).toEqual([]);
   expect((await answer.json()) as unknown).toMatchObject({ brandName: expect.any(String) as unknown });
+});
+
+test('a gateway answer made with the session is never stored by the browser', async ({ page }) => {
+  await page.goto('/');
+  await page.getByLabel('Username').fill('demo');
+  await page.getByLabel('Password', { exact: true }).fill('Secret#123');
+  const signedIn = page.waitForResponse((response) => new URL(response.url()).pathname === '/login-gateway/authentication');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  const answer = await signedIn;
+  expect(answer.status()).toBe(200);
+  expect(await answer.headerValue('cache-control')).toBe('no-store');
 });
 
 test('crafted request targets are refused and dot-files are never served', async ({ baseURL }) => {

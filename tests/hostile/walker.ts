@@ -1,6 +1,7 @@
 import type { BrowserContext, Page, Request, Route } from '@playwright/test';
 import { findOperation, pathPattern } from '../../common/operation-matcher.js';
 import { operations } from '../../src/lib/api/operations';
+import { developmentConfig } from '../../scripts/portal-config.mjs';
 import { isGatewayPath } from '../../scripts/ports.mjs';
 import { expect, pauseClock } from '../support/fixtures';
 import { answerWithFault, type Fault } from './hostile-support';
@@ -27,10 +28,11 @@ import {
 export const OPERATIONS = operations;
 
 /**
- * The deadline of one gateway call in the build under test (`VITE_API_TIMEOUT_MS`, 30 s unless
- * the build was given another). The page's clock is the test's, so its length costs no time.
+ * The deadline of one gateway call in the page under test: the development configuration's,
+ * which the run's server writes into the page (PORTAL_API_TIMEOUT_MS moves it). The page's clock
+ * is the test's, so its length costs no time.
  */
-export const DEADLINE_MS = Number(process.env.VITE_API_TIMEOUT_MS || 30_000);
+export const DEADLINE_MS = developmentConfig().apiTimeoutMs as number;
 
 /** Calls the portal makes by itself (session checks, keep-alives, public content, the activity log). */
 const BACKGROUND = new Set([

@@ -1,18 +1,7 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { CAPTCHA_FOCUS_DELAY_MS } from '../../lib/constants';
 import './captcha.css';
-
-/*
- * The captcha behind one small interface. Which implementation loads is decided when the app is
- * built (VITE_CAPTCHA_PROVIDER), by a comparison Vite turns into a constant, so a production
- * build holds only the real provider and a test build only the test double. Only the exact value
- * `test-double` (set by the committed .env.development, .env.test and .env.e2e) picks the double:
- * anything else, unset included, is the real provider.
- */
-const Provider =
-  import.meta.env.VITE_CAPTCHA_PROVIDER === 'test-double'
-    ? lazy(() => import('./captcha-test-double').then((module) => ({ default: module.CaptchaTestDouble })))
-    : lazy(() => import('./recaptcha').then((module) => ({ default: module.ReCaptchaWidget })));
+import { ReCaptchaWidget } from './recaptcha';
 
 interface CaptchaProps {
   /** The token once solved; null when none is valid. */
@@ -41,9 +30,7 @@ export function Captcha({ onChange, takeFocus = true }: CaptchaProps) {
 
   return (
     <div ref={container} className="captcha" role="group" aria-label="Security check">
-      <Suspense fallback={<p className="captcha__note">Loading the security check…</p>}>
-        <Provider onChange={onChange} onReady={onReady} />
-      </Suspense>
+      <ReCaptchaWidget onChange={onChange} onReady={onReady} />
     </div>
   );
 }

@@ -2,10 +2,21 @@ import { useEffect, useRef, useState } from 'react';
 import { env } from '../../lib/env';
 import { loadReCaptcha } from '../../lib/captcha/recaptcha-loader';
 import './captcha.css';
-import type { CaptchaProviderProps } from './captcha-types';
 
-/** Google reCAPTCHA v2, the production provider. */
-export function ReCaptchaWidget({ onChange, onReady }: CaptchaProviderProps) {
+/** What the widget receives: where to report the token, and when it is on screen. */
+interface ReCaptchaWidgetProps {
+  /** The provider's response token once solved; null when it expires or fails. */
+  readonly onChange: (token: string | null) => void;
+  /** Called once the captcha can take focus. */
+  readonly onReady: () => void;
+}
+
+/**
+ * Google reCAPTCHA v2, with this deployment's site key. There is no other provider, in any build:
+ * the tests stand in for Google's script instead (tests/support/recaptcha-stub.js in the browser,
+ * a stubbed `grecaptcha` in the component tests).
+ */
+export function ReCaptchaWidget({ onChange, onReady }: ReCaptchaWidgetProps) {
   const container = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
   const callbacks = useRef({ onChange, onReady });

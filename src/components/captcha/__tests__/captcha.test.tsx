@@ -2,10 +2,28 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RECAPTCHA_SCRIPT, type ReCaptcha } from '../../../lib/captcha/recaptcha-loader';
+import DEVELOPMENT_CONFIG from '../../../../openapi/portal-config.development.json';
 import { CAPTCHA_FOCUS_DELAY_MS } from '../../../lib/constants';
-import { Captcha } from '../captcha';
+import type * as CaptchaModule from '../captcha';
 import type * as RecaptchaLoaderModule from '../../../lib/captcha/recaptcha-loader';
 import type * as RecaptchaModule from '../recaptcha';
+
+// Fresh modules for every test, as on a fresh page: the loader loads the provider's script once
+// per page. The fresh configuration module is given the development configuration, as the
+// tests' setup gives the first one.
+let Captcha: typeof CaptchaModule.Captcha;
+let loadReCaptcha: typeof RecaptchaLoaderModule.loadReCaptcha;
+let ReCaptchaWidget: typeof RecaptchaModule.ReCaptchaWidget;
+beforeEach(async () => {
+  vi.resetModules();
+  const { checkPortalConfig, setPortalEnv } = await import('../../../lib/env');
+  const config = checkPortalConfig(DEVELOPMENT_CONFIG);
+  if (!config.ok) throw new Error('the development configuration is not valid');
+  setPortalEnv(config.env);
+  ({ loadReCaptcha } = await import('../../../lib/captcha/recaptcha-loader'));
+  ({ ReCaptchaWidget } = await import('../recaptcha'));
+  ({ Captcha } = await import('../captcha'));
+});
 
 afterEach(() => {
   delete window.grecaptcha;
@@ -13,13 +31,46 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('Captcha (the test double, as configured for development and tests)', () => {
-  it('reports a token when solved and none when unticked', async () => {
+/**
+ * A stubbed `grecaptcha` that renders what a person finds in Google's widget, a checkbox
+ * 'I'm not a robot' handing over a token when ticked, and the loader's script loaded: the
+ * component's own wiring (site key, token, focus) with no network.
+ */
+function stubReCaptcha() {
+  const rendered: Parameters<ReCaptcha['render']>[1][] = [];
+  window.grecaptcha = {
+    ready: (callback) => callback(),
+    render: (container, parameters) => {
+      rendered.push(parameters);
+      const box = document.createElement('input');
+      box.type = 'checkbox';
+      box.id = `stub-captcha-${rendered.length}`;
+      box.addEventListener('change', () => (box.checked ? parameters.callback('stub-token') : parameters['expired-callback']()));
+      const label = document.createElement('label');
+      label.htmlFor = box.id;
+      label.textContent = "I'm not a robot";
+      container.append(box, label);
+      return rendered.length;
+    },
+    reset: vi.fn(),
+  };
+  return {
+    rendered,
+    /** The provider's script has arrived. */
+    load: () => act(() => void document.head.querySelector('script')?.dispatchEvent(new Event('load'))),
+  };
+}
+
+describe('Captcha (Google reCAPTCHA, stubbed)', () => {
+  it("renders the widget with the configuration's site key, reports a token when solved and none when unticked", async () => {
     const onChange = vi.fn();
+    const stub = stubReCaptcha();
     render(<Captcha onChange={onChange} />);
+    await stub.load();
     const box = await screen.findByRole('checkbox', { name: "I'm not a robot" });
+    expect(stub.rendered.map((parameters) => parameters.sitekey)).toEqual([DEVELOPMENT_CONFIG.captchaSiteKey]);
     await userEvent.click(box);
-    expect(onChange).toHaveBeenLastCalledWith('test-captcha-token');
+    expect(onChange).toHaveBeenLastCalledWith('stub-token');
     await userEvent.click(box);
     expect(onChange).toHaveBeenLastCalledWith(null);
     expect(screen.getByRole('group', { name: 'Security check' })).toBeInTheDocument();
@@ -29,7 +80,9 @@ describe('Captcha (the test double, as configured for development and tests)', (
   // a loaded machine must not decide the outcome.
   it('takes focus 100 ms after it appears', async () => {
     const timers = vi.spyOn(window, 'setTimeout');
+    const stub = stubReCaptcha();
     render(<Captcha onChange={() => {}} />);
+    await stub.load();
     const box = await screen.findByRole('checkbox', { name: "I'm not a robot" });
     await waitFor(() => expect(box).toHaveFocus(), { timeout: 2000 });
     expect(timers.mock.calls.some(([, delay]) => delay === CAPTCHA_FOCUS_DELAY_MS)).toBe(true);
@@ -37,7 +90,9 @@ describe('Captcha (the test double, as configured for development and tests)', (
 
   it('leaves focus alone where a field above it is still to be filled in', async () => {
     const timers = vi.spyOn(window, 'setTimeout');
+    const stub = stubReCaptcha();
     render(<Captcha onChange={() => {}} takeFocus={false} />);
+    await stub.load();
     const box = await screen.findByRole('checkbox', { name: "I'm not a robot" });
     await act(async () => {
       await Promise.resolve();
@@ -61,15 +116,6 @@ function fakeReCaptcha() {
 }
 
 describe('ReCaptchaWidget (the production provider)', () => {
-  // A fresh loader for every test, as on a fresh page: it loads the provider's script once per page.
-  let loadReCaptcha: typeof RecaptchaLoaderModule.loadReCaptcha;
-  let ReCaptchaWidget: typeof RecaptchaModule.ReCaptchaWidget;
-  beforeEach(async () => {
-    vi.resetModules();
-    ({ loadReCaptcha } = await import('../../../lib/captcha/recaptcha-loader'));
-    ({ ReCaptchaWidget } = await import('../recaptcha'));
-  });
-
   it("loads the provider's script once, without an inline callback", async () => {
     const first = loadReCaptcha();
     const second = loadReCaptcha();
