@@ -26,7 +26,7 @@ describe('codegen:check', () => {
     const result = check();
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
-  }, 30_000);
+  }, 180_000);
 
   it('fails when the contract changes without regeneration (a maxLength)', () => {
     const file = join(copy, 'openapi', 'schemas', 'common.yaml');
@@ -36,7 +36,7 @@ describe('codegen:check', () => {
     const result = check();
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('generated/ differs');
-  }, 30_000);
+  }, 180_000);
 
   it('fails when a generated file is edited by hand (a line deleted)', () => {
     const file = join(copy, 'generated', 'hooks', 'sign-in', 'sign-in.ts');
@@ -48,5 +48,5 @@ describe('codegen:check', () => {
     const result = check();
     expect(result.status).toBe(1);
     expect(result.stderr).toContain("method: 'POST'");
-  }, 30_000);
+  }, 180_000);
 });
