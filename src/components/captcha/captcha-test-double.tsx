@@ -1,6 +1,7 @@
 import { useEffect, useId } from 'react';
 import './captcha.css';
 import type { CaptchaProviderProps } from './captcha-types';
+import { commonTexts } from '../../lib/messages/common';
 
 /** The token the test double hands over; the mock gateway accepts any. */
 const TEST_CAPTCHA_TOKEN = 'test-captcha-token';
@@ -15,8 +16,8 @@ export function CaptchaTestDouble({ onChange, onReady }: CaptchaProviderProps) {
   return (
     <div className="captcha__test-double">
       <input id={id} type="checkbox" onChange={(event) => onChange(event.target.checked ? TEST_CAPTCHA_TOKEN : null)} />
-      <label htmlFor={id}>I&apos;m not a robot</label>
-      <span className="captcha__note">Test captcha (development and tests only)</span>
+      <label htmlFor={id}>{commonTexts.notARobot}</label>
+      <span className="captcha__note">{commonTexts.testCaptcha}</span>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { CAPTCHA_FOCUS_DELAY_MS } from '../../lib/constants';
 import './captcha.css';
+import { commonTexts } from '../../lib/messages/common';
 
 /*
  * The captcha behind one small interface. Which implementation loads is decided when the app is
@@ -40,8 +41,8 @@ export function Captcha({ onChange, takeFocus = true }: CaptchaProps) {
   }, [ready, takeFocus]);
 
   return (
-    <div ref={container} className="captcha" role="group" aria-label="Security check">
-      <Suspense fallback={<p className="captcha__note">Loading the security check…</p>}>
+    <div ref={container} className="captcha" role="group" aria-label={commonTexts.securityCheck}>
+      <Suspense fallback={<p className="captcha__note">{commonTexts.securityCheckLoading}</p>}>
         <Provider onChange={onChange} onReady={onReady} />
       </Suspense>
     </div>

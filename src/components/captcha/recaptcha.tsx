@@ -3,6 +3,7 @@ import { env } from '../../lib/env';
 import { loadReCaptcha } from '../../lib/captcha/recaptcha-loader';
 import './captcha.css';
 import type { CaptchaProviderProps } from './captcha-types';
+import { commonTexts } from '../../lib/messages/common';
 
 /** Google reCAPTCHA v2, the production provider. */
 export function ReCaptchaWidget({ onChange, onReady }: CaptchaProviderProps) {
@@ -41,7 +42,7 @@ export function ReCaptchaWidget({ onChange, onReady }: CaptchaProviderProps) {
       <div ref={container} className="captcha__widget" />
       {failed ? (
         <p className="captcha__error" role="alert">
-          The security check could not be loaded. Please check your connection and reload the page.
+          {commonTexts.securityCheckFailed}
         </p>
       ) : null}
     </div>

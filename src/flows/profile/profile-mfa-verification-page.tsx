@@ -9,7 +9,7 @@ import { Page } from '../../components/layout/page';
 import { Button } from '../../components/ui/button';
 import { PageHeading } from '../../components/ui/page-heading';
 import { isApiError } from '../../lib/api/api-error';
-import { codeFailure, errorToast, isNoSecurityDevice, SECURITY_SETTINGS_NOT_LOADED, TOASTS } from '../../lib/api/error-catalogue';
+import { codeFailure, errorToast, isNoSecurityDevice } from '../../lib/api/error-catalogue';
 import { leavePortal } from '../../lib/browser-location';
 import { env } from '../../lib/env';
 import { codeRequestFailure } from '../../journey/code-request-failure';
@@ -20,6 +20,7 @@ import { useSupportPhone } from '../../lib/public-content';
 import { useStoredSession } from '../../lib/use-stored-session';
 import { successVerificationSlot, totpDeviceRemovedSlot } from '../../journey/phone-setup/profile-slots';
 import { useAuthenticatorLookup } from './use-authenticator-lookup';
+import { errorTexts } from '../../lib/messages/errors';
 
 /**
  * `/outer-mfa-verification` and `/profile-mfa-verification` (spec section 4): the user proves
@@ -64,9 +65,9 @@ export function ProfileMfaVerificationPage() {
       await removeDevice.mutateAsync({});
     } catch (error) {
       if (isApiError(error) && isNoSecurityDevice(error)) {
-        notify(errorToast(`${TOASTS.noSecurityDevice}. Please call customer service${supportPhone ? ` at ${supportPhone}` : ''}.`));
+        notify(errorToast(`${errorTexts.noSecurityDevice}. Please call customer service${supportPhone ? ` at ${supportPhone}` : ''}.`));
       } else {
-        notify(errorToast(TOASTS.removeTotpDevice));
+        notify(errorToast(errorTexts.removeTotpDevice));
       }
       return;
     }
@@ -78,7 +79,7 @@ export function ProfileMfaVerificationPage() {
     try {
       await markEmailVerified.mutateAsync({ params: { type: 'email' } });
     } catch {
-      notify(errorToast(TOASTS.verifyEmail));
+      notify(errorToast(errorTexts.verifyEmail));
       return;
     }
     successVerificationSlot.write(true);
@@ -101,7 +102,7 @@ export function ProfileMfaVerificationPage() {
             <p aria-busy="true">Checking your security settings…</p>
           ) : (
             <>
-              <p role="alert">{SECURITY_SETTINGS_NOT_LOADED}</p>
+              <p role="alert">{errorTexts.securitySettingsNotLoaded}</p>
               <ActionsRow>
                 <Button onClick={() => leavePortal(targets.profileSecurity)}>Back to your profile</Button>
               </ActionsRow>
@@ -127,7 +128,7 @@ export function ProfileMfaVerificationPage() {
         </p>
         <CodeEntryForm
           submit={submit}
-          onFailure={(error) => void notify(codeFailure(error, errorToast(TOASTS.codeNotValid)))}
+          onFailure={(error) => void notify(codeFailure(error, errorToast(errorTexts.codeNotValid)))}
           resend={byApp ? undefined : requestEmailCode}
           sentAt={emailSentAt}
           path={paths.profileMfaVerification}

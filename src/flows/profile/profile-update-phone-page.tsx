@@ -5,7 +5,7 @@ import { Card } from '../../components/layout/card';
 import { Page } from '../../components/layout/page';
 import { Button } from '../../components/ui/button';
 import { PageHeading } from '../../components/ui/page-heading';
-import { errorToast, SECURITY_SETTINGS_NOT_LOADED } from '../../lib/api/error-catalogue';
+import { errorToast } from '../../lib/api/error-catalogue';
 import { leavePortal } from '../../lib/browser-location';
 import { env } from '../../lib/env';
 import { externalTargets } from '../../lib/links';
@@ -16,6 +16,7 @@ import { profileUpdatePhoneSlot, totpVerifiedSlot } from '../../journey/phone-se
 import { useStep } from '../../journey/require-step';
 import { useJourney } from '../../journey/use-journey';
 import { useAuthenticatorLookup } from './use-authenticator-lookup';
+import { errorTexts } from '../../lib/messages/errors';
 
 /**
  * `/profile-update-phone`: a new phone from the profile. A user with an authenticator app who
@@ -44,7 +45,7 @@ export function ProfileUpdatePhonePage() {
     if (lookup.state === 'failed') {
       // The spec's "up one level": a lookup the gateway answered with an error leaves this screen
       // for the one above, saying why (the screen above has nothing to tell).
-      notify(errorToast(SECURITY_SETTINGS_NOT_LOADED));
+      notify(errorToast(errorTexts.securitySettingsNotLoaded));
       navigate(paths.signIn);
       return;
     }
@@ -60,7 +61,7 @@ export function ProfileUpdatePhonePage() {
           <PageHeading id={headingId}>Enter your new phone number</PageHeading>
           {retry ? (
             <>
-              <p role="alert">{SECURITY_SETTINGS_NOT_LOADED}</p>
+              <p role="alert">{errorTexts.securitySettingsNotLoaded}</p>
               <ActionsRow>
                 <Button onClick={retry}>Try again</Button>
                 <Button

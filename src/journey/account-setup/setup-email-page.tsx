@@ -9,13 +9,14 @@ import { FormFooter } from '../../components/layout/form-footer';
 import { Page } from '../../components/layout/page';
 import { Stack } from '../../components/layout/stack';
 import { SetupStepHeading } from '../../components/ui/setup-step-heading';
-import { errorToast, TOASTS } from '../../lib/api/error-catalogue';
+import { errorToast } from '../../lib/api/error-catalogue';
 import { notify } from '../../lib/notifications';
 import { useSingleFlight } from '../../lib/use-single-flight';
 import { useStoredSession } from '../../lib/use-stored-session';
 import { codeRequestFailure } from '../code-request-failure';
 import { useStep } from '../require-step';
 import { useJourney } from '../use-journey';
+import { errorTexts } from '../../lib/messages/errors';
 
 /** Account setup's step number of the email. */
 const EMAIL_STEP = 3;
@@ -38,7 +39,7 @@ export function SetupEmailPage() {
       try {
         await updateEmail.mutateAsync({ data: { email } });
       } catch {
-        notify(errorToast(TOASTS.updateEmail));
+        notify(errorToast(errorTexts.updateEmail));
         return;
       }
       try {

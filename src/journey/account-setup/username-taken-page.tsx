@@ -2,13 +2,13 @@ import { useNavigate } from 'react-router-dom';
 import { Card } from '../../components/layout/card';
 import { Page } from '../../components/layout/page';
 import { SetupStepHeading } from '../../components/ui/setup-step-heading';
-import { SETUP_TEXTS } from '../../lib/api/error-catalogue';
 import { paths } from '../../lib/paths';
 import { signOut } from '../../lib/session';
 import { useStep } from '../require-step';
 import { useJourney } from '../use-journey';
 import { setupPhoneStep, useAccountSetupCalls } from './use-account-setup';
 import { UsernameForm } from './username-form';
+import { errorTexts } from '../../lib/messages/errors';
 
 /**
  * `/account-setup/username-taken`: the username was registered by someone else before the
@@ -40,7 +40,7 @@ export function UsernameTakenPage() {
           defaultValue={step.setup.username}
           onAvailable={async (username) => {
             const outcome = await saveCredentials({ ...step.setup, username });
-            if (outcome.kind === 'taken') return outcome.description ?? SETUP_TEXTS.takenAgain;
+            if (outcome.kind === 'taken') return outcome.description ?? errorTexts.usernameTakenAgain;
             if (outcome.kind === 'saved' && step.back?.name === 'code-entry') journey.advance(setupPhoneStep(outcome.setup, step.back));
             return null;
           }}

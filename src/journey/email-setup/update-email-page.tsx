@@ -13,7 +13,7 @@ import { Stack } from '../../components/layout/stack';
 import { Button } from '../../components/ui/button';
 import { PageHeading } from '../../components/ui/page-heading';
 import { answerData } from '../../lib/api/answer-data';
-import { errorToast, TOASTS } from '../../lib/api/error-catalogue';
+import { errorToast } from '../../lib/api/error-catalogue';
 import { SIGN_IN_ANSWER_FRESH_MS } from '../../lib/constants';
 import { maskEmail } from '../../lib/format';
 import { notify } from '../../lib/notifications';
@@ -22,6 +22,7 @@ import { useSingleFlight } from '../../lib/use-single-flight';
 import { codeRequestFailure } from '../code-request-failure';
 import { useStep } from '../require-step';
 import { useJourney } from '../use-journey';
+import { errorTexts } from '../../lib/messages/errors';
 
 /**
  * `/update-email`: 'Verify your email address', before the phone in multi-factor adoption. A
@@ -51,7 +52,7 @@ export function UpdateEmailPage() {
         setChanged(next);
         setEditing(false);
       } catch {
-        notify(errorToast(TOASTS.updateEmail));
+        notify(errorToast(errorTexts.updateEmail));
       }
     });
 
