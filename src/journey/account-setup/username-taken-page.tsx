@@ -9,6 +9,8 @@ import { useJourney } from '../use-journey';
 import { setupPhoneStep, useAccountSetupCalls } from './use-account-setup';
 import { UsernameForm } from './username-form';
 import { errorTexts } from '../../lib/messages/errors';
+import { accountSetupTexts } from '../../lib/messages/account-setup';
+import { commonTexts } from '../../lib/messages/common';
 
 /**
  * `/account-setup/username-taken`: the username was registered by someone else before the
@@ -33,9 +35,9 @@ export function UsernameTakenPage() {
       <Card labelledBy="username-taken-heading">
         {/* Choosing a username is the setup's first step. */}
         <SetupStepHeading id="username-taken-heading" step={1}>
-          This username has been taken, please choose a new one
+          {errorTexts.usernameTakenAgain}
         </SetupStepHeading>
-        <p>It seems before you could validate your account, another user registered this username</p>
+        <p>{accountSetupTexts.usernameTakenMeanwhile}</p>
         <UsernameForm
           defaultValue={step.setup.username}
           onAvailable={async (username) => {
@@ -44,7 +46,7 @@ export function UsernameTakenPage() {
             if (outcome.kind === 'saved' && step.back?.name === 'code-entry') journey.advance(setupPhoneStep(outcome.setup, step.back));
             return null;
           }}
-          secondary={{ text: 'Cancel', onClick: cancel }}
+          secondary={{ text: commonTexts.cancel, onClick: cancel }}
         />
       </Card>
     </Page>

@@ -23,6 +23,8 @@ import { codeRequestFailure } from '../code-request-failure';
 import { useStep } from '../require-step';
 import { useJourney } from '../use-journey';
 import { errorTexts } from '../../lib/messages/errors';
+import { journeyTexts } from '../../lib/messages/journey';
+import { commonTexts } from '../../lib/messages/common';
 
 /**
  * `/update-email`: 'Verify your email address', before the phone in multi-factor adoption. A
@@ -71,18 +73,18 @@ export function UpdateEmailPage() {
   return (
     <Page>
       <Card labelledBy="verify-email-heading">
-        <PageHeading id="verify-email-heading">Verify your email address</PageHeading>
-        {credentials.isPending ? <p aria-busy="true">Loading your email address…</p> : null}
-        {credentials.isError ? <p role="alert">Your email address could not be loaded. Please try again later.</p> : null}
+        <PageHeading id="verify-email-heading">{journeyTexts.verifyEmailHeading}</PageHeading>
+        {credentials.isPending ? <p aria-busy="true">{journeyTexts.loadingEmail}</p> : null}
+        {credentials.isError ? <p role="alert">{journeyTexts.emailNotLoaded}</p> : null}
         {email && !editing ? (
           <>
-            <p>Before you add a phone, please confirm your email address. We&apos;ll send a code to {maskEmail(email)}.</p>
+            <p>{journeyTexts.confirmEmail({ email: maskEmail(email) })}</p>
             <ActionsRow>
               <Button onClick={() => void start()} busy={flight.busy}>
-                Send code
+                {commonTexts.sendCode}
               </Button>
               <Button variant="link" onClick={() => setEditing(true)}>
-                Use a different email address
+                {journeyTexts.useDifferentEmail}
               </Button>
             </ActionsRow>
           </>
@@ -91,7 +93,11 @@ export function UpdateEmailPage() {
           <form noValidate onSubmit={form.handleSubmit(saveEmail)}>
             <Stack>
               <EmailAddressField form={form} />
-              <FormFooter submit="Save email address" busy={flight.busy} secondary={{ text: 'Cancel', onClick: () => setEditing(false) }} />
+              <FormFooter
+                submit={journeyTexts.saveEmail}
+                busy={flight.busy}
+                secondary={{ text: commonTexts.cancel, onClick: () => setEditing(false) }}
+              />
             </Stack>
           </form>
         ) : null}
