@@ -21,6 +21,8 @@ import { useStoredSession } from '../../lib/use-stored-session';
 import { successVerificationSlot, totpDeviceRemovedSlot } from '../../journey/phone-setup/profile-slots';
 import { useAuthenticatorLookup } from './use-authenticator-lookup';
 import { errorTexts } from '../../lib/messages/errors';
+import { profileTexts } from '../../lib/messages/profile';
+import { commonTexts } from '../../lib/messages/common';
 
 /**
  * `/outer-mfa-verification` and `/profile-mfa-verification` (spec section 4): the user proves
@@ -65,7 +67,7 @@ export function ProfileMfaVerificationPage() {
       await removeDevice.mutateAsync({});
     } catch (error) {
       if (isApiError(error) && isNoSecurityDevice(error)) {
-        notify(errorToast(`${errorTexts.noSecurityDevice}. Please call customer service${supportPhone ? ` at ${supportPhone}` : ''}.`));
+        notify(errorToast(profileTexts.noSecurityDevice({ supportPhone })));
       } else {
         notify(errorToast(errorTexts.removeTotpDevice));
       }
@@ -97,14 +99,14 @@ export function ProfileMfaVerificationPage() {
     return (
       <Page>
         <Card labelledBy={headingId}>
-          <PageHeading id={headingId}>Enter the code</PageHeading>
+          <PageHeading id={headingId}>{profileTexts.enterCode}</PageHeading>
           {lookup.state === 'checking' ? (
-            <p aria-busy="true">Checking your security settings…</p>
+            <p aria-busy="true">{profileTexts.checkingSettings}</p>
           ) : (
             <>
               <p role="alert">{errorTexts.securitySettingsNotLoaded}</p>
               <ActionsRow>
-                <Button onClick={() => leavePortal(targets.profileSecurity)}>Back to your profile</Button>
+                <Button onClick={() => leavePortal(targets.profileSecurity)}>{profileTexts.backToProfile}</Button>
               </ActionsRow>
             </>
           )}
@@ -116,15 +118,15 @@ export function ProfileMfaVerificationPage() {
   return (
     <Page>
       <Card labelledBy={headingId}>
-        <PageHeading id={headingId}>Enter the code</PageHeading>
+        <PageHeading id={headingId}>{profileTexts.enterCode}</PageHeading>
         <p>
           {byApp
-            ? 'Enter the code your authenticator app shows.'
+            ? profileTexts.appCodeHelp
             : typeof emailSentAt === 'number'
-              ? 'We sent a code to your email address. Enter it below.'
+              ? profileTexts.emailCodeSent
               : emailSentAt === null
-                ? 'We could not send a code to your email address.'
-                : 'We are sending a code to your email address.'}
+                ? profileTexts.emailCodeNotSent
+                : profileTexts.emailCodeSending}
         </p>
         <CodeEntryForm
           submit={submit}
@@ -132,7 +134,7 @@ export function ProfileMfaVerificationPage() {
           resend={byApp ? undefined : requestEmailCode}
           sentAt={emailSentAt}
           path={paths.profileMfaVerification}
-          secondary={{ text: 'Cancel', onClick: () => leavePortal(targets.profileSecurity) }}
+          secondary={{ text: commonTexts.cancel, onClick: () => leavePortal(targets.profileSecurity) }}
         />
       </Card>
     </Page>

@@ -17,6 +17,8 @@ import { useStep } from '../../journey/require-step';
 import { useJourney } from '../../journey/use-journey';
 import { useAuthenticatorLookup } from './use-authenticator-lookup';
 import { errorTexts } from '../../lib/messages/errors';
+import { profileTexts } from '../../lib/messages/profile';
+import { commonTexts } from '../../lib/messages/common';
 
 /**
  * `/profile-update-phone`: a new phone from the profile. A user with an authenticator app who
@@ -58,22 +60,22 @@ export function ProfileUpdatePhonePage() {
     return (
       <Page>
         <Card labelledBy={headingId}>
-          <PageHeading id={headingId}>Enter your new phone number</PageHeading>
+          <PageHeading id={headingId}>{profileTexts.newPhoneHeading}</PageHeading>
           {retry ? (
             <>
               <p role="alert">{errorTexts.securitySettingsNotLoaded}</p>
               <ActionsRow>
-                <Button onClick={retry}>Try again</Button>
+                <Button onClick={retry}>{commonTexts.tryAgain}</Button>
                 <Button
                   variant="secondary"
                   onClick={() => leavePortal(externalTargets(env.envPathPrefix, env.helpCenterUrl).profileSecurity)}
                 >
-                  Back to your profile
+                  {profileTexts.backToProfile}
                 </Button>
               </ActionsRow>
             </>
           ) : (
-            <p aria-busy="true">Checking your security settings…</p>
+            <p aria-busy="true">{profileTexts.checkingSettings}</p>
           )}
         </Card>
       </Page>

@@ -18,7 +18,6 @@ export const errorTexts = {
   verifyEmail: 'Unable to verify email address',
   updateEmail: 'Unable to update email address',
   removeTotpDevice: 'Unable to remove TOTP device, please try again',
-  noSecurityDevice: "We didn't find a security device registered to your account",
 
   /** A username that cannot be used, and failed account-setup updates. */
   usernameTaken: ({ alternate }: { readonly alternate: string }) => `Username must be unique. ${alternate} is available for use.`,
