@@ -10,6 +10,8 @@ export const firstScreenTexts = {
   loading: 'Loading…',
   loadingBar: 'Loading',
   dismissNotification: 'Dismiss notification',
+  /** The customer-service number with its extension. */
+  phoneWithExtension: ({ phone, extension }: { readonly phone: string; readonly extension: string }) => `${phone} ext. ${extension}`,
   showPassword: 'Show password',
   hidePassword: 'Hide password',
 
