@@ -68,6 +68,44 @@ const resolverSettings = {
 
 const onlyIn = (what, where) => `${what} only in ${where}.`;
 
+/** Syntax the house forbids everywhere in src: raw HTML, inline styles, RouteLink under another name. */
+const houseSyntax = [
+  {
+    selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
+    message: onlyIn('HTML rendering', 'src/lib/sanitize-html.tsx (its SanitizedHtml component)'),
+  },
+  { selector: "AssignmentExpression[left.property.name='innerHTML']", message: onlyIn('innerHTML', 'src/lib/sanitize-html.tsx') },
+  {
+    selector: "ImportSpecifier[imported.name='RouteLink'][local.name!='RouteLink']",
+    message: 'Import RouteLink by its name: a `Link` reads as react-router’s, which the first screen must not carry.',
+  },
+  {
+    selector: "JSXAttribute[name.name='style']",
+    message: "No inline styles: the Content-Security-Policy's style-src has no 'unsafe-inline'. Use a class in the component's stylesheet.",
+  },
+];
+
+/** Attributes and object keys whose strings are shown to the user (labels, headings, button texts). */
+const TEXT_PROPS = '/^(label|title|alt|placeholder|hint|legend|heading|submit|text|message|aria-label|[a-z]+Label|[a-z]+Text)$/';
+const CHILD_EXPRESSION = ':matches(JSXElement, JSXFragment) > JSXExpressionContainer';
+const onlyInCatalogue = 'User-facing text lives in the message catalogue (src/lib/messages/): import its area module.';
+/**
+ * Every user-facing text lives in the message catalogue (src/lib/messages), so a translation
+ * catalogue can take it over: no text written inline in a screen's JSX, in its expressions or in
+ * the attributes and keys that carry texts. Tests and the catalogue itself are exempt.
+ */
+const inlineTexts = [
+  'JSXText[value=/[A-Za-z]/]',
+  // A child expression that is a text, or picks one: `{'Text'}`, `{`Text`}`, `{a ? 'Text' : b ? 'Text' : 'Text'}`, `{a || 'Text'}`.
+  `${CHILD_EXPRESSION} > Literal[value=/[A-Za-z]/]`,
+  `${CHILD_EXPRESSION} > TemplateLiteral > TemplateElement[value.raw=/[A-Za-z]/]`,
+  `${CHILD_EXPRESSION} > :matches(ConditionalExpression, LogicalExpression) > Literal:matches(.consequent, .alternate, .right)[value=/[A-Za-z]/]`,
+  `${CHILD_EXPRESSION} > ConditionalExpression > ConditionalExpression > Literal:matches(.consequent, .alternate)[value=/[A-Za-z]/]`,
+  `JSXAttribute[name.name=${TEXT_PROPS}] Literal[value=/[A-Za-z]/]`,
+  `JSXAttribute[name.name=${TEXT_PROPS}] TemplateElement[value.raw=/[A-Za-z]/]`,
+  `JSXAttribute Property[key.name=${TEXT_PROPS}] > Literal[value=/[A-Za-z]/]`,
+].map((selector) => ({ selector, message: onlyInCatalogue }));
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'docs/**', 'screenshots/**'] },
   // generated/ is the tools' output, not held to the house style: only its imports are checked.
@@ -117,23 +155,7 @@ export default tseslint.config(
           })),
         },
       ],
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
-          message: onlyIn('HTML rendering', 'src/lib/sanitize-html.tsx (its SanitizedHtml component)'),
-        },
-        { selector: "AssignmentExpression[left.property.name='innerHTML']", message: onlyIn('innerHTML', 'src/lib/sanitize-html.tsx') },
-        {
-          selector: "ImportSpecifier[imported.name='RouteLink'][local.name!='RouteLink']",
-          message: 'Import RouteLink by its name: a `Link` reads as react-router’s, which the first screen must not carry.',
-        },
-        {
-          selector: "JSXAttribute[name.name='style']",
-          message:
-            "No inline styles: the Content-Security-Policy's style-src has no 'unsafe-inline'. Use a class in the component's stylesheet.",
-        },
-      ],
+      'no-restricted-syntax': ['error', ...houseSyntax, ...inlineTexts],
     },
   },
   {
@@ -143,6 +165,10 @@ export default tseslint.config(
   {
     files: ['src/lib/session-storage.ts'],
     rules: { 'no-restricted-globals': 'off', 'no-restricted-properties': 'off' },
+  },
+  {
+    files: ['src/lib/messages/**'],
+    rules: { 'no-restricted-syntax': ['error', ...houseSyntax] },
   },
   {
     files: ['src/lib/sanitize-html.tsx'],

@@ -2,6 +2,7 @@ import { Card } from '../components/layout/card';
 import { Page } from '../components/layout/page';
 import { PageHeading } from '../components/ui/page-heading';
 import type { ConfigProblem } from '../lib/env';
+import { configErrorTexts } from '../lib/messages/config-error';
 import './config-error-page.css';
 
 /**
@@ -14,16 +15,13 @@ export function ConfigErrorPage({ problems }: { readonly problems: readonly Conf
     <main className="config-error-page">
       <Page>
         <Card role="alert">
-          <PageHeading>Sign in is not available</PageHeading>
-          <p>
-            This site is not set up correctly, so the sign-in page cannot start. Please try again later, or contact customer support if the
-            issue persists.
-          </p>
-          <p>For the site&apos;s operators, what is wrong in its configuration:</p>
+          <PageHeading>{configErrorTexts.heading}</PageHeading>
+          <p>{configErrorTexts.explanation}</p>
+          <p>{configErrorTexts.forOperators}</p>
           <ul>
             {problems.map(({ key, message }) => (
               <li key={`${key}: ${message}`}>
-                <code>{key || 'the configuration'}</code>: {message}
+                <code>{key || configErrorTexts.wholeConfiguration}</code>: {message}
               </li>
             ))}
           </ul>

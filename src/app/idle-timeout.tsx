@@ -5,6 +5,7 @@ import { ACTIVITY_THROTTLE_MS, IDLE_WARNING_SECONDS, KEEP_ALIVE_INTERVAL_MS } fr
 import { setTitlePrefix } from '../lib/document-title';
 import { signOut } from '../lib/session';
 import { readAuthToken } from '../lib/session-storage';
+import { sessionTexts } from '../lib/messages/session';
 
 const ACTIVITY_EVENTS = ['click', 'keydown', 'scroll', 'touchstart'] as const;
 /** While the warning shows, the last-accessed time is checked this often for activity elsewhere. */
@@ -119,7 +120,7 @@ export function IdleTimeout({ idleSeconds }: { readonly idleSeconds: number }) {
   }, [secondsLeft]);
 
   useEffect(() => {
-    setTitlePrefix(secondsLeft === null ? null : `${secondsLeft} seconds left`);
+    setTitlePrefix(secondsLeft === null ? null : sessionTexts.secondsLeft({ seconds: secondsLeft }));
   }, [secondsLeft]);
 
   useEffect(() => () => setTitlePrefix(null), []);
@@ -130,18 +131,18 @@ export function IdleTimeout({ idleSeconds }: { readonly idleSeconds: number }) {
     <Modal
       open
       mode="alert"
-      title="Are you still there?"
-      alertLabel="Continue my session"
+      title={sessionTexts.stillThere}
+      alertLabel={sessionTexts.continueSession}
       closeOnBackdrop
       onClose={() => {
         setPhase({ name: 'active' });
         keepAlive().catch(() => undefined);
       }}
     >
-      <p>You will be logged out in {secondsLeft} seconds due to inactivity.</p>
-      <p>{touch ? 'Tap anywhere on the screen to continue your session.' : 'Click anywhere to continue your session.'}</p>
+      <p>{sessionTexts.loggedOutIn({ seconds: secondsLeft })}</p>
+      <p>{touch ? sessionTexts.tapToContinue : sessionTexts.clickToContinue}</p>
       <p className="visually-hidden" aria-live="assertive">
-        {ANNOUNCE_AT.has(secondsLeft) ? `You will be logged out in ${secondsLeft} seconds due to inactivity.` : ''}
+        {ANNOUNCE_AT.has(secondsLeft) ? sessionTexts.loggedOutIn({ seconds: secondsLeft }) : ''}
       </p>
     </Modal>
   );

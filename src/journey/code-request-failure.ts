@@ -1,6 +1,7 @@
 import { isApiError } from '../lib/api/api-error';
-import { errorToast, isRateLimited, rateLimitMessage, TOASTS } from '../lib/api/error-catalogue';
+import { errorToast, isRateLimited, rateLimitMessage } from '../lib/api/error-catalogue';
 import type { NotificationInput } from '../lib/notifications';
+import { errorTexts } from '../lib/messages/errors';
 
 /**
  * A one-time code that could not be sent: a 429's wait, otherwise 'Unable to request token'.
@@ -8,5 +9,5 @@ import type { NotificationInput } from '../lib/notifications';
  * and not with the first screen.
  */
 export function codeRequestFailure(error: unknown): NotificationInput {
-  return errorToast(isApiError(error) && isRateLimited(error) ? rateLimitMessage(error) : TOASTS.requestToken);
+  return errorToast(isApiError(error) && isRateLimited(error) ? rateLimitMessage(error) : errorTexts.requestToken);
 }

@@ -1,9 +1,9 @@
 import type { AnnouncementChange } from '../../generated/models/announcementChange';
+import { firstScreenTexts } from './messages/first-screen';
 
 /** 'N new update!' or 'N new updates!' for the latest change. */
 export function updatesLabel(change: AnnouncementChange): string {
-  const count = change.features.length;
-  return `${count} new update${count === 1 ? '' : 's'}!`;
+  return firstScreenTexts.newUpdates({ count: change.features.length });
 }
 
 /** The change's day as `MM/DD`, without a time zone shift. */

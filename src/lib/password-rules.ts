@@ -1,3 +1,5 @@
+import { commonTexts } from './messages/common';
+
 /**
  * The password rules of the spec's section 5, one by one, for the live checklist a user sees
  * while choosing a password. The contract's `Password` pattern (and so the generated zod of every
@@ -22,18 +24,18 @@ export function passwordRules(password: string, confirmation: string): readonly 
   return [
     {
       id: 'length',
-      label: `${PASSWORD_MIN} to ${PASSWORD_MAX} characters`,
+      label: commonTexts.ruleLength({ min: PASSWORD_MIN, max: PASSWORD_MAX }),
       met: password.length >= PASSWORD_MIN && password.length <= PASSWORD_MAX,
     },
-    { id: 'cases', label: 'At least one uppercase and one lowercase letter', met: /[A-Z]/.test(password) && /[a-z]/.test(password) },
-    { id: 'digitOrSymbol', label: `At least one number or one of ${PASSWORD_SYMBOLS}`, met: /[0-9!#$%&?@]/.test(password) },
+    { id: 'cases', label: commonTexts.ruleCases, met: /[A-Z]/.test(password) && /[a-z]/.test(password) },
+    { id: 'digitOrSymbol', label: commonTexts.ruleDigitOrSymbol({ symbols: PASSWORD_SYMBOLS }), met: /[0-9!#$%&?@]/.test(password) },
     {
       id: 'allowed',
-      label: `Only letters, numbers and ${PASSWORD_SYMBOLS}`,
+      label: commonTexts.ruleAllowed({ symbols: PASSWORD_SYMBOLS }),
       met: password !== '' && /^[A-Za-z0-9!#$%&?@]*$/.test(password),
     },
-    { id: 'noTriple', label: 'No character three or more times in a row', met: password !== '' && !/(.)\1\1/.test(password) },
-    { id: 'match', label: 'Both entries match', met: password !== '' && password === confirmation },
+    { id: 'noTriple', label: commonTexts.ruleNoTriple, met: password !== '' && !/(.)\1\1/.test(password) },
+    { id: 'match', label: commonTexts.ruleMatch, met: password !== '' && password === confirmation },
   ];
 }
 

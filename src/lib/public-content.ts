@@ -4,6 +4,7 @@ import { getGetAnnouncementsQueryOptions, useGetAnnouncements } from '../../gene
 import { getGetPublicBrandingQueryOptions, useGetPublicBranding } from '../../generated/hooks/branding/branding';
 import type { BrandLinks } from '../../generated/models/brandLinks';
 import { httpsUrlOrNull } from './safe-url';
+import { firstScreenTexts } from './messages/first-screen';
 
 /*
  * The public content every page may show: the partner's brand and the announcements. Fetched
@@ -41,7 +42,8 @@ export async function prefetchPublicContent(queryClient: QueryClient): Promise<v
 export function useSupportPhone(): string | null {
   const contact = useBranding().data?.contactInfo;
   if (!contact?.supportPhone) return null;
-  return `${contact.supportPhone}${contact.supportPhoneExtension ? ` ext. ${contact.supportPhoneExtension}` : ''}`;
+  const extension = contact.supportPhoneExtension;
+  return extension ? firstScreenTexts.phoneWithExtension({ phone: contact.supportPhone, extension }) : contact.supportPhone;
 }
 
 /**

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { CAPTCHA_FOCUS_DELAY_MS } from '../../lib/constants';
 import './captcha.css';
 import { ReCaptchaWidget } from './recaptcha';
+import { commonTexts } from '../../lib/messages/common';
 
 interface CaptchaProps {
   /** The token once solved; null when none is valid. */
@@ -29,7 +30,7 @@ export function Captcha({ onChange, takeFocus = true }: CaptchaProps) {
   }, [ready, takeFocus]);
 
   return (
-    <div ref={container} className="captcha" role="group" aria-label="Security check">
+    <div ref={container} className="captcha" role="group" aria-label={commonTexts.securityCheck}>
       <ReCaptchaWidget onChange={onChange} onReady={onReady} />
     </div>
   );

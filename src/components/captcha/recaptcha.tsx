@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { env } from '../../lib/env';
 import { loadReCaptcha } from '../../lib/captcha/recaptcha-loader';
 import './captcha.css';
+import { commonTexts } from '../../lib/messages/common';
 
 /** What the widget receives: where to report the token, and when it is on screen. */
 interface ReCaptchaWidgetProps {
@@ -52,7 +53,7 @@ export function ReCaptchaWidget({ onChange, onReady }: ReCaptchaWidgetProps) {
       <div ref={container} className="captcha__widget" />
       {failed ? (
         <p className="captcha__error" role="alert">
-          The security check could not be loaded. Please check your connection and reload the page.
+          {commonTexts.securityCheckFailed}
         </p>
       ) : null}
     </div>

@@ -3,12 +3,7 @@ import { z } from 'zod';
 import type { EmailRequest } from '../../../generated/models/emailRequest';
 import { updateEmailBody } from '../../../generated/zod/profile/profile.zod';
 import { TextField } from '../ui/text-field';
-
-/** The email address field's texts: the spec's message, and what is wrong with a too-long name. */
-export const EMAIL_ADDRESS_TEXTS = {
-  invalid: 'Please enter a valid email address.',
-  localPartTooLong: 'The part before the @ can be at most 64 characters.',
-} as const;
+import { commonTexts } from '../../lib/messages/common';
 
 const contractEmail = updateEmailBody.shape.email;
 /** The most characters before the `@` the contract's email rule accepts (the spec's generic rule). */
@@ -23,7 +18,7 @@ export const emailAddressSchema = z.object({
   email: z.string().superRefine((email, context) => {
     if (contractEmail.safeParse(email).success) return;
     const tooLong = email.lastIndexOf('@') > LOCAL_PART_MAX;
-    context.addIssue({ code: 'custom', message: tooLong ? EMAIL_ADDRESS_TEXTS.localPartTooLong : EMAIL_ADDRESS_TEXTS.invalid });
+    context.addIssue({ code: 'custom', message: tooLong ? commonTexts.emailLocalPartTooLong : commonTexts.emailInvalid });
   }),
 });
 
@@ -31,7 +26,7 @@ export const emailAddressSchema = z.object({
 export function EmailAddressField({ form }: { readonly form: UseFormReturn<EmailRequest> }) {
   return (
     <TextField
-      label="Email address"
+      label={commonTexts.emailAddress}
       type="email"
       autoComplete="email"
       maxLength={200}

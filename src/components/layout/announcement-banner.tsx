@@ -3,6 +3,7 @@ import { monthDay, updatesLabel } from '../../lib/announcements';
 import { paths } from '../../lib/paths';
 import { useAnnouncements } from '../../lib/public-content';
 import './announcement-banner.css';
+import { firstScreenTexts } from '../../lib/messages/first-screen';
 
 /**
  * The latest announcement: 'Update MM/DD', how many new updates, and a link to What's New. It
@@ -13,11 +14,11 @@ export function AnnouncementBanner() {
   const latest = announcements.data?.changes[0];
   if (!latest || latest.features.length === 0) return null;
   return (
-    <section className="announcement-banner" aria-label="Latest update">
+    <section className="announcement-banner" aria-label={firstScreenTexts.latestUpdate}>
       <p className="announcement-banner__text">
-        <strong>Update {monthDay(latest.date)}</strong> <span>{updatesLabel(latest)}</span>{' '}
+        <strong>{firstScreenTexts.updateOn({ date: monthDay(latest.date) })}</strong> <span>{updatesLabel(latest)}</span>{' '}
         <RouteLink className="announcement-banner__link" to={paths.whatsNew}>
-          See What&apos;s New
+          {firstScreenTexts.seeWhatsNew}
         </RouteLink>
       </p>
     </section>

@@ -1,7 +1,6 @@
 import { Suspense, useEffect, type MouseEvent } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import defaultLogo from '../../assets/default-logo.svg';
-import { APP_NAME } from '../../lib/constants';
 import { setTitleBase } from '../../lib/document-title';
 import { useBrandHosts, useBranding } from '../../lib/public-content';
 import { httpsUrlOrNull } from '../../lib/safe-url';
@@ -12,6 +11,7 @@ import './app-frame.css';
 import { BrandLogo } from './brand-logo';
 import { CookieBanner } from './cookie-banner';
 import { RouteErrorBoundary } from './route-error-boundary';
+import { firstScreenTexts } from '../../lib/messages/first-screen';
 
 /**
  * The frame of every page: brand header, loading bar, notification area, the route in the
@@ -29,7 +29,7 @@ export function AppFrame() {
   const location = useLocation();
 
   useEffect(() => {
-    setTitleBase(brandName ?? APP_NAME);
+    setTitleBase(brandName ?? firstScreenTexts.appName);
   }, [brandName]);
 
   useEffect(() => {
@@ -52,7 +52,7 @@ export function AppFrame() {
   return (
     <div className="app-frame">
       <a className="app-frame__skip-link" href="#main-content" onClick={focusMain}>
-        Skip to main content
+        {firstScreenTexts.skipToMain}
       </a>
       <header className="app-frame__header">
         <LoadingBar />
@@ -61,14 +61,14 @@ export function AppFrame() {
           pending={branding.isPending || !painted}
           src={brand?.brandLinks?.leftLogoLink}
           fallback={defaultLogo}
-          alt={brandName ?? APP_NAME}
+          alt={brandName ?? firstScreenTexts.appName}
         />
         <BrandLogo side="end" pending={branding.isPending || !painted} src={brand?.brandLinks?.rightLogoLink} fallback={null} alt="" />
       </header>
       <NotificationArea allowedHosts={brandHosts} />
       <main id="main-content" className="app-frame__main" tabIndex={-1}>
         <RouteErrorBoundary resetKey={location.pathname}>
-          <Suspense fallback={<p className="app-frame__pending">Loading…</p>}>
+          <Suspense fallback={<p className="app-frame__pending">{firstScreenTexts.loading}</p>}>
             <Outlet />
           </Suspense>
         </RouteErrorBoundary>

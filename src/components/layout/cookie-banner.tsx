@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { acceptCookies, hasAcceptedCookies } from '../../lib/session-storage';
 import { Button } from '../ui/button';
 import './cookie-banner.css';
+import { firstScreenTexts } from '../../lib/messages/first-screen';
 
 /**
  * The cookie notice, until the user accepts it (the accept cookie lasts 30 days). It stays in
@@ -12,11 +13,8 @@ export function CookieBanner() {
   const [accepted, setAccepted] = useState(hasAcceptedCookies);
   if (accepted) return null;
   return (
-    <section className="cookie-banner" aria-label="Cookie notice">
-      <p className="cookie-banner__text">
-        This site uses cookies that are needed to sign you in and keep your session secure. By continuing to use this site, you accept their
-        use.
-      </p>
+    <section className="cookie-banner" aria-label={firstScreenTexts.cookieNotice}>
+      <p className="cookie-banner__text">{firstScreenTexts.cookieText}</p>
       <Button
         variant="inverse"
         className="cookie-banner__accept"
@@ -27,7 +25,7 @@ export function CookieBanner() {
           document.getElementById('main-content')?.focus();
         }}
       >
-        Accept cookies
+        {firstScreenTexts.acceptCookies}
       </Button>
     </section>
   );

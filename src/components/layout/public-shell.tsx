@@ -4,6 +4,7 @@ import { Button } from '../ui/button';
 import { ActionsRow } from './actions-row';
 import { AnnouncementBanner } from './announcement-banner';
 import './public-shell.css';
+import { firstScreenTexts } from '../../lib/messages/first-screen';
 
 // The banner is part of the first paint (its answer is awaited before it, src/main.tsx), not a
 // chunk of its own fetched after it. The modals load when first opened.
@@ -37,22 +38,22 @@ export function PublicShell({ signedIn = false }: PublicShellProps) {
         {signedIn ? null : (
           <ActionsRow spread>
             <Button variant="link" onClick={() => setOpen('help')}>
-              Having trouble signing in?
+              {firstScreenTexts.troubleSigningIn}
             </Button>
             <Button variant="secondary" onClick={() => setOpen('create')}>
-              Create Your Account
+              {firstScreenTexts.createAccount}
             </Button>
           </ActionsRow>
         )}
       </div>
       <section className="public-shell__benefits" aria-labelledby="benefits-heading">
         <h2 id="benefits-heading" className="public-shell__benefits-heading">
-          Why create an online account?
+          {firstScreenTexts.benefitsHeading}
         </h2>
         <ul className="public-shell__benefits-list">
-          <li>No more waiting for statements: see your balance whenever you like.</li>
-          <li>Quickly update your account details and investment funds.</li>
-          <li>Plan ahead with retirement tools.</li>
+          <li>{firstScreenTexts.benefitStatements}</li>
+          <li>{firstScreenTexts.benefitUpdates}</li>
+          <li>{firstScreenTexts.benefitTools}</li>
         </ul>
       </section>
       <Suspense fallback={null}>

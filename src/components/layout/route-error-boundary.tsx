@@ -2,6 +2,7 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { PageHeading } from '../ui/page-heading';
 import { Card } from './card';
 import { Page } from './page';
+import { firstScreenTexts } from '../../lib/messages/first-screen';
 
 interface State {
   readonly failed: boolean;
@@ -32,10 +33,10 @@ export class RouteErrorBoundary extends Component<{ readonly resetKey: string; r
     return (
       <Page>
         <Card role="alert">
-          <PageHeading>Something went wrong</PageHeading>
-          <p>This page could not be shown. Please try again later, or contact customer support if the issue persists.</p>
+          <PageHeading>{firstScreenTexts.screenFailedHeading}</PageHeading>
+          <p>{firstScreenTexts.screenFailed}</p>
           <p>
-            <a href="#/">Go to Sign In</a>
+            <a href="#/">{firstScreenTexts.goToSignIn}</a>
           </p>
         </Card>
       </Page>

@@ -5,6 +5,7 @@ import { paths } from '../../lib/paths';
 import { useBranding, useSupportPhone } from '../../lib/public-content';
 import { Modal } from '../ui/modal';
 import './shell-modals.css';
+import { signInHelpTexts } from '../../lib/messages/sign-in-help';
 
 /*
  * The sign-in pages' two modals, loaded when the user first opens one: the first screen does
@@ -17,26 +18,26 @@ export function CreateAccountModal({ open, onClose }: { readonly open: boolean; 
   const address = contact?.adminAddress;
   const phone = useSupportPhone();
   return (
-    <Modal open={open} onClose={onClose} mode="alert" title="Create Your Account" alertLabel="Close">
-      <p>
-        If you are eligible for your employer&apos;s 401(k) plan, you will receive an enrollment email with a link to create your account.
-        Eligibility depends on your plan&apos;s rules, so not every employee receives one right away.
-      </p>
+    <Modal open={open} onClose={onClose} mode="alert" title={signInHelpTexts.createAccountTitle} alertLabel={signInHelpTexts.close}>
+      <p>{signInHelpTexts.eligibility}</p>
       {address || phone ? (
         <p>
-          Haven&apos;t received it? Contact {address ? <LinkOrText href={mailtoHref(address)} text={address} /> : null}
-          {address && phone ? ' or call ' : phone ? 'us at ' : null}
-          {phone ? <LinkOrText href={telHref(contact?.supportPhone, contact?.supportPhoneExtension)} text={phone} /> : null}.
+          {signInHelpTexts.notReceivedContact({
+            address: address ? <LinkOrText href={mailtoHref(address)} text={address} /> : null,
+            phone: phone ? <LinkOrText href={telHref(contact?.supportPhone, contact?.supportPhoneExtension)} text={phone} /> : null,
+          })}
         </p>
       ) : (
-        <p>Haven&apos;t received it? Please contact your plan administrator.</p>
+        <p>{signInHelpTexts.notReceived}</p>
       )}
       <p>
-        Are you an advisor? Please request an account on our{' '}
-        <a href={env.partnersPageUrl} target="_blank" rel="noopener noreferrer">
-          partners page
-        </a>
-        .
+        {signInHelpTexts.advisorRequest({
+          link: (text) => (
+            <a href={env.partnersPageUrl} target="_blank" rel="noopener noreferrer">
+              {text}
+            </a>
+          ),
+        })}
       </p>
     </Modal>
   );
@@ -52,21 +53,21 @@ function LinkOrText({ href, text }: { readonly href: string | null; readonly tex
 
 export function HelpModal({ open, onClose }: { readonly open: boolean; readonly onClose: () => void }) {
   return (
-    <Modal open={open} onClose={onClose} mode="alert" title="What can we help you with?" alertLabel="Close">
+    <Modal open={open} onClose={onClose} mode="alert" title={signInHelpTexts.helpTitle} alertLabel={signInHelpTexts.close}>
       <ul className="shell-modals__choices">
         <li>
           <RouteLink to={paths.forgotUsername} onClick={onClose}>
-            I forgot my username
+            {signInHelpTexts.forgotUsername}
           </RouteLink>
         </li>
         <li>
           <RouteLink to={paths.resetPassword} onClick={onClose}>
-            I forgot my password
+            {signInHelpTexts.forgotPassword}
           </RouteLink>
         </li>
         <li>
           <a href={env.helpCenterUrl} target="_blank" rel="noopener noreferrer">
-            Help Center
+            {signInHelpTexts.helpCenter}
           </a>
         </li>
       </ul>

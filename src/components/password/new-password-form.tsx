@@ -8,6 +8,7 @@ import { PasswordChecklist } from '../ui/password-checklist';
 import { PasswordField } from '../ui/password-field';
 import { isPasswordAcceptable, PASSWORD_MAX } from '../../lib/password-rules';
 import { newPasswordSchema, type NewPasswordValues } from './new-password.schema';
+import { commonTexts } from '../../lib/messages/common';
 
 interface NewPasswordFormProps {
   /** Sends the new password; resolves true when it was accepted. The form is emptied after a refusal. */
@@ -24,7 +25,7 @@ interface NewPasswordFormProps {
  * Choosing a new password (reset link, password change, account setup): both entries, the rules
  * as a live checklist, Continue disabled until every rule is met.
  */
-export function NewPasswordForm({ onSubmit, busy, error, onCancel, cancelText = 'Cancel' }: NewPasswordFormProps) {
+export function NewPasswordForm({ onSubmit, busy, error, onCancel, cancelText = commonTexts.cancel }: NewPasswordFormProps) {
   const checklistId = useId();
   const form = useForm<NewPasswordValues>({ resolver: zodResolver(newPasswordSchema), defaultValues: { password: '', confirmation: '' } });
   const password = form.watch('password');
@@ -39,14 +40,14 @@ export function NewPasswordForm({ onSubmit, busy, error, onCancel, cancelText = 
     <form noValidate onSubmit={form.handleSubmit(submit)}>
       <Stack>
         <PasswordField
-          label="New password"
+          label={commonTexts.newPassword}
           autoComplete="new-password"
           maxLength={PASSWORD_MAX}
           aria-describedby={checklistId}
           {...form.register('password')}
         />
         <PasswordField
-          label="Confirm new password"
+          label={commonTexts.confirmNewPassword}
           autoComplete="new-password"
           maxLength={PASSWORD_MAX}
           {...form.register('confirmation')}
@@ -54,7 +55,7 @@ export function NewPasswordForm({ onSubmit, busy, error, onCancel, cancelText = 
         <PasswordChecklist password={password} confirmation={confirmation} id={checklistId} />
         {error ? <FormError>{error}</FormError> : null}
         <FormFooter
-          submit="Continue"
+          submit={commonTexts.continue}
           busy={busy}
           disabled={!isPasswordAcceptable(password, confirmation)}
           secondary={onCancel ? { text: cancelText, onClick: onCancel } : undefined}

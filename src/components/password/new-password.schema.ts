@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { changePasswordWithTokenBody } from '../../../generated/zod/recovery/recovery.zod';
+import { commonTexts } from '../../lib/messages/common';
 
 /**
  * A new password and its confirmation: the contract's `Password` rules (the generated schema),
@@ -7,6 +8,6 @@ import { changePasswordWithTokenBody } from '../../../generated/zod/recovery/rec
  */
 export const newPasswordSchema = z
   .object({ password: changePasswordWithTokenBody.shape.newPassword, confirmation: z.string() })
-  .refine((values) => values.password === values.confirmation, { path: ['confirmation'], message: 'Both entries must match' });
+  .refine((values) => values.password === values.confirmation, { path: ['confirmation'], message: commonTexts.passwordsMustMatch });
 
 export type NewPasswordValues = z.infer<typeof newPasswordSchema>;

@@ -10,7 +10,8 @@ import { SetupStepHeading } from '../ui/setup-step-heading';
 import { TextField } from '../ui/text-field';
 import { countryOptions, DEFAULT_COUNTRY } from './countries';
 import { phoneEntrySchema, type PhoneEntryInput } from './phone-entry.schema';
-import { formatAsTyped, hasNoDigits, nationalPlaceholder, NUMBER_REQUIRED, type PhoneValue } from './phone-rules';
+import { formatAsTyped, hasNoDigits, nationalPlaceholder, type PhoneValue } from './phone-rules';
+import { commonTexts } from '../../lib/messages/common';
 
 interface PhoneEntryFormProps {
   /** `update` when changing the phone from the profile, `setup` otherwise. */
@@ -53,15 +54,15 @@ export function PhoneEntryForm({ mode, title, setupStep, onSubmit, busy = false,
   return (
     <Card labelledBy={headingId}>
       <SetupStepHeading id={headingId} step={setupStep}>
-        {title ?? (mode === 'update' ? 'Enter your new phone number' : 'Add an extra layer of security to your account')}
+        {title ?? (mode === 'update' ? commonTexts.phoneUpdateHeading : commonTexts.phoneSetupHeading)}
       </SetupStepHeading>
-      {mode === 'update' ? null : <p>Enter your phone number below.</p>}
-      <p>We&apos;ll send a code to verify your number in the next step.</p>
+      {mode === 'update' ? null : <p>{commonTexts.phoneEnterBelow}</p>}
+      <p>{commonTexts.phoneCodeNext}</p>
       <form noValidate onSubmit={handleSubmit((phone) => void onSubmit(phone))}>
         <Stack>
           <FormRow>
             <SelectField
-              label="Country"
+              label={commonTexts.country}
               options={countries.map((option) => ({ value: option.code, label: option.label }))}
               {...register('country', {
                 onChange: () => {
@@ -72,7 +73,7 @@ export function PhoneEntryForm({ mode, title, setupStep, onSubmit, busy = false,
               })}
             />
             <TextField
-              label="Phone number"
+              label={commonTexts.phoneNumber}
               type="tel"
               inputMode="tel"
               autoComplete="tel-national"
@@ -81,7 +82,7 @@ export function PhoneEntryForm({ mode, title, setupStep, onSubmit, busy = false,
               error={formState.errors.number?.message}
               {...register('number', {
                 onBlur: () => {
-                  if (hasNoDigits(getValues('number'))) setError('number', { type: 'required', message: NUMBER_REQUIRED });
+                  if (hasNoDigits(getValues('number'))) setError('number', { type: 'required', message: commonTexts.numberRequired });
                 },
               })}
               onKeyUp={() => setValue('number', formatAsTyped(getValues('number'), getValues('country')))}
@@ -89,10 +90,10 @@ export function PhoneEntryForm({ mode, title, setupStep, onSubmit, busy = false,
             />
           </FormRow>
           <FormFooter
-            submit="Continue"
+            submit={commonTexts.continue}
             busy={busy}
             disabled={hasNoDigits(number)}
-            secondary={onCancel ? { text: 'Cancel', onClick: onCancel, variant: 'secondary' } : secondaryLink}
+            secondary={onCancel ? { text: commonTexts.cancel, onClick: onCancel, variant: 'secondary' } : secondaryLink}
           />
         </Stack>
       </form>

@@ -1,7 +1,8 @@
 import { isSupportedCountry, type CountryCode } from 'libphonenumber-js/min';
 import { z } from 'zod';
 import { savePhoneBody } from '../../../generated/zod/profile/profile.zod';
-import { NUMBER_NOT_VALID, phoneError, phoneValue, type PhoneValue } from './phone-rules';
+import { phoneError, phoneValue, type PhoneValue } from './phone-rules';
+import { commonTexts } from '../../lib/messages/common';
 
 /** The contract's phone as savePhone takes it: national digits and the calling code. */
 const contractPhone = savePhoneBody.pick({ number: true, countryCode: true });
@@ -21,7 +22,7 @@ export const phoneEntrySchema = z
     const problem = phoneError(number, country);
     const phone = problem === null ? contractPhone.safeParse(phoneValue(number, country)) : null;
     if (phone?.success) return phone.data;
-    context.addIssue({ code: 'custom', path: ['number'], message: problem ?? NUMBER_NOT_VALID, input: number });
+    context.addIssue({ code: 'custom', path: ['number'], message: problem ?? commonTexts.numberNotValid, input: number });
     return z.NEVER;
   });
 

@@ -8,6 +8,7 @@ import {
 } from 'libphonenumber-js/min';
 import examples from 'libphonenumber-js/mobile/examples';
 import { formatPhone10 } from '../../lib/format';
+import { commonTexts } from '../../lib/messages/common';
 
 /** The phone form's value (the spec's "phone form value"): national digits and calling code. */
 export interface PhoneValue {
@@ -41,9 +42,6 @@ export function nationalPlaceholder(country: CountryCode): string {
   return getCountryCallingCode(country) === '1' ? formatPhone10(example.nationalNumber) : example.formatNational();
 }
 
-export const NUMBER_REQUIRED = 'Number is required';
-export const NUMBER_NOT_VALID = 'Number not valid';
-
 /** Whether the number as typed has no digit at all. */
 export function hasNoDigits(text: string): boolean {
   return text.replace(/\D/g, '') === '';
@@ -51,8 +49,8 @@ export function hasNoDigits(text: string): boolean {
 
 /** 'Number is required', 'Number not valid', or null when the number is valid for the country. */
 export function phoneError(text: string, country: CountryCode): string | null {
-  if (hasNoDigits(text)) return NUMBER_REQUIRED;
-  return isValidPhoneNumber(text, country) ? null : NUMBER_NOT_VALID;
+  if (hasNoDigits(text)) return commonTexts.numberRequired;
+  return isValidPhoneNumber(text, country) ? null : commonTexts.numberNotValid;
 }
 
 /** The value to save, for a number `phoneError` accepted. */

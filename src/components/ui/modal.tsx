@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type MouseEvent, type ReactNode, type SyntheticEvent } from 'react';
 import { Button } from './button';
 import './modal.css';
+import { commonTexts } from '../../lib/messages/common';
 
 interface ModalProps {
   readonly open: boolean;
@@ -33,9 +34,9 @@ export function Modal({
   title,
   mode = 'confirm',
   onConfirm,
-  confirmLabel = 'Confirm',
-  cancelLabel = 'Cancel',
-  alertLabel = 'OK',
+  confirmLabel = commonTexts.confirm,
+  cancelLabel = commonTexts.cancel,
+  alertLabel = commonTexts.ok,
   closeOnBackdrop = false,
   label,
   children,

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { dismissNotification, useNotifications, type ShownNotification } from '../../lib/notifications';
 import { Button } from './button';
 import './notification-area.css';
+import { firstScreenTexts } from '../../lib/messages/first-screen';
 
 // The sanitiser brings DOMPurify: it loads with the first HTML message, never with the first screen.
 const SanitizedHtml = lazy(() => import('../../lib/sanitize-html').then((module) => ({ default: module.SanitizedHtml })));
@@ -62,7 +63,7 @@ function NotificationItem({ item, allowedHosts }: { readonly item: ShownNotifica
         <button
           type="button"
           className="notification-area__close"
-          aria-label="Dismiss notification"
+          aria-label={firstScreenTexts.dismissNotification}
           onClick={() => dismissNotification(item.id)}
         >
           ×

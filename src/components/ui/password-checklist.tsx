@@ -1,5 +1,6 @@
 import { passwordRules } from '../../lib/password-rules';
 import './password-checklist.css';
+import { commonTexts } from '../../lib/messages/common';
 
 /**
  * The password rules as a live checklist: each shows whether it is met, in words as well as by
@@ -19,18 +20,18 @@ export function PasswordChecklist({
   return (
     <div className="password-checklist">
       <p className="password-checklist__title" id={id}>
-        Your password must have:
+        {commonTexts.passwordMustHave}
       </p>
       <ul className="password-checklist__list" aria-labelledby={id}>
         {rules.map((rule) => (
           <li key={rule.id} className={rule.met ? 'password-checklist__item password-checklist__item--met' : 'password-checklist__item'}>
             <span aria-hidden="true">{rule.met ? '✓' : '✗'}</span> {rule.label}
-            <span className="visually-hidden">{rule.met ? ' (met)' : ' (not met)'}</span>
+            <span className="visually-hidden">{rule.met ? commonTexts.ruleMet : commonTexts.ruleNotMet}</span>
           </li>
         ))}
       </ul>
       <p className="visually-hidden" aria-live="polite">
-        {password === '' ? '' : `${met} of ${rules.length} password requirements met.`}
+        {password === '' ? '' : commonTexts.rulesMet({ met, total: rules.length })}
       </p>
     </div>
   );

@@ -1,6 +1,7 @@
 import { useState, type ComponentProps } from 'react';
 import './field.css';
 import { TextField } from './text-field';
+import { firstScreenTexts } from '../../lib/messages/first-screen';
 
 type PasswordFieldProps = Omit<ComponentProps<typeof TextField>, 'type' | 'adornment'> & {
   readonly autoComplete: 'current-password' | 'new-password';
@@ -17,7 +18,7 @@ export function PasswordField(props: PasswordFieldProps) {
       autoCapitalize="off"
       adornment={
         <button type="button" className="field__toggle" onClick={() => setVisible((shown) => !shown)}>
-          {visible ? 'Hide password' : 'Show password'}
+          {visible ? firstScreenTexts.hidePassword : firstScreenTexts.showPassword}
         </button>
       }
     />

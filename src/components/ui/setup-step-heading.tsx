@@ -2,6 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { ACCOUNT_SETUP_STEPS } from '../../lib/constants';
 import { PageHeading } from './page-heading';
 import './setup-step-heading.css';
+import { commonTexts } from '../../lib/messages/common';
 
 /**
  * A screen's heading, with account setup's step header above it ('Create Account: Step X of 7')
@@ -23,7 +24,7 @@ export function SetupStepHeading({
   return (
     <div className="setup-step-heading">
       <p className="setup-step-heading__step" id={stepId}>
-        {`Create Account: Step ${step} of ${ACCOUNT_SETUP_STEPS}`}
+        {commonTexts.setupStep({ step, steps: ACCOUNT_SETUP_STEPS })}
       </p>
       <PageHeading id={id} describedBy={stepId}>
         {children}

@@ -6,6 +6,7 @@ import { longDate } from '../../lib/dates';
 import { paths } from '../../lib/paths';
 import { useAnnouncements } from '../../lib/public-content';
 import './whats-new-page.css';
+import { sessionTexts } from '../../lib/messages/session';
 
 /** `/whats-new`: the announcements, grouped by date. */
 export function WhatsNewPage() {
@@ -15,12 +16,12 @@ export function WhatsNewPage() {
     <Page>
       <Card labelledBy="whats-new-heading">
         <p>
-          <RouteLink to={paths.signIn}>Back</RouteLink>
+          <RouteLink to={paths.signIn}>{sessionTexts.back}</RouteLink>
         </p>
-        <PageHeading id="whats-new-heading">What&apos;s New</PageHeading>
-        {announcements.isPending ? <p>Loading the latest updates…</p> : null}
-        {announcements.isError ? <p role="alert">The updates could not be loaded. Please try again later.</p> : null}
-        {announcements.isSuccess && changes.length === 0 ? <p>There are no updates right now.</p> : null}
+        <PageHeading id="whats-new-heading">{sessionTexts.whatsNew}</PageHeading>
+        {announcements.isPending ? <p>{sessionTexts.loadingUpdates}</p> : null}
+        {announcements.isError ? <p role="alert">{sessionTexts.updatesNotLoaded}</p> : null}
+        {announcements.isSuccess && changes.length === 0 ? <p>{sessionTexts.noUpdates}</p> : null}
         {changes.map((change) => (
           <section key={change.date} className="whats-new-page__change" aria-labelledby={`change-${change.date}`}>
             <h2 id={`change-${change.date}`} className="whats-new-page__date">

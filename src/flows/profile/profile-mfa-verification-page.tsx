@@ -9,7 +9,7 @@ import { Page } from '../../components/layout/page';
 import { Button } from '../../components/ui/button';
 import { PageHeading } from '../../components/ui/page-heading';
 import { isApiError } from '../../lib/api/api-error';
-import { codeFailure, errorToast, isNoSecurityDevice, SECURITY_SETTINGS_NOT_LOADED, TOASTS } from '../../lib/api/error-catalogue';
+import { codeFailure, errorToast, isNoSecurityDevice } from '../../lib/api/error-catalogue';
 import { leavePortal } from '../../lib/browser-location';
 import { env } from '../../lib/env';
 import { codeRequestFailure } from '../../journey/code-request-failure';
@@ -20,6 +20,9 @@ import { useSupportPhone } from '../../lib/public-content';
 import { useStoredSession } from '../../lib/use-stored-session';
 import { successVerificationSlot, totpDeviceRemovedSlot } from '../../journey/phone-setup/profile-slots';
 import { useAuthenticatorLookup } from './use-authenticator-lookup';
+import { errorTexts } from '../../lib/messages/errors';
+import { profileTexts } from '../../lib/messages/profile';
+import { commonTexts } from '../../lib/messages/common';
 
 /**
  * `/outer-mfa-verification` and `/profile-mfa-verification` (spec section 4): the user proves
@@ -64,9 +67,9 @@ export function ProfileMfaVerificationPage() {
       await removeDevice.mutateAsync({});
     } catch (error) {
       if (isApiError(error) && isNoSecurityDevice(error)) {
-        notify(errorToast(`${TOASTS.noSecurityDevice}. Please call customer service${supportPhone ? ` at ${supportPhone}` : ''}.`));
+        notify(errorToast(profileTexts.noSecurityDevice({ supportPhone })));
       } else {
-        notify(errorToast(TOASTS.removeTotpDevice));
+        notify(errorToast(errorTexts.removeTotpDevice));
       }
       return;
     }
@@ -78,7 +81,7 @@ export function ProfileMfaVerificationPage() {
     try {
       await markEmailVerified.mutateAsync({ params: { type: 'email' } });
     } catch {
-      notify(errorToast(TOASTS.verifyEmail));
+      notify(errorToast(errorTexts.verifyEmail));
       return;
     }
     successVerificationSlot.write(true);
@@ -96,14 +99,14 @@ export function ProfileMfaVerificationPage() {
     return (
       <Page>
         <Card labelledBy={headingId}>
-          <PageHeading id={headingId}>Enter the code</PageHeading>
+          <PageHeading id={headingId}>{profileTexts.enterCode}</PageHeading>
           {lookup.state === 'checking' ? (
-            <p aria-busy="true">Checking your security settings…</p>
+            <p aria-busy="true">{profileTexts.checkingSettings}</p>
           ) : (
             <>
-              <p role="alert">{SECURITY_SETTINGS_NOT_LOADED}</p>
+              <p role="alert">{errorTexts.securitySettingsNotLoaded}</p>
               <ActionsRow>
-                <Button onClick={() => leavePortal(targets.profileSecurity)}>Back to your profile</Button>
+                <Button onClick={() => leavePortal(targets.profileSecurity)}>{profileTexts.backToProfile}</Button>
               </ActionsRow>
             </>
           )}
@@ -115,23 +118,23 @@ export function ProfileMfaVerificationPage() {
   return (
     <Page>
       <Card labelledBy={headingId}>
-        <PageHeading id={headingId}>Enter the code</PageHeading>
+        <PageHeading id={headingId}>{profileTexts.enterCode}</PageHeading>
         <p>
           {byApp
-            ? 'Enter the code your authenticator app shows.'
+            ? profileTexts.appCodeHelp
             : typeof emailSentAt === 'number'
-              ? 'We sent a code to your email address. Enter it below.'
+              ? profileTexts.emailCodeSent
               : emailSentAt === null
-                ? 'We could not send a code to your email address.'
-                : 'We are sending a code to your email address.'}
+                ? profileTexts.emailCodeNotSent
+                : profileTexts.emailCodeSending}
         </p>
         <CodeEntryForm
           submit={submit}
-          onFailure={(error) => void notify(codeFailure(error, errorToast(TOASTS.codeNotValid)))}
+          onFailure={(error) => void notify(codeFailure(error, errorToast(errorTexts.codeNotValid)))}
           resend={byApp ? undefined : requestEmailCode}
           sentAt={emailSentAt}
           path={paths.profileMfaVerification}
-          secondary={{ text: 'Cancel', onClick: () => leavePortal(targets.profileSecurity) }}
+          secondary={{ text: commonTexts.cancel, onClick: () => leavePortal(targets.profileSecurity) }}
         />
       </Card>
     </Page>

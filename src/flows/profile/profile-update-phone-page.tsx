@@ -5,7 +5,7 @@ import { Card } from '../../components/layout/card';
 import { Page } from '../../components/layout/page';
 import { Button } from '../../components/ui/button';
 import { PageHeading } from '../../components/ui/page-heading';
-import { errorToast, SECURITY_SETTINGS_NOT_LOADED } from '../../lib/api/error-catalogue';
+import { errorToast } from '../../lib/api/error-catalogue';
 import { leavePortal } from '../../lib/browser-location';
 import { env } from '../../lib/env';
 import { externalTargets } from '../../lib/links';
@@ -16,6 +16,9 @@ import { profileUpdatePhoneSlot, totpVerifiedSlot } from '../../journey/phone-se
 import { useStep } from '../../journey/require-step';
 import { useJourney } from '../../journey/use-journey';
 import { useAuthenticatorLookup } from './use-authenticator-lookup';
+import { errorTexts } from '../../lib/messages/errors';
+import { profileTexts } from '../../lib/messages/profile';
+import { commonTexts } from '../../lib/messages/common';
 
 /**
  * `/profile-update-phone`: a new phone from the profile. A user with an authenticator app who
@@ -44,7 +47,7 @@ export function ProfileUpdatePhonePage() {
     if (lookup.state === 'failed') {
       // The spec's "up one level": a lookup the gateway answered with an error leaves this screen
       // for the one above, saying why (the screen above has nothing to tell).
-      notify(errorToast(SECURITY_SETTINGS_NOT_LOADED));
+      notify(errorToast(errorTexts.securitySettingsNotLoaded));
       // Leaving the phone update ends its journey step: nothing of it stays behind.
       journey.end(paths.signIn);
       return;
@@ -58,22 +61,22 @@ export function ProfileUpdatePhonePage() {
     return (
       <Page>
         <Card labelledBy={headingId}>
-          <PageHeading id={headingId}>Enter your new phone number</PageHeading>
+          <PageHeading id={headingId}>{profileTexts.newPhoneHeading}</PageHeading>
           {retry ? (
             <>
-              <p role="alert">{SECURITY_SETTINGS_NOT_LOADED}</p>
+              <p role="alert">{errorTexts.securitySettingsNotLoaded}</p>
               <ActionsRow>
-                <Button onClick={retry}>Try again</Button>
+                <Button onClick={retry}>{commonTexts.tryAgain}</Button>
                 <Button
                   variant="secondary"
                   onClick={() => leavePortal(externalTargets(env.envPathPrefix, env.helpCenterUrl).profileSecurity)}
                 >
-                  Back to your profile
+                  {profileTexts.backToProfile}
                 </Button>
               </ActionsRow>
             </>
           ) : (
-            <p aria-busy="true">Checking your security settings…</p>
+            <p aria-busy="true">{profileTexts.checkingSettings}</p>
           )}
         </Card>
       </Page>

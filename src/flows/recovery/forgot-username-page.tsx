@@ -20,12 +20,14 @@ import { failureDescription } from '../../lib/api/error-catalogue';
 import { paths } from '../../lib/paths';
 import { useSingleFlight } from '../../lib/use-single-flight';
 import { forgotUsernameSchema, type ForgotUsernameInput, type ForgotUsernameValues } from './forgot-username.schema';
+import { recoveryTexts } from '../../lib/messages/recovery';
+import { commonTexts } from '../../lib/messages/common';
 
 /** The spec's three roles, participant first and chosen by default. */
 const ROLES: readonly { readonly value: ForgotUsernameRole; readonly label: string }[] = [
-  { value: 'ROLE_PARTICIPANT', label: 'Employee participating in the 401(k) plan' },
-  { value: 'ROLE_PLAN_ADMIN', label: '401(k) plan administrator' },
-  { value: 'ROLE_OTHER', label: 'Other role such as Advisor or TPA' },
+  { value: 'ROLE_PARTICIPANT', label: recoveryTexts.roleParticipant },
+  { value: 'ROLE_PLAN_ADMIN', label: recoveryTexts.rolePlanAdmin },
+  { value: 'ROLE_OTHER', label: recoveryTexts.roleOther },
 ];
 
 type Step = 'role' | 'email' | 'sent';
@@ -54,7 +56,7 @@ export function ForgotUsernamePage() {
         await retrieve.mutateAsync({ data: { role, email: address, captcha } });
         setStep('sent');
       } catch (failure) {
-        setError((isApiError(failure) ? failureDescription(failure) : null) ?? 'Error sending your information. Please try again.');
+        setError((isApiError(failure) ? failureDescription(failure) : null) ?? recoveryTexts.sendingFailed);
         // A captcha answer is good for one try.
         setCaptcha(null);
         setCaptchaRound((round) => round + 1);
@@ -65,11 +67,11 @@ export function ForgotUsernamePage() {
     return (
       <Page>
         <Card labelledBy="forgot-username-heading">
-          <PageHeading id="forgot-username-heading">Check your email!</PageHeading>
-          <p>If we found an account for that email address, we have sent your username to it.</p>
-          <p>If you don&apos;t see the email in a few minutes, please check your spam or junk folder.</p>
+          <PageHeading id="forgot-username-heading">{recoveryTexts.checkEmail}</PageHeading>
+          <p>{recoveryTexts.usernameSent}</p>
+          <p>{recoveryTexts.checkSpam}</p>
           <ActionsRow>
-            <Button onClick={() => navigate(paths.signIn)}>Go to Login</Button>
+            <Button onClick={() => navigate(paths.signIn)}>{recoveryTexts.goToLogin}</Button>
           </ActionsRow>
         </Card>
       </Page>
@@ -79,7 +81,7 @@ export function ForgotUsernamePage() {
   return (
     <Page>
       <Card labelledBy="forgot-username-heading">
-        <PageHeading id="forgot-username-heading">Forgot your username?</PageHeading>
+        <PageHeading id="forgot-username-heading">{recoveryTexts.forgotUsernameHeading}</PageHeading>
         <form
           noValidate
           onSubmit={
@@ -98,7 +100,7 @@ export function ForgotUsernamePage() {
                 name="role"
                 render={({ field, fieldState }) => (
                   <RadioGroup
-                    legend="Which best describes you?"
+                    legend={recoveryTexts.whichRole}
                     options={ROLES}
                     value={field.value}
                     onChange={field.onChange}
@@ -109,9 +111,9 @@ export function ForgotUsernamePage() {
               />
             ) : (
               <>
-                <p>Enter the email address on your account and we&apos;ll send you your username.</p>
+                <p>{recoveryTexts.enterEmail}</p>
                 <TextField
-                  label="Email address"
+                  label={recoveryTexts.emailAddress}
                   type="email"
                   autoComplete="email"
                   maxLength={50}
@@ -123,10 +125,10 @@ export function ForgotUsernamePage() {
             )}
             {error ? <FormError>{error}</FormError> : null}
             <FormFooter
-              submit="Continue"
+              submit={commonTexts.continue}
               busy={flight.busy}
               disabled={step === 'email' && (!captcha || email.trim() === '')}
-              secondary={{ text: 'Back', onClick: () => (step === 'email' ? setStep('role') : navigate(paths.signIn)) }}
+              secondary={{ text: commonTexts.back, onClick: () => (step === 'email' ? setStep('role') : navigate(paths.signIn)) }}
             />
           </Stack>
         </form>

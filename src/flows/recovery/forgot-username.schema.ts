@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { retrieveUsernameBody } from '../../../generated/zod/recovery/recovery.zod';
+import { recoveryTexts } from '../../lib/messages/recovery';
 
 const contractEmail = retrieveUsernameBody.shape.email;
 
@@ -8,12 +9,12 @@ const contractEmail = retrieveUsernameBody.shape.email;
  * to 4 letter suffix) with the spec's messages; the captcha is checked apart.
  */
 export const forgotUsernameSchema = z.object({
-  role: retrieveUsernameBody.shape.role.nullable().refine((role) => role !== null, 'Role is required.'),
+  role: retrieveUsernameBody.shape.role.nullable().refine((role) => role !== null, recoveryTexts.roleRequired),
   email: z
     .string()
     .trim()
-    .min(1, 'Please enter your email to continue.')
-    .refine((email) => contractEmail.safeParse(email).success, 'Please enter a valid email address.'),
+    .min(1, recoveryTexts.emailRequired)
+    .refine((email) => contractEmail.safeParse(email).success, recoveryTexts.emailInvalid),
 });
 
 export type ForgotUsernameInput = z.input<typeof forgotUsernameSchema>;

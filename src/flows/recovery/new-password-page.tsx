@@ -16,6 +16,8 @@ import { markSignedOut } from '../../lib/session';
 import { clearAllStorage, clearPortalSession } from '../../lib/session-storage';
 import { useSingleFlight } from '../../lib/use-single-flight';
 import { NewPasswordForm } from '../../components/password/new-password-form';
+import { recoveryTexts } from '../../lib/messages/recovery';
+import { commonTexts } from '../../lib/messages/common';
 
 /**
  * `/reset-password/new-password`: the page a reset email's link opens ('Set a new password').
@@ -37,10 +39,10 @@ function ResetLink({ token }: { readonly token: string }) {
     return (
       <Page>
         <Card labelledBy="new-password-heading">
-          <PageHeading id="new-password-heading">Password reset successfully</PageHeading>
-          <p>You can now access your account with the new password.</p>
+          <PageHeading id="new-password-heading">{recoveryTexts.resetDone}</PageHeading>
+          <p>{recoveryTexts.resetDoneHelp}</p>
           <ActionsRow>
-            <Button onClick={() => navigate(paths.signIn)}>Go to Sign In</Button>
+            <Button onClick={() => navigate(paths.signIn)}>{recoveryTexts.goToSignIn}</Button>
           </ActionsRow>
         </Card>
       </Page>
@@ -50,8 +52,8 @@ function ResetLink({ token }: { readonly token: string }) {
     return (
       <Page>
         <Card labelledBy="new-password-heading" busy>
-          <PageHeading id="new-password-heading">Set a new password</PageHeading>
-          <p>Checking your link…</p>
+          <PageHeading id="new-password-heading">{recoveryTexts.newPasswordHeading}</PageHeading>
+          <p>{recoveryTexts.checkingLink}</p>
         </Card>
       </Page>
     );
@@ -63,15 +65,13 @@ function ResetLink({ token }: { readonly token: string }) {
     return (
       <Page>
         <Card labelledBy="new-password-heading">
-          <PageHeading id="new-password-heading">
-            {failed ? 'We could not check your link' : 'This link has expired - Please request a new link to reset your password'}
-          </PageHeading>
-          {failed ? <p role="alert">Please try again in a few minutes, or request a new link.</p> : null}
+          <PageHeading id="new-password-heading">{failed ? recoveryTexts.linkNotChecked : recoveryTexts.linkExpired}</PageHeading>
+          {failed ? <p role="alert">{recoveryTexts.linkNotCheckedHelp}</p> : null}
           <ActionsRow>
-            <Button onClick={() => navigate(paths.resetPassword)}>Request Password Reset</Button>
+            <Button onClick={() => navigate(paths.resetPassword)}>{recoveryTexts.requestReset}</Button>
             {failed ? (
               <Button variant="secondary" onClick={() => void record.refetch()}>
-                Try again
+                {commonTexts.tryAgain}
               </Button>
             ) : null}
           </ActionsRow>
@@ -105,14 +105,14 @@ function NewPasswordEntry({ token, onDone }: { readonly token: string; readonly 
         if (isApiError(failure) && isResetSessionTimeout(failure)) {
           notify({
             type: 'warning',
-            message: 'Your session has timed out',
+            message: recoveryTexts.sessionTimedOut,
             isDismissable: true,
             isUnique: true,
-            cta: { text: 'Reload the page', onClick: () => window.location.reload() },
+            cta: { text: recoveryTexts.reloadPage, onClick: () => window.location.reload() },
           });
           return;
         }
-        setError((isApiError(failure) ? businessErrorDescription(failure) : null) ?? 'Error saving new password. Please try again.');
+        setError((isApiError(failure) ? businessErrorDescription(failure) : null) ?? recoveryTexts.savingFailed);
       }
     });
     return accepted;
@@ -121,8 +121,8 @@ function NewPasswordEntry({ token, onDone }: { readonly token: string; readonly 
   return (
     <Page>
       <Card labelledBy="new-password-heading">
-        <PageHeading id="new-password-heading">Set a new password</PageHeading>
-        <p>In order to keep your account safe, please complete the following.</p>
+        <PageHeading id="new-password-heading">{recoveryTexts.newPasswordHeading}</PageHeading>
+        <p>{recoveryTexts.completeFollowing}</p>
         <NewPasswordForm
           onSubmit={submit}
           busy={flight.busy}

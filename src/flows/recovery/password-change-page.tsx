@@ -13,6 +13,7 @@ import { signOut } from '../../lib/session';
 import { useSingleFlight } from '../../lib/use-single-flight';
 import { useStoredSession } from '../../lib/use-stored-session';
 import { NewPasswordForm } from '../../components/password/new-password-form';
+import { recoveryTexts } from '../../lib/messages/recovery';
 
 /**
  * `/password` (guarded): a signed-in user whose landing address is 'password' chooses a new
@@ -35,7 +36,7 @@ export function PasswordChangePage() {
         accepted = true;
         setDone(true);
       } catch (failure) {
-        setError((isApiError(failure) ? businessErrorDescription(failure) : null) ?? 'Error updating your password. Please try again.');
+        setError((isApiError(failure) ? businessErrorDescription(failure) : null) ?? recoveryTexts.changeFailed);
       }
     });
     return accepted;
@@ -45,8 +46,8 @@ export function PasswordChangePage() {
     return (
       <Page>
         <Card labelledBy="password-change-heading">
-          <PageHeading id="password-change-heading">Your password has been changed</PageHeading>
-          <p>Please sign in again with your new password.</p>
+          <PageHeading id="password-change-heading">{recoveryTexts.changed}</PageHeading>
+          <p>{recoveryTexts.signInAgain}</p>
           <ActionsRow>
             <Button
               onClick={() => {
@@ -54,7 +55,7 @@ export function PasswordChangePage() {
                 navigate(paths.signIn, { replace: true });
               }}
             >
-              Go to Sign In
+              {recoveryTexts.goToSignIn}
             </Button>
           </ActionsRow>
         </Card>
@@ -64,8 +65,8 @@ export function PasswordChangePage() {
   return (
     <Page>
       <Card labelledBy="password-change-heading">
-        <PageHeading id="password-change-heading">Change your password</PageHeading>
-        <p>In order to keep your account safe, please choose a new password.</p>
+        <PageHeading id="password-change-heading">{recoveryTexts.changeHeading}</PageHeading>
+        <p>{recoveryTexts.chooseNewPassword}</p>
         <NewPasswordForm onSubmit={submit} busy={flight.busy} error={error} />
       </Card>
     </Page>

@@ -17,6 +17,8 @@ import { useStep } from '../../journey/require-step';
 import { useJourney } from '../../journey/use-journey';
 import { resetAnswerSchema, type ResetAnswerValues } from './reset-security-question.schema';
 import './reset-security-question-page.css';
+import { recoveryTexts } from '../../lib/messages/recovery';
+import { commonTexts } from '../../lib/messages/common';
 
 /** `/reset-password/security-question`: a user who does not recover with a code answers their question. */
 export function ResetSecurityQuestionPage() {
@@ -48,12 +50,12 @@ export function ResetSecurityQuestionPage() {
   return (
     <Page>
       <Card labelledBy="reset-question-heading">
-        <PageHeading id="reset-question-heading">Answer your security question</PageHeading>
+        <PageHeading id="reset-question-heading">{recoveryTexts.questionHeading}</PageHeading>
         <form noValidate onSubmit={form.handleSubmit(submit)}>
           <Stack>
             <p className="reset-security-question-page__question">{securityQuestion}</p>
             <TextField
-              label="Security Answer"
+              label={recoveryTexts.securityAnswer}
               autoComplete="off"
               spellCheck={false}
               error={form.formState.errors.answer?.message}
@@ -65,7 +67,11 @@ export function ResetSecurityQuestionPage() {
               })}
             />
             {inlineError ? <FormError>{inlineError}</FormError> : null}
-            <FormFooter submit="Continue" busy={flight.busy} secondary={{ text: 'Back', onClick: () => navigate(paths.resetPassword) }} />
+            <FormFooter
+              submit={commonTexts.continue}
+              busy={flight.busy}
+              secondary={{ text: commonTexts.back, onClick: () => navigate(paths.resetPassword) }}
+            />
           </Stack>
         </form>
       </Card>

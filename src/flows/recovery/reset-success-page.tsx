@@ -5,6 +5,7 @@ import { Page } from '../../components/layout/page';
 import { PageHeading } from '../../components/ui/page-heading';
 import { paths } from '../../lib/paths';
 import { clearSessionAndCookies } from '../../lib/session-storage';
+import { recoveryTexts } from '../../lib/messages/recovery';
 
 /** `/reset-password/success`: 'Check your email!'. Reaching it ends the reset: nothing of it is kept. */
 export function ResetSuccessPage() {
@@ -15,12 +16,12 @@ export function ResetSuccessPage() {
   return (
     <Page>
       <Card labelledBy="reset-success-heading">
-        <PageHeading id="reset-success-heading">Check your email!</PageHeading>
-        <p>If a verified email address is on file for your account, we have sent it a link to reset your password.</p>
-        <p>If you don&apos;t see the email in a few minutes, please check your spam or junk folder.</p>
-        <p>No email on file? Please contact your employer to reset your password.</p>
+        <PageHeading id="reset-success-heading">{recoveryTexts.checkEmail}</PageHeading>
+        <p>{recoveryTexts.resetLinkSent}</p>
+        <p>{recoveryTexts.checkSpam}</p>
+        <p>{recoveryTexts.noEmailOnFile}</p>
         <p>
-          <RouteLink to={paths.signIn}>Back to Sign In</RouteLink>
+          <RouteLink to={paths.signIn}>{recoveryTexts.backToSignIn}</RouteLink>
         </p>
       </Card>
     </Page>

@@ -18,6 +18,8 @@ import { paths } from '../../lib/paths';
 import { useSingleFlight } from '../../lib/use-single-flight';
 import { useJourney } from '../../journey/use-journey';
 import { resetUsernameSchema, type ResetUsernameInput, type ResetUsernameValues } from './reset-username.schema';
+import { recoveryTexts } from '../../lib/messages/recovery';
+import { commonTexts } from '../../lib/messages/common';
 
 /**
  * `/reset-password`: 'What is your username?'. The username, then the user's code methods, then
@@ -67,12 +69,12 @@ export function ResetUsernamePage() {
   return (
     <Page>
       <Card labelledBy="reset-username-heading">
-        <PageHeading id="reset-username-heading">What is your username?</PageHeading>
-        <p>We&apos;ll help you reset your password.</p>
+        <PageHeading id="reset-username-heading">{recoveryTexts.usernameHeading}</PageHeading>
+        <p>{recoveryTexts.resetHelp}</p>
         <form noValidate onSubmit={form.handleSubmit(submit)}>
           <Stack>
             <TextField
-              label="Username"
+              label={recoveryTexts.username}
               autoComplete="username"
               autoCapitalize="off"
               spellCheck={false}
@@ -88,10 +90,10 @@ export function ResetUsernamePage() {
             <Captcha key={captchaRound} onChange={setCaptcha} takeFocus={false} />
             {inlineError ? <FormError>{inlineError}</FormError> : null}
             <FormFooter
-              submit="Continue"
+              submit={commonTexts.continue}
               busy={flight.busy}
               disabled={!captcha || username.trim() === ''}
-              secondary={{ text: 'Back', onClick: () => navigate(paths.signIn) }}
+              secondary={{ text: commonTexts.back, onClick: () => navigate(paths.signIn) }}
             />
           </Stack>
         </form>

@@ -9,6 +9,7 @@ import { env } from '../../lib/env';
 import { feedbackUserTypeOf, surveyUrl, type FeedbackUserType } from '../../lib/links';
 import { readSession } from '../../lib/session-storage';
 import { RedirectLoginPage } from './redirect-login-page';
+import { sessionTexts } from '../../lib/messages/session';
 
 /** The user type handed over by the feedback redirect, in the router's history state. */
 export interface LogoutFeedbackState {
@@ -33,13 +34,13 @@ export function LogoutFeedbackPage() {
   return (
     <Page>
       <Card labelledBy="logout-heading">
-        <PageHeading id="logout-heading">You&apos;ve successfully logged out</PageHeading>
-        <p>Would you take a minute to tell us how we are doing? Your answers help us improve your experience.</p>
+        <PageHeading id="logout-heading">{sessionTexts.loggedOutHeading}</PageHeading>
+        <p>{sessionTexts.surveyRequest}</p>
         <ActionsRow>
           <a className={buttonClassName('primary')} href={surveyUrl(env.surveyUrl, userType)} target="_blank" rel="noopener noreferrer">
-            Take the survey
+            {sessionTexts.takeSurvey}
           </a>
-          <RouteLink to="/">No, thanks</RouteLink>
+          <RouteLink to="/">{sessionTexts.noThanks}</RouteLink>
         </ActionsRow>
       </Card>
     </Page>

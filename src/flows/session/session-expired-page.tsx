@@ -5,17 +5,18 @@ import { Page } from '../../components/layout/page';
 import { buttonClassName } from '../../components/ui/button';
 import { PageHeading } from '../../components/ui/page-heading';
 import { paths } from '../../lib/paths';
+import { sessionTexts } from '../../lib/messages/session';
 
 /** Where an idle timeout or a sign-out elsewhere lands. */
 export function SessionExpiredPage() {
   return (
     <Page>
       <Card labelledBy="session-expired-heading">
-        <PageHeading id="session-expired-heading">You have been logged out</PageHeading>
-        <p>This may be due to a long period of inactivity or you may have logged out of your account on another page.</p>
+        <PageHeading id="session-expired-heading">{sessionTexts.sessionExpiredHeading}</PageHeading>
+        <p>{sessionTexts.sessionExpired}</p>
         <ActionsRow>
           <RouteLink className={buttonClassName('primary')} to={paths.signIn}>
-            Sign In
+            {sessionTexts.signIn}
           </RouteLink>
         </ActionsRow>
       </Card>

@@ -13,6 +13,8 @@ import { AUTH_APP_NAME_DEFAULT } from '../../lib/constants';
 import { paths } from '../../lib/paths';
 import { authAppSchema, type AuthAppValues } from './auth-app.schema';
 import { authAppNameSlot } from './totp-slots';
+import { totpTexts } from '../../lib/messages/totp';
+import { commonTexts } from '../../lib/messages/common';
 
 /** `/auth-app`, step 2 of 3: the app's name, optional ('Authenticator app' when left empty). */
 export function AuthAppPage() {
@@ -31,19 +33,19 @@ export function AuthAppPage() {
   return (
     <Page>
       <Card labelledBy={headingId}>
-        <p>Step 2 of 3</p>
-        <PageHeading id={headingId}>Add the name of your app</PageHeading>
+        <p>{totpTexts.stepOf({ step: 2, steps: 3 })}</p>
+        <PageHeading id={headingId}>{totpTexts.appNameHeading}</PageHeading>
         <form noValidate onSubmit={form.handleSubmit(submit)}>
           <Stack>
             <TextField
-              label="App name (optional)"
+              label={totpTexts.appName}
               placeholder={AUTH_APP_NAME_DEFAULT}
               maxLength={verifyTotpRegistrationBodyAuthAppNameMax}
               autoComplete="off"
               error={form.formState.errors.authAppName?.message}
               {...form.register('authAppName')}
             />
-            <FormFooter submit="Continue" secondary={{ text: 'Back', onClick: () => navigate(paths.qrCode) }} />
+            <FormFooter submit={commonTexts.continue} secondary={{ text: commonTexts.back, onClick: () => navigate(paths.qrCode) }} />
           </Stack>
         </form>
       </Card>

@@ -17,10 +17,11 @@ import { paths } from '../../lib/paths';
 import { useSingleFlight } from '../../lib/use-single-flight';
 import { authCodeSchema, type AuthCodeValues } from './auth-code.schema';
 import { authAppNameSlot, totpSetupSuccessSlot } from './totp-slots';
+import { totpTexts } from '../../lib/messages/totp';
+import { commonTexts } from '../../lib/messages/common';
 
 /** The app's codes: digits only, six of them. */
 const TOTP_CODE_LENGTH = 6;
-const INVALID_CODE = 'This code is not valid. Please check your app and try again.';
 
 /**
  * `/auth-code`, step 3 of 3: the app's first code finishes the registration. A refused code
@@ -61,13 +62,13 @@ export function AuthCodePage() {
   return (
     <Page>
       <Card labelledBy={headingId}>
-        <p>Step 3 of 3</p>
-        <PageHeading id={headingId}>Enter the code</PageHeading>
-        <p>Enter the 6-digit code your authenticator app shows.</p>
+        <p>{totpTexts.stepOf({ step: 3, steps: 3 })}</p>
+        <PageHeading id={headingId}>{totpTexts.codeHeading}</PageHeading>
+        <p>{totpTexts.codeHelp}</p>
         <form noValidate onSubmit={form.handleSubmit(submit)}>
           <Stack>
             <CodeInput
-              label="Code"
+              label={totpTexts.code}
               name={code.name}
               placeholder="000000"
               maxLength={TOTP_CODE_LENGTH}
@@ -76,16 +77,16 @@ export function AuthCodePage() {
               onBlur={code.onBlur}
               onFocus={() => form.clearErrors('code')}
               // The gateway's refusal or the contract's: either way the code is not valid.
-              error={fieldState.error ? INVALID_CODE : undefined}
+              error={fieldState.error ? totpTexts.codeNotValid : undefined}
             />
             <FormFooter
-              submit="Validate code"
+              submit={totpTexts.validateCode}
               busy={flight.busy}
               disabled={code.value === ''}
-              secondary={{ text: 'Back', onClick: () => navigate(paths.authApp) }}
+              secondary={{ text: commonTexts.back, onClick: () => navigate(paths.authApp) }}
             >
               <Button variant="link" onClick={() => finish(null)}>
-                Skip
+                {totpTexts.skip}
               </Button>
             </FormFooter>
           </Stack>

@@ -12,6 +12,8 @@ import { QrCodeCanvas } from './qr-code-canvas';
 import { useTotpRegistrationUri } from './totp-registration';
 import { manualEntryKey } from './use-totp-registration';
 import './qr-code-page.css';
+import { totpTexts } from '../../lib/messages/totp';
+import { commonTexts } from '../../lib/messages/common';
 
 /**
  * `/qr-code`, step 1 of 3: download an app, then scan the QR code, use the link, or type the
@@ -44,24 +46,24 @@ export function QrCodePage() {
   return (
     <Page>
       <Card labelledBy={headingId}>
-        <p>Step 1 of 3</p>
-        <PageHeading id={headingId}>Scan the QR code</PageHeading>
-        <p>Download an authenticator app on your phone, then scan this QR code with it.</p>
-        <QrCodeCanvas value={uri} label="QR code for your authenticator app" />
-        <p>Or use this link on the device where your authenticator app is installed:</p>
+        <p>{totpTexts.stepOf({ step: 1, steps: 3 })}</p>
+        <PageHeading id={headingId}>{totpTexts.scanHeading}</PageHeading>
+        <p>{totpTexts.scanHelp}</p>
+        <QrCodeCanvas value={uri} label={totpTexts.qrCodeLabel} />
+        <p>{totpTexts.useLink}</p>
         <div className="qr-code-page__link-row">
-          <TextField label="Authenticator app link" ref={linkRef} value={uri} readOnly onFocus={(event) => event.target.select()} />
+          <TextField label={totpTexts.appLink} ref={linkRef} value={uri} readOnly onFocus={(event) => event.target.select()} />
           <Button variant="secondary" onClick={() => void copy()}>
-            {copied ? 'Link copied!' : 'Copy link'}
+            {copied ? totpTexts.linkCopied : totpTexts.copyLink}
           </Button>
         </div>
         <p className="visually-hidden" aria-live="polite">
-          {copied ? 'Link copied!' : ''}
+          {copied ? totpTexts.linkCopied : ''}
         </p>
         {key ? (
           <TextField
-            label="Can't scan? Enter this key in your app"
-            hint="Letters and numbers, in groups of four; the spaces are optional."
+            label={totpTexts.manualKey}
+            hint={totpTexts.manualKeyHint}
             value={key}
             readOnly
             spellCheck={false}
@@ -70,9 +72,9 @@ export function QrCodePage() {
           />
         ) : null}
         <ActionsRow>
-          <Button onClick={() => navigate(paths.authApp)}>Continue</Button>
+          <Button onClick={() => navigate(paths.authApp)}>{commonTexts.continue}</Button>
           <Button variant="link" onClick={() => navigate(paths.totpSetup)}>
-            Back
+            {commonTexts.back}
           </Button>
         </ActionsRow>
       </Card>

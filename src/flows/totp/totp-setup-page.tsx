@@ -11,6 +11,7 @@ import { notify } from '../../lib/notifications';
 import { paths } from '../../lib/paths';
 import { useSingleFlight } from '../../lib/use-single-flight';
 import { useTotpRegistration } from './totp-registration';
+import { totpTexts } from '../../lib/messages/totp';
 
 /** `/totp-setup`: what an authenticator app changes, then registering one fetches its uri. */
 export function TotpSetupPage() {
@@ -34,17 +35,15 @@ export function TotpSetupPage() {
   return (
     <Page>
       <Card labelledBy="totp-setup-heading">
-        <PageHeading id="totp-setup-heading">Set up authenticator app</PageHeading>
-        <p>Instead of receiving codes on your phone, you will get them from an authenticator app.</p>
-        <p>
-          <strong>Please note:</strong> once it is set up, the authenticator app will be the only security verification option at login.
-        </p>
+        <PageHeading id="totp-setup-heading">{totpTexts.setupHeading}</PageHeading>
+        <p>{totpTexts.insteadOfPhone}</p>
+        <p>{totpTexts.pleaseNote({ strong: (text) => <strong>{text}</strong> })}</p>
         <ActionsRow>
           <Button onClick={() => void start()} busy={flight.busy}>
-            Setup authenticator app
+            {totpTexts.startSetup}
           </Button>
           <Button variant="link" onClick={() => navigate(paths.profileUpdatePhone)}>
-            Skip for now
+            {totpTexts.skipForNow}
           </Button>
         </ActionsRow>
       </Card>

@@ -5,11 +5,12 @@ import { businessErrorDescription } from '../../lib/api/error-catalogue';
 import { useLinkToken } from '../../lib/use-link-token';
 import { CheckingLink, LinkCheckFailed, LinkPanel } from './link-panel';
 import { LINK_TOKEN_RULE } from './link-state';
+import { verificationLinkTexts } from '../../lib/messages/verification-links';
 
 function MappingExpired() {
   return (
-    <LinkPanel heading="This account verification link has expired.">
-      <p>Please sign in and submit a new account link request.</p>
+    <LinkPanel heading={verificationLinkTexts.mappingExpired}>
+      <p>{verificationLinkTexts.mappingExpiredHelp}</p>
     </LinkPanel>
   );
 }
@@ -31,5 +32,5 @@ function MappingCheck({ token }: { readonly token: string }) {
   }
   const result = answerData(mapping.data);
   if (!result.verified || result.hasExpiredVerification) return <MappingExpired />;
-  return <LinkPanel heading="The account link has been successfully verified and the linking process has been completed" />;
+  return <LinkPanel heading={verificationLinkTexts.mappingVerified} />;
 }

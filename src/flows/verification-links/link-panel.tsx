@@ -6,13 +6,14 @@ import { Page } from '../../components/layout/page';
 import { Button } from '../../components/ui/button';
 import { PageHeading } from '../../components/ui/page-heading';
 import { paths } from '../../lib/paths';
+import { verificationLinkTexts } from '../../lib/messages/verification-links';
 
 /** One state of a link page: its heading, what it says, and a way forward (Sign In by default). */
 export function LinkPanel({
   heading,
   children,
   actions,
-  signInLabel = 'Sign In',
+  signInLabel = verificationLinkTexts.signIn,
   busy = false,
 }: {
   readonly heading: string;
@@ -45,8 +46,8 @@ export function LinkPanel({
 /** While the gateway checks the link. */
 export function CheckingLink() {
   return (
-    <LinkPanel heading="Checking your link" signInLabel={null} busy>
-      <p>One moment while we check your link…</p>
+    <LinkPanel heading={verificationLinkTexts.checkingLink} signInLabel={null} busy>
+      <p>{verificationLinkTexts.checkingLinkWait}</p>
     </LinkPanel>
   );
 }
@@ -55,14 +56,14 @@ export function CheckingLink() {
 export function LinkCheckFailed({ onRetry }: { readonly onRetry: () => void }) {
   return (
     <LinkPanel
-      heading="We could not check your link"
+      heading={verificationLinkTexts.linkNotChecked}
       actions={
         <Button onClick={onRetry} variant="primary">
-          Try again
+          {verificationLinkTexts.tryAgain}
         </Button>
       }
     >
-      <p role="alert">Something went wrong on our side. Please try again in a few minutes.</p>
+      <p role="alert">{verificationLinkTexts.linkNotCheckedHelp}</p>
     </LinkPanel>
   );
 }

@@ -11,6 +11,7 @@ import { deviceFingerprint } from '../../lib/device-fingerprint';
 import { useLanding } from '../../journey/landing/use-landing';
 import { CheckingLink, LinkCheckFailed, LinkPanel } from './link-panel';
 import { ResendButton } from './resend-button';
+import { verificationLinkTexts } from '../../lib/messages/verification-links';
 
 /*
  * The states the link pages share (spec section 2, "Link-verification screens"): the email
@@ -20,8 +21,8 @@ import { ResendButton } from './resend-button';
 /** A link without a usable token: nothing to resend, so the inbox and Sign In. */
 export function LinkWithoutToken() {
   return (
-    <LinkPanel heading="This link has expired">
-      <p>Please check your inbox for a more current email, or sign in to your account.</p>
+    <LinkPanel heading={verificationLinkTexts.linkExpired}>
+      <p>{verificationLinkTexts.linkExpiredHelp}</p>
     </LinkPanel>
   );
 }
@@ -30,39 +31,51 @@ export function EmailLinkExpired({ token }: { readonly token: string }) {
   const resend = useResendVerificationEmail();
   return (
     <LinkPanel
-      heading="Email verification link expired"
-      actions={<ResendButton label="Resend Verification Link" type="verification" send={() => resend.mutateAsync({ data: { token } })} />}
+      heading={verificationLinkTexts.emailLinkExpired}
+      actions={
+        <ResendButton
+          label={verificationLinkTexts.resendVerificationLink}
+          type="verification"
+          send={() => resend.mutateAsync({ data: { token } })}
+        />
+      }
     >
-      <p>Links to verify your email address expire after a while. We can send you a new one.</p>
+      <p>{verificationLinkTexts.emailLinkExpiredHelp}</p>
     </LinkPanel>
   );
 }
 
 export function EmailAlreadyVerified() {
-  return <LinkPanel heading="Email already verified!" />;
+  return <LinkPanel heading={verificationLinkTexts.emailAlreadyVerified} />;
 }
 
 export function EmailVerified() {
-  return <LinkPanel heading="Your email address has been verified!" />;
+  return <LinkPanel heading={verificationLinkTexts.emailVerified} />;
 }
 
 export function EnrollmentLinkExpired({ token }: { readonly token: string }) {
   const resend = useResendEnrollmentEmail();
   return (
     <LinkPanel
-      heading="Enrollment Link Expired"
-      signInLabel="Login"
-      actions={<ResendButton label="Resend Enrollment Email" type="enrollment" send={() => resend.mutateAsync({ data: { token } })} />}
+      heading={verificationLinkTexts.enrollmentExpired}
+      signInLabel={verificationLinkTexts.login}
+      actions={
+        <ResendButton
+          label={verificationLinkTexts.resendEnrollmentEmail}
+          type="enrollment"
+          send={() => resend.mutateAsync({ data: { token } })}
+        />
+      }
     >
-      <p>Please check your inbox for a more current enrollment email. If you can&apos;t find one, we can send you a new link.</p>
+      <p>{verificationLinkTexts.enrollmentExpiredHelp}</p>
     </LinkPanel>
   );
 }
 
 export function EnrollmentCompleted() {
   return (
-    <LinkPanel heading="Enrollment Already Completed" signInLabel="Login">
-      <p>Your account is set up. Please log in.</p>
+    <LinkPanel heading={verificationLinkTexts.enrollmentCompleted} signInLabel={verificationLinkTexts.login}>
+      <p>{verificationLinkTexts.enrollmentCompletedHelp}</p>
     </LinkPanel>
   );
 }
@@ -71,22 +84,24 @@ export function TrusteeLinkExpired({ token, fresh }: { readonly token: string; r
   const resend = useResendVerification();
   return (
     <LinkPanel
-      heading="The link you are using to sign your trust documents has expired."
+      heading={verificationLinkTexts.trusteeExpired}
       actions={
-        fresh ? <ResendButton label="Resend Link" type="trustee signing" send={() => resend.mutateAsync({ data: { token } })} /> : undefined
+        fresh ? (
+          <ResendButton
+            label={verificationLinkTexts.resendLink}
+            type="trustee signing"
+            send={() => resend.mutateAsync({ data: { token } })}
+          />
+        ) : undefined
       }
     >
-      {fresh ? (
-        <p>We can send you a new link to sign your trust documents.</p>
-      ) : (
-        <p>Please check your inbox for a more current email with a link to sign your trust documents.</p>
-      )}
+      {fresh ? <p>{verificationLinkTexts.trusteeResendHelp}</p> : <p>{verificationLinkTexts.trusteeReplacedHelp}</p>}
     </LinkPanel>
   );
 }
 
 export function TrusteeCompleted() {
-  return <LinkPanel heading="Looks like you've already completed signing your trust documents." />;
+  return <LinkPanel heading={verificationLinkTexts.trusteeCompleted} />;
 }
 
 /**

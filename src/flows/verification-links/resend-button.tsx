@@ -4,6 +4,7 @@ import { isApiError } from '../../lib/api/api-error';
 import { isRateLimited, rateLimitMessage } from '../../lib/api/error-catalogue';
 import { useSingleFlight } from '../../lib/use-single-flight';
 import './resend-button.css';
+import { verificationLinkTexts } from '../../lib/messages/verification-links';
 
 /**
  * A resend for an expired link: a spinner and disabled while it is sent; once sent it stays
@@ -16,7 +17,7 @@ export function ResendButton({
   send,
 }: {
   readonly label: string;
-  readonly type: string;
+  readonly type: Parameters<typeof verificationLinkTexts.resendFailed>[0]['link'];
   readonly send: () => Promise<unknown>;
 }) {
   const flight = useSingleFlight();
@@ -30,7 +31,7 @@ export function ResendButton({
         setOutcome('sent');
       } catch (error) {
         setFailure(
-          isApiError(error) && isRateLimited(error) ? rateLimitMessage(error) : `Unable to send ${type} link. Please try again later.`,
+          isApiError(error) && isRateLimited(error) ? rateLimitMessage(error) : verificationLinkTexts.resendFailed({ link: type }),
         );
         setOutcome('failed');
       }
@@ -39,7 +40,7 @@ export function ResendButton({
     <>
       <Button onClick={() => void resend()} busy={flight.busy} disabled={outcome === 'sent'}>
         {flight.busy ? <span className="resend-button__spinner" aria-hidden="true" /> : null}
-        {outcome === 'sent' ? 'Link Resent!' : label}
+        {outcome === 'sent' ? verificationLinkTexts.linkResent : label}
       </Button>
       <p className="resend-button__status" role="status">
         {outcome === 'failed' ? failure : ''}

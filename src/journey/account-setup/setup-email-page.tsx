@@ -9,13 +9,16 @@ import { FormFooter } from '../../components/layout/form-footer';
 import { Page } from '../../components/layout/page';
 import { Stack } from '../../components/layout/stack';
 import { SetupStepHeading } from '../../components/ui/setup-step-heading';
-import { errorToast, TOASTS } from '../../lib/api/error-catalogue';
+import { errorToast } from '../../lib/api/error-catalogue';
 import { notify } from '../../lib/notifications';
 import { useSingleFlight } from '../../lib/use-single-flight';
 import { useStoredSession } from '../../lib/use-stored-session';
 import { codeRequestFailure } from '../code-request-failure';
 import { useStep } from '../require-step';
 import { useJourney } from '../use-journey';
+import { errorTexts } from '../../lib/messages/errors';
+import { accountSetupTexts } from '../../lib/messages/account-setup';
+import { commonTexts } from '../../lib/messages/common';
 
 /** Account setup's step number of the email. */
 const EMAIL_STEP = 3;
@@ -38,7 +41,7 @@ export function SetupEmailPage() {
       try {
         await updateEmail.mutateAsync({ data: { email } });
       } catch {
-        notify(errorToast(TOASTS.updateEmail));
+        notify(errorToast(errorTexts.updateEmail));
         return;
       }
       try {
@@ -55,13 +58,17 @@ export function SetupEmailPage() {
     <Page>
       <Card labelledBy="setup-email-heading">
         <SetupStepHeading id="setup-email-heading" step={EMAIL_STEP}>
-          Enter your email address
+          {accountSetupTexts.emailHeading}
         </SetupStepHeading>
-        <p>We&apos;ll send a code to this address to verify it in the next step.</p>
+        <p>{accountSetupTexts.emailCodeNext}</p>
         <form noValidate onSubmit={form.handleSubmit(submit)}>
           <Stack>
             <EmailAddressField form={form} />
-            <FormFooter submit="Continue" busy={flight.busy} secondary={{ text: 'Back', onClick: () => journey.back(step) }} />
+            <FormFooter
+              submit={commonTexts.continue}
+              busy={flight.busy}
+              secondary={{ text: commonTexts.back, onClick: () => journey.back(step) }}
+            />
           </Stack>
         </form>
       </Card>

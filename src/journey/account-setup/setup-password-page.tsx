@@ -4,6 +4,8 @@ import { NewPasswordForm } from '../../components/password/new-password-form';
 import { SetupStepHeading } from '../../components/ui/setup-step-heading';
 import { useStep } from '../require-step';
 import { useJourney } from '../use-journey';
+import { accountSetupTexts } from '../../lib/messages/account-setup';
+import { commonTexts } from '../../lib/messages/common';
 
 /**
  * `/account-setup/password`, step 2: the password, with the rules as a live checklist and
@@ -16,7 +18,7 @@ export function SetupPasswordPage() {
     <Page>
       <Card labelledBy="setup-password-heading">
         <SetupStepHeading id="setup-password-heading" step={2}>
-          Create your password
+          {accountSetupTexts.passwordHeading}
         </SetupStepHeading>
         <NewPasswordForm
           busy={false}
@@ -27,7 +29,7 @@ export function SetupPasswordPage() {
             return true;
           }}
           onCancel={() => journey.back(step)}
-          cancelText="Back"
+          cancelText={commonTexts.back}
         />
       </Card>
     </Page>

@@ -4,6 +4,7 @@ import { SetupStepHeading } from '../../components/ui/setup-step-heading';
 import { useStep } from '../require-step';
 import { useJourney } from '../use-journey';
 import { UsernameForm } from './username-form';
+import { accountSetupTexts } from '../../lib/messages/account-setup';
 
 /** `/account-setup/username`, step 1: a username that is free. Coming back here keeps what was chosen later. */
 export function SetupUsernamePage() {
@@ -13,9 +14,9 @@ export function SetupUsernamePage() {
     <Page>
       <Card labelledBy="setup-username-heading">
         <SetupStepHeading id="setup-username-heading" step={1}>
-          Choose your username
+          {accountSetupTexts.usernameHeading}
         </SetupStepHeading>
-        <p>You will use it to sign in to your account.</p>
+        <p>{accountSetupTexts.usernameUse}</p>
         <UsernameForm
           defaultValue={step.setup.username}
           onAvailable={async (username) => {

@@ -3,10 +3,11 @@ import { getValidateUsernameQueryOptions, useCompleteAccountSetup } from '../../
 import { useUpdateCredentials } from '../../../generated/hooks/profile/profile';
 import { answerData } from '../../lib/api/answer-data';
 import { isApiError } from '../../lib/api/api-error';
-import { businessErrorDescription, errorToast, isUsernameTaken, SETUP_TEXTS } from '../../lib/api/error-catalogue';
+import { businessErrorDescription, errorToast, isUsernameTaken } from '../../lib/api/error-catalogue';
 import { signInInternalError } from '../../lib/api/failures';
 import { notify } from '../../lib/notifications';
 import type { CodeEntryStep, SetupProgress, Step } from '../journey';
+import { errorTexts } from '../../lib/messages/errors';
 
 /** How saving the credentials ended; `taken` carries the gateway's description (CVERR02). */
 export type SaveOutcome =
@@ -27,9 +28,9 @@ export function useAccountSetupCalls() {
       const answer = await queryClient.fetchQuery({ ...getValidateUsernameQueryOptions({ username }), staleTime: 0, retry: false });
       const data = answerData(answer);
       if (data.userNameAvailable) return null;
-      return data.alternateUsername ? SETUP_TEXTS.usernameTaken(data.alternateUsername) : SETUP_TEXTS.usernameTakenNoAlternate;
+      return data.alternateUsername ? errorTexts.usernameTaken({ alternate: data.alternateUsername }) : errorTexts.usernameTakenNoAlternate;
     } catch {
-      return SETUP_TEXTS.verifyUsername;
+      return errorTexts.verifyUsername;
     }
   };
 
@@ -48,7 +49,7 @@ export function useAccountSetupCalls() {
     } catch (error) {
       const description = isApiError(error) ? businessErrorDescription(error) : null;
       if (isApiError(error) && isUsernameTaken(error)) return { kind: 'taken', description };
-      notify(errorToast(description ?? SETUP_TEXTS.updateCredentials));
+      notify(errorToast(description ?? errorTexts.updateCredentials));
       return { kind: 'failed' };
     }
     if (setup.linkToken) {

@@ -6,6 +6,8 @@ import { TextField } from '../../components/ui/text-field';
 import { useSingleFlight } from '../../lib/use-single-flight';
 import { useAccountSetupCalls } from './use-account-setup';
 import { USERNAME_MAX, usernameSchema, type UsernameInput, type UsernameValues } from './username.schema';
+import { accountSetupTexts } from '../../lib/messages/account-setup';
+import { commonTexts } from '../../lib/messages/common';
 
 interface UsernameFormProps {
   readonly defaultValue: string;
@@ -40,8 +42,8 @@ export function UsernameForm({ defaultValue, onAvailable, secondary }: UsernameF
     <form noValidate onSubmit={form.handleSubmit(submit)}>
       <Stack>
         <TextField
-          label="Username"
-          hint="4 to 16 letters and numbers, starting with a letter"
+          label={accountSetupTexts.username}
+          hint={accountSetupTexts.usernameHint}
           autoComplete="username"
           autoCapitalize="off"
           spellCheck={false}
@@ -49,7 +51,7 @@ export function UsernameForm({ defaultValue, onAvailable, secondary }: UsernameF
           error={form.formState.errors.username?.message}
           {...form.register('username', { onChange: () => form.clearErrors('username') })}
         />
-        <FormFooter submit="Continue" busy={flight.busy} secondary={secondary} />
+        <FormFooter submit={commonTexts.continue} busy={flight.busy} secondary={secondary} />
       </Stack>
     </form>
   );

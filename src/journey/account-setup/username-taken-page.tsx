@@ -2,13 +2,15 @@ import { useNavigate } from 'react-router-dom';
 import { Card } from '../../components/layout/card';
 import { Page } from '../../components/layout/page';
 import { SetupStepHeading } from '../../components/ui/setup-step-heading';
-import { SETUP_TEXTS } from '../../lib/api/error-catalogue';
 import { paths } from '../../lib/paths';
 import { signOut } from '../../lib/session';
 import { useStep } from '../require-step';
 import { useJourney } from '../use-journey';
 import { setupPhoneStep, useAccountSetupCalls } from './use-account-setup';
 import { UsernameForm } from './username-form';
+import { errorTexts } from '../../lib/messages/errors';
+import { accountSetupTexts } from '../../lib/messages/account-setup';
+import { commonTexts } from '../../lib/messages/common';
 
 /**
  * `/account-setup/username-taken`: the username was registered by someone else before the
@@ -33,18 +35,18 @@ export function UsernameTakenPage() {
       <Card labelledBy="username-taken-heading">
         {/* Choosing a username is the setup's first step. */}
         <SetupStepHeading id="username-taken-heading" step={1}>
-          This username has been taken, please choose a new one
+          {errorTexts.usernameTakenAgain}
         </SetupStepHeading>
-        <p>It seems before you could validate your account, another user registered this username</p>
+        <p>{accountSetupTexts.usernameTakenMeanwhile}</p>
         <UsernameForm
           defaultValue={step.setup.username}
           onAvailable={async (username) => {
             const outcome = await saveCredentials({ ...step.setup, username });
-            if (outcome.kind === 'taken') return outcome.description ?? SETUP_TEXTS.takenAgain;
+            if (outcome.kind === 'taken') return outcome.description ?? errorTexts.usernameTakenAgain;
             if (outcome.kind === 'saved' && step.back?.name === 'code-entry') journey.advance(setupPhoneStep(outcome.setup, step.back));
             return null;
           }}
-          secondary={{ text: 'Cancel', onClick: cancel }}
+          secondary={{ text: commonTexts.cancel, onClick: cancel }}
         />
       </Card>
     </Page>

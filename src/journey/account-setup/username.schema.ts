@@ -1,13 +1,11 @@
 import { z } from 'zod';
 import { validateUsernameQueryParams, validateUsernameQueryUsernameMax } from '../../../generated/zod/account-setup/account-setup.zod';
+import { accountSetupTexts } from '../../lib/messages/account-setup';
 
 /** The contract's `Username` rule (4 to 16 letters and digits, starting with a letter). */
 const contractUsername = validateUsernameQueryParams.shape.username;
 
 export const USERNAME_MAX = validateUsernameQueryUsernameMax;
-
-/** What the field says when a username breaks the rule. */
-export const USERNAME_RULE = 'Your username must be 4 to 16 letters and numbers, starting with a letter.';
 
 /**
  * A username chosen during account setup: trimmed, required, then the contract's rule (the
@@ -20,8 +18,8 @@ export const usernameSchema = z.object({
     .pipe(
       z
         .string()
-        .min(1, 'Username is required')
-        .refine((value) => contractUsername.safeParse(value).success, USERNAME_RULE),
+        .min(1, accountSetupTexts.usernameRequired)
+        .refine((value) => contractUsername.safeParse(value).success, accountSetupTexts.usernameRule),
     ),
 });
 

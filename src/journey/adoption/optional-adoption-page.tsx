@@ -11,6 +11,7 @@ import { localIsoDate, usDate } from '../../lib/dates';
 import { useSingleFlight } from '../../lib/use-single-flight';
 import { useLanding } from '../landing/use-landing';
 import { reminderDate, showsDeadline } from './adoption';
+import { journeyTexts } from '../../lib/messages/journey';
 
 /** `/optional-adoption`: multi-factor sign-in offered before it becomes mandatory. */
 export function OptionalAdoptionPage() {
@@ -44,25 +45,19 @@ export function OptionalAdoptionPage() {
   return (
     <Page>
       <Card labelledBy="adoption-heading">
-        <PageHeading id="adoption-heading">Add an extra layer of security to your account</PageHeading>
-        {adoption.isPending ? <p aria-busy="true">Loading…</p> : null}
-        {adoption.isError ? <p role="alert">Your deadline could not be loaded. You can still set up the verification step now.</p> : null}
+        <PageHeading id="adoption-heading">{journeyTexts.adoptionHeading}</PageHeading>
+        {adoption.isPending ? <p aria-busy="true">{journeyTexts.loading}</p> : null}
+        {adoption.isError ? <p role="alert">{journeyTexts.deadlineNotLoaded}</p> : null}
         {adoption.isSuccess ? (
           showsDeadline(today, mandatory) ? (
-            <p>
-              Please set up this verification step by {usDate(mandatory)}. After this date, you will only be able to login into your account
-              with the code.
-            </p>
+            <p>{journeyTexts.deadline({ date: usDate(mandatory) })}</p>
           ) : (
-            <p>
-              Protect your retirement savings with a one-time code: when you sign in on a new computer, we&apos;ll send a code to your phone
-              to make sure it is you. It takes a minute to set up.
-            </p>
+            <p>{journeyTexts.adoptionPitch}</p>
           )
         ) : null}
         <ActionsRow>
           <Button onClick={() => void run('now')} busy={busy === 'now'} disabled={busy !== null || adoption.isPending}>
-            Set up now
+            {journeyTexts.setUpNow}
           </Button>
           <Button
             variant="secondary"
@@ -70,7 +65,7 @@ export function OptionalAdoptionPage() {
             busy={busy === 'later'}
             disabled={busy !== null || adoption.isPending}
           >
-            Remind me later
+            {journeyTexts.remindMeLater}
           </Button>
         </ActionsRow>
       </Card>

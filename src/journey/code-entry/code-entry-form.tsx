@@ -15,6 +15,8 @@ import { notify } from '../../lib/notifications';
 import { useSupportPhone } from '../../lib/public-content';
 import { useSingleFlight } from '../../lib/use-single-flight';
 import { codeEntrySchema, type CodeEntryValues } from './code-entry.schema';
+import { journeyTexts } from '../../lib/messages/journey';
+import { commonTexts } from '../../lib/messages/common';
 
 interface CodeEntryFormProps {
   /** Verifies the code and goes on; a rejection is a refused code (or a failed step after it). */
@@ -97,7 +99,7 @@ export function CodeEntryForm({ submit, onFailure, resend, path, secondary, sent
         setResentAt(performance.now());
         notify({
           type: 'success',
-          message: 'We sent you a new code.',
+          message: journeyTexts.newCodeSent,
           isDismissable: true,
           dismissOnTimeout: NOTIFICATION_TIMEOUT_MS,
           isUnique: true,
@@ -115,8 +117,8 @@ export function CodeEntryForm({ submit, onFailure, resend, path, secondary, sent
         <Stack>
           <CodeInput
             ref={codeField}
-            label="Code"
-            hint={`Up to ${MFA_CODE_LENGTH} digits`}
+            label={journeyTexts.code}
+            hint={journeyTexts.codeHint({ digits: MFA_CODE_LENGTH })}
             name={code.name}
             placeholder={'0'.repeat(MFA_CODE_LENGTH)}
             maxLength={MFA_CODE_LENGTH}
@@ -125,11 +127,16 @@ export function CodeEntryForm({ submit, onFailure, resend, path, secondary, sent
             onBlur={code.onBlur}
             disabled={lockout !== null}
           />
-          <FormFooter submit="Continue" busy={submission.busy} disabled={code.value === '' || lockout !== null} secondary={secondary} />
+          <FormFooter
+            submit={commonTexts.continue}
+            busy={submission.busy}
+            disabled={code.value === '' || lockout !== null}
+            secondary={secondary}
+          />
           {throttled ? <FormError>{throttled}</FormError> : null}
           {lockout ? (
             <FormError>
-              {lockout} Please call customer service{supportPhone ? ` at ${supportPhone}` : ''}.
+              {lockout} {journeyTexts.callCustomerService({ supportPhone })}
             </FormError>
           ) : null}
         </Stack>
@@ -137,18 +144,16 @@ export function CodeEntryForm({ submit, onFailure, resend, path, secondary, sent
       {resend ? (
         <Stack>
           {secondsToResend > 0 ? (
-            <p>
-              You can request a new code in {secondsToResend} {secondsToResend === 1 ? 'second' : 'seconds'}.
-            </p>
+            <p>{journeyTexts.requestNewCodeIn({ seconds: secondsToResend })}</p>
           ) : (
             <ActionsRow>
               <Button variant="link" onClick={() => void sendAgain()} busy={resending.busy} disabled={lockout !== null}>
-                Send a new code
+                {journeyTexts.sendNewCode}
               </Button>
             </ActionsRow>
           )}
           <p className="visually-hidden" aria-live="polite">
-            {secondsToResend === 0 ? 'You can now request a new code.' : ''}
+            {secondsToResend === 0 ? journeyTexts.canRequestNewCode : ''}
           </p>
         </Stack>
       ) : null}

@@ -8,6 +8,8 @@ import { routeOf, type CodeEntryStep } from '../journey';
 import { useJourney } from '../use-journey';
 import { codeSentText } from '../method-choice/mfa-option-text';
 import { CodeEntryForm } from './code-entry-form';
+import { journeyTexts } from '../../lib/messages/journey';
+import { commonTexts } from '../../lib/messages/common';
 
 export interface CodeEntryScreenProps {
   readonly step: CodeEntryStep;
@@ -41,11 +43,11 @@ export function CodeEntryScreen({ step, method, methodCount, leaveTo, setupStep,
       <Card labelledBy="code-entry-heading">
         <p>
           <RouteLink to={step.back ? routeOf(step.back) : leaveTo} onClick={step.back ? undefined : () => journey.end()}>
-            {methodCount === 1 ? 'Cancel' : 'Back'}
+            {methodCount === 1 ? commonTexts.cancel : commonTexts.back}
           </RouteLink>
         </p>
         <SetupStepHeading id="code-entry-heading" step={setupStep}>
-          Enter the code
+          {journeyTexts.enterCode}
         </SetupStepHeading>
         <p>{codeSentText(method)}</p>
         <CodeEntryForm submit={verify} onFailure={onFailure} resend={resend} path={routeOf(step)} />

@@ -9,6 +9,7 @@ import { PasswordField } from '../../components/ui/password-field';
 import { TextField } from '../../components/ui/text-field';
 import { normaliseSignIn, validateSignIn, type SignInErrors, type SignInValues } from './sign-in.schema';
 import { useSignIn } from './use-sign-in';
+import { firstScreenTexts } from '../../lib/messages/first-screen';
 
 /**
  * `/`: username and password sign-in. Its state and rules are plain React and plain functions
@@ -40,12 +41,12 @@ export function SignInPage() {
   return (
     <Page>
       <Card labelledBy="sign-in-heading">
-        <PageHeading id="sign-in-heading">Sign in to your 401(k) account</PageHeading>
+        <PageHeading id="sign-in-heading">{firstScreenTexts.signInHeading}</PageHeading>
         <form noValidate onSubmit={onSubmit}>
           <Stack>
             <TextField
               ref={usernameRef}
-              label="Username"
+              label={firstScreenTexts.username}
               name="username"
               autoComplete="username"
               autoCapitalize="off"
@@ -56,7 +57,7 @@ export function SignInPage() {
             />
             <PasswordField
               ref={passwordRef}
-              label="Password"
+              label={firstScreenTexts.password}
               name="password"
               autoComplete="current-password"
               value={values.password}
@@ -64,7 +65,7 @@ export function SignInPage() {
               error={errors.password}
             />
             {inlineError ? <FormError>{inlineError}</FormError> : null}
-            <FormFooter submit="Sign In" busy={busy} />
+            <FormFooter submit={firstScreenTexts.signIn} busy={busy} />
           </Stack>
         </form>
       </Card>

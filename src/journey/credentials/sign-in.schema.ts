@@ -1,3 +1,5 @@
+import { firstScreenTexts } from '../../lib/messages/first-screen';
+
 /**
  * The sign-in form's rules, as plain functions: the one form of the portal without
  * react-hook-form, because it is the first screen. Measured on the production build,
@@ -19,8 +21,8 @@ export type SignInErrors = Partial<Record<keyof SignInValues, string>>;
 /** The field errors for the values as typed; empty when they may be sent. */
 export function validateSignIn(values: SignInValues): SignInErrors {
   const errors: { -readonly [K in keyof SignInErrors]: SignInErrors[K] } = {};
-  if (values.username.trim() === '') errors.username = 'Username is required';
-  if (values.password === '') errors.password = 'Password is required';
+  if (values.username.trim() === '') errors.username = firstScreenTexts.usernameRequired;
+  if (values.password === '') errors.password = firstScreenTexts.passwordRequired;
   return errors;
 }
 

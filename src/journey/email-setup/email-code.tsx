@@ -1,6 +1,6 @@
 import { useRequestUserMfaCode, useVerifyMfaCode } from '../../../generated/hooks/mfa/mfa';
 import { useMarkEmailVerified } from '../../../generated/hooks/profile/profile';
-import { codeFailure, errorToast, TOASTS } from '../../lib/api/error-catalogue';
+import { codeFailure, errorToast } from '../../lib/api/error-catalogue';
 import { notify } from '../../lib/notifications';
 import { paths } from '../../lib/paths';
 import { useStoredSession } from '../../lib/use-stored-session';
@@ -8,6 +8,7 @@ import { setupPhoneStep, useAccountSetupCalls } from '../account-setup/use-accou
 import { CodeEntryScreen } from '../code-entry/code-entry-screen';
 import type { CodeEntryStep, CodeRequest } from '../journey';
 import { useJourney } from '../use-journey';
+import { errorTexts } from '../../lib/messages/errors';
 
 type EmailCodeRequest = Extract<CodeRequest, { readonly for: 'email' }>;
 
@@ -33,7 +34,7 @@ export function EmailCode({ step, code }: { readonly step: CodeEntryStep; readon
     try {
       await markVerified.mutateAsync({ params: { type: 'email' } });
     } catch {
-      notify(errorToast(TOASTS.verifyEmail));
+      notify(errorToast(errorTexts.verifyEmail));
       return;
     }
     if (!code.setup) return journey.advance({ name: 'phone-setup', purpose: 'adoption', setup: null, back: null });
@@ -54,7 +55,7 @@ export function EmailCode({ step, code }: { readonly step: CodeEntryStep; readon
       resend={async () => {
         await requestCode.mutateAsync({ userId, data: { type: 'email' } });
       }}
-      onFailure={(error) => notify(codeFailure(error, errorToast(TOASTS.verifyEmail)))}
+      onFailure={(error) => notify(codeFailure(error, errorToast(errorTexts.verifyEmail)))}
     />
   );
 }

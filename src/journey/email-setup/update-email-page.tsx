@@ -13,7 +13,7 @@ import { Stack } from '../../components/layout/stack';
 import { Button } from '../../components/ui/button';
 import { PageHeading } from '../../components/ui/page-heading';
 import { answerData } from '../../lib/api/answer-data';
-import { errorToast, TOASTS } from '../../lib/api/error-catalogue';
+import { errorToast } from '../../lib/api/error-catalogue';
 import { SIGN_IN_ANSWER_FRESH_MS } from '../../lib/constants';
 import { maskEmail } from '../../lib/format';
 import { notify } from '../../lib/notifications';
@@ -22,6 +22,9 @@ import { useSingleFlight } from '../../lib/use-single-flight';
 import { codeRequestFailure } from '../code-request-failure';
 import { useStep } from '../require-step';
 import { useJourney } from '../use-journey';
+import { errorTexts } from '../../lib/messages/errors';
+import { journeyTexts } from '../../lib/messages/journey';
+import { commonTexts } from '../../lib/messages/common';
 
 /**
  * `/update-email`: 'Verify your email address', before the phone in multi-factor adoption. A
@@ -51,7 +54,7 @@ export function UpdateEmailPage() {
         setChanged(next);
         setEditing(false);
       } catch {
-        notify(errorToast(TOASTS.updateEmail));
+        notify(errorToast(errorTexts.updateEmail));
       }
     });
 
@@ -70,18 +73,18 @@ export function UpdateEmailPage() {
   return (
     <Page>
       <Card labelledBy="verify-email-heading">
-        <PageHeading id="verify-email-heading">Verify your email address</PageHeading>
-        {credentials.isPending ? <p aria-busy="true">Loading your email address…</p> : null}
-        {credentials.isError ? <p role="alert">Your email address could not be loaded. Please try again later.</p> : null}
+        <PageHeading id="verify-email-heading">{journeyTexts.verifyEmailHeading}</PageHeading>
+        {credentials.isPending ? <p aria-busy="true">{journeyTexts.loadingEmail}</p> : null}
+        {credentials.isError ? <p role="alert">{journeyTexts.emailNotLoaded}</p> : null}
         {email && !editing ? (
           <>
-            <p>Before you add a phone, please confirm your email address. We&apos;ll send a code to {maskEmail(email)}.</p>
+            <p>{journeyTexts.confirmEmail({ email: maskEmail(email) })}</p>
             <ActionsRow>
               <Button onClick={() => void start()} busy={flight.busy}>
-                Send code
+                {commonTexts.sendCode}
               </Button>
               <Button variant="link" onClick={() => setEditing(true)}>
-                Use a different email address
+                {journeyTexts.useDifferentEmail}
               </Button>
             </ActionsRow>
           </>
@@ -90,7 +93,11 @@ export function UpdateEmailPage() {
           <form noValidate onSubmit={form.handleSubmit(saveEmail)}>
             <Stack>
               <EmailAddressField form={form} />
-              <FormFooter submit="Save email address" busy={flight.busy} secondary={{ text: 'Cancel', onClick: () => setEditing(false) }} />
+              <FormFooter
+                submit={journeyTexts.saveEmail}
+                busy={flight.busy}
+                secondary={{ text: commonTexts.cancel, onClick: () => setEditing(false) }}
+              />
             </Stack>
           </form>
         ) : null}

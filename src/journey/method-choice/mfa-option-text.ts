@@ -1,6 +1,7 @@
 import type { MfaType } from '../../../generated/models/mfaType';
 import { AUTH_APP_NAME_DEFAULT } from '../../lib/constants';
 import { maskEmail, maskPhone } from '../../lib/format';
+import { journeyTexts } from '../../lib/messages/journey';
 
 /** A method and where its code goes (a phone, an email, or an app's name). */
 interface MethodContact {
@@ -13,13 +14,13 @@ export function mfaOptionLabel(option: MethodContact): string {
   const contact = option.contactInfo ?? '';
   switch (option.type) {
     case 'sms':
-      return `Text message to ${maskPhone(contact)}`;
+      return journeyTexts.methodSms({ phone: maskPhone(contact) });
     case 'call':
-      return `Voice call to ${maskPhone(contact)}`;
+      return journeyTexts.methodCall({ phone: maskPhone(contact) });
     case 'email':
-      return `Email to ${maskEmail(contact)}`;
+      return journeyTexts.methodEmail({ email: maskEmail(contact) });
     case 'totp':
-      return `Authenticator app: ${contact || AUTH_APP_NAME_DEFAULT}`;
+      return journeyTexts.methodTotp({ app: contact || AUTH_APP_NAME_DEFAULT });
   }
 }
 
@@ -28,12 +29,12 @@ export function codeSentText(option: MethodContact): string {
   const contact = option.contactInfo ?? '';
   switch (option.type) {
     case 'sms':
-      return `We sent a code by text message to ${maskPhone(contact)}.`;
+      return journeyTexts.sentSms({ phone: maskPhone(contact) });
     case 'call':
-      return `We are calling ${maskPhone(contact)} with your code.`;
+      return journeyTexts.sentCall({ phone: maskPhone(contact) });
     case 'email':
-      return `We sent a code to ${maskEmail(contact)}.`;
+      return journeyTexts.sentEmail({ email: maskEmail(contact) });
     case 'totp':
-      return `Enter the code shown in your authenticator app (${contact || AUTH_APP_NAME_DEFAULT}).`;
+      return journeyTexts.sentTotp({ app: contact || AUTH_APP_NAME_DEFAULT });
   }
 }

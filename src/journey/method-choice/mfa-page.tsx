@@ -26,6 +26,8 @@ import { useJourney } from '../use-journey';
 import { methodChoiceSchema, type MethodChoiceInput, type MethodChoiceValues } from './method-choice.schema';
 import { mfaOptionTypeSlot } from './mfa-option-slot';
 import { mfaOptionLabel } from './mfa-option-text';
+import { journeyTexts } from '../../lib/messages/journey';
+import { commonTexts } from '../../lib/messages/common';
 
 /**
  * `/mfa`: 'Verify your identity', the choice of how to receive a one-time code. It serves a
@@ -89,8 +91,8 @@ export function MfaPage() {
     if (list.length === 0) {
       notify({
         type: 'error',
-        title: 'We could not find a way to send you a code',
-        message: `Please contact customer service${supportPhone ? ` at ${supportPhone}` : ''} to sign in.`,
+        title: journeyTexts.noMethodTitle,
+        message: journeyTexts.noMethod({ supportPhone }),
         isDismissable: true,
         isUnique: true,
       });
@@ -130,8 +132,8 @@ export function MfaPage() {
   return (
     <Page>
       <Card labelledBy="mfa-heading">
-        <PageHeading id="mfa-heading">Verify your identity</PageHeading>
-        {methods === null && !optionsThrottled ? <p aria-busy="true">Loading your verification methods…</p> : null}
+        <PageHeading id="mfa-heading">{journeyTexts.verifyIdentity}</PageHeading>
+        {methods === null && !optionsThrottled ? <p aria-busy="true">{journeyTexts.loadingMethods}</p> : null}
         {optionsThrottled ? (
           <>
             <FormError>{optionsThrottled}</FormError>
@@ -142,10 +144,10 @@ export function MfaPage() {
                   loadOptions();
                 }}
               >
-                Try again
+                {commonTexts.tryAgain}
               </Button>
               <Button variant="link" onClick={leave}>
-                Cancel
+                {commonTexts.cancel}
               </Button>
             </ActionsRow>
           </>
@@ -158,14 +160,14 @@ export function MfaPage() {
             onCancel={leave}
           />
         ) : null}
-        {only && !sendFailed ? <p aria-busy="true">Sending your code…</p> : null}
+        {only && !sendFailed ? <p aria-busy="true">{journeyTexts.sendingCode}</p> : null}
         {only && sendFailed ? (
           <ActionsRow>
             <Button onClick={() => void proceed(only, 1)} busy={flight.busy}>
-              Try again
+              {commonTexts.tryAgain}
             </Button>
             <Button variant="link" onClick={leave}>
-              Cancel
+              {commonTexts.cancel}
             </Button>
           </ActionsRow>
         ) : null}
@@ -189,14 +191,19 @@ function MethodChoiceForm({ methods, busy, onChoose, onCancel }: MethodChoiceFor
   return (
     <form noValidate onSubmit={form.handleSubmit(({ method }) => onChoose(method))}>
       <Stack>
-        <p>To keep your account secure, we need to send you a one-time code.</p>
+        <p>{journeyTexts.oneTimeCodeNeeded}</p>
         <RadioGroup
-          legend="How would you like to receive your code?"
+          legend={journeyTexts.chooseMethod}
           options={methods.map((option, index) => ({ value: String(index), label: mfaOptionLabel(option) }))}
           value={field.value}
           onChange={field.onChange}
         />
-        <FormFooter submit="Continue" busy={busy} disabled={field.value === null} secondary={{ text: 'Cancel', onClick: onCancel }} />
+        <FormFooter
+          submit={commonTexts.continue}
+          busy={busy}
+          disabled={field.value === null}
+          secondary={{ text: commonTexts.cancel, onClick: onCancel }}
+        />
       </Stack>
     </form>
   );

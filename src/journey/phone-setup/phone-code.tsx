@@ -1,4 +1,4 @@
-import { codeFailure, errorToast, TOASTS } from '../../lib/api/error-catalogue';
+import { codeFailure, errorToast } from '../../lib/api/error-catalogue';
 import { leavePortal } from '../../lib/browser-location';
 import { env } from '../../lib/env';
 import { externalTargets } from '../../lib/links';
@@ -12,6 +12,7 @@ import { useJourney } from '../use-journey';
 import { SETUP_PHONE_STEPS } from './phone-setup';
 import { profileUpdatePhoneSlot } from './profile-slots';
 import { usePhoneSetup } from './use-phone-setup';
+import { errorTexts } from '../../lib/messages/errors';
 
 type PhoneCodeRequest = Extract<CodeRequest, { readonly for: 'phone' }>;
 
@@ -56,7 +57,7 @@ export function PhoneCode({ step, code }: { readonly step: CodeEntryStep; readon
       setupStep={code.purpose === 'setup' ? SETUP_PHONE_STEPS.code : undefined}
       verify={verify}
       resend={() => phoneSetup.sendCode(code.method)}
-      onFailure={(error) => notify(codeFailure(error, errorToast(TOASTS.verifyPhone)))}
+      onFailure={(error) => notify(codeFailure(error, errorToast(errorTexts.verifyPhone)))}
     />
   );
 }

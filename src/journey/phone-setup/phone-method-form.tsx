@@ -9,6 +9,8 @@ import { Stack } from '../../components/layout/stack';
 import { RadioGroup } from '../../components/ui/radio-group';
 import { SetupStepHeading } from '../../components/ui/setup-step-heading';
 import { phoneMethodSchema, type PhoneMethodValues } from './phone-method.schema';
+import { journeyTexts } from '../../lib/messages/journey';
+import { commonTexts } from '../../lib/messages/common';
 
 interface PhoneMethodFormProps {
   /** The choice the form starts with: the one made last, when the user comes back to it. */
@@ -31,20 +33,24 @@ export function PhoneMethodForm({ defaultMethod, onSubmit, onBack, busy, setupSt
     <Page>
       <Card labelledBy={headingId}>
         <SetupStepHeading id={headingId} step={setupStep}>
-          How should we send your code?
+          {journeyTexts.phoneMethodHeading}
         </SetupStepHeading>
         <form noValidate onSubmit={form.handleSubmit(({ method }) => onSubmit(method))}>
           <Stack>
             <RadioGroup
-              legend="Send the code to verify your number by"
+              legend={journeyTexts.phoneMethodLegend}
               options={[
-                { value: 'sms', label: 'Text message' },
-                { value: 'call', label: 'Voice call' },
+                { value: 'sms', label: journeyTexts.textMessage },
+                { value: 'call', label: journeyTexts.voiceCall },
               ]}
               value={field.value}
               onChange={field.onChange}
             />
-            <FormFooter submit="Send code" busy={busy} secondary={{ text: 'Back', onClick: () => onBack(field.value) }} />
+            <FormFooter
+              submit={commonTexts.sendCode}
+              busy={busy}
+              secondary={{ text: commonTexts.back, onClick: () => onBack(field.value) }}
+            />
           </Stack>
         </form>
       </Card>

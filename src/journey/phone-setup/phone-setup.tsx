@@ -14,6 +14,8 @@ import type { PhoneCodeMethod, PhoneNumber, PhonePurpose, PhoneSetupStep } from 
 import { useJourney } from '../use-journey';
 import { PhoneMethodForm } from './phone-method-form';
 import { usePhoneSetup } from './use-phone-setup';
+import { journeyTexts } from '../../lib/messages/journey';
+import { commonTexts } from '../../lib/messages/common';
 
 /** Account setup's step numbers of the phone entry, the choice of method and the code. */
 export const SETUP_PHONE_STEPS = { entry: 5, method: 6, code: 7 } as const;
@@ -22,7 +24,7 @@ export const SETUP_PHONE_STEPS = { entry: 5, method: 6, code: 7 } as const;
 const ENTRY: Readonly<Record<PhonePurpose, { readonly mode: 'setup' | 'update'; readonly title?: string }>> = {
   'sign-in': { mode: 'setup' },
   adoption: { mode: 'setup' },
-  setup: { mode: 'setup', title: 'Lastly, add an extra layer of security to your account' },
+  setup: { mode: 'setup', title: journeyTexts.setupPhoneHeading },
   profile: { mode: 'update' },
 };
 
@@ -83,7 +85,7 @@ export function PhoneSetup({ step }: { readonly step: PhoneSetupStep }) {
           busy={flight.busy}
           {...(step.purpose === 'profile'
             ? { onCancel: () => leavePortal(externalTargets(env.envPathPrefix, env.helpCenterUrl).profileSecurity) }
-            : { secondaryLink: { text: 'Back', onClick: back } })}
+            : { secondaryLink: { text: commonTexts.back, onClick: back } })}
         />
       </Page>
     );

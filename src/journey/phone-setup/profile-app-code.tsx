@@ -1,12 +1,13 @@
 import { useNavigate } from 'react-router-dom';
 import { useVerifyMfaCode } from '../../../generated/hooks/mfa/mfa';
-import { codeFailure, errorToast, TOASTS } from '../../lib/api/error-catalogue';
+import { codeFailure, errorToast } from '../../lib/api/error-catalogue';
 import { notify } from '../../lib/notifications';
 import { paths } from '../../lib/paths';
 import { CodeEntryScreen } from '../code-entry/code-entry-screen';
 import type { CodeEntryStep } from '../journey';
 import { useJourney } from '../use-journey';
 import { totpVerifiedSlot } from './profile-slots';
+import { errorTexts } from '../../lib/messages/errors';
 
 /**
  * The authenticator app's code a profile user with an app gives before changing the phone (spec
@@ -31,7 +32,7 @@ export function ProfileAppCode({ step }: { readonly step: CodeEntryStep }) {
       methodCount={1}
       leaveTo={paths.signIn}
       verify={verify}
-      onFailure={(error) => notify(codeFailure(error, errorToast(TOASTS.codeNotValid)))}
+      onFailure={(error) => notify(codeFailure(error, errorToast(errorTexts.codeNotValid)))}
     />
   );
 }

@@ -1,11 +1,12 @@
 import { useRequestUserMfaCode, useVerifyMfaCode } from '../../../generated/hooks/mfa/mfa';
 import { useDeleteOptionChoice, useMarkPhoneVerified, useSaveOptionChoice, useSavePhone } from '../../../generated/hooks/profile/profile';
-import { errorToast, TOASTS } from '../../lib/api/error-catalogue';
+import { errorToast } from '../../lib/api/error-catalogue';
 import { OPTION_MFA_ACTIVE, OPTION_MFA_ADOPTION, OPTION_SMS, PHONE_TYPE_MFA } from '../../lib/constants';
 import { notify } from '../../lib/notifications';
 import { setMfaAdoptionInProgress } from '../../lib/session-storage';
 import { useStoredSession } from '../../lib/use-stored-session';
 import type { PhoneCodeMethod, PhoneNumber } from '../journey';
+import { errorTexts } from '../../lib/messages/errors';
 
 /**
  * The phone set-up of the spec's section 4 ("Phone setup or update"), the one copy that the
@@ -41,7 +42,7 @@ export function usePhoneSetup() {
         });
         return true;
       } catch {
-        notify(errorToast(TOASTS.updatePhone));
+        notify(errorToast(errorTexts.updatePhone));
         return false;
       }
     },
@@ -62,7 +63,7 @@ export function usePhoneSetup() {
         await deleteOption.mutateAsync({ data: { optionType: OPTION_SMS, active: false } });
         await saveOption.mutateAsync({ data: { optionType: OPTION_MFA_ACTIVE, active: true } });
       } catch {
-        notify(errorToast(TOASTS.verifyPhone));
+        notify(errorToast(errorTexts.verifyPhone));
         return false;
       }
       setMfaAdoptionInProgress(false);

@@ -27,6 +27,8 @@ import { useStep } from '../require-step';
 import { useJourney } from '../use-journey';
 import './security-question-page.css';
 import { securityQuestionSchema, type SecurityQuestionValues } from './security-question.schema';
+import { journeyTexts } from '../../lib/messages/journey';
+import { commonTexts } from '../../lib/messages/common';
 
 /** `/security-question`: the second step of a sign-in on an unrecognised computer. */
 export function SecurityQuestionPage() {
@@ -102,20 +104,19 @@ export function SecurityQuestionPage() {
   return (
     <Page>
       <Card labelledBy="security-question-heading">
-        <PageHeading id="security-question-heading">Answer Your Security Question</PageHeading>
-        <HelpTooltip lead="We don't recognize this computer." label="Why am I asked this?">
-          You are signing in from a computer or browser we have not seen before. To make sure it is you, please answer your security
-          question. Select &apos;Remember this computer&apos; so we don&apos;t ask again on this computer.
+        <PageHeading id="security-question-heading">{journeyTexts.securityQuestionHeading}</PageHeading>
+        <HelpTooltip lead={journeyTexts.unrecognisedComputer} label={journeyTexts.whyAsked}>
+          {journeyTexts.whyAskedAnswer}
         </HelpTooltip>
         <form noValidate onSubmit={handleSubmit(submit)}>
           <Stack>
             {securityQuestion ? (
               <p className="security-question-page__question">{securityQuestion}</p>
             ) : questionThrottled ? null : (
-              <p aria-busy="true">Loading your question…</p>
+              <p aria-busy="true">{journeyTexts.loadingQuestion}</p>
             )}
             <TextField
-              label="Security Answer"
+              label={journeyTexts.securityAnswer}
               autoComplete="off"
               spellCheck={false}
               error={errors.answer?.message}
@@ -126,13 +127,13 @@ export function SecurityQuestionPage() {
                 },
               })}
             />
-            <CheckboxField label="Remember this computer" {...register('rememberComputer')} />
+            <CheckboxField label={journeyTexts.rememberComputer} {...register('rememberComputer')} />
             <Captcha key={captchaRound} onChange={setCaptcha} />
             {inlineError ? <FormError>{inlineError}</FormError> : null}
-            <FormFooter submit="Sign In" busy={flight.busy} disabled={!captcha || !securityQuestion}>
+            <FormFooter submit={journeyTexts.signIn} busy={flight.busy} disabled={!captcha || !securityQuestion}>
               {questionThrottled ? (
                 <Button variant="secondary" onClick={askAgain} busy={question.isPending}>
-                  Try again
+                  {commonTexts.tryAgain}
                 </Button>
               ) : null}
             </FormFooter>

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { authenticateHeaderSecurityanswerMax } from '../../../generated/zod/sign-in/sign-in.zod';
+import { journeyTexts } from '../../lib/messages/journey';
 
 /**
  * The security-question form: an answer (not blank) and whether to remember this computer. The
@@ -9,8 +10,8 @@ import { authenticateHeaderSecurityanswerMax } from '../../../generated/zod/sign
 export const securityQuestionSchema = z.object({
   answer: z
     .string()
-    .refine((value) => value.trim() !== '', 'Security Answer is required')
-    .refine((value) => encodeURIComponent(value).length <= authenticateHeaderSecurityanswerMax, 'Security Answer is too long'),
+    .refine((value) => value.trim() !== '', journeyTexts.securityAnswerRequired)
+    .refine((value) => encodeURIComponent(value).length <= authenticateHeaderSecurityanswerMax, journeyTexts.securityAnswerTooLong),
   rememberComputer: z.boolean(),
 });
 

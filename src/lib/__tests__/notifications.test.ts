@@ -68,12 +68,13 @@ describe('notifications', () => {
 
 describe('error toasts', () => {
   it('clear earlier notifications, cannot be dismissed and close after 5 seconds', async () => {
-    const { errorToast, TOASTS } = await import('../api/error-catalogue');
+    const { errorToast } = await import('../api/error-catalogue');
+    const { errorTexts } = await import('../messages/errors');
     vi.useFakeTimers();
     const { result } = renderHook(() => useNotifications(undefined));
     act(() => {
       notify({ type: 'info', message: 'earlier' });
-      notify(errorToast(TOASTS.updatePhone));
+      notify(errorToast(errorTexts.updatePhone));
     });
     expect(result.current).toEqual([expect.objectContaining({ type: 'error', message: 'Unable to update phone', isDismissable: false })]);
     act(() => {

@@ -2,10 +2,11 @@ import { isApiError, type ApiError } from './api-error';
 import { NOTIFICATION_TIMEOUT_MS } from '../constants';
 import { notify, type NotificationInput } from '../notifications';
 import { signInInternalError } from './failures';
+import { errorTexts } from '../messages/errors';
 
 /*
  * The spec's error catalogue (section 8): the codes screens branch on, through named predicates,
- * and their user-facing texts. What any failed call means (the session statuses, the
+ * and the messages they show (their texts are in src/lib/messages/errors.ts). What any failed call means (the session statuses, the
  * internal-error notification) is in failures.ts, which the first screen carries.
  */
 
@@ -46,9 +47,10 @@ export function rateLimitMessage(error: ApiError, now = Date.now()): string {
   const value = error.retryAfter ?? '';
   // Seconds, or an HTTP date (always in GMT); Date.parse alone would take almost anything.
   const seconds = Math.max(1, Math.ceil(/^\d+$/.test(value) ? +value : / GMT$/.test(value) ? (Date.parse(value) - now) / 1000 : NaN));
-  if (Number.isNaN(seconds)) return 'Too many attempts. Try again later.';
-  const count = seconds < 60 ? seconds : Math.ceil(seconds / 60);
-  return `Too many attempts. Try again in ${count} ${seconds < 60 ? 'second' : 'minute'}${count > 1 ? 's' : ''}.`;
+  if (Number.isNaN(seconds)) return errorTexts.rateLimited;
+  return seconds < 60
+    ? errorTexts.rateLimitedFor({ count: seconds, unit: 'second' })
+    : errorTexts.rateLimitedFor({ count: Math.ceil(seconds / 60), unit: 'minute' });
 }
 
 /** A lockout: the gateway's message mentions the attempts used up. */
@@ -66,36 +68,10 @@ export function businessErrorDescription(error: ApiError): string | null {
   return fromGateway ? (error.errors[0]?.description ?? null) : null;
 }
 
-/** The profile's security pages could not look up the user's authenticator app. */
-export const SECURITY_SETTINGS_NOT_LOADED = 'Your security settings could not be loaded. Please try again later.';
-
 /** What a refused attempt tells the user: a 429's wait, or the gateway's description (see above). */
 export function failureDescription(error: ApiError): string | null {
   return isRateLimited(error) ? rateLimitMessage(error) : businessErrorDescription(error);
 }
-
-/** The catalogue's error toasts. */
-export const TOASTS = {
-  updatePhone: 'Unable to update phone',
-  requestToken: 'Unable to request token. Please try again later',
-  codeNotValid: 'The code is not valid, please try again',
-  verifyPhone: 'Unable to verify phone',
-  verifyEmail: 'Unable to verify email address',
-  updateEmail: 'Unable to update email address',
-  removeTotpDevice: 'Unable to remove TOTP device, please try again',
-  noSecurityDevice: "We didn't find a security device registered to your account",
-} as const;
-
-/** The texts for a username that cannot be used, and for failed account-setup updates (section 8). */
-export const SETUP_TEXTS = {
-  usernameTaken: (alternate: string) => `Username must be unique. ${alternate} is available for use.`,
-  /** A taken username without an alternative to offer. */
-  usernameTakenNoAlternate: 'Username must be unique.',
-  verifyUsername: 'Error verifying username, please try again.',
-  updateCredentials: 'Error updating credentials. Please try again.',
-  /** Shown on the field when the gateway refuses the new username too, without a description. */
-  takenAgain: 'This username has been taken, please choose a new one',
-} as const;
 
 /** An error toast: not dismissable, closes after 5 seconds, and clears earlier notifications. */
 export function errorToast(message: string): NotificationInput {
@@ -117,10 +93,10 @@ export function showSignInFailure(error: unknown, showInline: (description: stri
  * 'The code is not valid, please try again'; any other failure is the step's own message.
  */
 export function codeFailure(error: ApiError, otherwise: NotificationInput): NotificationInput {
-  return businessErrorDescription(error) ? errorToast(TOASTS.codeNotValid) : otherwise;
+  return businessErrorDescription(error) ? errorToast(errorTexts.codeNotValid) : otherwise;
 }
 
-/** The gateway's refusal of an authenticator app's first code (section 8), which shows inline. */
+/** The gateway's refusal of an authenticator app's first code (section 8), recognised by its words; the page shows its own text. */
 const TOTP_CODE_NOT_VALID = 'The code is not valid, please try again.';
 
 /** The authenticator app's first code was refused: the set-up's step 3 shows its inline text. */
@@ -135,7 +111,7 @@ export function isTotpCodeNotValid(error: ApiError): boolean {
 export function totpRegistrationFailure(error: unknown): NotificationInput {
   const description = isApiError(error) ? businessErrorDescription(error) : null;
   if (description && /verified device/i.test(description)) return errorToast(description);
-  return { ...errorToast('Please try again'), title: 'Oops, something went wrong' };
+  return { ...errorToast(errorTexts.totpRegistrationFailed), title: errorTexts.totpRegistrationFailedTitle };
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { ApiError } from './api-error';
 import { NOTIFICATION_TIMEOUT_MS } from '../constants';
 import type { NotificationInput } from '../notifications';
+import { firstScreenTexts } from '../messages/first-screen';
 
 /*
  * What any failed call means, whatever the screen (the spec's section 8): the session statuses,
@@ -39,16 +40,16 @@ export function isGatewayError(error: ApiError): boolean {
  * one; a business error its description; anything else is 'Internal Error'.
  */
 export function errorMessage(error: ApiError): string {
-  if (error.kind === 'http' && error.status === 403) return error.errors[0]?.description ?? 'Forbidden';
-  if (error.kind === 'business') return error.errors[0]?.description ?? 'Has errors in response.';
-  return 'Internal Error';
+  if (error.kind === 'http' && error.status === 403) return error.errors[0]?.description ?? firstScreenTexts.forbidden;
+  if (error.kind === 'business') return error.errors[0]?.description ?? firstScreenTexts.hasErrors;
+  return firstScreenTexts.internalError;
 }
 
 /** The sign-in notification for internal errors: error type, not dismissable, 5000 ms. */
 export const signInInternalError: NotificationInput = {
   type: 'error',
-  title: 'An internal error has occurred while processing your request',
-  message: 'Please try again later, or contact customer support if the issue persists.',
+  title: firstScreenTexts.internalErrorTitle,
+  message: firstScreenTexts.internalErrorMessage,
   isDismissable: false,
   dismissOnTimeout: NOTIFICATION_TIMEOUT_MS,
   isUnique: true,

@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { useForm } from 'react-hook-form';
 import { describe, expect, it, vi } from 'vitest';
 import type { EmailRequest } from '../../../../generated/models/emailRequest';
-import { EMAIL_ADDRESS_TEXTS, EmailAddressField, emailAddressSchema } from '../email-address-field';
+import { commonTexts } from '../../../lib/messages/common';
+import { EmailAddressField, emailAddressSchema } from '../email-address-field';
 
 function EmailForm({ onValid }: { readonly onValid: (values: EmailRequest) => void }) {
   const form = useForm<EmailRequest>({ resolver: zodResolver(emailAddressSchema), defaultValues: { email: '' } });
@@ -38,7 +39,7 @@ describe('the email address field', () => {
   it('says the part before the @ is too long at 65 characters, and sends nothing', async () => {
     const { onValid } = await submit(`${'a'.repeat(65)}@example.com`);
     expect(onValid).not.toHaveBeenCalled();
-    expect(await screen.findByRole('alert')).toHaveTextContent(EMAIL_ADDRESS_TEXTS.localPartTooLong);
+    expect(await screen.findByRole('alert')).toHaveTextContent(commonTexts.emailLocalPartTooLong);
     expect(screen.getByLabelText('Email address')).toHaveAttribute('aria-invalid', 'true');
   });
 
