@@ -13,8 +13,6 @@ export const commonTexts = {
   securityCheck: 'Security check',
   securityCheckLoading: 'Loading the security check…',
   securityCheckFailed: 'The security check could not be loaded. Please check your connection and reload the page.',
-  notARobot: "I'm not a robot",
-  testCaptcha: 'Test captcha (development and tests only)',
 
   newPassword: 'New password',
   confirmNewPassword: 'Confirm new password',
