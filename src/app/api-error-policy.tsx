@@ -1,8 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { isLogOperation, logActivity } from '../lib/activity-log';
 import { onApiError } from '../lib/api/api-client';
-import { errorMessage, isSessionRejected, isUnauthorized } from '../lib/api/failures';
+import { isLogOperation, isSessionRejected, isUnauthorized } from '../lib/api/failures';
 import { paths } from '../lib/paths';
 import { signOut } from '../lib/session';
 import { readAuthToken } from '../lib/session-storage';
@@ -35,7 +34,8 @@ export function ApiErrorPolicy() {
           return;
         }
         if (error.kind === 'http' || error.kind === 'contract') {
-          void logActivity(errorMessage(error), `${operation.operationId}: ${error.message}`);
+          // The log's code loads with the first failure it writes down, not with the first screen.
+          void import('../lib/activity-log').then((log) => log.logFailure(error, operation.operationId)).catch(() => undefined);
         }
       }),
     [navigate],

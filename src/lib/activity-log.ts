@@ -1,5 +1,7 @@
 import { logParticipantActivity, logPartnerActivity } from '../../generated/hooks/logging/logging';
+import type { ApiError } from './api/api-error';
 import { APP_NAME } from './constants';
+import { errorTexts } from './messages/errors';
 import { readSession } from './session-storage';
 
 /**
@@ -19,7 +21,17 @@ export async function logActivity(feature: string, message: string): Promise<voi
   }
 }
 
-/** Whether an operation is one of the log calls, whose failures are never logged. */
-export function isLogOperation(operationId: string | undefined): boolean {
-  return operationId === 'logParticipantActivity' || operationId === 'logPartnerActivity';
+/**
+ * The message of a failed call (section 8): a 403 carries the server's message or the HTTP
+ * one; a business error its description; anything else is 'Internal Error'.
+ */
+export function errorMessage(error: ApiError): string {
+  if (error.kind === 'http' && error.status === 403) return error.errors[0]?.description ?? errorTexts.forbidden;
+  if (error.kind === 'business') return error.errors[0]?.description ?? errorTexts.hasErrors;
+  return errorTexts.internalError;
+}
+
+/** Logs a failed call: its message as the entry's feature, the operation and error as its text. */
+export async function logFailure(error: ApiError, operationId: string): Promise<void> {
+  await logActivity(errorMessage(error), `${operationId}: ${error.message}`);
 }

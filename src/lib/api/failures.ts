@@ -35,14 +35,9 @@ export function isGatewayError(error: ApiError): boolean {
   return error.kind === 'http' || error.kind === 'business';
 }
 
-/**
- * The message of a failed call (section 8): a 403 carries the server's message or the HTTP
- * one; a business error its description; anything else is 'Internal Error'.
- */
-export function errorMessage(error: ApiError): string {
-  if (error.kind === 'http' && error.status === 403) return error.errors[0]?.description ?? firstScreenTexts.forbidden;
-  if (error.kind === 'business') return error.errors[0]?.description ?? firstScreenTexts.hasErrors;
-  return firstScreenTexts.internalError;
+/** Whether an operation is one of the log calls, whose failures are never logged. */
+export function isLogOperation(operationId: string | undefined): boolean {
+  return operationId === 'logParticipantActivity' || operationId === 'logPartnerActivity';
 }
 
 /** The sign-in notification for internal errors: error type, not dismissable, 5000 ms. */

@@ -3,6 +3,11 @@
  * error means what is decided in src/lib/api/error-catalogue.ts.
  */
 export const errorTexts = {
+  /** A failed call's message in the activity log (section 8): a 403 without the server's message, an errors list without a description, anything else. */
+  forbidden: 'Forbidden',
+  hasErrors: 'Has errors in response.',
+  internalError: 'Internal Error',
+
   /** HTTP 429 without a usable Retry-After. */
   rateLimited: 'Too many attempts. Try again later.',
   /** HTTP 429 with its wait, in seconds under a minute, otherwise in whole minutes. */

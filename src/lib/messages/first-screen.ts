@@ -43,10 +43,6 @@ export const firstScreenTexts = {
   usernameRequired: 'Username is required',
   passwordRequired: 'Password is required',
 
-  /** A failed call's message (section 8): a 403 without the server's message, an errors list without a description, anything else. */
-  forbidden: 'Forbidden',
-  hasErrors: 'Has errors in response.',
-  internalError: 'Internal Error',
   internalErrorTitle: 'An internal error has occurred while processing your request',
   internalErrorMessage: 'Please try again later, or contact customer support if the issue persists.',
 } as const;

@@ -9,7 +9,8 @@ import {
   needsSecurityQuestion,
   rateLimitMessage,
 } from '../error-catalogue';
-import { errorMessage, isSessionRejected, isUnauthorized } from '../failures';
+import { errorMessage } from '../../activity-log';
+import { isSessionRejected, isUnauthorized } from '../failures';
 
 function error(kind: ApiErrorKind, status: number | undefined, errors: ApiErrorItem[] = []) {
   return new ApiError({ kind, method: 'GET', path: '/x', ...(status === undefined ? {} : { status }), errors });
