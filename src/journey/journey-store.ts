@@ -1,7 +1,7 @@
 import { onSignOut } from '../lib/session';
 import { sessionSlot } from '../lib/session-storage';
 import { createStore } from '../lib/store';
-import { persisted, reduce, resume, type JourneyEvent, type SignIn, type Step } from './journey';
+import { attemptOf, persisted, reduce, resume, type JourneyEvent, type Step } from './journey';
 
 /*
  * The journey in progress: the current step in memory, with its secrets, and in one session
@@ -47,26 +47,11 @@ export const currentStep = store.get;
 /** The current step, re-rendering when it changes. */
 export const useCurrentStep = store.use;
 
-/** The sign-in in progress on the current step, if any. */
-function signInOf(step: Step | null): SignIn | null {
-  if (!step) return null;
-  switch (step.name) {
-    case 'credentials':
-    case 'security-question':
-    case 'optional-adoption':
-      return step.signIn;
-    case 'method-choice':
-      return step.attempt.kind === 'sign-in' ? step.attempt.signIn : null;
-    case 'code-entry':
-      return step.code.for === 'sign-in' ? step.code.signIn : null;
-    default:
-      return null;
-  }
-}
-
 /** The `Authorization` of the sign-in in progress, for the API client's sign-in calls. */
 export function signInAuthorization(): string | null {
-  return signInOf(store.get())?.authorization ?? null;
+  const step = store.get();
+  const attempt = step && attemptOf(step);
+  return attempt && 'signIn' in attempt ? attempt.signIn.authorization : null;
 }
 
 /** Ends the journey in progress (a sign-out: nothing of it is kept). */

@@ -27,11 +27,9 @@ export interface Reset {
   readonly username: string;
   /** The captcha answer of the first step: the reset request carries it. */
   readonly captcha: string;
-  /** The user's code methods. */
   readonly methods: readonly MfaOption[];
 }
 
-/** An account setup's choices so far. */
 export interface SetupProgress {
   readonly username: string;
   /** Step 2's choice, kept until the credentials are saved; null before it and after. */
@@ -43,13 +41,11 @@ export interface SetupProgress {
   readonly linkToken: string | null;
 }
 
-/** A phone as the phone entry gives it. */
 export interface PhoneNumber {
   readonly number: string;
   readonly countryCode: string;
 }
 
-/** How a code reaches a phone. */
 export type PhoneCodeMethod = 'sms' | 'call';
 
 /**
@@ -67,7 +63,6 @@ export type CodeRequest =
   | { readonly for: 'reset'; readonly reset: Reset; readonly method: MfaOption }
   /** An email address, in multi-factor adoption (no setup) or as account setup's step 4. */
   | { readonly for: 'email'; readonly email: string; readonly setup: SetupProgress | null }
-  /** A phone being set up. */
   | {
       readonly for: 'phone';
       readonly purpose: PhonePurpose;
@@ -106,7 +101,6 @@ export type SetupStep = StepBase & {
 };
 export type ResetQuestionStep = StepBase & { readonly name: 'reset-question'; readonly reset: Reset; readonly question: string };
 
-/** A step of the journey. */
 export type Step =
   | CredentialsStep
   | SecurityQuestionStep
@@ -119,7 +113,6 @@ export type Step =
   | ResetQuestionStep;
 
 export type StepName = Step['name'];
-/** The step of a name. */
 export type StepOf<N extends StepName> = Step extends infer S
   ? S extends { readonly name: infer M }
     ? N extends M
@@ -211,7 +204,6 @@ export function reduce(current: Step | null, event: JourneyEvent): Step | null {
   }
 }
 
-/** The route of the phone set-up for each purpose. */
 const PHONE_ROUTES: Readonly<Record<PhonePurpose, string>> = {
   'sign-in': paths.updatePhone,
   adoption: paths.updatePhone,
@@ -219,37 +211,25 @@ const PHONE_ROUTES: Readonly<Record<PhonePurpose, string>> = {
   profile: paths.profileUpdatePhone,
 };
 
+const ROUTES: Readonly<Record<Exclude<StepName, 'phone-setup'>, string>> = {
+  credentials: paths.signIn,
+  'security-question': paths.securityQuestion,
+  'method-choice': paths.mfa,
+  'code-entry': paths.mfaVerification,
+  'optional-adoption': paths.optionalAdoption,
+  'email-setup': paths.updateEmail,
+  'setup-username': paths.accountSetupUsername,
+  'setup-password': paths.accountSetupPassword,
+  'setup-email': paths.accountSetupEmail,
+  'setup-username-taken': paths.accountSetupUsernameTaken,
+  'reset-question': paths.resetSecurityQuestion,
+};
+
 /** The route that shows a step. */
 export function routeOf(step: Step): string {
-  switch (step.name) {
-    case 'credentials':
-      return paths.signIn;
-    case 'security-question':
-      return paths.securityQuestion;
-    case 'method-choice':
-      return paths.mfa;
-    case 'code-entry':
-      return paths.mfaVerification;
-    case 'optional-adoption':
-      return paths.optionalAdoption;
-    case 'email-setup':
-      return paths.updateEmail;
-    case 'phone-setup':
-      return PHONE_ROUTES[step.purpose];
-    case 'setup-username':
-      return paths.accountSetupUsername;
-    case 'setup-password':
-      return paths.accountSetupPassword;
-    case 'setup-email':
-      return paths.accountSetupEmail;
-    case 'setup-username-taken':
-      return paths.accountSetupUsernameTaken;
-    case 'reset-question':
-      return paths.resetSecurityQuestion;
-  }
+  return step.name === 'phone-setup' ? PHONE_ROUTES[step.purpose] : ROUTES[step.name];
 }
 
-/** A new account setup, from its first step. */
 export function freshSetup(linkToken: string | null = null): SetupProgress {
   return { username: '', password: null, email: null, saved: false, linkToken };
 }
@@ -285,29 +265,29 @@ export function persisted(step: Step): Step {
   ) as Step;
 }
 
+/** The sign-in or the password reset a step carries, if any. */
+export function attemptOf(step: Step): { readonly signIn: SignIn } | { readonly reset: Reset } | null {
+  switch (step.name) {
+    case 'credentials':
+    case 'security-question':
+    case 'optional-adoption':
+    case 'reset-question':
+      return step;
+    case 'method-choice':
+      return step.attempt;
+    case 'code-entry':
+      return step.code.for === 'sign-in' || step.code.for === 'reset' ? step.code : null;
+    default:
+      return null;
+  }
+}
+
 /** Whether a step, or one it came from, needed a secret a reload forgot. */
 function lostSecret(step: Step): boolean {
-  const needs = (candidate: Step): boolean => {
-    switch (candidate.name) {
-      case 'credentials':
-      case 'security-question':
-      case 'optional-adoption':
-        return candidate.signIn.authorization === FORGOTTEN;
-      case 'method-choice':
-        return candidate.attempt.kind === 'sign-in'
-          ? candidate.attempt.signIn.authorization === FORGOTTEN
-          : candidate.attempt.reset.captcha === FORGOTTEN;
-      case 'code-entry':
-        return candidate.code.for === 'sign-in'
-          ? candidate.code.signIn.authorization === FORGOTTEN
-          : candidate.code.for === 'reset' && candidate.code.reset.captcha === FORGOTTEN;
-      case 'reset-question':
-        return candidate.reset.captcha === FORGOTTEN;
-      default:
-        return false;
-    }
-  };
-  return needs(step) || trail(step).some(needs);
+  return [step, ...trail(step)].some((candidate) => {
+    const attempt = attemptOf(candidate);
+    return attempt !== null && ('signIn' in attempt ? attempt.signIn.authorization : attempt.reset.captcha) === FORGOTTEN;
+  });
 }
 
 /** Whether a step belongs to an account setup. */

@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation, useOutletContext } from 'react-router-dom';
 import { paths } from '../lib/paths';
-import { routeOf, trail, type Step, type StepName, type StepOf } from './journey';
+import { freshSetup, routeOf, trail, type Step, type StepName, type StepOf } from './journey';
 import { useJourneyStep } from './journey-slot';
 import { dispatch } from './journey-store';
 
@@ -20,11 +20,7 @@ export interface RequireStepProps {
  * method, and the profile's new phone.
  */
 const BEGINNINGS = {
-  setup: (): Step => ({
-    name: 'setup-username',
-    setup: { username: '', password: null, email: null, saved: false, linkToken: null },
-    back: null,
-  }),
+  setup: (): Step => ({ name: 'setup-username', setup: freshSetup(), back: null }),
   'email-setup': (): Step => ({ name: 'email-setup', back: null }),
   'phone-after-sign-in': (): Step => ({ name: 'phone-setup', purpose: 'sign-in', setup: null, back: null }),
   'profile-phone': (): Step => ({ name: 'phone-setup', purpose: 'profile', setup: null, back: null }),
