@@ -1,12 +1,8 @@
-import { useVerifyParticipantEmail, useVerifyToken } from '../../../generated/hooks/verification/verification';
-import {
-  verifyParticipantEmailPathUserIdMax,
-  verifyParticipantEmailPathUserIdRegExp,
-} from '../../../generated/zod/verification/verification.zod';
+import { useVerifyParticipantEmail } from '../../../generated/hooks/verification/verification';
 import { answerData } from '../../lib/api/answer-data';
 import { useLinkQuery } from '../../lib/use-link-token';
-import { CheckingLink, LinkCheckFailed } from './link-panel';
-import { isLinkFor, LINK_TOKEN_RULE, linkState } from './link-state';
+import { CheckingLink, LinkRecord } from './link-panel';
+import { isLinkFor, LINK_QUERY_RULES, linkState } from './link-state';
 import { EmailAlreadyVerified, EmailLinkExpired, EmailVerified, LinkWithoutToken } from './link-states';
 
 /**
@@ -15,24 +11,19 @@ import { EmailAlreadyVerified, EmailLinkExpired, EmailVerified, LinkWithoutToken
  * reads as expired; a failing verification reads as expired too.
  */
 export function EmailVerificationPage() {
-  const { token, userId } = useLinkQuery({
-    token: LINK_TOKEN_RULE,
-    userId: { pattern: verifyParticipantEmailPathUserIdRegExp, maxLength: verifyParticipantEmailPathUserIdMax },
-  });
+  const { token, userId } = useLinkQuery(LINK_QUERY_RULES);
   if (!token) return <LinkWithoutToken />;
-  return <EmailLinkCheck key={token} token={token} userId={userId} />;
-}
-
-function EmailLinkCheck({ token, userId }: { readonly token: string; readonly userId: string | null }) {
-  const record = useVerifyToken({ token }, { query: { retry: false, staleTime: Infinity } });
-  if (record.isPending) return <CheckingLink />;
-  if (record.isError) return <LinkCheckFailed onRetry={() => void record.refetch()} />;
-  const link = answerData(record.data);
-  if (!isLinkFor('emailVerification', link)) return <EmailLinkExpired token={token} />;
-  const state = linkState(link);
-  if (state === 'completed') return <EmailAlreadyVerified />;
-  if (state === 'expired' || !userId) return <EmailLinkExpired token={token} />;
-  return <EmailVerify token={token} userId={userId} />;
+  return (
+    <LinkRecord key={token} token={token}>
+      {(link) => {
+        if (!isLinkFor('emailVerification', link)) return <EmailLinkExpired token={token} />;
+        const state = linkState(link);
+        if (state === 'completed') return <EmailAlreadyVerified />;
+        if (state === 'expired' || !userId) return <EmailLinkExpired token={token} />;
+        return <EmailVerify token={token} userId={userId} />;
+      }}
+    </LinkRecord>
+  );
 }
 
 function EmailVerify({ token, userId }: { readonly token: string; readonly userId: string }) {

@@ -1,10 +1,13 @@
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useVerifyToken } from '../../../generated/hooks/verification/verification';
+import type { VerificationRecord } from '../../../generated/models/verificationRecord';
 import { ActionsRow } from '../../components/layout/actions-row';
 import { Card } from '../../components/layout/card';
 import { Page } from '../../components/layout/page';
 import { Button } from '../../components/ui/button';
 import { PageHeading } from '../../components/ui/page-heading';
+import { answerData } from '../../lib/api/answer-data';
 import { paths } from '../../lib/paths';
 import { verificationLinkTexts } from '../../lib/messages/verification-links';
 
@@ -66,4 +69,12 @@ export function LinkCheckFailed({ onRetry }: { readonly onRetry: () => void }) {
       <p role="alert">{verificationLinkTexts.linkNotCheckedHelp}</p>
     </LinkPanel>
   );
+}
+
+/** The gateway's record of a link's token, checked once; `children` say what it means for the page. */
+export function LinkRecord({ token, children }: { readonly token: string; readonly children: (record: VerificationRecord) => ReactNode }) {
+  const record = useVerifyToken({ token }, { query: { retry: false, staleTime: Infinity } });
+  if (record.isPending) return <CheckingLink />;
+  if (record.isError) return <LinkCheckFailed onRetry={() => void record.refetch()} />;
+  return children(answerData(record.data));
 }

@@ -1,10 +1,21 @@
 import type { VerificationRecord } from '../../../generated/models/verificationRecord';
 import type { VerificationType } from '../../../generated/models/verificationType';
-import { verifyTokenQueryTokenMax, verifyTokenQueryTokenRegExp } from '../../../generated/zod/verification/verification.zod';
+import {
+  verifyParticipantEmailPathUserIdMax,
+  verifyParticipantEmailPathUserIdRegExp,
+  verifyTokenQueryTokenMax,
+  verifyTokenQueryTokenRegExp,
+} from '../../../generated/zod/verification/verification.zod';
 import type { LinkTokenRule } from '../../lib/use-link-token';
 
 /** The contract's rule for a link's token (its `LinkToken` schema). */
 export const LINK_TOKEN_RULE: LinkTokenRule = { pattern: verifyTokenQueryTokenRegExp, maxLength: verifyTokenQueryTokenMax };
+
+/** An email link's query: its token and the user id it verifies. */
+export const LINK_QUERY_RULES = {
+  token: LINK_TOKEN_RULE,
+  userId: { pattern: verifyParticipantEmailPathUserIdRegExp, maxLength: verifyParticipantEmailPathUserIdMax },
+} as const satisfies Record<string, LinkTokenRule>;
 
 export type LinkState = 'usable' | 'completed' | 'expired';
 

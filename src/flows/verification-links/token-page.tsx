@@ -1,16 +1,9 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useVerifyToken } from '../../../generated/hooks/verification/verification';
-import type { VerificationRecord } from '../../../generated/models/verificationRecord';
-import {
-  verifyParticipantEmailPathUserIdMax,
-  verifyParticipantEmailPathUserIdRegExp,
-} from '../../../generated/zod/verification/verification.zod';
-import { answerData } from '../../lib/api/answer-data';
 import { paths } from '../../lib/paths';
 import { useLinkQuery } from '../../lib/use-link-token';
-import { CheckingLink, LinkCheckFailed } from './link-panel';
-import { LINK_TOKEN_RULE, linkKind, linkState } from './link-state';
+import { CheckingLink, LinkRecord } from './link-panel';
+import { LINK_QUERY_RULES, linkKind, linkState } from './link-state';
 import {
   EmailAlreadyVerified,
   EmailLinkExpired,
@@ -27,40 +20,23 @@ import {
  * expired. The link's token and user id leave the address bar on arrival.
  */
 export function TokenPage() {
-  const { token, userId } = useLinkQuery({
-    token: LINK_TOKEN_RULE,
-    userId: { pattern: verifyParticipantEmailPathUserIdRegExp, maxLength: verifyParticipantEmailPathUserIdMax },
-  });
+  const { token, userId } = useLinkQuery(LINK_QUERY_RULES);
   if (!token) return <LinkWithoutToken />;
-  return <TokenCheck key={token} token={token} userId={userId} />;
-}
-
-function TokenCheck({ token, userId }: { readonly token: string; readonly userId: string | null }) {
-  const record = useVerifyToken({ token }, { query: { retry: false, staleTime: Infinity } });
-  if (record.isPending) return <CheckingLink />;
-  if (record.isError) return <LinkCheckFailed onRetry={() => void record.refetch()} />;
-  return <TokenOutcome record={answerData(record.data)} token={token} userId={userId} />;
-}
-
-function TokenOutcome({
-  record,
-  token,
-  userId,
-}: {
-  readonly record: VerificationRecord;
-  readonly token: string;
-  readonly userId: string | null;
-}) {
-  const state = linkState(record);
-  const kind = linkKind(record);
-  if (kind === 'verification') {
-    if (state === 'completed') return <EmailAlreadyVerified />;
-    if (state === 'expired') return <EmailLinkExpired token={token} />;
-    return <EmailHandover token={token} userId={userId} />;
-  }
-  if (state === 'completed') return <EnrollmentCompleted />;
-  if (state === 'expired') return <EnrollmentLinkExpired token={token} />;
-  return <EnrollmentHandover token={token} expired={<EnrollmentLinkExpired token={token} />} />;
+  return (
+    <LinkRecord key={token} token={token}>
+      {(record) => {
+        const state = linkState(record);
+        if (linkKind(record) === 'verification') {
+          if (state === 'completed') return <EmailAlreadyVerified />;
+          if (state === 'expired') return <EmailLinkExpired token={token} />;
+          return <EmailHandover token={token} userId={userId} />;
+        }
+        if (state === 'completed') return <EnrollmentCompleted />;
+        const expired = <EnrollmentLinkExpired token={token} />;
+        return state === 'expired' ? expired : <EnrollmentHandover token={token} expired={expired} />;
+      }}
+    </LinkRecord>
+  );
 }
 
 /**

@@ -1,7 +1,5 @@
-import { useVerifyToken } from '../../../generated/hooks/verification/verification';
-import { answerData } from '../../lib/api/answer-data';
 import { useLinkToken } from '../../lib/use-link-token';
-import { CheckingLink, LinkCheckFailed } from './link-panel';
+import { LinkRecord } from './link-panel';
 import { isLinkFor, LINK_TOKEN_RULE, linkState, needsFreshVerification } from './link-state';
 import { EnrollmentHandover, LinkWithoutToken, TrusteeCompleted, TrusteeLinkExpired } from './link-states';
 
@@ -14,18 +12,15 @@ import { EnrollmentHandover, LinkWithoutToken, TrusteeCompleted, TrusteeLinkExpi
 export function TrusteeSigningPage() {
   const token = useLinkToken(LINK_TOKEN_RULE);
   if (!token) return <LinkWithoutToken />;
-  return <TrusteeCheck key={token} token={token} />;
-}
-
-function TrusteeCheck({ token }: { readonly token: string }) {
-  const record = useVerifyToken({ token }, { query: { retry: false, staleTime: Infinity } });
-  if (record.isPending) return <CheckingLink />;
-  if (record.isError) return <LinkCheckFailed onRetry={() => void record.refetch()} />;
-  const link = answerData(record.data);
-  if (!isLinkFor('trusteeSigning', link)) return <LinkWithoutToken />;
-  const state = linkState(link);
-  if (state === 'completed') return <TrusteeCompleted />;
-  const expired = <TrusteeLinkExpired token={token} fresh={needsFreshVerification(link)} />;
-  if (state === 'expired') return expired;
-  return <EnrollmentHandover token={token} expired={expired} />;
+  return (
+    <LinkRecord key={token} token={token}>
+      {(link) => {
+        if (!isLinkFor('trusteeSigning', link)) return <LinkWithoutToken />;
+        const state = linkState(link);
+        if (state === 'completed') return <TrusteeCompleted />;
+        const expired = <TrusteeLinkExpired token={token} fresh={needsFreshVerification(link)} />;
+        return state === 'expired' ? expired : <EnrollmentHandover token={token} expired={expired} />;
+      }}
+    </LinkRecord>
+  );
 }
