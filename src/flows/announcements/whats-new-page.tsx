@@ -1,7 +1,5 @@
 import { RouteLink } from '../../components/ui/route-link';
-import { Card } from '../../components/layout/card';
-import { Page } from '../../components/layout/page';
-import { PageHeading } from '../../components/ui/page-heading';
+import { Screen } from '../../components/layout/page';
 import { longDate } from '../../lib/dates';
 import { paths } from '../../lib/paths';
 import { useAnnouncements } from '../../lib/public-content';
@@ -13,29 +11,31 @@ export function WhatsNewPage() {
   const announcements = useAnnouncements();
   const changes = announcements.data?.changes ?? [];
   return (
-    <Page>
-      <Card labelledBy="whats-new-heading">
+    <Screen
+      id="whats-new-heading"
+      heading={sessionTexts.whatsNew}
+      above={
         <p>
           <RouteLink to={paths.signIn}>{sessionTexts.back}</RouteLink>
         </p>
-        <PageHeading id="whats-new-heading">{sessionTexts.whatsNew}</PageHeading>
-        {announcements.isPending ? <p>{sessionTexts.loadingUpdates}</p> : null}
-        {announcements.isError ? <p role="alert">{sessionTexts.updatesNotLoaded}</p> : null}
-        {announcements.isSuccess && changes.length === 0 ? <p>{sessionTexts.noUpdates}</p> : null}
-        {changes.map((change) => (
-          <section key={change.date} className="whats-new-page__change" aria-labelledby={`change-${change.date}`}>
-            <h2 id={`change-${change.date}`} className="whats-new-page__date">
-              {longDate(change.date)}
-            </h2>
-            {change.features.map((feature) => (
-              <article key={feature.title} className="whats-new-page__feature">
-                <h3 className="whats-new-page__title">{feature.title}</h3>
-                <p>{feature.description}</p>
-              </article>
-            ))}
-          </section>
-        ))}
-      </Card>
-    </Page>
+      }
+    >
+      {announcements.isPending ? <p>{sessionTexts.loadingUpdates}</p> : null}
+      {announcements.isError ? <p role="alert">{sessionTexts.updatesNotLoaded}</p> : null}
+      {announcements.isSuccess && changes.length === 0 ? <p>{sessionTexts.noUpdates}</p> : null}
+      {changes.map((change) => (
+        <section key={change.date} className="whats-new-page__change" aria-labelledby={`change-${change.date}`}>
+          <h2 id={`change-${change.date}`} className="whats-new-page__date">
+            {longDate(change.date)}
+          </h2>
+          {change.features.map((feature) => (
+            <article key={feature.title} className="whats-new-page__feature">
+              <h3 className="whats-new-page__title">{feature.title}</h3>
+              <p>{feature.description}</p>
+            </article>
+          ))}
+        </section>
+      ))}
+    </Screen>
   );
 }

@@ -1,13 +1,11 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useRequestUserMfaCode, useVerifyMfaCode } from '../../../generated/hooks/mfa/mfa';
 import { useMarkEmailVerified } from '../../../generated/hooks/profile/profile';
 import { useRemoveTotpDevice } from '../../../generated/hooks/totp/totp';
 import { CodeEntryForm } from '../../journey/code-entry/code-entry-form';
 import { ActionsRow } from '../../components/layout/actions-row';
-import { Card } from '../../components/layout/card';
-import { Page } from '../../components/layout/page';
+import { Screen } from '../../components/layout/page';
 import { Button } from '../../components/ui/button';
-import { PageHeading } from '../../components/ui/page-heading';
 import { isApiError } from '../../lib/api/api-error';
 import { codeFailure, errorToast, isNoSecurityDevice } from '../../lib/api/error-catalogue';
 import { leavePortal } from '../../lib/browser-location';
@@ -39,7 +37,6 @@ export function ProfileMfaVerificationPage() {
   const verifyCode = useVerifyMfaCode();
   const removeDevice = useRemoveTotpDevice();
   const markEmailVerified = useMarkEmailVerified();
-  const headingId = useId();
   // When the email code went (undefined while it is on its way, null when it could not be sent).
   const [emailSentAt, setEmailSentAt] = useState<number | null | undefined>(undefined);
   const sent = useRef(false);
@@ -97,46 +94,40 @@ export function ProfileMfaVerificationPage() {
 
   if (lookup.state === 'checking' || lookup.state === 'failed') {
     return (
-      <Page>
-        <Card labelledBy={headingId}>
-          <PageHeading id={headingId}>{profileTexts.enterCode}</PageHeading>
-          {lookup.state === 'checking' ? (
-            <p aria-busy="true">{profileTexts.checkingSettings}</p>
-          ) : (
-            <>
-              <p role="alert">{errorTexts.securitySettingsNotLoaded}</p>
-              <ActionsRow>
-                <Button onClick={() => leavePortal(targets.profileSecurity)}>{profileTexts.backToProfile}</Button>
-              </ActionsRow>
-            </>
-          )}
-        </Card>
-      </Page>
+      <Screen heading={profileTexts.enterCode}>
+        {lookup.state === 'checking' ? (
+          <p aria-busy="true">{profileTexts.checkingSettings}</p>
+        ) : (
+          <>
+            <p role="alert">{errorTexts.securitySettingsNotLoaded}</p>
+            <ActionsRow>
+              <Button onClick={() => leavePortal(targets.profileSecurity)}>{profileTexts.backToProfile}</Button>
+            </ActionsRow>
+          </>
+        )}
+      </Screen>
     );
   }
 
   return (
-    <Page>
-      <Card labelledBy={headingId}>
-        <PageHeading id={headingId}>{profileTexts.enterCode}</PageHeading>
-        <p>
-          {byApp
-            ? profileTexts.appCodeHelp
-            : typeof emailSentAt === 'number'
-              ? profileTexts.emailCodeSent
-              : emailSentAt === null
-                ? profileTexts.emailCodeNotSent
-                : profileTexts.emailCodeSending}
-        </p>
-        <CodeEntryForm
-          submit={submit}
-          onFailure={(error) => void notify(codeFailure(error, errorToast(errorTexts.codeNotValid)))}
-          resend={byApp ? undefined : requestEmailCode}
-          sentAt={emailSentAt}
-          path={paths.profileMfaVerification}
-          secondary={{ text: commonTexts.cancel, onClick: () => leavePortal(targets.profileSecurity) }}
-        />
-      </Card>
-    </Page>
+    <Screen heading={profileTexts.enterCode}>
+      <p>
+        {byApp
+          ? profileTexts.appCodeHelp
+          : typeof emailSentAt === 'number'
+            ? profileTexts.emailCodeSent
+            : emailSentAt === null
+              ? profileTexts.emailCodeNotSent
+              : profileTexts.emailCodeSending}
+      </p>
+      <CodeEntryForm
+        submit={submit}
+        onFailure={(error) => void notify(codeFailure(error, errorToast(errorTexts.codeNotValid)))}
+        resend={byApp ? undefined : requestEmailCode}
+        sentAt={emailSentAt}
+        path={paths.profileMfaVerification}
+        secondary={{ text: commonTexts.cancel, onClick: () => leavePortal(targets.profileSecurity) }}
+      />
+    </Screen>
   );
 }

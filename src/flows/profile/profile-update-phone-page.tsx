@@ -1,10 +1,8 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ActionsRow } from '../../components/layout/actions-row';
-import { Card } from '../../components/layout/card';
-import { Page } from '../../components/layout/page';
+import { Screen } from '../../components/layout/page';
 import { Button } from '../../components/ui/button';
-import { PageHeading } from '../../components/ui/page-heading';
 import { errorToast } from '../../lib/api/error-catalogue';
 import { leavePortal } from '../../lib/browser-location';
 import { env } from '../../lib/env';
@@ -29,7 +27,6 @@ export function ProfileUpdatePhonePage() {
   const step = useStep('phone-setup');
   const navigate = useNavigate();
   const journey = useJourney();
-  const headingId = useId();
   const verified = totpVerifiedSlot.read() === true;
   const lookup = useAuthenticatorLookup(!verified);
   const handled = useRef(false);
@@ -59,27 +56,24 @@ export function ProfileUpdatePhonePage() {
     // The phone entry is never offered around the lookup: a user with an app proves it first.
     const retry = lookup.state === 'failed' && !lookup.refused ? lookup.retry : null;
     return (
-      <Page>
-        <Card labelledBy={headingId}>
-          <PageHeading id={headingId}>{profileTexts.newPhoneHeading}</PageHeading>
-          {retry ? (
-            <>
-              <p role="alert">{errorTexts.securitySettingsNotLoaded}</p>
-              <ActionsRow>
-                <Button onClick={retry}>{commonTexts.tryAgain}</Button>
-                <Button
-                  variant="secondary"
-                  onClick={() => leavePortal(externalTargets(env.envPathPrefix, env.helpCenterUrl).profileSecurity)}
-                >
-                  {profileTexts.backToProfile}
-                </Button>
-              </ActionsRow>
-            </>
-          ) : (
-            <p aria-busy="true">{profileTexts.checkingSettings}</p>
-          )}
-        </Card>
-      </Page>
+      <Screen heading={profileTexts.newPhoneHeading}>
+        {retry ? (
+          <>
+            <p role="alert">{errorTexts.securitySettingsNotLoaded}</p>
+            <ActionsRow>
+              <Button onClick={retry}>{commonTexts.tryAgain}</Button>
+              <Button
+                variant="secondary"
+                onClick={() => leavePortal(externalTargets(env.envPathPrefix, env.helpCenterUrl).profileSecurity)}
+              >
+                {profileTexts.backToProfile}
+              </Button>
+            </ActionsRow>
+          </>
+        ) : (
+          <p aria-busy="true">{profileTexts.checkingSettings}</p>
+        )}
+      </Screen>
     );
   }
   return <PhoneSetup step={step} />;

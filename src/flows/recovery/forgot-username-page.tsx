@@ -6,13 +6,11 @@ import { useRetrieveUsername } from '../../../generated/hooks/recovery/recovery'
 import type { ForgotUsernameRole } from '../../../generated/models/forgotUsernameRole';
 import { Captcha } from '../../components/captcha/captcha';
 import { ActionsRow } from '../../components/layout/actions-row';
-import { Card } from '../../components/layout/card';
 import { FormFooter } from '../../components/layout/form-footer';
-import { Page } from '../../components/layout/page';
+import { Screen } from '../../components/layout/page';
 import { Stack } from '../../components/layout/stack';
 import { Button } from '../../components/ui/button';
 import { FormError } from '../../components/ui/form-error';
-import { PageHeading } from '../../components/ui/page-heading';
 import { RadioGroup } from '../../components/ui/radio-group';
 import { TextField } from '../../components/ui/text-field';
 import { isApiError } from '../../lib/api/api-error';
@@ -65,74 +63,68 @@ export function ForgotUsernamePage() {
 
   if (step === 'sent') {
     return (
-      <Page>
-        <Card labelledBy="forgot-username-heading">
-          <PageHeading id="forgot-username-heading">{recoveryTexts.checkEmail}</PageHeading>
-          <p>{recoveryTexts.usernameSent}</p>
-          <p>{recoveryTexts.checkSpam}</p>
-          <ActionsRow>
-            <Button onClick={() => navigate(paths.signIn)}>{recoveryTexts.goToLogin}</Button>
-          </ActionsRow>
-        </Card>
-      </Page>
+      <Screen id="forgot-username-heading" heading={recoveryTexts.checkEmail}>
+        <p>{recoveryTexts.usernameSent}</p>
+        <p>{recoveryTexts.checkSpam}</p>
+        <ActionsRow>
+          <Button onClick={() => navigate(paths.signIn)}>{recoveryTexts.goToLogin}</Button>
+        </ActionsRow>
+      </Screen>
     );
   }
 
   return (
-    <Page>
-      <Card labelledBy="forgot-username-heading">
-        <PageHeading id="forgot-username-heading">{recoveryTexts.forgotUsernameHeading}</PageHeading>
-        <form
-          noValidate
-          onSubmit={
-            step === 'role'
-              ? async (event) => {
-                  event.preventDefault();
-                  if (await form.trigger('role')) setStep('email');
-                }
-              : form.handleSubmit(submit)
-          }
-        >
-          <Stack>
-            {step === 'role' ? (
-              <Controller
-                control={form.control}
-                name="role"
-                render={({ field, fieldState }) => (
-                  <RadioGroup
-                    legend={recoveryTexts.whichRole}
-                    options={ROLES}
-                    value={field.value}
-                    onChange={field.onChange}
-                    name="role"
-                    error={fieldState.error?.message}
-                  />
-                )}
-              />
-            ) : (
-              <>
-                <p>{recoveryTexts.enterEmail}</p>
-                <TextField
-                  label={recoveryTexts.emailAddress}
-                  type="email"
-                  autoComplete="email"
-                  maxLength={50}
-                  error={form.formState.errors.email?.message}
-                  {...form.register('email', { onChange: () => setError(null) })}
+    <Screen id="forgot-username-heading" heading={recoveryTexts.forgotUsernameHeading}>
+      <form
+        noValidate
+        onSubmit={
+          step === 'role'
+            ? async (event) => {
+                event.preventDefault();
+                if (await form.trigger('role')) setStep('email');
+              }
+            : form.handleSubmit(submit)
+        }
+      >
+        <Stack>
+          {step === 'role' ? (
+            <Controller
+              control={form.control}
+              name="role"
+              render={({ field, fieldState }) => (
+                <RadioGroup
+                  legend={recoveryTexts.whichRole}
+                  options={ROLES}
+                  value={field.value}
+                  onChange={field.onChange}
+                  name="role"
+                  error={fieldState.error?.message}
                 />
-                <Captcha key={captchaRound} onChange={setCaptcha} takeFocus={false} />
-              </>
-            )}
-            {error ? <FormError>{error}</FormError> : null}
-            <FormFooter
-              submit={commonTexts.continue}
-              busy={flight.busy}
-              disabled={step === 'email' && (!captcha || email.trim() === '')}
-              secondary={{ text: commonTexts.back, onClick: () => (step === 'email' ? setStep('role') : navigate(paths.signIn)) }}
+              )}
             />
-          </Stack>
-        </form>
-      </Card>
-    </Page>
+          ) : (
+            <>
+              <p>{recoveryTexts.enterEmail}</p>
+              <TextField
+                label={recoveryTexts.emailAddress}
+                type="email"
+                autoComplete="email"
+                maxLength={50}
+                error={form.formState.errors.email?.message}
+                {...form.register('email', { onChange: () => setError(null) })}
+              />
+              <Captcha key={captchaRound} onChange={setCaptcha} takeFocus={false} />
+            </>
+          )}
+          {error ? <FormError>{error}</FormError> : null}
+          <FormFooter
+            submit={commonTexts.continue}
+            busy={flight.busy}
+            disabled={step === 'email' && (!captcha || email.trim() === '')}
+            secondary={{ text: commonTexts.back, onClick: () => (step === 'email' ? setStep('role') : navigate(paths.signIn)) }}
+          />
+        </Stack>
+      </form>
+    </Screen>
   );
 }

@@ -3,10 +3,8 @@ import { useNavigate, useOutletContext } from 'react-router-dom';
 import { useChangePasswordWithToken } from '../../../generated/hooks/recovery/recovery';
 import { useVerifyResetToken } from '../../../generated/hooks/verification/verification';
 import { ActionsRow } from '../../components/layout/actions-row';
-import { Card } from '../../components/layout/card';
-import { Page } from '../../components/layout/page';
+import { Screen } from '../../components/layout/page';
 import { Button } from '../../components/ui/button';
-import { PageHeading } from '../../components/ui/page-heading';
 import { answerData } from '../../lib/api/answer-data';
 import { isApiError } from '../../lib/api/api-error';
 import { businessErrorDescription, isResetSessionTimeout } from '../../lib/api/error-catalogue';
@@ -37,25 +35,19 @@ function ResetLink({ token }: { readonly token: string }) {
 
   if (done) {
     return (
-      <Page>
-        <Card labelledBy="new-password-heading">
-          <PageHeading id="new-password-heading">{recoveryTexts.resetDone}</PageHeading>
-          <p>{recoveryTexts.resetDoneHelp}</p>
-          <ActionsRow>
-            <Button onClick={() => navigate(paths.signIn)}>{recoveryTexts.goToSignIn}</Button>
-          </ActionsRow>
-        </Card>
-      </Page>
+      <Screen id="new-password-heading" heading={recoveryTexts.resetDone}>
+        <p>{recoveryTexts.resetDoneHelp}</p>
+        <ActionsRow>
+          <Button onClick={() => navigate(paths.signIn)}>{recoveryTexts.goToSignIn}</Button>
+        </ActionsRow>
+      </Screen>
     );
   }
   if (record.isPending) {
     return (
-      <Page>
-        <Card labelledBy="new-password-heading" busy>
-          <PageHeading id="new-password-heading">{recoveryTexts.newPasswordHeading}</PageHeading>
-          <p>{recoveryTexts.checkingLink}</p>
-        </Card>
-      </Page>
+      <Screen id="new-password-heading" heading={recoveryTexts.newPasswordHeading} busy>
+        <p>{recoveryTexts.checkingLink}</p>
+      </Screen>
     );
   }
   const link = record.data && answerData(record.data);
@@ -63,20 +55,17 @@ function ResetLink({ token }: { readonly token: string }) {
   if (record.isError || !usable) {
     const failed = record.isError && !(isApiError(record.error) && businessErrorDescription(record.error));
     return (
-      <Page>
-        <Card labelledBy="new-password-heading">
-          <PageHeading id="new-password-heading">{failed ? recoveryTexts.linkNotChecked : recoveryTexts.linkExpired}</PageHeading>
-          {failed ? <p role="alert">{recoveryTexts.linkNotCheckedHelp}</p> : null}
-          <ActionsRow>
-            <Button onClick={() => navigate(paths.resetPassword)}>{recoveryTexts.requestReset}</Button>
-            {failed ? (
-              <Button variant="secondary" onClick={() => void record.refetch()}>
-                {commonTexts.tryAgain}
-              </Button>
-            ) : null}
-          </ActionsRow>
-        </Card>
-      </Page>
+      <Screen id="new-password-heading" heading={failed ? recoveryTexts.linkNotChecked : recoveryTexts.linkExpired}>
+        {failed ? <p role="alert">{recoveryTexts.linkNotCheckedHelp}</p> : null}
+        <ActionsRow>
+          <Button onClick={() => navigate(paths.resetPassword)}>{recoveryTexts.requestReset}</Button>
+          {failed ? (
+            <Button variant="secondary" onClick={() => void record.refetch()}>
+              {commonTexts.tryAgain}
+            </Button>
+          ) : null}
+        </ActionsRow>
+      </Screen>
     );
   }
   return <NewPasswordEntry token={token} onDone={() => setDone(true)} />;
@@ -119,20 +108,17 @@ function NewPasswordEntry({ token, onDone }: { readonly token: string; readonly 
   };
 
   return (
-    <Page>
-      <Card labelledBy="new-password-heading">
-        <PageHeading id="new-password-heading">{recoveryTexts.newPasswordHeading}</PageHeading>
-        <p>{recoveryTexts.completeFollowing}</p>
-        <NewPasswordForm
-          onSubmit={submit}
-          busy={flight.busy}
-          error={error}
-          onCancel={() => {
-            clearAllStorage();
-            navigate(paths.signIn);
-          }}
-        />
-      </Card>
-    </Page>
+    <Screen id="new-password-heading" heading={recoveryTexts.newPasswordHeading}>
+      <p>{recoveryTexts.completeFollowing}</p>
+      <NewPasswordForm
+        onSubmit={submit}
+        busy={flight.busy}
+        error={error}
+        onCancel={() => {
+          clearAllStorage();
+          navigate(paths.signIn);
+        }}
+      />
+    </Screen>
   );
 }

@@ -2,10 +2,8 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useChangePassword } from '../../../generated/hooks/profile/profile';
 import { ActionsRow } from '../../components/layout/actions-row';
-import { Card } from '../../components/layout/card';
-import { Page } from '../../components/layout/page';
+import { Screen } from '../../components/layout/page';
 import { Button } from '../../components/ui/button';
-import { PageHeading } from '../../components/ui/page-heading';
 import { isApiError } from '../../lib/api/api-error';
 import { businessErrorDescription } from '../../lib/api/error-catalogue';
 import { paths } from '../../lib/paths';
@@ -44,31 +42,25 @@ export function PasswordChangePage() {
 
   if (done) {
     return (
-      <Page>
-        <Card labelledBy="password-change-heading">
-          <PageHeading id="password-change-heading">{recoveryTexts.changed}</PageHeading>
-          <p>{recoveryTexts.signInAgain}</p>
-          <ActionsRow>
-            <Button
-              onClick={() => {
-                signOut('logout');
-                navigate(paths.signIn, { replace: true });
-              }}
-            >
-              {recoveryTexts.goToSignIn}
-            </Button>
-          </ActionsRow>
-        </Card>
-      </Page>
+      <Screen id="password-change-heading" heading={recoveryTexts.changed}>
+        <p>{recoveryTexts.signInAgain}</p>
+        <ActionsRow>
+          <Button
+            onClick={() => {
+              signOut('logout');
+              navigate(paths.signIn, { replace: true });
+            }}
+          >
+            {recoveryTexts.goToSignIn}
+          </Button>
+        </ActionsRow>
+      </Screen>
     );
   }
   return (
-    <Page>
-      <Card labelledBy="password-change-heading">
-        <PageHeading id="password-change-heading">{recoveryTexts.changeHeading}</PageHeading>
-        <p>{recoveryTexts.chooseNewPassword}</p>
-        <NewPasswordForm onSubmit={submit} busy={flight.busy} error={error} />
-      </Card>
-    </Page>
+    <Screen id="password-change-heading" heading={recoveryTexts.changeHeading}>
+      <p>{recoveryTexts.chooseNewPassword}</p>
+      <NewPasswordForm onSubmit={submit} busy={flight.busy} error={error} />
+    </Screen>
   );
 }

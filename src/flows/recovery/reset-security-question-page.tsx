@@ -3,12 +3,10 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { useResetPassword } from '../../../generated/hooks/recovery/recovery';
-import { Card } from '../../components/layout/card';
 import { FormFooter } from '../../components/layout/form-footer';
-import { Page } from '../../components/layout/page';
+import { Screen } from '../../components/layout/page';
 import { Stack } from '../../components/layout/stack';
 import { FormError } from '../../components/ui/form-error';
-import { PageHeading } from '../../components/ui/page-heading';
 import { TextField } from '../../components/ui/text-field';
 import { showSignInFailure } from '../../lib/api/error-catalogue';
 import { paths } from '../../lib/paths';
@@ -48,33 +46,30 @@ export function ResetSecurityQuestionPage() {
     });
 
   return (
-    <Page>
-      <Card labelledBy="reset-question-heading">
-        <PageHeading id="reset-question-heading">{recoveryTexts.questionHeading}</PageHeading>
-        <form noValidate onSubmit={form.handleSubmit(submit)}>
-          <Stack>
-            <p className="reset-security-question-page__question">{securityQuestion}</p>
-            <TextField
-              label={recoveryTexts.securityAnswer}
-              autoComplete="off"
-              spellCheck={false}
-              error={form.formState.errors.answer?.message}
-              {...form.register('answer', {
-                onChange: () => {
-                  form.clearErrors('answer');
-                  setInlineError(null);
-                },
-              })}
-            />
-            {inlineError ? <FormError>{inlineError}</FormError> : null}
-            <FormFooter
-              submit={commonTexts.continue}
-              busy={flight.busy}
-              secondary={{ text: commonTexts.back, onClick: () => navigate(paths.resetPassword) }}
-            />
-          </Stack>
-        </form>
-      </Card>
-    </Page>
+    <Screen id="reset-question-heading" heading={recoveryTexts.questionHeading}>
+      <form noValidate onSubmit={form.handleSubmit(submit)}>
+        <Stack>
+          <p className="reset-security-question-page__question">{securityQuestion}</p>
+          <TextField
+            label={recoveryTexts.securityAnswer}
+            autoComplete="off"
+            spellCheck={false}
+            error={form.formState.errors.answer?.message}
+            {...form.register('answer', {
+              onChange: () => {
+                form.clearErrors('answer');
+                setInlineError(null);
+              },
+            })}
+          />
+          {inlineError ? <FormError>{inlineError}</FormError> : null}
+          <FormFooter
+            submit={commonTexts.continue}
+            busy={flight.busy}
+            secondary={{ text: commonTexts.back, onClick: () => navigate(paths.resetPassword) }}
+          />
+        </Stack>
+      </form>
+    </Screen>
   );
 }

@@ -1,8 +1,6 @@
 import { useEffect } from 'react';
 import { RouteLink } from '../../components/ui/route-link';
-import { Card } from '../../components/layout/card';
-import { Page } from '../../components/layout/page';
-import { PageHeading } from '../../components/ui/page-heading';
+import { Screen } from '../../components/layout/page';
 import { paths } from '../../lib/paths';
 import { clearSessionAndCookies } from '../../lib/session-storage';
 import { recoveryTexts } from '../../lib/messages/recovery';
@@ -14,16 +12,13 @@ export function ResetSuccessPage() {
     clearSessionAndCookies();
   }, []);
   return (
-    <Page>
-      <Card labelledBy="reset-success-heading">
-        <PageHeading id="reset-success-heading">{recoveryTexts.checkEmail}</PageHeading>
-        <p>{recoveryTexts.resetLinkSent}</p>
-        <p>{recoveryTexts.checkSpam}</p>
-        <p>{recoveryTexts.noEmailOnFile}</p>
-        <p>
-          <RouteLink to={paths.signIn}>{recoveryTexts.backToSignIn}</RouteLink>
-        </p>
-      </Card>
-    </Page>
+    <Screen id="reset-success-heading" heading={recoveryTexts.checkEmail}>
+      <p>{recoveryTexts.resetLinkSent}</p>
+      <p>{recoveryTexts.checkSpam}</p>
+      <p>{recoveryTexts.noEmailOnFile}</p>
+      <p>
+        <RouteLink to={paths.signIn}>{recoveryTexts.backToSignIn}</RouteLink>
+      </p>
+    </Screen>
   );
 }

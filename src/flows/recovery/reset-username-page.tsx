@@ -5,12 +5,10 @@ import { useNavigate } from 'react-router-dom';
 import { useGetMfaOptions } from '../../../generated/hooks/mfa/mfa';
 import { useGetMfaUser, useGetSecurityQuestion } from '../../../generated/hooks/recovery/recovery';
 import { Captcha } from '../../components/captcha/captcha';
-import { Card } from '../../components/layout/card';
 import { FormFooter } from '../../components/layout/form-footer';
-import { Page } from '../../components/layout/page';
+import { Screen } from '../../components/layout/page';
 import { Stack } from '../../components/layout/stack';
 import { FormError } from '../../components/ui/form-error';
-import { PageHeading } from '../../components/ui/page-heading';
 import { TextField } from '../../components/ui/text-field';
 import { answerData } from '../../lib/api/answer-data';
 import { showSignInFailure } from '../../lib/api/error-catalogue';
@@ -67,37 +65,34 @@ export function ResetUsernamePage() {
     });
 
   return (
-    <Page>
-      <Card labelledBy="reset-username-heading">
-        <PageHeading id="reset-username-heading">{recoveryTexts.usernameHeading}</PageHeading>
-        <p>{recoveryTexts.resetHelp}</p>
-        <form noValidate onSubmit={form.handleSubmit(submit)}>
-          <Stack>
-            <TextField
-              label={recoveryTexts.username}
-              autoComplete="username"
-              autoCapitalize="off"
-              spellCheck={false}
-              maxLength={64}
-              error={form.formState.errors.username?.message}
-              {...form.register('username', {
-                onChange: () => {
-                  form.clearErrors('username');
-                  setInlineError(null);
-                },
-              })}
-            />
-            <Captcha key={captchaRound} onChange={setCaptcha} takeFocus={false} />
-            {inlineError ? <FormError>{inlineError}</FormError> : null}
-            <FormFooter
-              submit={commonTexts.continue}
-              busy={flight.busy}
-              disabled={!captcha || username.trim() === ''}
-              secondary={{ text: commonTexts.back, onClick: () => navigate(paths.signIn) }}
-            />
-          </Stack>
-        </form>
-      </Card>
-    </Page>
+    <Screen id="reset-username-heading" heading={recoveryTexts.usernameHeading}>
+      <p>{recoveryTexts.resetHelp}</p>
+      <form noValidate onSubmit={form.handleSubmit(submit)}>
+        <Stack>
+          <TextField
+            label={recoveryTexts.username}
+            autoComplete="username"
+            autoCapitalize="off"
+            spellCheck={false}
+            maxLength={64}
+            error={form.formState.errors.username?.message}
+            {...form.register('username', {
+              onChange: () => {
+                form.clearErrors('username');
+                setInlineError(null);
+              },
+            })}
+          />
+          <Captcha key={captchaRound} onChange={setCaptcha} takeFocus={false} />
+          {inlineError ? <FormError>{inlineError}</FormError> : null}
+          <FormFooter
+            submit={commonTexts.continue}
+            busy={flight.busy}
+            disabled={!captcha || username.trim() === ''}
+            secondary={{ text: commonTexts.back, onClick: () => navigate(paths.signIn) }}
+          />
+        </Stack>
+      </form>
+    </Screen>
   );
 }

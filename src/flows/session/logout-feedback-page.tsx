@@ -1,10 +1,8 @@
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { RouteLink } from '../../components/ui/route-link';
 import { ActionsRow } from '../../components/layout/actions-row';
-import { Card } from '../../components/layout/card';
-import { Page } from '../../components/layout/page';
+import { Screen } from '../../components/layout/page';
 import { buttonClassName } from '../../components/ui/button';
-import { PageHeading } from '../../components/ui/page-heading';
 import { env } from '../../lib/env';
 import { feedbackUserTypeOf, surveyUrl, type FeedbackUserType } from '../../lib/links';
 import { readSession } from '../../lib/session-storage';
@@ -32,17 +30,14 @@ export function LogoutFeedbackPage() {
   const state: unknown = location.state;
   const userType = isFeedbackState(state) ? state.userType : feedbackUserTypeOf(readSession()?.role);
   return (
-    <Page>
-      <Card labelledBy="logout-heading">
-        <PageHeading id="logout-heading">{sessionTexts.loggedOutHeading}</PageHeading>
-        <p>{sessionTexts.surveyRequest}</p>
-        <ActionsRow>
-          <a className={buttonClassName('primary')} href={surveyUrl(env.surveyUrl, userType)} target="_blank" rel="noopener noreferrer">
-            {sessionTexts.takeSurvey}
-          </a>
-          <RouteLink to="/">{sessionTexts.noThanks}</RouteLink>
-        </ActionsRow>
-      </Card>
-    </Page>
+    <Screen id="logout-heading" heading={sessionTexts.loggedOutHeading}>
+      <p>{sessionTexts.surveyRequest}</p>
+      <ActionsRow>
+        <a className={buttonClassName('primary')} href={surveyUrl(env.surveyUrl, userType)} target="_blank" rel="noopener noreferrer">
+          {sessionTexts.takeSurvey}
+        </a>
+        <RouteLink to="/">{sessionTexts.noThanks}</RouteLink>
+      </ActionsRow>
+    </Screen>
   );
 }

@@ -1,12 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import { Card } from '../../components/layout/card';
 import { FormFooter } from '../../components/layout/form-footer';
-import { Page } from '../../components/layout/page';
+import { Screen } from '../../components/layout/page';
 import { Stack } from '../../components/layout/stack';
-import { PageHeading } from '../../components/ui/page-heading';
 import { TextField } from '../../components/ui/text-field';
 import { verifyTotpRegistrationBodyAuthAppNameMax } from '../../../generated/zod/totp/totp.zod';
 import { AUTH_APP_NAME_DEFAULT } from '../../lib/constants';
@@ -19,7 +16,6 @@ import { commonTexts } from '../../lib/messages/common';
 /** `/auth-app`, step 2 of 3: the app's name, optional ('Authenticator app' when left empty). */
 export function AuthAppPage() {
   const navigate = useNavigate();
-  const headingId = useId();
   const form = useForm<AuthAppValues>({
     resolver: zodResolver(authAppSchema),
     defaultValues: { authAppName: authAppNameSlot.read() ?? '' },
@@ -31,24 +27,20 @@ export function AuthAppPage() {
   };
 
   return (
-    <Page>
-      <Card labelledBy={headingId}>
-        <p>{totpTexts.stepOf({ step: 2, steps: 3 })}</p>
-        <PageHeading id={headingId}>{totpTexts.appNameHeading}</PageHeading>
-        <form noValidate onSubmit={form.handleSubmit(submit)}>
-          <Stack>
-            <TextField
-              label={totpTexts.appName}
-              placeholder={AUTH_APP_NAME_DEFAULT}
-              maxLength={verifyTotpRegistrationBodyAuthAppNameMax}
-              autoComplete="off"
-              error={form.formState.errors.authAppName?.message}
-              {...form.register('authAppName')}
-            />
-            <FormFooter submit={commonTexts.continue} secondary={{ text: commonTexts.back, onClick: () => navigate(paths.qrCode) }} />
-          </Stack>
-        </form>
-      </Card>
-    </Page>
+    <Screen heading={totpTexts.appNameHeading} above={<p>{totpTexts.stepOf({ step: 2, steps: 3 })}</p>}>
+      <form noValidate onSubmit={form.handleSubmit(submit)}>
+        <Stack>
+          <TextField
+            label={totpTexts.appName}
+            placeholder={AUTH_APP_NAME_DEFAULT}
+            maxLength={verifyTotpRegistrationBodyAuthAppNameMax}
+            autoComplete="off"
+            error={form.formState.errors.authAppName?.message}
+            {...form.register('authAppName')}
+          />
+          <FormFooter submit={commonTexts.continue} secondary={{ text: commonTexts.back, onClick: () => navigate(paths.qrCode) }} />
+        </Stack>
+      </form>
+    </Screen>
   );
 }

@@ -1,15 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
 import { useController, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { useVerifyTotpRegistration } from '../../../generated/hooks/totp/totp';
-import { Card } from '../../components/layout/card';
 import { FormFooter } from '../../components/layout/form-footer';
-import { Page } from '../../components/layout/page';
+import { Screen } from '../../components/layout/page';
 import { Stack } from '../../components/layout/stack';
 import { Button } from '../../components/ui/button';
 import { CodeInput } from '../../components/ui/code-input';
-import { PageHeading } from '../../components/ui/page-heading';
 import { isApiError } from '../../lib/api/api-error';
 import { isTotpCodeNotValid } from '../../lib/api/error-catalogue';
 import { AUTH_APP_NAME_DEFAULT } from '../../lib/constants';
@@ -32,7 +29,6 @@ export function AuthCodePage() {
   const navigate = useNavigate();
   const verify = useVerifyTotpRegistration();
   const flight = useSingleFlight();
-  const headingId = useId();
   const form = useForm<AuthCodeValues>({
     resolver: zodResolver(authCodeSchema),
     defaultValues: { code: '' },
@@ -60,38 +56,34 @@ export function AuthCodePage() {
     });
 
   return (
-    <Page>
-      <Card labelledBy={headingId}>
-        <p>{totpTexts.stepOf({ step: 3, steps: 3 })}</p>
-        <PageHeading id={headingId}>{totpTexts.codeHeading}</PageHeading>
-        <p>{totpTexts.codeHelp}</p>
-        <form noValidate onSubmit={form.handleSubmit(submit)}>
-          <Stack>
-            <CodeInput
-              label={totpTexts.code}
-              name={code.name}
-              placeholder="000000"
-              maxLength={TOTP_CODE_LENGTH}
-              value={code.value}
-              onValueChange={code.onChange}
-              onBlur={code.onBlur}
-              onFocus={() => form.clearErrors('code')}
-              // The gateway's refusal or the contract's: either way the code is not valid.
-              error={fieldState.error ? totpTexts.codeNotValid : undefined}
-            />
-            <FormFooter
-              submit={totpTexts.validateCode}
-              busy={flight.busy}
-              disabled={code.value === ''}
-              secondary={{ text: commonTexts.back, onClick: () => navigate(paths.authApp) }}
-            >
-              <Button variant="link" onClick={() => finish(null)}>
-                {totpTexts.skip}
-              </Button>
-            </FormFooter>
-          </Stack>
-        </form>
-      </Card>
-    </Page>
+    <Screen heading={totpTexts.codeHeading} above={<p>{totpTexts.stepOf({ step: 3, steps: 3 })}</p>}>
+      <p>{totpTexts.codeHelp}</p>
+      <form noValidate onSubmit={form.handleSubmit(submit)}>
+        <Stack>
+          <CodeInput
+            label={totpTexts.code}
+            name={code.name}
+            placeholder="000000"
+            maxLength={TOTP_CODE_LENGTH}
+            value={code.value}
+            onValueChange={code.onChange}
+            onBlur={code.onBlur}
+            onFocus={() => form.clearErrors('code')}
+            // The gateway's refusal or the contract's: either way the code is not valid.
+            error={fieldState.error ? totpTexts.codeNotValid : undefined}
+          />
+          <FormFooter
+            submit={totpTexts.validateCode}
+            busy={flight.busy}
+            disabled={code.value === ''}
+            secondary={{ text: commonTexts.back, onClick: () => navigate(paths.authApp) }}
+          >
+            <Button variant="link" onClick={() => finish(null)}>
+              {totpTexts.skip}
+            </Button>
+          </FormFooter>
+        </Stack>
+      </form>
+    </Screen>
   );
 }

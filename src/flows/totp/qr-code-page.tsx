@@ -1,10 +1,8 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ActionsRow } from '../../components/layout/actions-row';
-import { Card } from '../../components/layout/card';
-import { Page } from '../../components/layout/page';
+import { Screen } from '../../components/layout/page';
 import { Button } from '../../components/ui/button';
-import { PageHeading } from '../../components/ui/page-heading';
 import { TextField } from '../../components/ui/text-field';
 import { LINK_COPIED_MS } from '../../lib/constants';
 import { paths } from '../../lib/paths';
@@ -25,7 +23,6 @@ export function QrCodePage() {
   const key = manualEntryKey(uri);
   const [copied, setCopied] = useState(false);
   const linkRef = useRef<HTMLInputElement>(null);
-  const headingId = useId();
 
   useEffect(() => {
     if (!copied) return;
@@ -44,40 +41,36 @@ export function QrCodePage() {
   };
 
   return (
-    <Page>
-      <Card labelledBy={headingId}>
-        <p>{totpTexts.stepOf({ step: 1, steps: 3 })}</p>
-        <PageHeading id={headingId}>{totpTexts.scanHeading}</PageHeading>
-        <p>{totpTexts.scanHelp}</p>
-        <QrCodeCanvas value={uri} label={totpTexts.qrCodeLabel} />
-        <p>{totpTexts.useLink}</p>
-        <div className="qr-code-page__link-row">
-          <TextField label={totpTexts.appLink} ref={linkRef} value={uri} readOnly onFocus={(event) => event.target.select()} />
-          <Button variant="secondary" onClick={() => void copy()}>
-            {copied ? totpTexts.linkCopied : totpTexts.copyLink}
-          </Button>
-        </div>
-        <p className="visually-hidden" aria-live="polite">
-          {copied ? totpTexts.linkCopied : ''}
-        </p>
-        {key ? (
-          <TextField
-            label={totpTexts.manualKey}
-            hint={totpTexts.manualKeyHint}
-            value={key}
-            readOnly
-            spellCheck={false}
-            autoComplete="off"
-            onFocus={(event) => event.target.select()}
-          />
-        ) : null}
-        <ActionsRow>
-          <Button onClick={() => navigate(paths.authApp)}>{commonTexts.continue}</Button>
-          <Button variant="link" onClick={() => navigate(paths.totpSetup)}>
-            {commonTexts.back}
-          </Button>
-        </ActionsRow>
-      </Card>
-    </Page>
+    <Screen heading={totpTexts.scanHeading} above={<p>{totpTexts.stepOf({ step: 1, steps: 3 })}</p>}>
+      <p>{totpTexts.scanHelp}</p>
+      <QrCodeCanvas value={uri} label={totpTexts.qrCodeLabel} />
+      <p>{totpTexts.useLink}</p>
+      <div className="qr-code-page__link-row">
+        <TextField label={totpTexts.appLink} ref={linkRef} value={uri} readOnly onFocus={(event) => event.target.select()} />
+        <Button variant="secondary" onClick={() => void copy()}>
+          {copied ? totpTexts.linkCopied : totpTexts.copyLink}
+        </Button>
+      </div>
+      <p className="visually-hidden" aria-live="polite">
+        {copied ? totpTexts.linkCopied : ''}
+      </p>
+      {key ? (
+        <TextField
+          label={totpTexts.manualKey}
+          hint={totpTexts.manualKeyHint}
+          value={key}
+          readOnly
+          spellCheck={false}
+          autoComplete="off"
+          onFocus={(event) => event.target.select()}
+        />
+      ) : null}
+      <ActionsRow>
+        <Button onClick={() => navigate(paths.authApp)}>{commonTexts.continue}</Button>
+        <Button variant="link" onClick={() => navigate(paths.totpSetup)}>
+          {commonTexts.back}
+        </Button>
+      </ActionsRow>
+    </Screen>
   );
 }

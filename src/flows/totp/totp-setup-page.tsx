@@ -1,10 +1,8 @@
 import { useNavigate } from 'react-router-dom';
 import { useRegisterTotp } from '../../../generated/hooks/totp/totp';
 import { ActionsRow } from '../../components/layout/actions-row';
-import { Card } from '../../components/layout/card';
-import { Page } from '../../components/layout/page';
+import { Screen } from '../../components/layout/page';
 import { Button } from '../../components/ui/button';
-import { PageHeading } from '../../components/ui/page-heading';
 import { answerData } from '../../lib/api/answer-data';
 import { totpRegistrationFailure } from '../../lib/api/error-catalogue';
 import { notify } from '../../lib/notifications';
@@ -33,20 +31,17 @@ export function TotpSetupPage() {
     });
 
   return (
-    <Page>
-      <Card labelledBy="totp-setup-heading">
-        <PageHeading id="totp-setup-heading">{totpTexts.setupHeading}</PageHeading>
-        <p>{totpTexts.insteadOfPhone}</p>
-        <p>{totpTexts.pleaseNote({ strong: (text) => <strong>{text}</strong> })}</p>
-        <ActionsRow>
-          <Button onClick={() => void start()} busy={flight.busy}>
-            {totpTexts.startSetup}
-          </Button>
-          <Button variant="link" onClick={() => navigate(paths.profileUpdatePhone)}>
-            {totpTexts.skipForNow}
-          </Button>
-        </ActionsRow>
-      </Card>
-    </Page>
+    <Screen id="totp-setup-heading" heading={totpTexts.setupHeading}>
+      <p>{totpTexts.insteadOfPhone}</p>
+      <p>{totpTexts.pleaseNote({ strong: (text) => <strong>{text}</strong> })}</p>
+      <ActionsRow>
+        <Button onClick={() => void start()} busy={flight.busy}>
+          {totpTexts.startSetup}
+        </Button>
+        <Button variant="link" onClick={() => navigate(paths.profileUpdatePhone)}>
+          {totpTexts.skipForNow}
+        </Button>
+      </ActionsRow>
+    </Screen>
   );
 }

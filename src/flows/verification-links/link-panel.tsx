@@ -3,10 +3,8 @@ import { useNavigate } from 'react-router-dom';
 import { useVerifyToken } from '../../../generated/hooks/verification/verification';
 import type { VerificationRecord } from '../../../generated/models/verificationRecord';
 import { ActionsRow } from '../../components/layout/actions-row';
-import { Card } from '../../components/layout/card';
-import { Page } from '../../components/layout/page';
+import { Screen } from '../../components/layout/page';
 import { Button } from '../../components/ui/button';
-import { PageHeading } from '../../components/ui/page-heading';
 import { answerData } from '../../lib/api/answer-data';
 import { paths } from '../../lib/paths';
 import { verificationLinkTexts } from '../../lib/messages/verification-links';
@@ -29,20 +27,17 @@ export function LinkPanel({
 }) {
   const navigate = useNavigate();
   return (
-    <Page>
-      <Card labelledBy="link-heading" busy={busy}>
-        <PageHeading id="link-heading">{heading}</PageHeading>
-        {children}
-        <ActionsRow>
-          {actions}
-          {signInLabel ? (
-            <Button variant={actions ? 'secondary' : 'primary'} onClick={() => navigate(paths.signIn)}>
-              {signInLabel}
-            </Button>
-          ) : null}
-        </ActionsRow>
-      </Card>
-    </Page>
+    <Screen id="link-heading" heading={heading} busy={busy}>
+      {children}
+      <ActionsRow>
+        {actions}
+        {signInLabel ? (
+          <Button variant={actions ? 'secondary' : 'primary'} onClick={() => navigate(paths.signIn)}>
+            {signInLabel}
+          </Button>
+        ) : null}
+      </ActionsRow>
+    </Screen>
   );
 }
 

@@ -1,10 +1,8 @@
 import { useState } from 'react';
 import { useGetOptionChoice, useSaveOptionSettings } from '../../../generated/hooks/profile/profile';
 import { ActionsRow } from '../../components/layout/actions-row';
-import { Card } from '../../components/layout/card';
-import { Page } from '../../components/layout/page';
+import { Screen } from '../../components/layout/page';
 import { Button } from '../../components/ui/button';
-import { PageHeading } from '../../components/ui/page-heading';
 import { answerData } from '../../lib/api/answer-data';
 import { OPTION_MFA_ADOPTION, SETTING_ADOPTION_REMINDER, SIGN_IN_ANSWER_FRESH_MS } from '../../lib/constants';
 import { localIsoDate, usDate } from '../../lib/dates';
@@ -43,32 +41,29 @@ export function OptionalAdoptionPage() {
   const busy = flight.busy ? choice : null;
 
   return (
-    <Page>
-      <Card labelledBy="adoption-heading">
-        <PageHeading id="adoption-heading">{journeyTexts.adoptionHeading}</PageHeading>
-        {adoption.isPending ? <p aria-busy="true">{journeyTexts.loading}</p> : null}
-        {adoption.isError ? <p role="alert">{journeyTexts.deadlineNotLoaded}</p> : null}
-        {adoption.isSuccess ? (
-          showsDeadline(today, mandatory) ? (
-            <p>{journeyTexts.deadline({ date: usDate(mandatory) })}</p>
-          ) : (
-            <p>{journeyTexts.adoptionPitch}</p>
-          )
-        ) : null}
-        <ActionsRow>
-          <Button onClick={() => void run('now')} busy={busy === 'now'} disabled={busy !== null || adoption.isPending}>
-            {journeyTexts.setUpNow}
-          </Button>
-          <Button
-            variant="secondary"
-            onClick={() => void run('later')}
-            busy={busy === 'later'}
-            disabled={busy !== null || adoption.isPending}
-          >
-            {journeyTexts.remindMeLater}
-          </Button>
-        </ActionsRow>
-      </Card>
-    </Page>
+    <Screen id="adoption-heading" heading={journeyTexts.adoptionHeading}>
+      {adoption.isPending ? <p aria-busy="true">{journeyTexts.loading}</p> : null}
+      {adoption.isError ? <p role="alert">{journeyTexts.deadlineNotLoaded}</p> : null}
+      {adoption.isSuccess ? (
+        showsDeadline(today, mandatory) ? (
+          <p>{journeyTexts.deadline({ date: usDate(mandatory) })}</p>
+        ) : (
+          <p>{journeyTexts.adoptionPitch}</p>
+        )
+      ) : null}
+      <ActionsRow>
+        <Button onClick={() => void run('now')} busy={busy === 'now'} disabled={busy !== null || adoption.isPending}>
+          {journeyTexts.setUpNow}
+        </Button>
+        <Button
+          variant="secondary"
+          onClick={() => void run('later')}
+          busy={busy === 'later'}
+          disabled={busy !== null || adoption.isPending}
+        >
+          {journeyTexts.remindMeLater}
+        </Button>
+      </ActionsRow>
+    </Screen>
   );
 }

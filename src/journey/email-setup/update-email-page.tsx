@@ -6,12 +6,10 @@ import { useGetUserCredentials, useUpdateEmail } from '../../../generated/hooks/
 import type { EmailRequest } from '../../../generated/models/emailRequest';
 import { EmailAddressField, emailAddressSchema } from '../../components/email-address/email-address-field';
 import { ActionsRow } from '../../components/layout/actions-row';
-import { Card } from '../../components/layout/card';
 import { FormFooter } from '../../components/layout/form-footer';
-import { Page } from '../../components/layout/page';
+import { Screen } from '../../components/layout/page';
 import { Stack } from '../../components/layout/stack';
 import { Button } from '../../components/ui/button';
-import { PageHeading } from '../../components/ui/page-heading';
 import { answerData } from '../../lib/api/answer-data';
 import { errorToast } from '../../lib/api/error-catalogue';
 import { SIGN_IN_ANSWER_FRESH_MS } from '../../lib/constants';
@@ -71,37 +69,34 @@ export function UpdateEmailPage() {
     });
 
   return (
-    <Page>
-      <Card labelledBy="verify-email-heading">
-        <PageHeading id="verify-email-heading">{journeyTexts.verifyEmailHeading}</PageHeading>
-        {credentials.isPending ? <p aria-busy="true">{journeyTexts.loadingEmail}</p> : null}
-        {credentials.isError ? <p role="alert">{journeyTexts.emailNotLoaded}</p> : null}
-        {email && !editing ? (
-          <>
-            <p>{journeyTexts.confirmEmail({ email: maskEmail(email) })}</p>
-            <ActionsRow>
-              <Button onClick={() => void start()} busy={flight.busy}>
-                {commonTexts.sendCode}
-              </Button>
-              <Button variant="link" onClick={() => setEditing(true)}>
-                {journeyTexts.useDifferentEmail}
-              </Button>
-            </ActionsRow>
-          </>
-        ) : null}
-        {editing ? (
-          <form noValidate onSubmit={form.handleSubmit(saveEmail)}>
-            <Stack>
-              <EmailAddressField form={form} />
-              <FormFooter
-                submit={journeyTexts.saveEmail}
-                busy={flight.busy}
-                secondary={{ text: commonTexts.cancel, onClick: () => setEditing(false) }}
-              />
-            </Stack>
-          </form>
-        ) : null}
-      </Card>
-    </Page>
+    <Screen id="verify-email-heading" heading={journeyTexts.verifyEmailHeading}>
+      {credentials.isPending ? <p aria-busy="true">{journeyTexts.loadingEmail}</p> : null}
+      {credentials.isError ? <p role="alert">{journeyTexts.emailNotLoaded}</p> : null}
+      {email && !editing ? (
+        <>
+          <p>{journeyTexts.confirmEmail({ email: maskEmail(email) })}</p>
+          <ActionsRow>
+            <Button onClick={() => void start()} busy={flight.busy}>
+              {commonTexts.sendCode}
+            </Button>
+            <Button variant="link" onClick={() => setEditing(true)}>
+              {journeyTexts.useDifferentEmail}
+            </Button>
+          </ActionsRow>
+        </>
+      ) : null}
+      {editing ? (
+        <form noValidate onSubmit={form.handleSubmit(saveEmail)}>
+          <Stack>
+            <EmailAddressField form={form} />
+            <FormFooter
+              submit={journeyTexts.saveEmail}
+              busy={flight.busy}
+              secondary={{ text: commonTexts.cancel, onClick: () => setEditing(false) }}
+            />
+          </Stack>
+        </form>
+      ) : null}
+    </Screen>
   );
 }

@@ -4,13 +4,11 @@ import { useController, useForm } from 'react-hook-form';
 import { useGetMfaOptions, useRequestMfaCode } from '../../../generated/hooks/mfa/mfa';
 import type { MfaOption } from '../../../generated/models/mfaOption';
 import { ActionsRow } from '../../components/layout/actions-row';
-import { Card } from '../../components/layout/card';
 import { FormFooter } from '../../components/layout/form-footer';
-import { Page } from '../../components/layout/page';
+import { Screen } from '../../components/layout/page';
 import { Stack } from '../../components/layout/stack';
 import { Button } from '../../components/ui/button';
 import { FormError } from '../../components/ui/form-error';
-import { PageHeading } from '../../components/ui/page-heading';
 import { RadioGroup } from '../../components/ui/radio-group';
 import { answerData } from '../../lib/api/answer-data';
 import { isRateLimited, rateLimitMessage } from '../../lib/api/error-catalogue';
@@ -130,49 +128,46 @@ export function MfaPage() {
 
   const only = methods?.length === 1 ? methods[0] : undefined;
   return (
-    <Page>
-      <Card labelledBy="mfa-heading">
-        <PageHeading id="mfa-heading">{journeyTexts.verifyIdentity}</PageHeading>
-        {methods === null && !optionsThrottled ? <p aria-busy="true">{journeyTexts.loadingMethods}</p> : null}
-        {optionsThrottled ? (
-          <>
-            <FormError>{optionsThrottled}</FormError>
-            <ActionsRow>
-              <Button
-                onClick={() => {
-                  setOptionsThrottled(null);
-                  loadOptions();
-                }}
-              >
-                {commonTexts.tryAgain}
-              </Button>
-              <Button variant="link" onClick={leave}>
-                {commonTexts.cancel}
-              </Button>
-            </ActionsRow>
-          </>
-        ) : null}
-        {methods && methods.length > 1 ? (
-          <MethodChoiceForm
-            methods={methods}
-            busy={flight.busy}
-            onChoose={(method) => void proceed(method, methods.length)}
-            onCancel={leave}
-          />
-        ) : null}
-        {only && !sendFailed ? <p aria-busy="true">{journeyTexts.sendingCode}</p> : null}
-        {only && sendFailed ? (
+    <Screen id="mfa-heading" heading={journeyTexts.verifyIdentity}>
+      {methods === null && !optionsThrottled ? <p aria-busy="true">{journeyTexts.loadingMethods}</p> : null}
+      {optionsThrottled ? (
+        <>
+          <FormError>{optionsThrottled}</FormError>
           <ActionsRow>
-            <Button onClick={() => void proceed(only, 1)} busy={flight.busy}>
+            <Button
+              onClick={() => {
+                setOptionsThrottled(null);
+                loadOptions();
+              }}
+            >
               {commonTexts.tryAgain}
             </Button>
             <Button variant="link" onClick={leave}>
               {commonTexts.cancel}
             </Button>
           </ActionsRow>
-        ) : null}
-      </Card>
-    </Page>
+        </>
+      ) : null}
+      {methods && methods.length > 1 ? (
+        <MethodChoiceForm
+          methods={methods}
+          busy={flight.busy}
+          onChoose={(method) => void proceed(method, methods.length)}
+          onCancel={leave}
+        />
+      ) : null}
+      {only && !sendFailed ? <p aria-busy="true">{journeyTexts.sendingCode}</p> : null}
+      {only && sendFailed ? (
+        <ActionsRow>
+          <Button onClick={() => void proceed(only, 1)} busy={flight.busy}>
+            {commonTexts.tryAgain}
+          </Button>
+          <Button variant="link" onClick={leave}>
+            {commonTexts.cancel}
+          </Button>
+        </ActionsRow>
+      ) : null}
+    </Screen>
   );
 }
 

@@ -4,15 +4,13 @@ import { useForm } from 'react-hook-form';
 import { useGetSecurityQuestion } from '../../../generated/hooks/recovery/recovery';
 import { useAuthenticate } from '../../../generated/hooks/sign-in/sign-in';
 import { Captcha } from '../../components/captcha/captcha';
-import { Card } from '../../components/layout/card';
 import { FormFooter } from '../../components/layout/form-footer';
-import { Page } from '../../components/layout/page';
+import { Screen } from '../../components/layout/page';
 import { Stack } from '../../components/layout/stack';
 import { Button } from '../../components/ui/button';
 import { CheckboxField } from '../../components/ui/checkbox-field';
 import { FormError } from '../../components/ui/form-error';
 import { HelpTooltip } from '../../components/ui/help-tooltip';
-import { PageHeading } from '../../components/ui/page-heading';
 import { TextField } from '../../components/ui/text-field';
 import { answerData } from '../../lib/api/answer-data';
 import { isApiError } from '../../lib/api/api-error';
@@ -102,44 +100,41 @@ export function SecurityQuestionPage() {
 
   const securityQuestion = question.data && answerData(question.data).securityQuestion;
   return (
-    <Page>
-      <Card labelledBy="security-question-heading">
-        <PageHeading id="security-question-heading">{journeyTexts.securityQuestionHeading}</PageHeading>
-        <HelpTooltip lead={journeyTexts.unrecognisedComputer} label={journeyTexts.whyAsked}>
-          {journeyTexts.whyAskedAnswer}
-        </HelpTooltip>
-        <form noValidate onSubmit={handleSubmit(submit)}>
-          <Stack>
-            {securityQuestion ? (
-              <p className="security-question-page__question">{securityQuestion}</p>
-            ) : questionThrottled ? null : (
-              <p aria-busy="true">{journeyTexts.loadingQuestion}</p>
-            )}
-            <TextField
-              label={journeyTexts.securityAnswer}
-              autoComplete="off"
-              spellCheck={false}
-              error={errors.answer?.message}
-              {...register('answer', {
-                onChange: () => {
-                  clearErrors('answer');
-                  setInlineError(null);
-                },
-              })}
-            />
-            <CheckboxField label={journeyTexts.rememberComputer} {...register('rememberComputer')} />
-            <Captcha key={captchaRound} onChange={setCaptcha} />
-            {inlineError ? <FormError>{inlineError}</FormError> : null}
-            <FormFooter submit={journeyTexts.signIn} busy={flight.busy} disabled={!captcha || !securityQuestion}>
-              {questionThrottled ? (
-                <Button variant="secondary" onClick={askAgain} busy={question.isPending}>
-                  {commonTexts.tryAgain}
-                </Button>
-              ) : null}
-            </FormFooter>
-          </Stack>
-        </form>
-      </Card>
-    </Page>
+    <Screen id="security-question-heading" heading={journeyTexts.securityQuestionHeading}>
+      <HelpTooltip lead={journeyTexts.unrecognisedComputer} label={journeyTexts.whyAsked}>
+        {journeyTexts.whyAskedAnswer}
+      </HelpTooltip>
+      <form noValidate onSubmit={handleSubmit(submit)}>
+        <Stack>
+          {securityQuestion ? (
+            <p className="security-question-page__question">{securityQuestion}</p>
+          ) : questionThrottled ? null : (
+            <p aria-busy="true">{journeyTexts.loadingQuestion}</p>
+          )}
+          <TextField
+            label={journeyTexts.securityAnswer}
+            autoComplete="off"
+            spellCheck={false}
+            error={errors.answer?.message}
+            {...register('answer', {
+              onChange: () => {
+                clearErrors('answer');
+                setInlineError(null);
+              },
+            })}
+          />
+          <CheckboxField label={journeyTexts.rememberComputer} {...register('rememberComputer')} />
+          <Captcha key={captchaRound} onChange={setCaptcha} />
+          {inlineError ? <FormError>{inlineError}</FormError> : null}
+          <FormFooter submit={journeyTexts.signIn} busy={flight.busy} disabled={!captcha || !securityQuestion}>
+            {questionThrottled ? (
+              <Button variant="secondary" onClick={askAgain} busy={question.isPending}>
+                {commonTexts.tryAgain}
+              </Button>
+            ) : null}
+          </FormFooter>
+        </Stack>
+      </form>
+    </Screen>
   );
 }
