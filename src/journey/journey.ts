@@ -73,44 +73,21 @@ export type CodeRequest =
   /** The authenticator app's code a profile user gives before changing the phone. */
   | { readonly for: 'profile-app' };
 
-interface StepBase {
-  /** The step Back returns to, as it was; null when Back leaves the journey. */
-  readonly back: Step | null;
-}
-
-/** The sign-in form's credentials, sent and waiting for the gateway's answer. */
-export type CredentialsStep = StepBase & { readonly name: 'credentials'; readonly signIn: SignIn };
-export type SecurityQuestionStep = StepBase & { readonly name: 'security-question'; readonly signIn: SignIn };
-export type MethodChoiceStep = StepBase & {
-  readonly name: 'method-choice';
-  /** A sign-in asks the gateway for the methods on this step; a reset found them on its first. */
-  readonly attempt: { readonly kind: 'sign-in'; readonly signIn: SignIn } | { readonly kind: 'reset'; readonly reset: Reset };
-};
-export type CodeEntryStep = StepBase & { readonly name: 'code-entry'; readonly code: CodeRequest };
-export type OptionalAdoptionStep = StepBase & { readonly name: 'optional-adoption'; readonly signIn: SignIn };
-export type EmailSetupStep = StepBase & { readonly name: 'email-setup' };
-export type PhoneSetupStep = StepBase & {
-  readonly name: 'phone-setup';
-  readonly purpose: PhonePurpose;
-  /** Account setup's progress, its credentials saved (purpose `setup` only). */
-  readonly setup: SetupProgress | null;
-};
-export type SetupStep = StepBase & {
-  readonly name: 'setup-username' | 'setup-password' | 'setup-email' | 'setup-username-taken';
-  readonly setup: SetupProgress;
-};
-export type ResetQuestionStep = StepBase & { readonly name: 'reset-question'; readonly reset: Reset; readonly question: string };
-
-export type Step =
-  | CredentialsStep
-  | SecurityQuestionStep
-  | MethodChoiceStep
-  | CodeEntryStep
-  | OptionalAdoptionStep
-  | EmailSetupStep
-  | PhoneSetupStep
-  | SetupStep
-  | ResetQuestionStep;
+/** A step of the journey; `back` is the step Back returns to, as it was (null: Back leaves the journey). */
+export type Step = { readonly back: Step | null } & (
+  | { readonly name: 'credentials' | 'security-question' | 'optional-adoption'; readonly signIn: SignIn }
+  | {
+      readonly name: 'method-choice';
+      /** A sign-in asks the gateway for the methods on this step; a reset found them on its first. */
+      readonly attempt: { readonly kind: 'sign-in'; readonly signIn: SignIn } | { readonly kind: 'reset'; readonly reset: Reset };
+    }
+  | { readonly name: 'code-entry'; readonly code: CodeRequest }
+  | { readonly name: 'email-setup' }
+  /** `setup`: account setup's progress, its credentials saved (purpose `setup` only). */
+  | { readonly name: 'phone-setup'; readonly purpose: PhonePurpose; readonly setup: SetupProgress | null }
+  | { readonly name: 'setup-username' | 'setup-password' | 'setup-email' | 'setup-username-taken'; readonly setup: SetupProgress }
+  | { readonly name: 'reset-question'; readonly reset: Reset; readonly question: string }
+);
 
 export type StepName = Step['name'];
 export type StepOf<N extends StepName> = Step extends infer S
@@ -120,6 +97,8 @@ export type StepOf<N extends StepName> = Step extends infer S
       : never
     : never
   : never;
+export type CodeEntryStep = StepOf<'code-entry'>;
+export type PhoneSetupStep = StepOf<'phone-setup'>;
 
 /**
  * The moves of the journey:

@@ -36,7 +36,6 @@ export function MfaPage() {
   const step = useStep('method-choice');
   const { attempt } = step;
   const username = attempt.kind === 'sign-in' ? attempt.signIn.username : attempt.reset.username;
-  /** Where Cancel, and a dead end, lead: the start of the sign-in or of the reset. */
   const start = attempt.kind === 'sign-in' ? paths.signIn : paths.resetPassword;
   const journey = useJourney();
   const supportPhone = useSupportPhone();
@@ -50,11 +49,9 @@ export function MfaPage() {
   const started = useRef(false);
   const flight = useSingleFlight();
 
-  /** Sends the code (unless it comes from an app) and moves on to the code-entry screen. */
   const proceed = (method: MfaOption, count: number) =>
     flight.run(async () => {
       setSendFailed(false);
-      // Codes from an app are never sent.
       if (method.type !== 'totp') {
         try {
           await requestCode.mutateAsync({ data: { type: method.type, username } });
@@ -80,7 +77,6 @@ export function MfaPage() {
       });
     });
 
-  /** Back to the start: the sign-in forgets its credentials, the reset its captcha answer. */
   const leave = () => journey.end(start);
 
   /** No method: a dead end that says whom to call; one method: chosen for the user. */
@@ -133,19 +129,13 @@ export function MfaPage() {
       {optionsThrottled ? (
         <>
           <FormError>{optionsThrottled}</FormError>
-          <ActionsRow>
-            <Button
-              onClick={() => {
-                setOptionsThrottled(null);
-                loadOptions();
-              }}
-            >
-              {commonTexts.tryAgain}
-            </Button>
-            <Button variant="link" onClick={leave}>
-              {commonTexts.cancel}
-            </Button>
-          </ActionsRow>
+          <TryAgainOrCancel
+            onRetry={() => {
+              setOptionsThrottled(null);
+              loadOptions();
+            }}
+            onCancel={leave}
+          />
         </>
       ) : null}
       {methods && methods.length > 1 ? (
@@ -157,17 +147,29 @@ export function MfaPage() {
         />
       ) : null}
       {only && !sendFailed ? <p aria-busy="true">{journeyTexts.sendingCode}</p> : null}
-      {only && sendFailed ? (
-        <ActionsRow>
-          <Button onClick={() => void proceed(only, 1)} busy={flight.busy}>
-            {commonTexts.tryAgain}
-          </Button>
-          <Button variant="link" onClick={leave}>
-            {commonTexts.cancel}
-          </Button>
-        </ActionsRow>
-      ) : null}
+      {only && sendFailed ? <TryAgainOrCancel onRetry={() => void proceed(only, 1)} onCancel={leave} busy={flight.busy} /> : null}
     </Screen>
+  );
+}
+
+function TryAgainOrCancel({
+  onRetry,
+  onCancel,
+  busy = false,
+}: {
+  readonly onRetry: () => void;
+  readonly onCancel: () => void;
+  readonly busy?: boolean;
+}) {
+  return (
+    <ActionsRow>
+      <Button onClick={onRetry} busy={busy}>
+        {commonTexts.tryAgain}
+      </Button>
+      <Button variant="link" onClick={onCancel}>
+        {commonTexts.cancel}
+      </Button>
+    </ActionsRow>
   );
 }
 
