@@ -12,7 +12,6 @@ import type { RequireStepProps } from '../journey/require-step';
 import { RequireSession, RequireStoredSession } from './route-guard';
 import { SessionWatcher } from './session-watcher';
 
-/** A screen loaded with its route, by its named export. */
 function screen<K extends string, P extends object>(load: () => Promise<Record<K, ComponentType<P>>>, name: K) {
   return lazy(() => load().then((module) => ({ default: module[name] })));
 }
@@ -54,7 +53,6 @@ const AuthCodePage = screen(() => import('../flows/totp/auth-code-page'), 'AuthC
 const ProfileUpdatePhonePage = screen(() => import('../flows/profile/profile-update-phone-page'), 'ProfileUpdatePhonePage');
 const ProfileMfaVerificationPage = screen(() => import('../flows/profile/profile-mfa-verification-page'), 'ProfileMfaVerificationPage');
 
-/** Strips the leading slash: child routes are relative. */
 const child = (path: string) => path.replace(/^\/[^/]*\/?/, '');
 const top = (path: string) => path.slice(1);
 

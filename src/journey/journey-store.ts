@@ -42,9 +42,7 @@ export function dispatch(event: JourneyEvent): Step | null {
   return next;
 }
 
-/** The current step (outside React). */
 export const currentStep = store.get;
-/** The current step, re-rendering when it changes. */
 export const useCurrentStep = store.use;
 
 /** The `Authorization` of the sign-in in progress, for the API client's sign-in calls. */
@@ -54,7 +52,6 @@ export function signInAuthorization(): string | null {
   return attempt && 'signIn' in attempt ? attempt.signIn.authorization : null;
 }
 
-/** Ends the journey in progress (a sign-out: nothing of it is kept). */
 export function endJourney(): void {
   dispatch({ type: 'end' });
 }

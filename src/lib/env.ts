@@ -12,9 +12,7 @@ export interface PortalEnv {
   readonly captchaSiteKey: string;
   /** Prefix for the dashboard addresses of this environment (empty in development). */
   readonly envPathPrefix: string;
-  /** Idle period before the timeout warning. */
   readonly idleSeconds: number;
-  /** Deadline for one gateway call. */
   readonly apiTimeoutMs: number;
   /** The help centre (https). */
   readonly helpCenterUrl: string;
@@ -33,7 +31,6 @@ export interface ConfigProblem {
 export type ConfigReading =
   { readonly ok: true; readonly env: PortalEnv } | { readonly ok: false; readonly problems: readonly ConfigProblem[] };
 
-/** The id of the data block in index.html. */
 export const CONFIG_ELEMENT_ID = 'portal-config';
 
 // The first screen's zod-free checker (zod would cost the first screen 6.8 KB gzip): the build
@@ -51,7 +48,6 @@ export function checkPortalConfig(value: unknown): ConfigReading {
   return { ok: false, problems: result.error.issues.map((issue) => ({ key: String(issue.path[0] ?? ''), message: issue.message })) };
 }
 
-/** Reads and checks the page's configuration block. */
 export function readPortalConfig(page: Document): ConfigReading {
   const text = page.getElementById(CONFIG_ELEMENT_ID)?.textContent;
   if (!text)

@@ -24,7 +24,6 @@ export function dashboardPathOf(landingUrl: string): DashboardPath | null {
   return DASHBOARD_PATHS.find((path) => path === parsed.pathname) ?? null;
 }
 
-/** A dashboard's address in this environment: the environment's path prefix, then the dashboard path. */
 export function dashboardUrl(prefix: string, dashboard: DashboardPath): string {
   return `${prefix}${dashboard}`;
 }
@@ -41,7 +40,6 @@ export function isPortalLandingAddress(address: string, prefix: string): boolean
   return allowed.includes(address);
 }
 
-/** Feedback survey user types. */
 export type FeedbackUserType = 'Employee' | 'Plan Admin' | 'Advisor' | 'Partner';
 
 /** The survey user type of a role: participants are employees, advisers advisors, anyone else a partner. */
@@ -60,14 +58,12 @@ export const FEEDBACK_IND: Record<FeedbackUserType, string> = {
   Partner: 'partner',
 };
 
-/** The user type an `ind` query value names, or null when it names none. */
 export function feedbackUserTypeOfInd(ind: string | null): FeedbackUserType | null {
   const value = ind?.trim().toLowerCase();
   const found = (Object.entries(FEEDBACK_IND) as [FeedbackUserType, string][]).find(([, code]) => code === value);
   return found?.[0] ?? null;
 }
 
-/** The logout survey for a user type. */
 export function surveyUrl(base: string, userType: FeedbackUserType): string {
   const url = new URL(base);
   url.searchParams.set('userType', userType);

@@ -16,12 +16,10 @@ const BRANDING_QUERY = { staleTime: Infinity, retry: 1 } as const;
 /** A missing announcements file is simply no announcements, so it is not retried. */
 const ANNOUNCEMENTS_QUERY = { staleTime: Infinity, retry: false } as const;
 
-/** The partner's public branding (logos, name, contacts). */
 export function useBranding() {
   return useGetPublicBranding({ query: BRANDING_QUERY });
 }
 
-/** The announcements file. */
 export function useAnnouncements() {
   return useGetAnnouncements({ query: ANNOUNCEMENTS_QUERY });
 }

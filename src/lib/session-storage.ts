@@ -43,13 +43,11 @@ const SLOT_KEYS = [
 
 export type SlotKey = (typeof SLOT_KEYS)[number];
 
-/** The cookie holding the session token, shared with the other applications of the site. */
 const AUTH_COOKIE = 'authToken';
 const XSRF_COOKIE = 'XSRF-TOKEN';
 const ADOPTION_COOKIE = 'mfaAdoptionInProgress';
 const TOTP_COOKIE = 'hasTotpOption';
 const CONSENT_COOKIE = 'cookieConsent';
-/** The cookie banner's accept cookie lasts 30 days. */
 const CONSENT_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 
 /** A token must be safe to send as a header value: printable ASCII, no spaces. */
@@ -61,7 +59,6 @@ const TOKEN_PATTERN = /^[\x21-\x7e]{1,4096}$/;
  */
 export const USER_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
-/** The signed-in user as the portal keeps it between page loads. */
 export interface StoredSession {
   readonly userId: string;
   readonly username: string;
@@ -93,7 +90,6 @@ function remove(key: string): void {
   storage()?.removeItem(key);
 }
 
-/** One typed value in session storage. */
 export interface SessionSlot<T> {
   /** The value, or null when absent; a value that does not parse is removed and reads as null. */
   read(): T | null;
@@ -134,7 +130,6 @@ export function storeSession(session: Omit<StoredSession, 'site' | 'showAlerts'>
   write(SESSION_KEYS.showAlerts, 'true');
 }
 
-/** Shares the stored session's token with the other tabs and applications through the auth cookie. */
 export function publishAuthCookie(): void {
   const token = readSession()?.token;
   if (token) writeCookie(AUTH_COOKIE, token);
@@ -157,7 +152,6 @@ export function readSession(): StoredSession | null {
   return { userId, username, token, role, site: siteOf(role), showAlerts: read(SESSION_KEYS.showAlerts) === 'true' };
 }
 
-/** The session token to send as `X-Auth-Token`: the stored one, else the auth cookie's. */
 export function readAuthToken(): string | null {
   const stored = readSession()?.token ?? null;
   if (stored) return stored;
@@ -170,7 +164,6 @@ export function readAuthCookie(): string | null {
   return readCookie(AUTH_COOKIE);
 }
 
-/** Removes everything the portal keeps in session storage (this tab only). */
 export function clearSessionStorage(): void {
   storage()?.clear();
 }
@@ -208,19 +201,16 @@ export function clearAllStorage(): void {
   }
 }
 
-/** Saves the landing address the user is sent to after sign-in. */
 export function saveLanding(url: string, external: boolean): void {
   write(SESSION_KEYS.landingPageUrl, url);
   write(SESSION_KEYS.landingExt, String(external));
   write(SESSION_KEYS.landingDataExists, 'true');
 }
 
-/** The landing address saved at sign-in, when there is one. */
 export function readLandingUrl(): string | null {
   return read(SESSION_KEYS.landingDataExists) === 'true' ? read(SESSION_KEYS.landingPageUrl) : null;
 }
 
-/** Marks (or clears) multi-factor adoption in progress, in session storage and its cookie. */
 export function setMfaAdoptionInProgress(inProgress: boolean): void {
   if (inProgress) {
     write(SESSION_KEYS.mfaAdoptionInProgress, 'true');
@@ -249,7 +239,6 @@ export function acceptCookies(): void {
   writeCookie(CONSENT_COOKIE, 'accepted', CONSENT_MAX_AGE_SECONDS);
 }
 
-/** The anti-forgery token the gateway set, for `X-XSRF-TOKEN`. */
 export function readXsrfToken(): string | null {
   return readCookie(XSRF_COOKIE);
 }

@@ -17,7 +17,6 @@ import type { SignInValues } from './sign-in.schema';
  * carry it: use-sign-in.ts loads it with the page's first key or pointer press.
  */
 
-/** What a sign-in needs from the screen that submits it. */
 export interface SignInDeps {
   readonly navigate: NavigateFunction;
   readonly queryClient: QueryClient;

@@ -40,31 +40,23 @@ import { freshSetup, type SignIn, type Step } from '../journey';
  * gateway reaches the user within one deadline. Any failure fails the step as a whole.
  */
 
-/** What a step after sign-in needs of the app: the query client and the three ways to move on. */
 export interface LandingDeps {
   readonly queryClient: QueryClient;
-  /** On to a journey step (the phone, the email, optional adoption, account setup). */
   readonly advance: (step: Step) => void;
-  /** To a portal screen outside the journey (the forced password change). */
   readonly navigate: (path: string) => void;
-  /** Out of the portal, to a dashboard: the journey is over. */
   readonly leave: (address: string) => void;
 }
 
-/** How a step ended: moved on (to a step, a screen or a dashboard), or refused (session ended). */
 export type LandingOutcome = 'moved' | 'refused';
 
 const FRESH = { staleTime: 0, retry: false } as const;
 
-/** The landing markers the gateway may answer instead of a dashboard. */
 const ACCOUNT_SETUP = 'acctSetup-username';
 const PASSWORD_CHANGE = 'password';
 const MFA_ADOPTION = 'mfaAdoption';
 
-/** Every answer the post-login redirect may need, asked for at once. */
 function askForLanding(queryClient: QueryClient, session: StoredSession) {
   const ask = <T>(promise: Promise<T>) => {
-    // Awaited together before the decision; a failure is seen there.
     promise.catch(() => undefined);
     return promise;
   };
@@ -80,7 +72,6 @@ function askForLanding(queryClient: QueryClient, session: StoredSession) {
 
 type LandingQuestions = ReturnType<typeof askForLanding>;
 
-/** Multi-factor adoption: an email verified goes to the phone, otherwise to email verification first. */
 async function adopt(emailVerified: Promise<boolean>, deps: LandingDeps): Promise<LandingOutcome> {
   const verified = await emailVerified;
   setMfaAdoptionInProgress(true);
@@ -88,13 +79,11 @@ async function adopt(emailVerified: Promise<boolean>, deps: LandingDeps): Promis
   return 'moved';
 }
 
-/** Whether the user's email address is verified, asked afresh (a step may have just verified it). */
 async function emailVerified(queryClient: QueryClient, userId: string): Promise<boolean> {
   const credentials = await queryClient.fetchQuery({ ...getGetUserCredentialsQueryOptions(userId), ...FRESH });
   return answerData(credentials).isEmailVerified ?? false;
 }
 
-/** Starts multi-factor adoption for the signed-in user ('Set up now'). */
 export function startAdoption(deps: LandingDeps): Promise<LandingOutcome> {
   const session = readSession();
   if (!session) return Promise.resolve('refused');
@@ -147,12 +136,10 @@ async function redirect(questions: LandingQuestions, signIn: SignIn | null, deps
   }
 }
 
-/** A participant's address: the dashboard, or enrollment while the skip-enrollment flag is not set. */
 function participantAddress(dashboardAddress: string, skipEnrollment: boolean | undefined): string {
   return skipEnrollment ? dashboardAddress : externalTargets(env.envPathPrefix, env.helpCenterUrl).participantEnrollment;
 }
 
-/** The post-login redirect for the stored session (after a step such as account setup). */
 export function postLoginRedirect(deps: LandingDeps): Promise<LandingOutcome> {
   const session = readSession();
   if (!session) return Promise.resolve('refused');
@@ -172,7 +159,6 @@ export async function participantRedirect(deps: LandingDeps): Promise<LandingOut
   return 'moved';
 }
 
-/** Goes on to the landing address saved at sign-in (after a step such as adding a phone). */
 export function continueToLanding(deps: LandingDeps): Promise<LandingOutcome> {
   const saved = readLandingUrl();
   if (saved && isPortalLandingAddress(saved, env.envPathPrefix)) {
@@ -182,7 +168,6 @@ export function continueToLanding(deps: LandingDeps): Promise<LandingOutcome> {
   return postLoginRedirect(deps);
 }
 
-/** Runs a step after sign-in; a failure or refusal shows the internal-error notification. */
 export async function runLandingStep(step: () => Promise<LandingOutcome>): Promise<void> {
   try {
     if ((await step()) !== 'refused') return;
@@ -288,7 +273,6 @@ export function startSetupFromLink(result: AuthResponse, token: string, advance:
   advance({ name: 'setup-username', setup: freshSetup(token), back: null });
 }
 
-/** Leaves the portal for an address; the journey is over. */
 export function leaveFor(address: string, end: () => void): void {
   end();
   leavePortal(address);

@@ -11,13 +11,10 @@ import { ApiError, type ApiErrorItem, type ApiErrorKind } from './api-error';
  * `buildOperations` (operation-table.ts) from the rows codegen writes.
  */
 
-/** The credentials an operation needs, from the contract's security requirements. */
 export type OperationSecurity = 'basic' | 'token' | 'none';
 
-/** What the success response carries: JSON checked by its schema, text, or nothing. */
 export type ResponseKind = 'json' | 'text' | 'empty';
 
-/** One gateway operation of the contract, as the client uses it. */
 export interface ApiOperation {
   readonly operationId: string;
   /** Upper case, as the client reports a request's method. */
@@ -37,9 +34,7 @@ interface ApiClientConfig {
   readonly loadOperations: () => Promise<readonly ApiOperation[]>;
   /** Deadline for one call, response body included. */
   readonly timeoutMs: number;
-  /** The session token to send as `X-Auth-Token`, when one is held. */
   readonly readAuthToken: () => string | null;
-  /** The anti-forgery token from the `XSRF-TOKEN` cookie, when set. */
   readonly readXsrfToken: () => string | null;
   /** The basic `Authorization` of a sign-in in progress, sent only on the sign-in calls. */
   readonly readBasicAuthorization: () => string | null | Promise<string | null>;
@@ -54,7 +49,6 @@ let config: ApiClientConfig = {
   readBasicAuthorization: () => null,
 };
 
-/** Sets the contract's operations, the token and credential sources and the per-call deadline. */
 export function configureApiClient(next: Partial<ApiClientConfig>): void {
   config = { ...config, ...next };
 }

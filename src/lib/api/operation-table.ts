@@ -23,7 +23,6 @@ export type OperationRow<Module extends string = string> = readonly [
   schemaModule: Module | null,
 ];
 
-/** Each response-schema module by name, loaded on first use. */
 export type ResponseSchemaModules<Module extends string> = Readonly<Record<Module, () => Promise<Readonly<Record<string, unknown>>>>>;
 
 /**
@@ -54,7 +53,6 @@ const firstScreenChecks: Readonly<Record<string, ResponseSchema>> = Object.fromE
   Object.entries(firstScreenSchemas).map(([name, schema]) => [name, checkedSchema(schema)]),
 );
 
-/** The response-schema module of the first screen's rows. */
 export const firstScreenModules = { 'first-screen': async () => firstScreenChecks } as const;
 
 /** The operations the first screen calls: the API client knows them from the start. */
