@@ -12,7 +12,7 @@ export type SignOutReason =
   | 'logout'
   /** The idle countdown reached zero. */
   | 'timeout'
-  /** The gateway refused the session (HTTP 403 or 440), or validation failed. */
+  /** The gateway refused the session (HTTP 401, 403 or 440), or validation failed. */
   | 'rejected'
   /** Another tab or application ended the session. */
   | 'elsewhere';

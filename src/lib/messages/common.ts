@@ -11,7 +11,6 @@ export const commonTexts = {
   setupStep: ({ step, steps }: { readonly step: number; readonly steps: number }) => `Create Account: Step ${step} of ${steps}`,
 
   securityCheck: 'Security check',
-  securityCheckLoading: 'Loading the security check…',
   securityCheckFailed: 'The security check could not be loaded. Please check your connection and reload the page.',
 
   newPassword: 'New password',
