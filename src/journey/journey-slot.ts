@@ -55,7 +55,6 @@ const step: z.ZodType<Step> = z.lazy(() => {
   ]);
 }) as z.ZodType<Step>;
 
-/** A stored journey step, or null when it is not one. */
 export function parseStoredStep(raw: string): Step | null {
   try {
     const result = step.safeParse(JSON.parse(raw));

@@ -57,9 +57,7 @@ export type PhonePurpose = 'sign-in' | 'adoption' | 'setup' | 'profile';
 
 /** What a one-time code proves, with what proving it needs. */
 export type CodeRequest =
-  /** The second factor of a sign-in. */
   | { readonly for: 'sign-in'; readonly signIn: SignIn; readonly method: MfaOption; readonly methodCount: number }
-  /** A password reset of a code user. */
   | { readonly for: 'reset'; readonly reset: Reset; readonly method: MfaOption }
   /** An email address, in multi-factor adoption (no setup) or as account setup's step 4. */
   | { readonly for: 'email'; readonly email: string; readonly setup: SetupProgress | null }
@@ -204,7 +202,6 @@ const ROUTES: Readonly<Record<Exclude<StepName, 'phone-setup'>, string>> = {
   'reset-question': paths.resetSecurityQuestion,
 };
 
-/** The route that shows a step. */
 export function routeOf(step: Step): string {
   return step.name === 'phone-setup' ? PHONE_ROUTES[step.purpose] : ROUTES[step.name];
 }
@@ -220,7 +217,6 @@ export function base64Utf8(text: string): string {
   return btoa(binary);
 }
 
-/** A sign-in's credentials as the authentication call sends them. */
 export function signInOf(username: string, password: string): SignIn {
   return { username, authorization: `Basic ${base64Utf8(`${username}:${password}`)}` };
 }

@@ -6,7 +6,6 @@ import { useJourneyStep } from './journey-slot';
 import { dispatch } from './journey-store';
 
 export interface RequireStepProps {
-  /** The step the route shows. */
   readonly name: StepName;
   /** Where to go when no journey is in progress (the start of what the step belongs to): by default the sign-in form. */
   readonly fallback?: string;

@@ -25,7 +25,6 @@ export function journeyMoves(navigate: NavigateFunction) {
 
 export type JourneyMoves = ReturnType<typeof journeyMoves>;
 
-/** The journey's moves for a screen (see `journeyMoves`). */
 export function useJourney(): JourneyMoves {
   const navigate = useNavigate();
   return useMemo(() => journeyMoves(navigate), [navigate]);

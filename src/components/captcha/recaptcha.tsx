@@ -4,11 +4,9 @@ import { loadReCaptcha } from '../../lib/captcha/recaptcha-loader';
 import './captcha.css';
 import { commonTexts } from '../../lib/messages/common';
 
-/** What the widget receives: where to report the token, and when it is on screen. */
 interface ReCaptchaWidgetProps {
   /** The provider's response token once solved; null when it expires or fails. */
   readonly onChange: (token: string | null) => void;
-  /** Called once the captcha can take focus. */
   readonly onReady: () => void;
 }
 

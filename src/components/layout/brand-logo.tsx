@@ -9,7 +9,6 @@ interface BrandLogoProps {
   readonly alt: string;
   /** The branding is still loading, or the first frame not yet painted: nothing yet, rather than the default logo before the brand's. */
   readonly pending: boolean;
-  /** Which end of the header the logo sits at. */
   readonly side: 'start' | 'end';
 }
 

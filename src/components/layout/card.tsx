@@ -2,11 +2,9 @@ import type { ReactNode } from 'react';
 import './card.css';
 
 interface CardProps {
-  /** The id of the heading that names the card (a region landmark). */
   readonly labelledBy?: string;
   /** `alert` for a card that replaces a failed screen. */
   readonly role?: 'alert';
-  /** Its content is still arriving (announced to assistive technology as busy). */
   readonly busy?: boolean;
   readonly children: ReactNode;
 }

@@ -11,15 +11,11 @@ export interface FormAction {
 }
 
 interface FormFooterProps {
-  /** The submit button's text. */
   readonly submit: string;
   /** The form's call is in flight: the submit button is disabled and says so. */
   readonly busy?: boolean;
-  /** The form cannot be sent yet (a required value is missing). */
   readonly disabled?: boolean;
-  /** The way back or out, right after the submit button. */
   readonly secondary?: FormAction | undefined;
-  /** Further actions after it. */
   readonly children?: ReactNode;
 }
 

@@ -14,7 +14,6 @@ interface NewPasswordFormProps {
   /** Sends the new password; resolves true when it was accepted. The form is emptied after a refusal. */
   readonly onSubmit: (password: string) => Promise<boolean>;
   readonly busy: boolean;
-  /** The gateway's refusal, shown under the form. */
   readonly error: string | null;
   readonly onCancel?: () => void;
   /** The cancel button's text: 'Cancel' unless given (account setup's steps go Back). */

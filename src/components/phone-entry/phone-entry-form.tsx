@@ -18,13 +18,10 @@ interface PhoneEntryFormProps {
   readonly mode: 'update' | 'setup';
   /** Replaces the default title (account setup has its own). */
   readonly title?: string;
-  /** Account setup's step number, shown above the title; absent outside the setup. */
   readonly setupStep?: number | undefined;
   readonly onSubmit: (phone: PhoneValue) => Promise<void> | void;
   readonly busy?: boolean;
-  /** Shows a Cancel button. */
   readonly onCancel?: () => void;
-  /** An optional secondary link that goes back. */
   readonly secondaryLink?: { readonly text: string; readonly onClick: () => void };
 }
 

@@ -42,7 +42,6 @@ export function nationalPlaceholder(country: CountryCode): string {
   return getCountryCallingCode(country) === '1' ? formatPhone10(example.nationalNumber) : example.formatNational();
 }
 
-/** Whether the number as typed has no digit at all. */
 export function hasNoDigits(text: string): boolean {
   return text.replace(/\D/g, '') === '';
 }
@@ -53,7 +52,6 @@ export function phoneError(text: string, country: CountryCode): string | null {
   return isValidPhoneNumber(text, country) ? null : commonTexts.numberNotValid;
 }
 
-/** The value to save, for a number `phoneError` accepted. */
 export function phoneValue(text: string, country: CountryCode): PhoneValue {
   const parsed = parsePhoneNumberWithError(text, country);
   return { number: parsed.nationalNumber, countryCode: parsed.countryCallingCode };

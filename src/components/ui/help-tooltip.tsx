@@ -4,9 +4,7 @@ import './help-tooltip.css';
 interface HelpTooltipProps {
   /** The sentence the help explains, before the help button. */
   readonly lead: ReactNode;
-  /** The help button's text. */
   readonly label: string;
-  /** The explanation. */
   readonly children: ReactNode;
 }
 

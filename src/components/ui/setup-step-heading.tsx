@@ -15,7 +15,6 @@ export function SetupStepHeading({
   children,
 }: {
   readonly id?: string;
-  /** The setup step; without one, only the heading shows. */
   readonly step?: number | undefined;
   readonly children: ReactNode;
 }) {

@@ -9,7 +9,6 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id
   readonly hint?: string;
   /** Rendered inside the field's frame after the input, for example a show-password toggle. */
   readonly adornment?: ReactNode;
-  /** How wide the input may grow: `full` (the default) or `short` (a code). */
   readonly width?: FieldWidth;
   readonly ref?: Ref<HTMLInputElement>;
 }

@@ -5,7 +5,6 @@ import { isApiError } from '../../lib/api/api-error';
 import { isGatewayError } from '../../lib/api/failures';
 import { useStoredSession } from '../../lib/use-stored-session';
 
-/** What the lookup of the user's authenticator app found. */
 export type AuthenticatorLookup =
   | { readonly state: 'checking' }
   | { readonly state: 'app'; readonly appName: string }
@@ -14,7 +13,6 @@ export type AuthenticatorLookup =
       readonly state: 'failed';
       /** The gateway answered with an error (the spec's lookup error), rather than no usable answer. */
       readonly refused: boolean;
-      /** Looks the app up again. */
       readonly retry: () => void;
     };
 

@@ -19,7 +19,6 @@ export function LinkPanel({
 }: {
   readonly heading: string;
   readonly children?: ReactNode;
-  /** Buttons before Sign In (a resend, a retry). */
   readonly actions?: ReactNode;
   /** The label of the way back to the sign-in form ('Login' on the invitation pages); null for none. */
   readonly signInLabel?: string | null;
@@ -41,7 +40,6 @@ export function LinkPanel({
   );
 }
 
-/** While the gateway checks the link. */
 export function CheckingLink() {
   return (
     <LinkPanel heading={verificationLinkTexts.checkingLink} signInLabel={null} busy>

@@ -19,9 +19,7 @@ import { journeyTexts } from '../../lib/messages/journey';
 import { commonTexts } from '../../lib/messages/common';
 
 interface CodeEntryFormProps {
-  /** Verifies the code and goes on; a rejection is a refused code (or a failed step after it). */
   readonly submit: (code: string) => Promise<void>;
-  /** What a refusal other than a lockout shows. */
   readonly onFailure: (error: ApiError) => void;
   /** Requests a new code; without it there is nothing to resend (an authenticator app). */
   readonly resend?: (() => Promise<void>) | undefined;

@@ -24,11 +24,8 @@ export interface CodeEntryScreenProps {
   readonly leaveTo: string;
   /** Account setup's step number of this code (4 for the email, 7 for the phone). */
   readonly setupStep?: number | undefined;
-  /** Checks the code and goes on; a rejection is a refused code (or a failed step after it). */
   readonly verify: (code: string) => Promise<void>;
-  /** Sends a new code; absent when codes come from an app. */
   readonly resend?: (() => Promise<void>) | undefined;
-  /** Shows a failure that is not a lockout (the form shows lockouts under it). */
   readonly onFailure: (error: ApiError) => void;
 }
 

@@ -23,9 +23,7 @@ export function landingMoves(navigate: NavigateFunction, queryClient: QueryClien
     leave: (address) => module.leaveFor(address, () => journey.end()),
   });
   return {
-    /** Starts loading the steps after sign-in, for a submit whose answer will need them. */
     preload: () => void loadLanding().catch(() => undefined),
-    /** What follows a successful sign-in (see landing.ts's completeSignIn). */
     completeSignIn: async (result: AuthResponse, signIn: SignIn) => {
       const module = await loadLanding();
       await module.completeSignIn(result, signIn, { ...deps(module), end: () => journey.end() });
@@ -33,7 +31,6 @@ export function landingMoves(navigate: NavigateFunction, queryClient: QueryClien
     /** An emailed link's token signed the user in: the account set-up begins. */
     startSetupFromLink: async (result: AuthResponse, token: string) =>
       (await loadLanding()).startSetupFromLink(result, token, (step) => journey.advance(step, { replace: true })),
-    /** Runs a step after sign-in; a failure or refusal shows the internal-error notification. */
     run: async (step: (module: Landing, deps: LandingDeps) => Promise<LandingOutcome>) => {
       const module = await loadLanding();
       await module.runLandingStep(() => step(module, deps(module)));
@@ -41,7 +38,6 @@ export function landingMoves(navigate: NavigateFunction, queryClient: QueryClien
   };
 }
 
-/** Where a sign-in leads, for a screen: bound to its router, query client and journey. */
 export function useLanding() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();

@@ -9,7 +9,6 @@ interface MethodContact {
   readonly contactInfo?: string | null | undefined;
 }
 
-/** A one-time-code method as the user chooses it, with its contact masked. */
 export function mfaOptionLabel(option: MethodContact): string {
   const contact = option.contactInfo ?? '';
   switch (option.type) {
@@ -24,7 +23,6 @@ export function mfaOptionLabel(option: MethodContact): string {
   }
 }
 
-/** Where the code went, for the code-entry screen. */
 export function codeSentText(option: MethodContact): string {
   const contact = option.contactInfo ?? '';
   switch (option.type) {

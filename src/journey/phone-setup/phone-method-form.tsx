@@ -15,9 +15,7 @@ import { commonTexts } from '../../lib/messages/common';
 interface PhoneMethodFormProps {
   /** The choice the form starts with: the one made last, when the user comes back to it. */
   readonly defaultMethod: PhoneCodeMethod;
-  /** Sends the code the chosen way. */
   readonly onSubmit: (method: PhoneCodeMethod) => void;
-  /** Back to the phone entry, with the choice as it stands. */
   readonly onBack: (method: PhoneCodeMethod) => void;
   readonly busy: boolean;
   /** Account setup's step number of this screen; none outside the setup. */

@@ -46,7 +46,6 @@ export function usePhoneSetup() {
         return false;
       }
     },
-    /** Requests a code by the chosen method; rejects when it cannot be sent. */
     sendCode: async (method: PhoneCodeMethod): Promise<void> => {
       await requestCode.mutateAsync({ userId, data: { type: method } });
     },
