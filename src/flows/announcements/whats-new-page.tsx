@@ -1,5 +1,5 @@
 import { RouteLink } from '../../components/ui/route-link';
-import { Screen } from '../../components/layout/page';
+import { Screen } from '../../components/layout/screen';
 import { longDate } from '../../lib/dates';
 import { paths } from '../../lib/paths';
 import { useAnnouncements } from '../../lib/public-content';

@@ -4,7 +4,7 @@ import { useMarkEmailVerified } from '../../../generated/hooks/profile/profile';
 import { useRemoveTotpDevice } from '../../../generated/hooks/totp/totp';
 import { CodeEntryForm } from '../../journey/code-entry/code-entry-form';
 import { ActionsRow } from '../../components/layout/actions-row';
-import { Screen } from '../../components/layout/page';
+import { Screen } from '../../components/layout/screen';
 import { Button } from '../../components/ui/button';
 import { isApiError } from '../../lib/api/api-error';
 import { codeFailure, errorToast, isNoSecurityDevice } from '../../lib/api/error-catalogue';

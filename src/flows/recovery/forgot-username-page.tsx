@@ -7,7 +7,7 @@ import type { ForgotUsernameRole } from '../../../generated/models/forgotUsernam
 import { Captcha } from '../../components/captcha/captcha';
 import { ActionsRow } from '../../components/layout/actions-row';
 import { FormFooter } from '../../components/layout/form-footer';
-import { Screen } from '../../components/layout/page';
+import { Screen } from '../../components/layout/screen';
 import { Stack } from '../../components/layout/stack';
 import { Button } from '../../components/ui/button';
 import { FormError } from '../../components/ui/form-error';

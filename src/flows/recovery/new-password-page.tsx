@@ -3,7 +3,7 @@ import { useNavigate, useOutletContext } from 'react-router-dom';
 import { useChangePasswordWithToken } from '../../../generated/hooks/recovery/recovery';
 import { useVerifyResetToken } from '../../../generated/hooks/verification/verification';
 import { ActionsRow } from '../../components/layout/actions-row';
-import { Screen } from '../../components/layout/page';
+import { Screen } from '../../components/layout/screen';
 import { Button } from '../../components/ui/button';
 import { answerData } from '../../lib/api/answer-data';
 import { isApiError } from '../../lib/api/api-error';

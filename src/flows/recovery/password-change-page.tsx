@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useChangePassword } from '../../../generated/hooks/profile/profile';
 import { ActionsRow } from '../../components/layout/actions-row';
-import { Screen } from '../../components/layout/page';
+import { Screen } from '../../components/layout/screen';
 import { Button } from '../../components/ui/button';
 import { isApiError } from '../../lib/api/api-error';
 import { businessErrorDescription } from '../../lib/api/error-catalogue';

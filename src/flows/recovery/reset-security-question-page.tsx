@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { useResetPassword } from '../../../generated/hooks/recovery/recovery';
 import { FormFooter } from '../../components/layout/form-footer';
-import { Screen } from '../../components/layout/page';
+import { Screen } from '../../components/layout/screen';
 import { Stack } from '../../components/layout/stack';
 import { FormError } from '../../components/ui/form-error';
 import { TextField } from '../../components/ui/text-field';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { RouteLink } from '../../components/ui/route-link';
-import { Screen } from '../../components/layout/page';
+import { Screen } from '../../components/layout/screen';
 import { paths } from '../../lib/paths';
 import { clearSessionAndCookies } from '../../lib/session-storage';
 import { recoveryTexts } from '../../lib/messages/recovery';

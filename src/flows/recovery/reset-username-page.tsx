@@ -6,7 +6,7 @@ import { useGetMfaOptions } from '../../../generated/hooks/mfa/mfa';
 import { useGetMfaUser, useGetSecurityQuestion } from '../../../generated/hooks/recovery/recovery';
 import { Captcha } from '../../components/captcha/captcha';
 import { FormFooter } from '../../components/layout/form-footer';
-import { Screen } from '../../components/layout/page';
+import { Screen } from '../../components/layout/screen';
 import { Stack } from '../../components/layout/stack';
 import { FormError } from '../../components/ui/form-error';
 import { TextField } from '../../components/ui/text-field';

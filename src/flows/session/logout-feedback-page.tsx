@@ -1,7 +1,7 @@
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { RouteLink } from '../../components/ui/route-link';
 import { ActionsRow } from '../../components/layout/actions-row';
-import { Screen } from '../../components/layout/page';
+import { Screen } from '../../components/layout/screen';
 import { buttonClassName } from '../../components/ui/button';
 import { env } from '../../lib/env';
 import { feedbackUserTypeOf, surveyUrl, type FeedbackUserType } from '../../lib/links';

@@ -1,6 +1,6 @@
 import { RouteLink } from '../../components/ui/route-link';
 import { ActionsRow } from '../../components/layout/actions-row';
-import { Screen } from '../../components/layout/page';
+import { Screen } from '../../components/layout/screen';
 import { buttonClassName } from '../../components/ui/button';
 import { paths } from '../../lib/paths';
 import { sessionTexts } from '../../lib/messages/session';

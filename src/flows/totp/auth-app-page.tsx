@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { FormFooter } from '../../components/layout/form-footer';
-import { Screen } from '../../components/layout/page';
+import { Screen } from '../../components/layout/screen';
 import { Stack } from '../../components/layout/stack';
 import { TextField } from '../../components/ui/text-field';
 import { verifyTotpRegistrationBodyAuthAppNameMax } from '../../../generated/zod/totp/totp.zod';

@@ -3,7 +3,7 @@ import { useController, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { useVerifyTotpRegistration } from '../../../generated/hooks/totp/totp';
 import { FormFooter } from '../../components/layout/form-footer';
-import { Screen } from '../../components/layout/page';
+import { Screen } from '../../components/layout/screen';
 import { Stack } from '../../components/layout/stack';
 import { Button } from '../../components/ui/button';
 import { CodeInput } from '../../components/ui/code-input';

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router-dom';
 import { useRegisterTotp } from '../../../generated/hooks/totp/totp';
 import { ActionsRow } from '../../components/layout/actions-row';
-import { Screen } from '../../components/layout/page';
+import { Screen } from '../../components/layout/screen';
 import { Button } from '../../components/ui/button';
 import { answerData } from '../../lib/api/answer-data';
 import { totpRegistrationFailure } from '../../lib/api/error-catalogue';

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { useVerifyToken } from '../../../generated/hooks/verification/verification';
 import type { VerificationRecord } from '../../../generated/models/verificationRecord';
 import { ActionsRow } from '../../components/layout/actions-row';
-import { Screen } from '../../components/layout/page';
+import { Screen } from '../../components/layout/screen';
 import { Button } from '../../components/ui/button';
 import { answerData } from '../../lib/api/answer-data';
 import { paths } from '../../lib/paths';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useGetOptionChoice, useSaveOptionSettings } from '../../../generated/hooks/profile/profile';
 import { ActionsRow } from '../../components/layout/actions-row';
-import { Screen } from '../../components/layout/page';
+import { Screen } from '../../components/layout/screen';
 import { Button } from '../../components/ui/button';
 import { answerData } from '../../lib/api/answer-data';
 import { OPTION_MFA_ADOPTION, SETTING_ADOPTION_REMINDER, SIGN_IN_ANSWER_FRESH_MS } from '../../lib/constants';

@@ -1,8 +1,10 @@
 import { useRef, useState, type FormEvent } from 'react';
+import { Card } from '../../components/layout/card';
 import { FormFooter } from '../../components/layout/form-footer';
-import { Screen } from '../../components/layout/page';
+import { Page } from '../../components/layout/page';
 import { Stack } from '../../components/layout/stack';
 import { FormError } from '../../components/ui/form-error';
+import { PageHeading } from '../../components/ui/page-heading';
 import { PasswordField } from '../../components/ui/password-field';
 import { TextField } from '../../components/ui/text-field';
 import { normaliseSignIn, validateSignIn, type SignInErrors, type SignInValues } from './sign-in.schema';
@@ -37,33 +39,36 @@ export function SignInPage() {
   };
 
   return (
-    <Screen id="sign-in-heading" heading={firstScreenTexts.signInHeading}>
-      <form noValidate onSubmit={onSubmit}>
-        <Stack>
-          <TextField
-            ref={usernameRef}
-            label={firstScreenTexts.username}
-            name="username"
-            autoComplete="username"
-            autoCapitalize="off"
-            spellCheck={false}
-            value={values.username}
-            onChange={change('username')}
-            error={errors.username}
-          />
-          <PasswordField
-            ref={passwordRef}
-            label={firstScreenTexts.password}
-            name="password"
-            autoComplete="current-password"
-            value={values.password}
-            onChange={change('password')}
-            error={errors.password}
-          />
-          {inlineError ? <FormError>{inlineError}</FormError> : null}
-          <FormFooter submit={firstScreenTexts.signIn} busy={busy} />
-        </Stack>
-      </form>
-    </Screen>
+    <Page>
+      <Card labelledBy="sign-in-heading">
+        <PageHeading id="sign-in-heading">{firstScreenTexts.signInHeading}</PageHeading>
+        <form noValidate onSubmit={onSubmit}>
+          <Stack>
+            <TextField
+              ref={usernameRef}
+              label={firstScreenTexts.username}
+              name="username"
+              autoComplete="username"
+              autoCapitalize="off"
+              spellCheck={false}
+              value={values.username}
+              onChange={change('username')}
+              error={errors.username}
+            />
+            <PasswordField
+              ref={passwordRef}
+              label={firstScreenTexts.password}
+              name="password"
+              autoComplete="current-password"
+              value={values.password}
+              onChange={change('password')}
+              error={errors.password}
+            />
+            {inlineError ? <FormError>{inlineError}</FormError> : null}
+            <FormFooter submit={firstScreenTexts.signIn} busy={busy} />
+          </Stack>
+        </form>
+      </Card>
+    </Page>
   );
 }

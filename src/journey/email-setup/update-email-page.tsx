@@ -7,7 +7,7 @@ import type { EmailRequest } from '../../../generated/models/emailRequest';
 import { EmailAddressField, emailAddressSchema } from '../../components/email-address/email-address-field';
 import { ActionsRow } from '../../components/layout/actions-row';
 import { FormFooter } from '../../components/layout/form-footer';
-import { Screen } from '../../components/layout/page';
+import { Screen } from '../../components/layout/screen';
 import { Stack } from '../../components/layout/stack';
 import { Button } from '../../components/ui/button';
 import { answerData } from '../../lib/api/answer-data';

@@ -5,7 +5,7 @@ import { useGetMfaOptions, useRequestMfaCode } from '../../../generated/hooks/mf
 import type { MfaOption } from '../../../generated/models/mfaOption';
 import { ActionsRow } from '../../components/layout/actions-row';
 import { FormFooter } from '../../components/layout/form-footer';
-import { Screen } from '../../components/layout/page';
+import { Screen } from '../../components/layout/screen';
 import { Stack } from '../../components/layout/stack';
 import { Button } from '../../components/ui/button';
 import { FormError } from '../../components/ui/form-error';

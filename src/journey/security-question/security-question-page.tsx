@@ -5,7 +5,7 @@ import { useGetSecurityQuestion } from '../../../generated/hooks/recovery/recove
 import { useAuthenticate } from '../../../generated/hooks/sign-in/sign-in';
 import { Captcha } from '../../components/captcha/captcha';
 import { FormFooter } from '../../components/layout/form-footer';
-import { Screen } from '../../components/layout/page';
+import { Screen } from '../../components/layout/screen';
 import { Stack } from '../../components/layout/stack';
 import { Button } from '../../components/ui/button';
 import { CheckboxField } from '../../components/ui/checkbox-field';
