@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { PageHeading } from '../ui/page-heading';
+import { SetupStepHeading } from '../ui/setup-step-heading';
 import { Card } from './card';
 import { Page } from './page';
 
@@ -7,6 +7,7 @@ import { Page } from './page';
 export function Screen({
   heading,
   above,
+  setupStep,
   id,
   busy = false,
   children,
@@ -14,6 +15,8 @@ export function Screen({
   readonly heading: ReactNode;
   /** What comes before the heading (a way back, the step's number). */
   readonly above?: ReactNode;
+  /** Account setup's step of this screen, shown above its heading. */
+  readonly setupStep?: number | undefined;
   /** The heading's id, when something outside refers to it. */
   readonly id?: string;
   readonly busy?: boolean | undefined;
@@ -25,7 +28,9 @@ export function Screen({
     <Page>
       <Card labelledBy={headingId} busy={busy}>
         {above}
-        <PageHeading id={headingId}>{heading}</PageHeading>
+        <SetupStepHeading id={headingId} step={setupStep}>
+          {heading}
+        </SetupStepHeading>
         {children}
       </Card>
     </Page>

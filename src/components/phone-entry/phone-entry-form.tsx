@@ -1,12 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useMemo } from 'react';
+import { Screen } from '../layout/screen';
+import { useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { Card } from '../layout/card';
 import { FormFooter } from '../layout/form-footer';
 import { FormRow } from '../layout/form-row';
 import { Stack } from '../layout/stack';
 import { SelectField } from '../ui/select-field';
-import { SetupStepHeading } from '../ui/setup-step-heading';
 import { TextField } from '../ui/text-field';
 import { countryOptions, DEFAULT_COUNTRY } from './countries';
 import { phoneEntrySchema, type PhoneEntryInput } from './phone-entry.schema';
@@ -33,7 +32,6 @@ interface PhoneEntryFormProps {
  */
 export function PhoneEntryForm({ mode, title, setupStep, onSubmit, busy = false, onCancel, secondaryLink }: PhoneEntryFormProps) {
   const countries = useMemo(() => countryOptions(), []);
-  const headingId = useId();
   const { control, register, handleSubmit, getValues, setValue, setError, clearErrors, formState } = useForm<
     PhoneEntryInput,
     unknown,
@@ -48,11 +46,9 @@ export function PhoneEntryForm({ mode, title, setupStep, onSubmit, busy = false,
   });
   const [country, number] = useWatch({ control, name: ['country', 'number'] });
 
+  const heading = title ?? (mode === 'update' ? commonTexts.phoneUpdateHeading : commonTexts.phoneSetupHeading);
   return (
-    <Card labelledBy={headingId}>
-      <SetupStepHeading id={headingId} step={setupStep}>
-        {title ?? (mode === 'update' ? commonTexts.phoneUpdateHeading : commonTexts.phoneSetupHeading)}
-      </SetupStepHeading>
+    <Screen heading={heading} setupStep={setupStep}>
       {mode === 'update' ? null : <p>{commonTexts.phoneEnterBelow}</p>}
       <p>{commonTexts.phoneCodeNext}</p>
       <form noValidate onSubmit={handleSubmit((phone) => void onSubmit(phone))}>
@@ -94,6 +90,6 @@ export function PhoneEntryForm({ mode, title, setupStep, onSubmit, busy = false,
           />
         </Stack>
       </form>
-    </Card>
+    </Screen>
   );
 }

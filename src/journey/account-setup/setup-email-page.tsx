@@ -1,14 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Screen } from '../../components/layout/screen';
 import { useForm } from 'react-hook-form';
 import { useRequestUserMfaCode } from '../../../generated/hooks/mfa/mfa';
 import { useUpdateEmail } from '../../../generated/hooks/profile/profile';
 import type { EmailRequest } from '../../../generated/models/emailRequest';
 import { EmailAddressField, emailAddressSchema } from '../../components/email-address/email-address-field';
-import { Card } from '../../components/layout/card';
 import { FormFooter } from '../../components/layout/form-footer';
-import { Page } from '../../components/layout/page';
 import { Stack } from '../../components/layout/stack';
-import { SetupStepHeading } from '../../components/ui/setup-step-heading';
 import { errorToast } from '../../lib/api/error-catalogue';
 import { notify } from '../../lib/notifications';
 import { useSingleFlight } from '../../lib/use-single-flight';
@@ -55,23 +53,18 @@ export function SetupEmailPage() {
     });
 
   return (
-    <Page>
-      <Card labelledBy="setup-email-heading">
-        <SetupStepHeading id="setup-email-heading" step={EMAIL_STEP}>
-          {accountSetupTexts.emailHeading}
-        </SetupStepHeading>
-        <p>{accountSetupTexts.emailCodeNext}</p>
-        <form noValidate onSubmit={form.handleSubmit(submit)}>
-          <Stack>
-            <EmailAddressField form={form} />
-            <FormFooter
-              submit={commonTexts.continue}
-              busy={flight.busy}
-              secondary={{ text: commonTexts.back, onClick: () => journey.back(step) }}
-            />
-          </Stack>
-        </form>
-      </Card>
-    </Page>
+    <Screen id="setup-email-heading" heading={accountSetupTexts.emailHeading} setupStep={EMAIL_STEP}>
+      <p>{accountSetupTexts.emailCodeNext}</p>
+      <form noValidate onSubmit={form.handleSubmit(submit)}>
+        <Stack>
+          <EmailAddressField form={form} />
+          <FormFooter
+            submit={commonTexts.continue}
+            busy={flight.busy}
+            secondary={{ text: commonTexts.back, onClick: () => journey.back(step) }}
+          />
+        </Stack>
+      </form>
+    </Screen>
   );
 }

@@ -1,7 +1,5 @@
-import { Card } from '../../components/layout/card';
-import { Page } from '../../components/layout/page';
 import { NewPasswordForm } from '../../components/password/new-password-form';
-import { SetupStepHeading } from '../../components/ui/setup-step-heading';
+import { Screen } from '../../components/layout/screen';
 import { useStep } from '../require-step';
 import { useJourney } from '../use-journey';
 import { accountSetupTexts } from '../../lib/messages/account-setup';
@@ -15,23 +13,18 @@ export function SetupPasswordPage() {
   const step = useStep('setup-password');
   const journey = useJourney();
   return (
-    <Page>
-      <Card labelledBy="setup-password-heading">
-        <SetupStepHeading id="setup-password-heading" step={2}>
-          {accountSetupTexts.passwordHeading}
-        </SetupStepHeading>
-        <NewPasswordForm
-          busy={false}
-          error={null}
-          onSubmit={async (password) => {
-            // Back returns to this step without the password: it is chosen again.
-            journey.advance({ name: 'setup-email', setup: { ...step.setup, password }, back: step });
-            return true;
-          }}
-          onCancel={() => journey.back(step)}
-          cancelText={commonTexts.back}
-        />
-      </Card>
-    </Page>
+    <Screen id="setup-password-heading" heading={accountSetupTexts.passwordHeading} setupStep={2}>
+      <NewPasswordForm
+        busy={false}
+        error={null}
+        onSubmit={async (password) => {
+          // Back returns to this step without the password: it is chosen again.
+          journey.advance({ name: 'setup-email', setup: { ...step.setup, password }, back: step });
+          return true;
+        }}
+        onCancel={() => journey.back(step)}
+        cancelText={commonTexts.back}
+      />
+    </Screen>
   );
 }

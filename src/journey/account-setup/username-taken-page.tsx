@@ -1,7 +1,5 @@
 import { useNavigate } from 'react-router-dom';
-import { Card } from '../../components/layout/card';
-import { Page } from '../../components/layout/page';
-import { SetupStepHeading } from '../../components/ui/setup-step-heading';
+import { Screen } from '../../components/layout/screen';
 import { paths } from '../../lib/paths';
 import { signOut } from '../../lib/session';
 import { useStep } from '../require-step';
@@ -31,24 +29,19 @@ export function UsernameTakenPage() {
   };
 
   return (
-    <Page>
-      <Card labelledBy="username-taken-heading">
-        {/* Choosing a username is the setup's first step. */}
-        <SetupStepHeading id="username-taken-heading" step={1}>
-          {errorTexts.usernameTakenAgain}
-        </SetupStepHeading>
-        <p>{accountSetupTexts.usernameTakenMeanwhile}</p>
-        <UsernameForm
-          defaultValue={step.setup.username}
-          onAvailable={async (username) => {
-            const outcome = await saveCredentials({ ...step.setup, username });
-            if (outcome.kind === 'taken') return outcome.description ?? errorTexts.usernameTakenAgain;
-            if (outcome.kind === 'saved' && step.back?.name === 'code-entry') journey.advance(setupPhoneStep(outcome.setup, step.back));
-            return null;
-          }}
-          secondary={{ text: commonTexts.cancel, onClick: cancel }}
-        />
-      </Card>
-    </Page>
+    // Choosing a username is the setup's first step.
+    <Screen id="username-taken-heading" heading={errorTexts.usernameTakenAgain} setupStep={1}>
+      <p>{accountSetupTexts.usernameTakenMeanwhile}</p>
+      <UsernameForm
+        defaultValue={step.setup.username}
+        onAvailable={async (username) => {
+          const outcome = await saveCredentials({ ...step.setup, username });
+          if (outcome.kind === 'taken') return outcome.description ?? errorTexts.usernameTakenAgain;
+          if (outcome.kind === 'saved' && step.back?.name === 'code-entry') journey.advance(setupPhoneStep(outcome.setup, step.back));
+          return null;
+        }}
+        secondary={{ text: commonTexts.cancel, onClick: cancel }}
+      />
+    </Screen>
   );
 }

@@ -1,8 +1,6 @@
 import type { MfaType } from '../../../generated/models/mfaType';
-import { Card } from '../../components/layout/card';
-import { Page } from '../../components/layout/page';
+import { Screen } from '../../components/layout/screen';
 import { RouteLink } from '../../components/ui/route-link';
-import { SetupStepHeading } from '../../components/ui/setup-step-heading';
 import type { ApiError } from '../../lib/api/api-error';
 import { routeOf, type CodeEntryStep } from '../journey';
 import { useJourney } from '../use-journey';
@@ -36,19 +34,20 @@ export interface CodeEntryScreenProps {
 export function CodeEntryScreen({ step, method, methodCount, leaveTo, setupStep, verify, resend, onFailure }: CodeEntryScreenProps) {
   const journey = useJourney();
   return (
-    <Page>
-      <Card labelledBy="code-entry-heading">
+    <Screen
+      id="code-entry-heading"
+      heading={journeyTexts.enterCode}
+      setupStep={setupStep}
+      above={
         <p>
           <RouteLink to={step.back ? routeOf(step.back) : leaveTo} onClick={step.back ? undefined : () => journey.end()}>
             {methodCount === 1 ? commonTexts.cancel : commonTexts.back}
           </RouteLink>
         </p>
-        <SetupStepHeading id="code-entry-heading" step={setupStep}>
-          {journeyTexts.enterCode}
-        </SetupStepHeading>
-        <p>{codeSentText(method)}</p>
-        <CodeEntryForm submit={verify} onFailure={onFailure} resend={resend} path={routeOf(step)} />
-      </Card>
-    </Page>
+      }
+    >
+      <p>{codeSentText(method)}</p>
+      <CodeEntryForm submit={verify} onFailure={onFailure} resend={resend} path={routeOf(step)} />
+    </Screen>
   );
 }

@@ -1,13 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
+import { Screen } from '../../components/layout/screen';
 import { useController, useForm } from 'react-hook-form';
 import type { PhoneCodeMethod } from '../journey';
-import { Card } from '../../components/layout/card';
 import { FormFooter } from '../../components/layout/form-footer';
-import { Page } from '../../components/layout/page';
 import { Stack } from '../../components/layout/stack';
 import { RadioGroup } from '../../components/ui/radio-group';
-import { SetupStepHeading } from '../../components/ui/setup-step-heading';
 import { phoneMethodSchema, type PhoneMethodValues } from './phone-method.schema';
 import { journeyTexts } from '../../lib/messages/journey';
 import { commonTexts } from '../../lib/messages/common';
@@ -24,34 +21,28 @@ interface PhoneMethodFormProps {
 
 /** 'How should we send your code?': text message or voice call, after a phone was entered. */
 export function PhoneMethodForm({ defaultMethod, onSubmit, onBack, busy, setupStep }: PhoneMethodFormProps) {
-  const headingId = useId();
   const form = useForm<PhoneMethodValues>({ resolver: zodResolver(phoneMethodSchema), defaultValues: { method: defaultMethod } });
   const { field } = useController({ control: form.control, name: 'method' });
   return (
-    <Page>
-      <Card labelledBy={headingId}>
-        <SetupStepHeading id={headingId} step={setupStep}>
-          {journeyTexts.phoneMethodHeading}
-        </SetupStepHeading>
-        <form noValidate onSubmit={form.handleSubmit(({ method }) => onSubmit(method))}>
-          <Stack>
-            <RadioGroup
-              legend={journeyTexts.phoneMethodLegend}
-              options={[
-                { value: 'sms', label: journeyTexts.textMessage },
-                { value: 'call', label: journeyTexts.voiceCall },
-              ]}
-              value={field.value}
-              onChange={field.onChange}
-            />
-            <FormFooter
-              submit={commonTexts.sendCode}
-              busy={busy}
-              secondary={{ text: commonTexts.back, onClick: () => onBack(field.value) }}
-            />
-          </Stack>
-        </form>
-      </Card>
-    </Page>
+    <Screen heading={journeyTexts.phoneMethodHeading} setupStep={setupStep}>
+      <form noValidate onSubmit={form.handleSubmit(({ method }) => onSubmit(method))}>
+        <Stack>
+          <RadioGroup
+            legend={journeyTexts.phoneMethodLegend}
+            options={[
+              { value: 'sms', label: journeyTexts.textMessage },
+              { value: 'call', label: journeyTexts.voiceCall },
+            ]}
+            value={field.value}
+            onChange={field.onChange}
+          />
+          <FormFooter
+            submit={commonTexts.sendCode}
+            busy={busy}
+            secondary={{ text: commonTexts.back, onClick: () => onBack(field.value) }}
+          />
+        </Stack>
+      </form>
+    </Screen>
   );
 }

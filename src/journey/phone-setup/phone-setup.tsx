@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Page } from '../../components/layout/page';
 import { PhoneEntryForm } from '../../components/phone-entry/phone-entry-form';
 import { codeRequestFailure } from '../code-request-failure';
 import { leavePortal } from '../../lib/browser-location';
@@ -76,18 +75,16 @@ export function PhoneSetup({ step }: { readonly step: PhoneSetupStep }) {
   if (!phone) {
     const { mode, title } = ENTRY[step.purpose];
     return (
-      <Page>
-        <PhoneEntryForm
-          mode={mode}
-          {...(title === undefined ? {} : { title })}
-          setupStep={setupSteps?.entry}
-          onSubmit={save}
-          busy={flight.busy}
-          {...(step.purpose === 'profile'
-            ? { onCancel: () => leavePortal(externalTargets(env.envPathPrefix, env.helpCenterUrl).profileSecurity) }
-            : { secondaryLink: { text: commonTexts.back, onClick: back } })}
-        />
-      </Page>
+      <PhoneEntryForm
+        mode={mode}
+        {...(title === undefined ? {} : { title })}
+        setupStep={setupSteps?.entry}
+        onSubmit={save}
+        busy={flight.busy}
+        {...(step.purpose === 'profile'
+          ? { onCancel: () => leavePortal(externalTargets(env.envPathPrefix, env.helpCenterUrl).profileSecurity) }
+          : { secondaryLink: { text: commonTexts.back, onClick: back } })}
+      />
     );
   }
   return (
