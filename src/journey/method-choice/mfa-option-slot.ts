@@ -1,33 +1,24 @@
-import type { MfaType } from '../../../generated/models/mfaType';
+import { z } from 'zod';
+import { requestUserMfaCodeBody } from '../../../generated/zod/mfa/mfa.zod';
 import { verifyTotpRegistrationBodyAuthAppNameMax } from '../../../generated/zod/totp/totp.zod';
 import { sessionSlot } from '../../lib/session-storage';
 
 /** The one-time-code method the user chose (the spec's `mfaOptionType`: JSON with type and authAppName). */
-export interface StoredMfaOption {
-  readonly type: MfaType;
-  readonly authAppName?: string;
-}
+const storedMfaOption = z.object({
+  type: requestUserMfaCodeBody.shape.type,
+  authAppName: z
+    .string()
+    .transform((name) => name.slice(0, verifyTotpRegistrationBodyAuthAppNameMax))
+    .optional()
+    .catch(undefined),
+});
 
-const MFA_TYPES: readonly string[] = ['sms', 'call', 'email', 'totp'] satisfies MfaType[];
+type StoredMfaOption = z.input<typeof storedMfaOption>;
 
 function parseMfaOption(raw: string): StoredMfaOption | null {
   try {
-    const value: unknown = JSON.parse(raw);
-    if (
-      typeof value !== 'object' ||
-      value === null ||
-      !('type' in value) ||
-      typeof value.type !== 'string' ||
-      !MFA_TYPES.includes(value.type)
-    ) {
-      return null;
-    }
-    const type = value.type as MfaType;
-    const name =
-      'authAppName' in value && typeof value.authAppName === 'string'
-        ? value.authAppName.slice(0, verifyTotpRegistrationBodyAuthAppNameMax)
-        : undefined;
-    return name === undefined ? { type } : { type, authAppName: name };
+    const { type, authAppName } = storedMfaOption.parse(JSON.parse(raw));
+    return authAppName === undefined ? { type } : { type, authAppName };
   } catch {
     return null;
   }
