@@ -106,6 +106,16 @@ const inlineTexts = [
   `JSXAttribute Property[key.name=${TEXT_PROPS}] > Literal[value=/[A-Za-z]/]`,
 ].map((selector) => ({ selector, message: onlyInCatalogue }));
 
+const routerImports = ['react-router', 'react-router-dom'].map((name) => ({
+  name,
+  importNames: ['Link', 'NavLink'],
+  message: 'Use RouteLink (src/components/ui/route-link.tsx): Link brings framework-mode prefetching into the first screen.',
+}));
+// The WebAuthn server library verifies ceremonies in the mock only: never in the portal, the kit or generated code.
+const webauthnServerMessage = "@simplewebauthn/server is the mock's alone (scripts/mock-credentials.mjs).";
+const webauthnServer = { name: '@simplewebauthn/server', message: webauthnServerMessage };
+const webauthnServerParts = { group: ['@simplewebauthn/server/*'], message: webauthnServerMessage };
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'docs/**', 'screenshots/**'] },
   // generated/ is the tools' output, not held to the house style: only its imports are checked.
@@ -145,18 +155,13 @@ export default tseslint.config(
         { object: 'window', property: 'localStorage', message: onlyIn('Storage', 'src/lib/session-storage.ts') },
         { object: 'document', property: 'cookie', message: onlyIn('Cookies', 'src/lib/session-storage.ts') },
       ],
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: ['react-router', 'react-router-dom'].map((name) => ({
-            name,
-            importNames: ['Link', 'NavLink'],
-            message: 'Use RouteLink (src/components/ui/route-link.tsx): Link brings framework-mode prefetching into the first screen.',
-          })),
-        },
-      ],
+      'no-restricted-imports': ['error', { paths: [...routerImports, webauthnServer], patterns: [webauthnServerParts] }],
       'no-restricted-syntax': ['error', ...houseSyntax, ...inlineTexts],
     },
+  },
+  {
+    files: ['scripts/mock-credentials.mjs'],
+    rules: { 'no-restricted-imports': ['error', { paths: routerImports }] },
   },
   {
     files: ['src/lib/api/api-client.ts'],

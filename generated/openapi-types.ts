@@ -383,6 +383,72 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/login-gateway/authentication/passkey/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Begin a passkey sign-in
+         * @description This contract's extension, not in the spec. Begins a sign-in ceremony for someone who has not signed in and answers its options in WebAuthn's JSON serialisation (PublicKeyCredentialRequestOptionsJSON), which the portal hands to `@simplewebauthn/browser`'s `startAuthentication({ optionsJSON, useBrowserAutofill })` as they are. `allowCredentials` is empty: any passkey the authenticator keeps for the site will do (a discoverable credential), so no username is asked first and the browser may offer passkeys in the username field's autofill. The gateway binds the challenge to `ceremonyId` on its side; the ceremony expires with `timeout` and is used once. Throttled, as every call that begins a sign-in.
+         */
+        post: operations["startPasskeySignIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/login-gateway/authentication/passkey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with a passkey
+         * @description This contract's extension, not in the spec. Verifies the assertion the browser gave (WebAuthn's AuthenticationResponseJSON, what `startAuthentication` resolves to) against the ceremony's challenge, the portal's origin, the RP ID and the public key the gateway stored for the credential, with the user verified and present, and refuses a signature counter that did not increase (unless both are 0, as synced passkeys send). The ceremony is used once, whatever the outcome.
+         *
+         *     A verified passkey with user verification satisfies both the password and the second factor: the answer is exactly a successful sign-in's (`authenticate`'s: the same `AuthData`, token and roles, the same landing that follows), never AUERR05, and the unrecognised-computer security question (AUERR01) is not asked. The sign-in's other steps (the landing address, multi-factor adoption, account setup) follow as after a password.
+         *
+         *     Errors, in `errors` with HTTP 200 like a wrong password: PKERR01, the ceremony expired, is unknown or was already used (begin again); PKERR02, the credential is unknown to the gateway (never registered, or removed); PKERR03, the assertion could not be verified (a bad signature, no user verification, another origin or RP ID, a counter that did not increase).
+         */
+        post: operations["finishPasskeySignIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/login-gateway/authentication/recovery-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with a recovery code in place of a one-time code
+         * @description This contract's extension, not in the spec. The code step of sign-in with a recovery code instead of a one-time code: the same basic credentials as `authenticate` (`base64(UTF-8(username:password))`), the recovery code in the body (compared case-insensitively, without hyphens or spaces), and the device fingerprint. It answers exactly as `authenticate` answers a good one-time code at that step: the same `AuthResponse`, token and landing, the same `XSRF-TOKEN` cookie and rate-limit headers. The code is used up by a success and never signs in again.
+         *
+         *     Errors, in `errors` with HTTP 200 as at the code step: RCERR01, not one of the user's codes; RCERR02, a code already used (or of a set that was regenerated since: then RCERR01 is as good); RCERR03, the user has no recovery code left or never generated any; a wrong username or password as `authenticate` answers it (AUERR02 in the examples), and a lockout after too many attempts (its description contains "attempts"). A 401 means only that the `Authorization` header is missing or malformed.
+         */
+        post: operations["signInWithRecoveryCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/login-gateway/public/profile/credentials/securityQuestion": {
         parameters: {
             query?: never;
@@ -1051,6 +1117,130 @@ export interface paths {
          * @description Removes the signed-in user's authenticator app. When there is none the error's description is shown ("We didn't find a security device registered to your account"); any other failure shows 'Unable to remove TOTP device, please try again'.
          */
         delete: operations["removeTotpDevice"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/login-gateway/passkeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in user's passkeys
+         * @description This contract's extension, not in the spec. The signed-in user's passkeys, oldest first: each with the gateway's id, its name, when it was registered, when it last signed in (null when never) and the kind of authenticator that holds it when the gateway can tell (null otherwise).
+         */
+        get: operations["listPasskeys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/login-gateway/passkeys/registration/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Begin registering a passkey for the signed-in user
+         * @description This contract's extension, not in the spec. Begins a registration ceremony for the signed-in user and answers its options in WebAuthn's JSON serialisation (PublicKeyCredentialCreationOptionsJSON), which the portal hands to `@simplewebauthn/browser`'s `startRegistration({ optionsJSON })` as they are. The gateway binds the challenge to `ceremonyId` on its side; the ceremony expires with `timeout` and is used once. The authenticator must keep the passkey (`residentKey: required`, so it signs in without a username) and verify the user (`userVerification: required`); `excludeCredentials` lists the user's passkeys so the same authenticator does not make a second one. PKERR06: the account holds 20 passkeys, the most it may (`PasskeyList`); the user removes one first.
+         */
+        post: operations["startPasskeyRegistration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/login-gateway/passkeys/registration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Finish registering a passkey, with the name the user chose
+         * @description This contract's extension, not in the spec. Verifies the attestation the browser gave (WebAuthn's RegistrationResponseJSON, what `startRegistration` resolves to) against the ceremony's challenge, the portal's origin and the RP ID, with the user verified and present, and stores the passkey under the name the user chose; the answer is the stored passkey. The ceremony is used once, whatever the outcome. Errors: PKERR01, the ceremony expired, is unknown or was already used (begin again); PKERR03, the attestation could not be verified (a bad signature, no user verification, another origin or RP ID); PKERR05, the authenticator already holds a passkey of this account. PKERR06, the account holds 20 passkeys already.
+         */
+        post: operations["finishPasskeyRegistration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/login-gateway/passkeys/{passkeyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove one of the signed-in user's passkeys
+         * @description This contract's extension, not in the spec. Removes the passkey: it no longer signs in (a sign-in with it gets PKERR02), although the authenticator may still offer it. PKERR04: the user has no passkey with this id.
+         */
+        delete: operations["removePasskey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/login-gateway/passkeys/{passkeyId}/name": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Rename one of the signed-in user's passkeys
+         * @description This contract's extension, not in the spec. Gives the passkey a new name (shown as text) and answers the passkey. PKERR04: the user has no passkey with this id.
+         */
+        put: operations["renamePasskey"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/login-gateway/recovery-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many recovery codes the signed-in user has left
+         * @description This contract's extension, not in the spec. How many of the signed-in user's recovery codes are left (the portal warns at 3 or fewer) and when the set was generated; never the codes themselves.
+         */
+        get: operations["getRecoveryCodeStatus"];
+        put?: never;
+        /**
+         * Generate a new set of recovery codes
+         * @description This contract's extension, not in the spec. Generates 10 new single-use recovery codes for the signed-in user and answers them in the clear, this once: the gateway keeps only what lets it check them (a hash, for example) and never answers them again. Generating again (regenerating) voids every code of the previous set, used or not. Each code stands in for a one-time code at sign-in's code step (`signInWithRecoveryCode`).
+         */
+        post: operations["generateRecoveryCodes"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1897,6 +2087,149 @@ export interface components {
             errors?: components["schemas"]["ErrorList"];
         } | components["schemas"]["BusinessFailure"];
         /**
+         * @description The gateway's identifier of one passkey ceremony (a registration or a sign-in): its
+         *     challenge is bound to it on the server, it expires with the options' `timeout` and it is
+         *     used once, whatever the outcome. 1 to 64 letters, digits, `_` and `-`. This contract's
+         *     extension, not in the spec.
+         * @example cer_5Jw0l9mFQbqv2T8n
+         */
+        CeremonyId: string;
+        /**
+         * @description A WebAuthn challenge, base64url without padding, 16 to 64 random bytes the gateway made for one ceremony and accepts once. This contract's extension, not in the spec.
+         * @example hbZE5Pns66FUi9Suj7N9flMNYkUk_bpf1gJ9IfqQw0Y
+         */
+        Challenge: string;
+        /**
+         * Format: int32
+         * @description How long the browser waits for the user, in milliseconds (1 second to 10 minutes); the ceremony expires on the gateway after this too. This contract's extension, not in the spec.
+         * @example 60000
+         */
+        CeremonyTimeout: number;
+        /**
+         * @description A credential's id as the authenticator made it, base64url without padding (at most 1023 bytes, WebAuthn's limit). This contract's extension, not in the spec.
+         * @example A7bPzW6mZ2q8hXk1YlJv3Q
+         */
+        CredentialId: string;
+        /**
+         * @description The credential type; WebAuthn knows only `public-key`. This contract's extension, not in the spec.
+         * @constant
+         */
+        PublicKeyCredentialType: "public-key";
+        /**
+         * @description How the browser reaches an authenticator (WebAuthn's AuthenticatorTransport). This contract's extension, not in the spec.
+         * @enum {string}
+         */
+        Transport: "ble" | "cable" | "hybrid" | "internal" | "nfc" | "smart-card" | "usb";
+        /** @description A credential the ceremony names (WebAuthn's PublicKeyCredentialDescriptorJSON). This contract's extension, not in the spec. */
+        PasskeyDescriptor: {
+            id: components["schemas"]["CredentialId"];
+            type: components["schemas"]["PublicKeyCredentialType"];
+            /** @description How the browser may reach the authenticator that holds it, as registered; at most 7, the number of transports WebAuthn names. */
+            transports?: components["schemas"]["Transport"][];
+        };
+        /**
+         * @description User verification (a fingerprint, a face, a PIN) is always required: a passkey verified this way stands for the password and the second factor at once. This contract's extension, not in the spec.
+         * @constant
+         */
+        UserVerificationRequired: "required";
+        /** @description Which kind of authenticator the browser should offer first (WebAuthn's hints); empty or absent for no preference. At most 3, the number of hints WebAuthn names. This contract's extension, not in the spec. */
+        Hints: ("security-key" | "client-device" | "hybrid")[];
+        /**
+         * @description The options of a passkey sign-in, as WebAuthn's PublicKeyCredentialRequestOptionsJSON (what
+         *     `@simplewebauthn/browser`'s `startAuthentication({ optionsJSON, useBrowserAutofill })`
+         *     takes). `allowCredentials` is empty: the user picks any passkey the authenticator keeps for
+         *     the site (a discoverable credential), so the portal asks no username first and the browser
+         *     can offer passkeys in the username field's autofill. This contract's extension, not in the
+         *     spec.
+         */
+        PublicKeyCredentialRequestOptions: {
+            challenge: components["schemas"]["Challenge"];
+            timeout?: components["schemas"]["CeremonyTimeout"];
+            /**
+             * @description The RP ID the passkey must be bound to, the portal's host name or a registrable suffix of it; absent means the page's own host.
+             * @example portal.example.com
+             */
+            rpId?: string;
+            /** @description Always empty (or absent) here, for discoverable credentials. */
+            allowCredentials?: components["schemas"]["PasskeyDescriptor"][];
+            userVerification: components["schemas"]["UserVerificationRequired"];
+            hints?: components["schemas"]["Hints"];
+        };
+        /** @description A sign-in ceremony begun for someone who has not signed in. This contract's extension, not in the spec. */
+        PasskeySignInOptions: {
+            ceremonyId: components["schemas"]["CeremonyId"];
+            publicKey: components["schemas"]["PublicKeyCredentialRequestOptions"];
+        };
+        /** @description The answer, with its payload in `data`, or a business failure. This contract's extension, not in the spec. */
+        PasskeySignInOptionsResponse: {
+            data: components["schemas"]["PasskeySignInOptions"];
+            errors?: components["schemas"]["ErrorList"];
+        } | components["schemas"]["BusinessFailure"];
+        /**
+         * @description Whether the browser used the device's own authenticator (`platform`) or another one (`cross-platform`). This contract's extension, not in the spec.
+         * @enum {string}
+         */
+        AuthenticatorAttachment: "platform" | "cross-platform";
+        /** @description The browser's results of the WebAuthn extensions asked for (`getClientExtensionResults()`); empty when none was asked. Left open, as a browser may add results of its own; the gateway reads only the ones it asked for. This contract's extension, not in the spec. */
+        ClientExtensionResults: {
+            /** @description The credProps extension's result. */
+            credProps?: {
+                /** @description True when the authenticator kept the passkey as a discoverable credential. */
+                rk?: boolean;
+            };
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description A passkey's signature as the browser gives it, WebAuthn's AuthenticationResponseJSON (what `startAuthentication` resolves to). This contract's extension, not in the spec. */
+        AuthenticationResponse: {
+            id: components["schemas"]["CredentialId"];
+            rawId: components["schemas"]["CredentialId"];
+            type: components["schemas"]["PublicKeyCredentialType"];
+            authenticatorAttachment?: components["schemas"]["AuthenticatorAttachment"];
+            clientExtensionResults: components["schemas"]["ClientExtensionResults"];
+            /** @description The authenticator's assertion (AuthenticatorAssertionResponseJSON). */
+            response: {
+                /**
+                 * @description The client data the browser signed over (type `webauthn.get`, the challenge, the origin), base64url.
+                 * @example eyJ0eXBlIjoid2ViYXV0aG4uZ2V0In0
+                 */
+                clientDataJSON: string;
+                /**
+                 * @description The authenticator data (the RP ID's hash, the user-present and user-verified flags, the signature counter), base64url.
+                 * @example SZYN5YgOjGh0NBcPZHZgW4_krrmihjLHmVzzuoMdl2MFAAAAAQ
+                 */
+                authenticatorData: string;
+                /**
+                 * @description The signature over the authenticator data and the client data's hash, base64url.
+                 * @example MEUCIQDm0n3wA
+                 */
+                signature: string;
+                /**
+                 * @description The user handle the passkey was registered with (`user.id` of the registration), base64url; a discoverable credential always gives it.
+                 * @example Z2F0ZXdheS11c2VyLTEwMDI0NQ
+                 */
+                userHandle?: string;
+            };
+        };
+        /** @description The end of a sign-in ceremony. This contract's extension, not in the spec. */
+        FinishPasskeySignInRequest: {
+            ceremonyId: components["schemas"]["CeremonyId"];
+            credential: components["schemas"]["AuthenticationResponse"];
+            fingerprint?: components["schemas"]["DeviceFingerprint"];
+        };
+        /**
+         * @description A recovery code as the user typed it: letters and digits, with or without the hyphens or
+         *     spaces between groups, in any case; the gateway compares it case-insensitively without the
+         *     separators. This contract's extension, not in the spec.
+         * @example rc7k-2m9q
+         */
+        TypedRecoveryCode: string;
+        /** @description A recovery code in place of the one-time code at sign-in's code step. This contract's extension, not in the spec. */
+        RecoveryCodeSignInRequest: {
+            recoveryCode: components["schemas"]["TypedRecoveryCode"];
+            fingerprint?: components["schemas"]["DeviceFingerprint"];
+        };
+        /**
          * @description The username someone types to sign in or recover an account. Existing accounts may predate the username rules, so only its length is bounded.
          * @example jsmith401
          */
@@ -2321,6 +2654,234 @@ export interface components {
             code: components["schemas"]["MfaCode"];
             authAppName: components["schemas"]["AuthAppName"];
         };
+        /**
+         * @description The gateway's identifier of one of the user's passkeys (not the credential id, which the portal never needs). 1 to 64 letters, digits, `_` and `-`. This contract's extension, not in the spec.
+         * @example pk_8d2f61c0
+         */
+        PasskeyId: string;
+        /**
+         * @description The name the user gives a passkey, shown as text (never as HTML): 1 to 64 characters, not
+         *     only spaces, no control characters. The portal suggests the device's name. This contract's
+         *     extension, not in the spec.
+         * @example MacBook Touch ID
+         */
+        PasskeyName: string;
+        /**
+         * @description A moment in UTC, `YYYY-MM-DDTHH:MM:SSZ` with optional milliseconds (RFC 3339, always `Z`):
+         *     this contract's extension, not in the spec.
+         * @example 2026-11-02T14:05:00Z
+         */
+        Timestamp: string;
+        /**
+         * @description What kind of authenticator holds a passkey, as far as the gateway can tell from the
+         *     transports and the backup flags it registered: `synced` (backed up, for example to a
+         *     password manager or a platform account, so on several devices), `platform` (this device's
+         *     own authenticator, not backed up), `security-key` (USB, NFC or Bluetooth), `phone` (another
+         *     device reached by QR code, `hybrid`). This contract's extension, not in the spec.
+         * @enum {string}
+         */
+        DeviceKind: "synced" | "platform" | "security-key" | "phone";
+        /** @description One of the user's passkeys. This contract's extension, not in the spec. */
+        Passkey: {
+            id: components["schemas"]["PasskeyId"];
+            name: components["schemas"]["PasskeyName"];
+            createdAt: components["schemas"]["Timestamp"];
+            /** @description When the passkey last signed in, or null when it never has. */
+            lastUsedAt: components["schemas"]["Timestamp"] | null;
+            /** @description What kind of authenticator holds it, or null when the gateway cannot tell. */
+            deviceKind: components["schemas"]["DeviceKind"] | null;
+        };
+        /** @description The signed-in user's passkeys. This contract's extension, not in the spec. */
+        PasskeyList: {
+            /** @description The user's passkeys, oldest first; empty when there is none. At most 20 (this contract's extension's choice, far more devices than a person keeps). */
+            passkeys: components["schemas"]["Passkey"][];
+        };
+        /** @description The answer, with its payload in `data`, or a business failure. This contract's extension, not in the spec. */
+        PasskeyListResponse: {
+            data: components["schemas"]["PasskeyList"];
+            errors?: components["schemas"]["ErrorList"];
+        } | components["schemas"]["BusinessFailure"];
+        /**
+         * @description The options of a passkey registration, as WebAuthn's PublicKeyCredentialCreationOptionsJSON
+         *     (what `@simplewebauthn/browser`'s `startRegistration({ optionsJSON })` takes). The
+         *     authenticator must keep the passkey (a discoverable credential: `residentKey` required) and
+         *     verify the user. This contract's extension, not in the spec.
+         */
+        PublicKeyCredentialCreationOptions: {
+            /** @description The relying party, the portal's site. */
+            rp: {
+                /**
+                 * @description The name authenticators may show for the site (the partner's or the product's name).
+                 * @example Retirement plan portal
+                 */
+                name: string;
+                /**
+                 * @description The RP ID, the portal's host name or a registrable suffix of it (never an IP address); the passkey is bound to it. Absent means the page's own host.
+                 * @example portal.example.com
+                 */
+                id?: string;
+            };
+            /** @description The account the passkey is for. */
+            user: {
+                /**
+                 * @description The user handle, base64url, 1 to 64 bytes the gateway chose for the account, holding nothing personal. A passkey sign-in gives it back as `userHandle`.
+                 * @example Z2F0ZXdheS11c2VyLTEwMDI0NQ
+                 */
+                id: string;
+                name: components["schemas"]["LoginUsername"];
+                /**
+                 * @description The name authenticators show beside the passkey (the username, or the user's name); may be empty.
+                 * @example jsmith401
+                 */
+                displayName: string;
+            };
+            challenge: components["schemas"]["Challenge"];
+            /** @description The signature algorithms the gateway accepts, most preferred first, as COSE identifiers (-7 ES256, -8 EdDSA, -257 RS256). At least one, at most 10. */
+            pubKeyCredParams: {
+                type: components["schemas"]["PublicKeyCredentialType"];
+                /**
+                 * Format: int32
+                 * @description A COSE algorithm identifier (IANA's registry), such as -7 for ES256.
+                 * @example -7
+                 */
+                alg: number;
+            }[];
+            timeout?: components["schemas"]["CeremonyTimeout"];
+            /** @description The user's passkeys already registered, so the authenticator does not make a second one beside them. At most 20, the passkeys an account may hold. */
+            excludeCredentials?: components["schemas"]["PasskeyDescriptor"][];
+            /** @description What the authenticator must do, keep the passkey (discoverable) and verify the user. */
+            authenticatorSelection: {
+                /**
+                 * @description `platform` for the device's own authenticator, `cross-platform` for a security key or a phone; absent to let the user choose.
+                 * @enum {string}
+                 */
+                authenticatorAttachment?: "platform" | "cross-platform";
+                /**
+                 * @description Always `required`, so the passkey signs in without a username (a discoverable credential).
+                 * @constant
+                 */
+                residentKey: "required";
+                /**
+                 * @description The older form of `residentKey`; true when present.
+                 * @constant
+                 */
+                requireResidentKey?: true;
+                userVerification: components["schemas"]["UserVerificationRequired"];
+            };
+            hints?: components["schemas"]["Hints"];
+            /**
+             * @description Whether the gateway wants the authenticator's attestation; `none` is enough to sign people in.
+             * @enum {string}
+             */
+            attestation?: "none" | "indirect" | "direct" | "enterprise";
+            /** @description The WebAuthn extensions asked for. */
+            extensions?: {
+                /** @description True to learn whether the authenticator kept the passkey as a discoverable credential. */
+                credProps?: boolean;
+            };
+        };
+        /** @description A registration ceremony begun for the signed-in user. This contract's extension, not in the spec. */
+        PasskeyRegistrationOptions: {
+            ceremonyId: components["schemas"]["CeremonyId"];
+            publicKey: components["schemas"]["PublicKeyCredentialCreationOptions"];
+        };
+        /** @description The answer, with its payload in `data`, or a business failure. This contract's extension, not in the spec. */
+        PasskeyRegistrationOptionsResponse: {
+            data: components["schemas"]["PasskeyRegistrationOptions"];
+            errors?: components["schemas"]["ErrorList"];
+        } | components["schemas"]["BusinessFailure"];
+        /** @description The new passkey as the browser gives it, WebAuthn's RegistrationResponseJSON (what `startRegistration` resolves to). This contract's extension, not in the spec. */
+        RegistrationResponse: {
+            id: components["schemas"]["CredentialId"];
+            rawId: components["schemas"]["CredentialId"];
+            type: components["schemas"]["PublicKeyCredentialType"];
+            authenticatorAttachment?: components["schemas"]["AuthenticatorAttachment"];
+            clientExtensionResults: components["schemas"]["ClientExtensionResults"];
+            /** @description The authenticator's attestation (AuthenticatorAttestationResponseJSON). */
+            response: {
+                /**
+                 * @description The client data the browser signed over (type `webauthn.create`, the challenge, the origin), base64url.
+                 * @example eyJ0eXBlIjoid2ViYXV0aG4uY3JlYXRlIn0
+                 */
+                clientDataJSON: string;
+                /**
+                 * @description The attestation object (CBOR, with the format, its statement and the authenticator data with the new public key), base64url.
+                 * @example o2NmbXRkbm9uZWdhdHRTdG10oGhhdXRoRGF0YUA
+                 */
+                attestationObject: string;
+                /**
+                 * @description The authenticator data alone, base64url, when the browser gives it.
+                 * @example SZYN5YgOjGh0NBcPZHZgW4_krrmihjLHmVzzuoMdl2NFAAAAAA
+                 */
+                authenticatorData?: string;
+                /** @description How the browser may reach the authenticator later; at most 7. */
+                transports?: components["schemas"]["Transport"][];
+                /**
+                 * Format: int32
+                 * @description The new key's COSE algorithm, when the browser gives it.
+                 * @example -7
+                 */
+                publicKeyAlgorithm?: number;
+                /**
+                 * @description The new public key as DER SubjectPublicKeyInfo, base64url, when the browser gives it.
+                 * @example MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE
+                 */
+                publicKey?: string;
+            };
+        };
+        /** @description The end of a registration ceremony, with the name the user chose. This contract's extension, not in the spec. */
+        FinishPasskeyRegistrationRequest: {
+            ceremonyId: components["schemas"]["CeremonyId"];
+            name: components["schemas"]["PasskeyName"];
+            credential: components["schemas"]["RegistrationResponse"];
+        };
+        /** @description The answer, with the passkey in `data`, or a business failure. This contract's extension, not in the spec. */
+        PasskeyResponse: {
+            data: components["schemas"]["Passkey"];
+            errors?: components["schemas"]["ErrorList"];
+        } | components["schemas"]["BusinessFailure"];
+        /** @description A passkey's new name. This contract's extension, not in the spec. */
+        RenamePasskeyRequest: {
+            name: components["schemas"]["PasskeyName"];
+        };
+        /** @description How many of the user's recovery codes are left. The codes themselves are never answered again. This contract's extension, not in the spec. */
+        RecoveryCodeStatus: {
+            /**
+             * Format: int32
+             * @description The codes not used yet, 0 to 10; the portal warns at 3 or fewer.
+             * @example 10
+             */
+            remaining: number;
+            /** @description When the current set was generated, or null when the user has never generated one. */
+            generatedAt: components["schemas"]["Timestamp"] | null;
+        };
+        /** @description The answer, with its payload in `data`, or a business failure. This contract's extension, not in the spec. */
+        RecoveryCodeStatusResponse: {
+            data: components["schemas"]["RecoveryCodeStatus"];
+            errors?: components["schemas"]["ErrorList"];
+        } | components["schemas"]["BusinessFailure"];
+        /**
+         * @description One recovery code as the gateway issues it: groups of 4 letters and digits joined by `-`
+         *     (`rc7k-2m9q`), 8 to 16 characters without the hyphens, random, good once. This contract's
+         *     extension, not in the spec.
+         * @example rc7k-2m9q
+         */
+        RecoveryCode: string;
+        /**
+         * @description A new set of recovery codes, shown to the user once: the gateway keeps only what lets it
+         *     check them (a hash, for example) and never answers them again. Generating a set voids the
+         *     previous one. This contract's extension, not in the spec.
+         */
+        RecoveryCodeSet: {
+            /** @description The 10 codes, each good once in place of a one-time code at sign-in. */
+            codes: components["schemas"]["RecoveryCode"][];
+            generatedAt: components["schemas"]["Timestamp"];
+        };
+        /** @description The answer, with the new codes in `data`, or a business failure. This contract's extension, not in the spec. */
+        RecoveryCodeSetResponse: {
+            data: components["schemas"]["RecoveryCodeSet"];
+            errors?: components["schemas"]["ErrorList"];
+        } | components["schemas"]["BusinessFailure"];
         /** @description One group of entries in the partner side navigation. The spec does not show its fields; they are left open. */
         NavGroup: {
             [key: string]: unknown;
@@ -2679,6 +3240,8 @@ export interface components {
         UserIdPath: components["schemas"]["UserId"];
         /** @description The one-time token from the link in an email. Never logged; the portal removes it from the address bar. */
         TokenQuery: components["schemas"]["LinkToken"];
+        /** @description The gateway's identifier of one of the signed-in user's passkeys (`Passkey.id`). This contract's extension, not in the spec. */
+        PasskeyIdPath: components["schemas"]["PasskeyId"];
         /** @description The plan's identifier. */
         PlanIdPath: components["schemas"]["PlanId"];
     };
@@ -3263,6 +3826,104 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             440: components["responses"]["SessionExpired"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    startPasskeySignIn: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists. */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ceremony's options, in `data`, or a business error in `errors`. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeySignInOptionsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    finishPasskeySignIn: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists. */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FinishPasskeySignInRequest"];
+            };
+        };
+        responses: {
+            /** @description Signed in, or a business error in `errors`. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Set-Cookie": components["headers"]["XsrfTokenCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    signInWithRecoveryCode: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists. */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecoveryCodeSignInRequest"];
+            };
+        };
+        responses: {
+            /** @description Signed in, or a business error in `errors`. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Set-Cookie": components["headers"]["XsrfTokenCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
         };
@@ -4401,6 +5062,215 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OperationResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            440: components["responses"]["SessionExpired"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    listPasskeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The passkeys, in `data`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyListResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            440: components["responses"]["SessionExpired"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    startPasskeyRegistration: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists. */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ceremony's options, in `data`, or a business error in `errors`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyRegistrationOptionsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            440: components["responses"]["SessionExpired"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    finishPasskeyRegistration: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists. */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FinishPasskeyRegistrationRequest"];
+            };
+        };
+        responses: {
+            /** @description The stored passkey, in `data`, or a business error in `errors`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            440: components["responses"]["SessionExpired"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    removePasskey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists. */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path: {
+                /** @description The gateway's identifier of one of the signed-in user's passkeys (`Passkey.id`). This contract's extension, not in the spec. */
+                passkeyId: components["parameters"]["PasskeyIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed, or a business error in `errors`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperationResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            440: components["responses"]["SessionExpired"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    renamePasskey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists. */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path: {
+                /** @description The gateway's identifier of one of the signed-in user's passkeys (`Passkey.id`). This contract's extension, not in the spec. */
+                passkeyId: components["parameters"]["PasskeyIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RenamePasskeyRequest"];
+            };
+        };
+        responses: {
+            /** @description The renamed passkey, in `data`, or a business error in `errors`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            440: components["responses"]["SessionExpired"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    getRecoveryCodeStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The count, in `data`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodeStatusResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            440: components["responses"]["SessionExpired"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    generateRecoveryCodes: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists. */
+                "X-XSRF-TOKEN"?: components["parameters"]["XsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new codes, in `data`, or a business error in `errors`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodeSetResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];

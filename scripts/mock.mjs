@@ -23,8 +23,10 @@ import {
   loadScenarios,
   mockToday,
   preferFor,
+  resolveRef,
   shiftDates,
 } from './mock-scenarios.mjs';
+import { createCredentialStore, originsFromEnv } from './mock-credentials.mjs';
 import { createRequestValidator, pathParameters } from './request-validator.mjs';
 
 const root = resolve(import.meta.dirname, '..');
@@ -93,6 +95,69 @@ function codeOf(headers, body) {
 /** A fresh one-time code: six digits, never the demo's refused 000000. */
 const freshCode = () => String(randomInt(1, 1_000_000)).padStart(6, '0');
 
+/** The value of an operation's named example, or undefined. */
+function namedExample(document, operation, name) {
+  for (const response of Object.values(operation.responses ?? {}))
+    for (const media of Object.values(resolveRef(document, response).content ?? {}))
+      if (media.examples?.[name]) return resolveRef(document, media.examples[name]).value;
+  return undefined;
+}
+
+/**
+ * A passkey or recovery-code sign-in's answer: the one a password sign-in (with its code)
+ * gives the account's username, as the rules of `authenticate` pick it, with a token minted for
+ * a session of that username; the default sign-in when that answer is no sign-in (AUERR05:
+ * the passkey or the code was the second factor).
+ */
+function signInAnswer({ document, operations, scenarios, sessions }, account) {
+  const { operation } = findOperation(operations, 'POST', '/login-gateway/authentication');
+  const authorization = `Basic ${Buffer.from(`${account.username ?? ''}:`).toString('base64')}`;
+  const rule =
+    account.username === undefined
+      ? undefined
+      : chooseRule(scenarios, operation.operationId, { headers: { authorization }, query: new URLSearchParams() });
+  const named = rule?.respond?.example ? namedExample(document, operation, rule.respond.example) : undefined;
+  const value = named?.data?.token ? named : exampleValue(document, operation, 200);
+  const token = sessions.mint(value.data.token, { username: account.username, userId: value.data.userId });
+  return { ...value, data: { ...value.data, token }, errors: [] };
+}
+
+/**
+ * Answers the operations of passkeys and recovery codes (`credentials.operations` in
+ * openapi/mock-scenarios.yaml) from the mock's credential store, for the account the request
+ * acts for: the signed-in session's username (or its persona), or the sign-in's basic username.
+ */
+async function answerCredentials(store, context, { id, path }, { pathname, headers, body, session, token }) {
+  const ref = (username) => ({ key: username === undefined ? `token:${context.sessions.persona(token)}` : `user:${username}`, username });
+  const signedIn = { ...ref(session?.username), userId: session?.userId };
+  const signIn = (outcome) => (outcome.account ? signInAnswer(context, outcome.account) : outcome.failure);
+  const passkeyId = () => decodeURIComponent(pathParameters(path, pathname)?.passkeyId ?? '');
+  switch (id) {
+    case 'startPasskeyRegistration':
+      return store.startPasskeyRegistration(signedIn);
+    case 'finishPasskeyRegistration':
+      return store.finishPasskeyRegistration(signedIn, body);
+    case 'listPasskeys':
+      return store.listPasskeys(signedIn);
+    case 'renamePasskey':
+      return store.renamePasskey(signedIn, passkeyId(), body);
+    case 'removePasskey':
+      return store.removePasskey(signedIn, passkeyId());
+    case 'startPasskeySignIn':
+      return store.startPasskeySignIn();
+    case 'finishPasskeySignIn':
+      return signIn(await store.finishPasskeySignIn(body));
+    case 'generateRecoveryCodes':
+      return store.generateRecoveryCodes(signedIn);
+    case 'getRecoveryCodeStatus':
+      return store.getRecoveryCodeStatus(signedIn);
+    case 'signInWithRecoveryCode':
+      return signIn(store.signInWithRecoveryCode(ref(basicUser(headers.authorization)), body));
+    default:
+      throw new Error(`the credential store does not answer ${id}`);
+  }
+}
+
 /**
  * The scenario layer in front of Prism. In order, as a gateway would: a signed-in call without
  * credentials, or with a token signed out, gets the contract's 401; a request that breaks the
@@ -109,6 +174,12 @@ export function startScenarioLayer({ port = MOCK_PORT, prismPort = PRISM_PORT, l
   /** Every code sent (the latest ten thousand), and the ones used: a sent code is good once. */
   const issued = new Set();
   const spent = new Set();
+  /** Passkeys and recovery codes, per account; its demo seeds are read once, at start. */
+  const credentials = createCredentialStore({
+    rpID: process.env.MOCK_WEBAUTHN_RP_ID || 'localhost',
+    origins: originsFromEnv(),
+    seeds: loadScenarios(scenariosFile).credentials,
+  });
   const server = createServer(async (req, res) => {
     try {
       const url = new URL(req.url ?? '/', 'http://mock.invalid');
@@ -174,6 +245,17 @@ export function startScenarioLayer({ port = MOCK_PORT, prismPort = PRISM_PORT, l
                 body: verdict.body,
                 session: session?.state,
               });
+          if (!rule && scenarios.credentials?.operations?.includes(entry.id)) {
+            const answer = await answerCredentials(credentials, { document, operations, scenarios, sessions }, entry, {
+              pathname: url.pathname,
+              headers: req.headers,
+              body: verdict.body,
+              session,
+              token,
+            });
+            log(`${req.method} ${url.pathname}  [credentials: ${answer.errors?.[0]?.code ?? 'ok'}]`);
+            return answerJson(res, 200, answer);
+          }
           // Without a rule, name the default explicitly: Prism alone may prefer a schema's example.
           const respond = rule?.respond ?? defaultRespond(document, entry.operation);
           if (respond) {

@@ -54,7 +54,10 @@ describe("an operation's security, from the contract's security requirements", (
       const names = (declared.get(operationId) ?? []).flatMap((requirement) => Object.keys(requirement));
       expect(security, operationId).toBe(names.includes('basicAuth') ? 'basic' : names.includes('authToken') ? 'token' : 'none');
     }
-    expect(operationRows.filter((row) => row[3] === 'basic').map(([operationId]) => operationId)).toEqual(['authenticate']);
+    expect(operationRows.filter((row) => row[3] === 'basic').map(([operationId]) => operationId)).toEqual([
+      'authenticate',
+      'signInWithRecoveryCode',
+    ]);
   });
 });
 

@@ -10,7 +10,15 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAnswer, describeViolation } from '../gateway-kit/checks.mjs';
 import { loadContract } from '../gateway-kit/contract.mjs';
-import { AUTHENTICATOR_SEQUENCE, PHONE_CHANGE_SEQUENCE, runSequence, SIGN_IN_SEQUENCE } from '../gateway-kit/sequences.mjs';
+import { authenticate, importPasskey, tampered } from '../gateway-kit/authenticator.mjs';
+import {
+  AUTHENTICATOR_SEQUENCE,
+  PASSKEY_SEQUENCE,
+  PHONE_CHANGE_SEQUENCE,
+  RECOVERY_CODES_SEQUENCE,
+  runSequence,
+  SIGN_IN_SEQUENCE,
+} from '../gateway-kit/sequences.mjs';
 import { sendRequest } from '../gateway-kit/transport.mjs';
 import { startMock } from '../mock.mjs';
 import { freePort } from '../nginx.mjs';
@@ -380,11 +388,87 @@ describe('the journeys pass against the mock', () => {
     expect(walked(outcome).filter((line) => !line.startsWith('passed') && !line.startsWith('skipped'))).toEqual([]);
   });
 
+  it('registers a passkey and signs in with it; a replayed, a tampered, an unverified and a removed one are refused', async () => {
+    const outcome = await run(PASSKEY_SEQUENCE, { username: 'mfa' });
+    expect(walked(outcome).filter((line) => !line.startsWith('passed') && !line.startsWith('skipped'))).toEqual([]);
+    expect(outcome.steps.filter((step) => step.result === 'passed').length).toBeGreaterThan(18);
+  });
+
+  it('uses a recovery code once, counts it, and voids the old set when a new one is generated', async () => {
+    const outcome = await run(RECOVERY_CODES_SEQUENCE, { username: 'demo' });
+    expect(walked(outcome).filter((line) => !line.startsWith('passed') && !line.startsWith('skipped'))).toEqual([]);
+  });
+
   it("is blocked by the throttled persona, whose 429 is the contract's", async () => {
     const outcome = await run(SIGN_IN_SEQUENCE, { username: 'throttled' });
     expect(outcome.reason).toBe('the gateway throttles authenticate (429, Retry-After: 300)');
     // Blocked, not failed: the kit found nothing wrong with the answer's shape.
     expect(walked(outcome)[0]).toBe('blocked authenticate: the gateway throttles authenticate (429, Retry-After: 300)');
+  });
+});
+
+describe('passkeys and recovery codes (this contract’s extension), checked for real', () => {
+  const fixture = JSON.parse(readFileSync(join(root, 'tests', 'fixtures', 'passkey-localhost.json'), 'utf8'));
+  const ORIGIN = 'http://localhost:4173';
+  const codeOf = (answer) => answer.body.errors?.[0]?.code;
+  /** A passkey sign-in ceremony's options, and the assertion the passkey gives (or a changed one). */
+  const passkeySignIn = async (passkey, change = (credential) => credential, how = {}) => {
+    const { data } = (await call('POST', '/login-gateway/authentication/passkey/options')).body;
+    const credential = change(authenticate(data.publicKey, passkey, { origin: ORIGIN, ...how }));
+    const body = { ceremonyId: data.ceremonyId, credential, fingerprint: 'f1ngerpr1nt' };
+    return { body, answer: await call('POST', '/login-gateway/authentication/passkey', { body }) };
+  };
+
+  it('signs the persona `passkey` in with the fixture a virtual authenticator adds, answering as a sign-in', async () => {
+    const passkey = importPasskey(fixture.credential);
+    const { body, answer } = await passkeySignIn(passkey);
+    const password = await signIn('passkey');
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({
+      data: { ...password, token: expect.stringMatching(/^3f1c0a7e-5b2d-4e8a-9c61-2d7f0b4e8a13\.[0-9a-f-]{36}$/) },
+      errors: [],
+    });
+    const token = answer.body.data.token;
+    expect((await call('GET', '/login-gateway/api/validateSession', { headers: { 'X-Auth-Token': token } })).body.validated).toBe(true);
+    const listed = await call('GET', '/login-gateway/passkeys', { headers: { 'X-Auth-Token': token } });
+    expect(listed.body.data.passkeys).toEqual([
+      expect.objectContaining({ name: 'Test passkey', deviceKind: 'synced', lastUsedAt: expect.any(String) }),
+    ]);
+    // The same ceremony again: refused.
+    expect(codeOf(await call('POST', '/login-gateway/authentication/passkey', { body }))).toBe('PKERR01');
+    expect(codeOf((await passkeySignIn(passkey, tampered)).answer)).toBe('PKERR03');
+    expect(codeOf((await passkeySignIn(passkey, (credential) => credential, { userVerified: false })).answer)).toBe('PKERR03');
+    expect(codeOf((await passkeySignIn(passkey, (credential) => credential, { origin: 'https://evil.example' })).answer)).toBe('PKERR03');
+    const stranger = { ...passkey, id: 'c3RyYW5nZXI' };
+    expect(codeOf((await passkeySignIn(stranger)).answer)).toBe('PKERR02');
+  });
+
+  it('takes a recovery code of the persona `recovery` at the code step, once; `fewcodes` has 3 left', async () => {
+    const withCode = (user, recoveryCode) =>
+      call('POST', '/login-gateway/authentication/recovery-code', { headers: { Authorization: basic(user) }, body: { recoveryCode } });
+    expect(
+      (await call('POST', '/login-gateway/authentication', { headers: { Authorization: basic('recovery') }, body: 'f' })).body.errors[0]
+        .code,
+    ).toBe('AUERR05');
+    const first = await withCode('recovery', 'X6JH 5PTB');
+    expect(first.body.data.token).toEqual(expect.any(String));
+    expect(codeOf(await withCode('recovery', 'x6jh-5ptb'))).toBe('RCERR02');
+    expect(codeOf(await withCode('recovery', 'aaaa-aaaa'))).toBe('RCERR01');
+    const count = await call('GET', '/login-gateway/recovery-codes', { headers: { 'X-Auth-Token': first.body.data.token } });
+    expect(count.body.data.remaining).toBe(9);
+    const few = await withCode('fewcodes', 'z5pe-7cgj');
+    const left = await call('GET', '/login-gateway/recovery-codes', { headers: { 'X-Auth-Token': few.body.data.token } });
+    expect(left.body.data.remaining).toBe(2);
+    expect(codeOf(await withCode('nocodes', 'x6jh-5ptb'))).toBe('RCERR03');
+    // The rules come first: the throttled persona, a wrong password.
+    expect((await withCode('throttled', 'x6jh-5ptb')).status).toBe(429);
+    expect(codeOf(await withCode('wrong', 'x6jh-5ptb'))).toBe('AUERR02');
+  });
+
+  it('still lets a Prefer header choose the answer', async () => {
+    const { body } = await passkeySignIn(importPasskey(fixture.credential));
+    const answer = await call('POST', '/login-gateway/authentication/passkey', { headers: { Prefer: 'example=notVerified' }, body });
+    expect(codeOf(answer)).toBe('PKERR03');
   });
 });
 
@@ -415,6 +499,8 @@ describe('the kit’s command line passes the mock', () => {
       'sign-in passed',
       'phone-change passed',
       'authenticator passed',
+      'passkey passed',
+      'recovery-codes passed',
     ]);
     console.log(`--all against the mock: ${report.summary.passed} requests in ${(report.durationMs / 1000).toFixed(1)} s`);
   }, 600_000);

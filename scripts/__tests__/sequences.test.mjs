@@ -21,6 +21,7 @@ import {
   totp,
   totpFromUri,
 } from '../gateway-kit/sequences.mjs';
+import { createCredentialStore } from '../mock-credentials.mjs';
 import { listOperations } from '../openapi-document.mjs';
 import { answerOf } from './stub-gateway.mjs';
 
@@ -39,7 +40,8 @@ const errors = (code, description) => json(200, { errors: [{ code, description }
 
 /**
  * A small gateway that keeps the journeys: codes must be the last one sent and are good once,
- * tokens are revoked on sign-out, option 190 reads as it was saved. `defects` switches one thing off.
+ * tokens are revoked on sign-out, option 190 reads as it was saved, passkeys and recovery codes
+ * are the mock's credential store's. `defects` switches one thing off.
  */
 function stubGateway({ defects = [], user = 'mfa', code = '314159' } = {}) {
   const sessions = new Map();
@@ -54,6 +56,15 @@ function stubGateway({ defects = [], user = 'mfa', code = '314159' } = {}) {
     return answer(session);
   };
   const body = (request) => (request.body === undefined ? undefined : JSON.parse(request.body));
+  const credentials = createCredentialStore();
+  const account = { key: `user:${user}`, username: user };
+  /** The passkey id of `/login-gateway/passkeys/{passkeyId}[/name]`. */
+  const passkeyIdOf = (request) => decodeURIComponent(new URL(request.url, 'https://stub.example').pathname.split('/')[3]);
+  const mint = () => {
+    const token = `stub-token-${(minted += 1)}`;
+    sessions.set(token, { revoked: false });
+    return json(200, { data: { roles: ['ROLE_PARTICIPANT'], userId: '42', token }, errors: [] });
+  };
   const basicUser = (request) =>
     Buffer.from((request.headers.Authorization ?? '').replace(/^Basic /, ''), 'base64')
       .toString()
@@ -66,9 +77,26 @@ function stubGateway({ defects = [], user = 'mfa', code = '314159' } = {}) {
       if (request.headers.twilioMfaCode === undefined) return errors('AUERR05', 'Multi-factor authentication required');
       if (request.headers.twilioMfaCode !== sent) return errors('MFAERR01', 'The code is not valid, please try again');
       if (!defects.includes('accepts a used code')) sent = undefined;
-      const token = `stub-token-${(minted += 1)}`;
-      sessions.set(token, { revoked: false });
-      return json(200, { data: { roles: ['ROLE_PARTICIPANT'], userId: '42', token }, errors: [] });
+      return mint();
+    },
+    // Passkeys and recovery codes: the mock's credential store, for the one user.
+    startPasskeyRegistration: (request) => signedIn(request, async () => json(200, await credentials.startPasskeyRegistration(account))),
+    finishPasskeyRegistration: (request) =>
+      signedIn(request, async () => json(200, await credentials.finishPasskeyRegistration(account, body(request)))),
+    listPasskeys: (request) => signedIn(request, () => json(200, credentials.listPasskeys(account))),
+    renamePasskey: (request) => signedIn(request, () => json(200, credentials.renamePasskey(account, passkeyIdOf(request), body(request)))),
+    removePasskey: (request) => signedIn(request, () => json(200, credentials.removePasskey(account, passkeyIdOf(request)))),
+    startPasskeySignIn: async () => json(200, await credentials.startPasskeySignIn()),
+    finishPasskeySignIn: async (request) => {
+      const outcome = await credentials.finishPasskeySignIn(body(request));
+      return outcome.account ? mint() : json(200, outcome.failure);
+    },
+    generateRecoveryCodes: (request) => signedIn(request, () => json(200, credentials.generateRecoveryCodes(account))),
+    getRecoveryCodeStatus: (request) => signedIn(request, () => json(200, credentials.getRecoveryCodeStatus(account))),
+    signInWithRecoveryCode: (request) => {
+      if (basicUser(request) !== user) return errors('AUERR02', 'The username or password you entered is incorrect.');
+      const outcome = credentials.signInWithRecoveryCode(account, body(request));
+      return outcome.account ? mint() : json(200, outcome.failure);
     },
     getMfaOptions: () =>
       json(200, {

@@ -7,6 +7,7 @@
 // lies, a reset mid-body).
 import { randomInt } from 'node:crypto';
 import { createServer } from 'node:http';
+import { createCredentialStore } from '../mock-credentials.mjs';
 import { basicUser, findOperation, indexOperations, resolveRef } from '../mock-scenarios.mjs';
 import { createRequestValidator, pathParameters } from '../request-validator.mjs';
 
@@ -93,6 +94,8 @@ function refusalOf(operation, verdict) {
  * the journeys walk: each sign-in mints a token of its own and a sign-out revokes it (a signed-out
  * token gets 401); the basic user `mfa` is asked for a one-time code (AUERR05); a code sent is
  * given by the test hook `GET /__stub/last-code?username=NAME&userId=ID` (either) and is good once.
+ * Passkeys and recovery codes (this contract's extension) are the mock's credential store
+ * (scripts/mock-credentials.mjs: its ceremonies verified for real), per signed-in username.
  *
  * overrides: { operationId: (example, request: StubRequest) => StubAnswer }, answering instead of
  * the stub (after its credential checks). defects: behaviours of a gateway that breaks the
@@ -116,9 +119,18 @@ export function startStubGateway(document, overrides = {}, { defects = [] } = {}
   const spent = new Set();
   const byId = new Map(operations.map((entry) => [entry.id, entry.operation]));
   const named = (id, name) => exampleAnswer(document, byId.get(id), name);
+  const credentials = createCredentialStore();
+  /** A sign-in's answer: the operation's success example with a token minted for `username`. */
+  const signedIn = (example, username) => {
+    const value = JSON.parse(example.body);
+    value.data.token = `${value.data.token}.${(minted += 1)}`;
+    usernames.set(value.data.token, username);
+    return { ...example, body: JSON.stringify(value) };
+  };
+  const jsonAnswer = (value) => ({ status: 200, contentType: 'application/json', body: JSON.stringify(value) });
 
   /** The stub's own behaviour for a valid request: the operation's example, and the journeys' state. */
-  const conforming = (entry, example, { url, body, headers }) => {
+  const conforming = async (entry, example, { url, body, headers }) => {
     const json = (() => {
       try {
         return JSON.parse(body);
@@ -136,10 +148,7 @@ export function startStubGateway(document, overrides = {}, { defects = [] } = {}
         const code = headers.twiliomfacode;
         if (typeof code === 'string' && !spend(code)) return named('authenticate', 'codeNotValid');
         if (code === undefined && basicUser(headers.authorization) === 'mfa') return named('authenticate', 'AUERR05');
-        const value = JSON.parse(example.body);
-        value.data.token = `${value.data.token}.${(minted += 1)}`;
-        usernames.set(value.data.token, basicUser(headers.authorization));
-        return { ...example, body: JSON.stringify(value) };
+        return signedIn(example, basicUser(headers.authorization));
       }
       case 'requestMfaCode':
       case 'requestUserMfaCode': {
@@ -153,6 +162,32 @@ export function startStubGateway(document, overrides = {}, { defects = [] } = {}
       }
       case 'verifyMfaCode':
         return spend(json?.code) ? example : named('verifyMfaCode', 'codeNotValid');
+      case 'finishPasskeySignIn':
+      case 'signInWithRecoveryCode': {
+        const outcome =
+          entry.id === 'finishPasskeySignIn'
+            ? await credentials.finishPasskeySignIn(json)
+            : credentials.signInWithRecoveryCode(
+                { key: `user:${basicUser(headers.authorization)}`, username: basicUser(headers.authorization) },
+                json,
+              );
+        return outcome.account ? signedIn(example, outcome.account.username) : jsonAnswer(outcome.failure);
+      }
+      case 'startPasskeySignIn':
+        return jsonAnswer(await credentials.startPasskeySignIn());
+      case 'startPasskeyRegistration':
+      case 'finishPasskeyRegistration':
+      case 'listPasskeys':
+      case 'renamePasskey':
+      case 'removePasskey':
+      case 'generateRecoveryCodes':
+      case 'getRecoveryCodeStatus': {
+        const username = usernames.get(String(headers['x-auth-token'])) ?? String(headers['x-auth-token']);
+        const ref = { key: `user:${username}`, username };
+        const passkeyId = decodeURIComponent(pathParameters(entry.path, url.pathname)?.passkeyId ?? '');
+        const method = credentials[entry.id];
+        return jsonAnswer(await (entry.path.includes('{passkeyId}') ? method(ref, passkeyId, json) : method(ref, json)));
+      }
       case 'logoutToLoginUrl':
       case 'getLogoutPage':
         if (typeof headers['x-auth-token'] === 'string') revoked.add(headers['x-auth-token']);
@@ -165,7 +200,7 @@ export function startStubGateway(document, overrides = {}, { defects = [] } = {}
   const server = createServer((req, res) => {
     const chunks = [];
     req.on('data', (chunk) => chunks.push(chunk));
-    req.on('end', () => {
+    req.on('end', async () => {
       const url = new URL(req.url ?? '/', 'http://stub.invalid');
       const reply = ({ status, contentType, headers = {}, body }) => {
         res.writeHead(status, { ...(contentType ? { 'Content-Type': contentType } : {}), ...headers });
@@ -197,7 +232,7 @@ export function startStubGateway(document, overrides = {}, { defects = [] } = {}
       const request = { url, body, headers: req.headers, refusal: verdict.status ? refusalOf(entry.operation, verdict) : undefined };
       const example = exampleAnswer(document, entry.operation);
       const override = overrides[entry.id];
-      const answer = override ? override(example, request) : (request.refusal ?? conforming(entry, example, request));
+      const answer = override ? override(example, request) : (request.refusal ?? (await conforming(entry, example, request)));
       if (answer === 'hang') return;
       if ('raw' in answer) {
         res.socket?.end(answer.raw);

@@ -94,6 +94,8 @@ describe('a gateway that keeps the contract', () => {
       'sign-in passed',
       'phone-change passed',
       'authenticator passed',
+      'passkey passed',
+      'recovery-codes passed',
     ]);
     // Every operation's valid requests, and its invalid ones where it takes anything that can be broken.
     const fuzzed = report.rows.filter((row) => row.kind === 'fuzz');
@@ -249,6 +251,50 @@ describe('the journeys, through the command line', () => {
     for (const expected of violations) expect(failures(report)).toEqual(expect.arrayContaining([expect.stringContaining(expected)]));
     // Only the journeys show it: every named example passed.
     expect(failedRows(report).every((row) => row.kind === 'sequence')).toBe(true);
+  });
+
+  // This contract's extensions: a gateway that signs in with any passkey assertion or any
+  // recovery code (the stub's override answers the success example, whatever was sent).
+  it.each([
+    [
+      'takes any passkey assertion',
+      'passkey',
+      { finishPasskeySignIn: (example, request) => request.refusal ?? example },
+      [
+        'finishPasskeySignIn (the same assertion again is refused): journey: body /data/token: a passkey assertion signs in a second time',
+        'finishPasskeySignIn (a tampered assertion is refused): journey: body /data/token: a passkey assertion with a tampered signature signs in',
+        'finishPasskeySignIn (an assertion without user verification is refused): journey: body /data/token: a passkey assertion without user verification signs in',
+        'finishPasskeySignIn (the removed passkey no longer signs in): journey: body /data/token: a removed passkey still signs in',
+      ],
+    ],
+    [
+      'takes any recovery code',
+      'recovery-codes',
+      { signInWithRecoveryCode: (example, request) => request.refusal ?? example },
+      [
+        'getRecoveryCodeStatus (9 recovery codes are left): journey: body /data/remaining: the recovery codes left are not counted right (expected: 9; received: 10)',
+        'signInWithRecoveryCode (the used recovery code is refused): journey: body /data/token: a recovery code signs in a second time',
+        'signInWithRecoveryCode (an unused code of the old set is refused): journey: body /data/token: a recovery code of a voided set still signs in',
+      ],
+    ],
+  ])('a gateway that %s fails the %s journey (exit 1)', async (_, journey, overrides, violations) => {
+    stub = await startStubGateway(document, overrides);
+    const { code, stderr, report } = await runCli([stub.url, ...SIGN_IN, '--sequences', journey]);
+    expect(code, stderr).toBe(1);
+    expect(report.sequences.filter((sequence) => sequence.result === 'failed').map((sequence) => sequence.name)).toEqual([journey]);
+    for (const expected of violations) expect(failures(report)).toEqual(expect.arrayContaining([expect.stringContaining(expected)]));
+    expect(failedRows(report).every((row) => row.kind === 'sequence')).toBe(true);
+  });
+
+  it('walks the passkey and recovery-code journeys against a stub that keeps them, never printing a recovery code (exit 0)', async () => {
+    stub = await startStubGateway(document);
+    const { code, stdout, stderr, report } = await runCli([stub.url, ...SIGN_IN, '--sequences', 'passkey,recovery-codes']);
+    expect(failures(report)).toEqual([]);
+    expect(code, stderr).toBe(0);
+    expect(selected(report).map((sequence) => `${sequence.name} ${sequence.result}`)).toEqual(['passkey passed', 'recovery-codes passed']);
+    const withCode = report.rows.find((row) => row.example === 'sign in with a recovery code');
+    expect(withCode.curl).toContain('"recoveryCode":"***"');
+    expect(stdout + JSON.stringify(report)).not.toMatch(/"[0-9a-z]{4}-[0-9a-z]{4}"/);
   });
 
   it('signs in with --code when the gateway asks for one, and never prints it', async () => {

@@ -269,6 +269,8 @@ describe('a gateway that keeps the contract', () => {
       'sign-in passed',
       'phone-change passed',
       'authenticator passed',
+      'passkey passed',
+      'recovery-codes passed',
     ]);
     expect(report.summary).toEqual({ passed: sent.length, failed: 0, skipped: 0, notSelected: 0 });
     // The kit carried the anti-forgery cookie back, as the portal does, on the state-changing calls.
@@ -493,7 +495,10 @@ describe('a run that cannot be completed (exit 2, the reason first)', () => {
     [['--user', 'u'], '--user and --password go together'],
     [['--fuzz', '0'], '--fuzz needs a positive integer, got 0'],
     [['--seed', '7'], '--seed goes with --fuzz'],
-    [['--sequences', 'sign-in,checkout'], '--sequences names no journey: checkout (the journeys: sign-in, phone-change, authenticator)'],
+    [
+      ['--sequences', 'sign-in,checkout'],
+      '--sequences names no journey: checkout (the journeys: sign-in, phone-change, authenticator, passkey, recovery-codes)',
+    ],
   ])('bad arguments %j', async (args, reason) => {
     const { code, stdout, stderr } = await runCli(['http://127.0.0.1:9', ...args]);
     expect(code).toBe(2);

@@ -19,6 +19,8 @@ export const USAGE = `usage: npm run verify-gateway -- <gateway URL> [options]
   --code CODE           the one-time code for every sign-in and step that needs one
   --code-hook URL       the gateway's test hook that gives the last code sent (a path on the
                         gateway or a URL): GET URL?username=U (or ?userId=ID) answers {"code":"..."}
+  --origin URL          the portal's origin the passkey journey's software authenticator signs
+                        (default https:// and the RP ID the gateway's options name)
   --param NAME=VALUE    a path or query parameter value instead of the contract's example
                         (e.g. --param planId=PLN-1); repeatable
   --all                 also the operations with side effects (x-side-effects: true), and every journey
@@ -84,6 +86,7 @@ export function parseArguments(argv) {
     else if (arg === '--security-answer') options.securityAnswer = value(arg);
     else if (arg === '--code') options.code = value(arg);
     else if (arg === '--code-hook') options.codeHook = value(arg);
+    else if (arg === '--origin') options.origin = value(arg);
     else if (arg === '--fuzz') options.fuzz = positiveInteger(arg, value(arg));
     else if (arg === '--seed') options.seed = seedOf(value(arg));
     else if (arg === '--workers') options.workers = positiveInteger(arg, value(arg));
@@ -109,6 +112,8 @@ export function parseArguments(argv) {
   if (options.code !== undefined && options.codeHook !== undefined) throw new Error('--code or --code-hook, not both');
   if (options.codeHook !== undefined && !/^(\/|https?:\/\/)/.test(options.codeHook))
     throw new Error(`--code-hook needs a path on the gateway (/...) or an http(s) URL, got ${options.codeHook}`);
+  if (options.origin !== undefined && !/^https?:\/\/[^/?#\s]+$/.test(options.origin))
+    throw new Error(`--origin needs an http(s) origin without a path (https://portal.example.com), got ${options.origin}`);
   const unknownSequences = (options.sequences ?? []).filter((name) => !SEQUENCES.some((sequence) => sequence.name === name));
   if (unknownSequences.length)
     throw new Error(

@@ -135,9 +135,9 @@ function exampleOf(document, parameter) {
  * prints a request or a value. One-time codes are `code`, `mfaCode` and `twilioMfaCode`; a
  * `countryCode` or `codeType` is not one.
  */
-export const SECRET_NAME = /authorization|token|passw|secret|answer|captcha|(?:^|mfa)code$|cookie/i;
+export const SECRET_NAME = /authorization|token|passw|secret|answer|captcha|(?:^|mfa|recovery)code$|cookie/i;
 /** Schemas whose values are secrets whatever the parameter is called (the link token is `id` on one call). */
-const SECRET_SCHEMA = /\/(LinkToken|MfaCode|Password|CaptchaResponse)$/;
+const SECRET_SCHEMA = /\/(LinkToken|MfaCode|Password|CaptchaResponse|TypedRecoveryCode)$/;
 
 /** The Accept header of a request to an operation: the media types its responses declare. */
 export function acceptOf(contract, entry) {

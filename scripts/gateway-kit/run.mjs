@@ -25,6 +25,7 @@ export const NOT_SELECTED_JOURNEY = 'a journey, with side effects: runs with --a
  * @property {string} [securityAnswer] the answer to the security question, when the sign-in asks it
  * @property {string} [code] the one-time code for every step that needs one
  * @property {string} [codeHook] the gateway's test hook that gives the last code sent
+ * @property {string} [origin] the portal's origin the passkey journey's software authenticator signs
  * @property {Record<string, string>} [params] path and query values instead of the contract's examples
  * @property {boolean} [all] also the operations with side effects, and every journey
  * @property {string[] | null} [only] only these operations
@@ -225,8 +226,10 @@ async function walk(session, sequence, sequenceOptions, progress, seen, label) {
     const { request, answer } = await deliver(session, entry, http);
     wire.set(http, { request, ms: answer.ms });
     seen(answer);
-    const token = parseJson(answer)?.data?.token;
-    if (typeof token === 'string' && token) session.secrets.push(token);
+    const data = parseJson(answer)?.data;
+    if (typeof data?.token === 'string' && data.token) session.secrets.push(data.token);
+    // New recovery codes are credentials too: never printed.
+    if (Array.isArray(data?.codes)) session.secrets.push(...data.codes.filter((code) => typeof code === 'string'));
     return answer;
   };
   const check = (operationId, answer) =>
@@ -372,6 +375,7 @@ export async function verifyGateway(options, contract, progress = { rows: [], ab
     securityAnswer: options.securityAnswer,
     code: options.code,
     codeHook: options.codeHook,
+    origin: options.origin,
   };
 
   const signIn = options.user !== undefined && options.token === undefined;

@@ -3,11 +3,14 @@
 // journey expects of its answer beyond the contract (which the kit's `check` judges). The runner
 // walks a journey in order through an injected `send`, so the kit brings its own transport,
 // cookies and reports. Journeys: sign-in with a one-time code through sign-out (a used code and a
-// signed-out token must be refused), the profile phone change, and the authenticator
-// registration; the kit signs itself in with the same steps.
+// signed-out token must be refused), the profile phone change, the authenticator registration,
+// and this contract's extensions: a passkey registered and signing in (a tampered, a replayed
+// and an unverified assertion refused) and recovery codes (used once, counted, voided by a new
+// set); the kit signs itself in with the same steps.
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { listOperations } from '../openapi-document.mjs';
+import { authenticate, register, tampered } from './authenticator.mjs';
 import { toCurl, toHttpRequest } from './request-generator.mjs';
 
 /**
@@ -32,6 +35,8 @@ import { toCurl, toHttpRequest } from './request-generator.mjs';
  * @property {'sms' | 'call' | 'email' | 'totp'} [codeType] The method to ask a code by (the first offered otherwise).
  * @property {string} [phone] The national number for the phone change (2015550123).
  * @property {string} [authAppName] The authenticator app's name (`Authenticator app`).
+ * @property {string} [origin] The portal's origin the passkey journey's software authenticator
+ *   signs (`https://` and the RP ID of the options by default).
  * @property {string} [baseUrl] Prints each request as curl against this base.
  * @property {number} [now] The clock for TOTP codes (ms since the epoch; Date.now()).
  */
@@ -51,6 +56,8 @@ import { toCurl, toHttpRequest } from './request-generator.mjs';
  * @property {unknown} [body] JSON
  * @property {'session' | 'signed-out' | 'none'} [auth] Which token goes as X-Auth-Token on a
  *   signed-in call: the session's (default), the one signed out, or none.
+ * @property {string} [token] Another session's token instead (one the journey signed in with a
+ *   passkey or a recovery code).
  */
 
 /**
@@ -430,8 +437,325 @@ export const AUTHENTICATOR_SEQUENCE = {
   ],
 };
 
+/** A sign-in that must be refused: a token in the answer is the violation. */
+const refusedSignIn = (message) => (answer) =>
+  answer.json?.data?.token ? [journey('body /data/token', message, 'no token: refused', `a session token (${statusOf(answer)})`)] : [];
+
+/** Whether the journey registered a passkey the gateway named. */
+const hasPasskey = ({ values }) => values.passkeyId !== undefined;
+/** Whether a sign-in ceremony was begun under `name`, and the journey holds a passkey to answer it with. */
+const begun =
+  (name) =>
+  ({ values }) =>
+    values[name]?.publicKey !== undefined && values.passkey !== undefined;
+
+/** The step that begins a passkey sign-in, keeping its options under `name`. */
+const beginPasskeySignIn = (name, keep) => ({
+  name,
+  operationId: 'startPasskeySignIn',
+  request: () => ({}),
+  expect: (answer) => {
+    const violations = expectSuccess(answer);
+    if (violations.length) return violations;
+    const options = answer.json?.data?.publicKey;
+    if (options?.userVerification !== 'required' || (options.allowCredentials ?? []).length)
+      return [
+        journey(
+          'body /data/publicKey',
+          'the sign-in options do not ask for any discoverable passkey with user verification',
+          'userVerification required, allowCredentials empty',
+          (JSON.stringify(options) ?? 'absent').slice(0, 120),
+        ),
+      ];
+    return [];
+  },
+  keep: (answer, { values }) => {
+    values[keep] = answer.json?.data;
+  },
+});
+
+/** The request of a passkey sign-in: the ceremony begun under `begun`, an assertion of the journey's passkey. */
+const passkeyAssertion =
+  (begun, how = {}) =>
+  ({ options, values }) => {
+    const ceremony = values[begun];
+    const credential = authenticate(ceremony.publicKey, values.passkey, { origin: options.origin, ...how });
+    return { body: { ceremonyId: ceremony.ceremonyId, credential: how.tamper ? tampered(credential) : credential } };
+  };
+
+/**
+ * (d) This contract's extension: register a passkey with the kit's software authenticator (an
+ * ES256 key, a `none` attestation, the user verified), see it listed and rename it, sign in with
+ * it (the answer a sign-in's, the new session valid), then check that the same assertion again,
+ * a tampered one and one without user verification are refused; remove it, and it no longer
+ * signs in.
+ * @type {Sequence}
+ */
+export const PASSKEY_SEQUENCE = {
+  name: 'passkey',
+  description:
+    'register a passkey (software authenticator), list and rename it, sign in with it; a replayed, a tampered and an unverified assertion refused; removed, it no longer signs in',
+  steps: [
+    ...signInSteps,
+    {
+      name: 'begin a passkey registration',
+      operationId: 'startPasskeyRegistration',
+      request: () => ({}),
+      expect: (answer) => {
+        const violations = expectSuccess(answer);
+        if (violations.length) return violations;
+        const selection = answer.json?.data?.publicKey?.authenticatorSelection;
+        return selection?.userVerification === 'required' && selection.residentKey === 'required'
+          ? []
+          : [
+              journey(
+                'body /data/publicKey/authenticatorSelection',
+                'the registration does not ask for a discoverable passkey with user verification',
+                'residentKey required, userVerification required',
+                (JSON.stringify(selection) ?? 'absent').slice(0, 120),
+              ),
+            ];
+      },
+      blocked: (answer) => {
+        const [first] = errorsOf(answer);
+        return first?.code === 'PKERR06' ? `the account holds the most passkeys it may (${first.code})` : undefined;
+      },
+      keep: (answer, { values }) => {
+        values.registration = answer.json?.data;
+      },
+    },
+    {
+      name: 'register the passkey',
+      operationId: 'finishPasskeyRegistration',
+      when: ({ values }) => values.registration?.publicKey !== undefined,
+      request: ({ options, values }) => {
+        const { credential, passkey } = register(values.registration.publicKey, { origin: options.origin });
+        values.passkey = passkey;
+        return { body: { ceremonyId: values.registration.ceremonyId, name: 'verify-gateway passkey', credential } };
+      },
+      keep: (answer, { values }) => {
+        values.passkeyId = answer.json?.data?.id;
+      },
+    },
+    {
+      name: 'the passkey is listed',
+      operationId: 'listPasskeys',
+      when: hasPasskey,
+      request: () => ({}),
+      expect: (answer, { values }) => {
+        const violations = expectSuccess(answer);
+        if (violations.length) return violations;
+        const listed = (answer.json?.data?.passkeys ?? []).some((passkey) => passkey?.id === values.passkeyId);
+        return listed ? [] : [journey('body /data/passkeys', 'the registered passkey is not listed', values.passkeyId, 'absent')];
+      },
+    },
+    {
+      name: 'rename the passkey',
+      operationId: 'renamePasskey',
+      when: hasPasskey,
+      request: ({ values }) => ({ pathParams: { passkeyId: values.passkeyId }, body: { name: 'verify-gateway renamed' } }),
+      expect: (answer) => {
+        const violations = expectSuccess(answer);
+        if (violations.length) return violations;
+        const name = answer.json?.data?.name;
+        return name === 'verify-gateway renamed'
+          ? []
+          : [
+              journey(
+                'body /data/name',
+                'the passkey does not carry its new name',
+                '"verify-gateway renamed"',
+                JSON.stringify(name) ?? 'absent',
+              ),
+            ];
+      },
+    },
+    beginPasskeySignIn('begin a passkey sign-in', 'signIn'),
+    {
+      name: 'sign in with the passkey',
+      operationId: 'finishPasskeySignIn',
+      when: begun('signIn'),
+      request: (context) => {
+        const built = passkeyAssertion('signIn')(context);
+        context.values.assertion = built.body;
+        return built;
+      },
+      expect: (answer) => noToken(answer, 'the passkey sign-in gave no token'),
+      keep: (answer, { values }) => {
+        values.passkeyToken = answer.json?.data?.token;
+      },
+    },
+    {
+      name: 'the passkey session is valid',
+      operationId: 'validateSession',
+      when: ({ values }) => values.passkeyToken !== undefined,
+      request: ({ values }) => ({ token: values.passkeyToken }),
+      expect: (answer) =>
+        ok(answer) && answer.json?.validated === true
+          ? []
+          : [journey('body /validated', 'the session of the passkey sign-in is not valid', 'true', statusOf(answer))],
+    },
+    {
+      name: 'the same assertion again is refused',
+      operationId: 'finishPasskeySignIn',
+      when: ({ values }) => values.assertion !== undefined,
+      request: ({ values }) => ({ body: values.assertion }),
+      expect: refusedSignIn('a passkey assertion signs in a second time'),
+    },
+    beginPasskeySignIn('begin another passkey sign-in', 'tamperedSignIn'),
+    {
+      name: 'a tampered assertion is refused',
+      operationId: 'finishPasskeySignIn',
+      when: begun('tamperedSignIn'),
+      request: passkeyAssertion('tamperedSignIn', { tamper: true }),
+      expect: refusedSignIn('a passkey assertion with a tampered signature signs in'),
+    },
+    beginPasskeySignIn('begin another passkey sign-in', 'unverifiedSignIn'),
+    {
+      name: 'an assertion without user verification is refused',
+      operationId: 'finishPasskeySignIn',
+      when: begun('unverifiedSignIn'),
+      request: passkeyAssertion('unverifiedSignIn', { userVerified: false }),
+      expect: refusedSignIn('a passkey assertion without user verification signs in'),
+    },
+    {
+      name: 'remove the passkey',
+      operationId: 'removePasskey',
+      when: hasPasskey,
+      request: ({ values }) => ({ pathParams: { passkeyId: values.passkeyId } }),
+    },
+    beginPasskeySignIn('begin another passkey sign-in', 'removedSignIn'),
+    {
+      name: 'the removed passkey no longer signs in',
+      operationId: 'finishPasskeySignIn',
+      when: begun('removedSignIn'),
+      request: passkeyAssertion('removedSignIn'),
+      expect: refusedSignIn('a removed passkey still signs in'),
+    },
+    {
+      name: 'sign out the passkey session',
+      operationId: 'logoutToLoginUrl',
+      when: ({ values }) => values.passkeyToken !== undefined,
+      request: ({ values }) => ({ token: values.passkeyToken }),
+    },
+    signOutStep,
+  ],
+};
+
+/** Whether the journey holds a set of recovery codes to use. */
+const hasCodes = ({ values }) => values.recoveryCodes?.length >= 2;
+
+/** A recovery-code sign-in with the code `pick` chooses from what the journey kept. */
+const recoveryCodeSignIn = (pick) => (context) => ({ body: { recoveryCode: pick(context.values), fingerprint: FINGERPRINT } });
+
+/** The step that reads how many recovery codes are left, expecting `count`. */
+const recoveryCount = (name, count) => ({
+  name,
+  operationId: 'getRecoveryCodeStatus',
+  request: () => ({}),
+  expect: (answer) => {
+    const violations = expectSuccess(answer);
+    if (violations.length) return violations;
+    const remaining = answer.json?.data?.remaining;
+    return remaining === count
+      ? []
+      : [
+          journey(
+            'body /data/remaining',
+            'the recovery codes left are not counted right',
+            String(count),
+            JSON.stringify(remaining) ?? 'absent',
+          ),
+        ];
+  },
+});
+
+/**
+ * (e) This contract's extension: generate 10 recovery codes, see 10 left, sign in with one in
+ * place of a one-time code (basic auth, as at the code step), see 9 left and the same code
+ * refused; generate a new set, and an unused code of the old set is refused while a new one
+ * signs in.
+ * @type {Sequence}
+ */
+export const RECOVERY_CODES_SEQUENCE = {
+  name: 'recovery-codes',
+  description:
+    'generate 10 recovery codes, sign in with one (the count falls, the same code refused), generate a new set (the old codes refused)',
+  steps: [
+    ...signInSteps,
+    {
+      name: 'generate recovery codes',
+      operationId: 'generateRecoveryCodes',
+      request: () => ({}),
+      expect: (answer) => {
+        const violations = expectSuccess(answer);
+        if (violations.length) return violations;
+        const codes = answer.json?.data?.codes ?? [];
+        return new Set(codes).size === 10
+          ? []
+          : [journey('body /data/codes', 'the set does not hold 10 different codes', '10', String(new Set(codes).size))];
+      },
+      keep: (answer, { values }) => {
+        values.recoveryCodes = answer.json?.data?.codes ?? [];
+      },
+    },
+    recoveryCount('10 recovery codes are left', 10),
+    {
+      name: 'sign in with a recovery code',
+      operationId: 'signInWithRecoveryCode',
+      when: hasCodes,
+      request: recoveryCodeSignIn((values) => values.recoveryCodes[0]),
+      expect: (answer) => noToken(answer, 'the sign-in with a recovery code gave no token'),
+      blocked: lockedOut,
+      keep: (answer, { values }) => {
+        values.recoveryToken = answer.json?.data?.token;
+      },
+    },
+    recoveryCount('9 recovery codes are left', 9),
+    {
+      name: 'the used recovery code is refused',
+      operationId: 'signInWithRecoveryCode',
+      when: hasCodes,
+      request: recoveryCodeSignIn((values) => values.recoveryCodes[0]),
+      expect: refusedSignIn('a recovery code signs in a second time'),
+    },
+    {
+      name: 'generate a new set',
+      operationId: 'generateRecoveryCodes',
+      request: () => ({}),
+      keep: (answer, { values }) => {
+        values.newRecoveryCodes = answer.json?.data?.codes ?? [];
+      },
+    },
+    {
+      name: 'an unused code of the old set is refused',
+      operationId: 'signInWithRecoveryCode',
+      when: hasCodes,
+      request: recoveryCodeSignIn((values) => values.recoveryCodes[1]),
+      expect: refusedSignIn('a recovery code of a voided set still signs in'),
+    },
+    {
+      name: 'a code of the new set signs in',
+      operationId: 'signInWithRecoveryCode',
+      when: ({ values }) => values.newRecoveryCodes?.length > 0,
+      request: recoveryCodeSignIn((values) => values.newRecoveryCodes[0]),
+      expect: (answer) => noToken(answer, 'the sign-in with a code of the new set gave no token'),
+      keep: (answer, { values }) => {
+        values.newRecoveryToken = answer.json?.data?.token;
+      },
+    },
+    ...['recoveryToken', 'newRecoveryToken'].map((name) => ({
+      name: 'sign out a recovery-code session',
+      operationId: 'logoutToLoginUrl',
+      when: ({ values }) => values[name] !== undefined,
+      request: ({ values }) => ({ token: values[name] }),
+    })),
+    signOutStep,
+  ],
+};
+
 /** Every journey, in the order the kit walks them. */
-export const SEQUENCES = [SIGN_IN_SEQUENCE, PHONE_CHANGE_SEQUENCE, AUTHENTICATOR_SEQUENCE];
+export const SEQUENCES = [SIGN_IN_SEQUENCE, PHONE_CHANGE_SEQUENCE, AUTHENTICATOR_SEQUENCE, PASSKEY_SEQUENCE, RECOVERY_CODES_SEQUENCE];
 
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 
@@ -577,7 +901,7 @@ export async function runSequence(sequence, { send, check, options = {}, documen
     const credentials = {};
     if (security.includes('basicAuth'))
       credentials.Authorization = `Basic ${Buffer.from(`${options.username ?? ''}:${options.password ?? ''}`, 'utf8').toString('base64')}`;
-    const token = built.auth === 'signed-out' ? values.signedOut : built.auth === 'none' ? undefined : values.token;
+    const token = built.token ?? (built.auth === 'signed-out' ? values.signedOut : built.auth === 'none' ? undefined : values.token);
     if (security.includes('authToken') && token !== undefined) credentials['X-Auth-Token'] = token;
     const request = toHttpRequest(
       entry,

@@ -50,6 +50,15 @@ const CARRIES_DATA = {
   getIntegrationSession: READ,
   reauthorizeIntegration: READ,
   getEmployerDeductions: READ,
+  startPasskeyRegistration: "the ceremony's id and WebAuthn creation options (this contract's extension): the browser needs them",
+  finishPasskeyRegistration: "the stored passkey (this contract's extension): the profile shows it under its name",
+  listPasskeys: "the user's passkeys (this contract's extension): the profile lists them",
+  renamePasskey: "the renamed passkey (this contract's extension): the profile shows the new name",
+  startPasskeySignIn: "the ceremony's id and WebAuthn request options (this contract's extension): the browser needs them",
+  finishPasskeySignIn: `${SESSION_DATA}, as after a password (this contract's extension)`,
+  signInWithRecoveryCode: `${SESSION_DATA}, as after a one-time code (this contract's extension)`,
+  generateRecoveryCodes: "the new codes, shown once (this contract's extension)",
+  getRecoveryCodeStatus: "how many codes are left (this contract's extension): the warning at 3 or fewer",
 };
 
 /** The operations whose success answer is only `errors` (the shared OperationResult), and why. */
@@ -87,6 +96,7 @@ const RESULT_ONLY = Object.fromEntries(
     'updateIntegrationEmployerState',
     'connectIntegration',
     'removeIntegration',
+    'removePasskey',
   ].map((id) => [id, RESULT]),
 );
 

@@ -27,7 +27,10 @@ import type {
   CredentialsResponse,
   DeleteOptionChoiceHeaders,
   EmailRequest,
+  FinishPasskeyRegistrationHeaders,
+  FinishPasskeyRegistrationRequest,
   ForbiddenResponse,
+  GenerateRecoveryCodesHeaders,
   GetOptionChoiceParams,
   InternalErrorResponse,
   MarkEmailVerifiedHeaders,
@@ -37,13 +40,22 @@ import type {
   OptionChoice,
   OptionChoiceResponse,
   OptionSettings,
+  PasskeyListResponse,
+  PasskeyRegistrationOptionsResponse,
+  PasskeyResponse,
   Phone,
   PhoneVerifyRequest,
+  RecoveryCodeSetResponse,
+  RecoveryCodeStatusResponse,
+  RemovePasskeyHeaders,
+  RenamePasskeyHeaders,
+  RenamePasskeyRequest,
   SaveOptionChoiceHeaders,
   SaveOptionSettingsHeaders,
   SavePhoneHeaders,
   SessionExpiredResponse,
   SetupAccount,
+  StartPasskeyRegistrationHeaders,
   UnauthorizedResponse,
   UnexpectedResponse,
   UpdateCredentialsHeaders,
@@ -1100,6 +1112,567 @@ export const useSaveOptionSettings = <TError = ErrorType<BadRequestResponse | Un
       > => {
 
       const mutationOptions = getSaveOptionSettingsMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * This contract's extension, not in the spec. The signed-in user's passkeys, oldest first: each with the gateway's id, its name, when it was registered, when it last signed in (null when never) and the kind of authenticator that holds it when the gateway can tell (null otherwise).
+ * @summary The signed-in user's passkeys
+ */
+export const getListPasskeysUrl = () => {
+
+
+  
+
+  return `/login-gateway/passkeys`
+}
+
+export const listPasskeys = async ( options?: RequestInit): Promise<PasskeyListResponse> => {
+  
+  return apiClient<PasskeyListResponse>(getListPasskeysUrl(),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListPasskeysQueryKey = () => {
+    return [
+    `/login-gateway/passkeys`
+    ] as const;
+    }
+
+    
+export const getListPasskeysQueryOptions = <TData = Awaited<ReturnType<typeof listPasskeys>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPasskeys>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListPasskeysQueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listPasskeys>>> = ({ signal }) => listPasskeys({ signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listPasskeys>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListPasskeysQueryResult = NonNullable<Awaited<ReturnType<typeof listPasskeys>>>
+export type ListPasskeysQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
+
+
+export function useListPasskeys<TData = Awaited<ReturnType<typeof listPasskeys>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPasskeys>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listPasskeys>>,
+          TError,
+          Awaited<ReturnType<typeof listPasskeys>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiClient>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListPasskeys<TData = Awaited<ReturnType<typeof listPasskeys>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPasskeys>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listPasskeys>>,
+          TError,
+          Awaited<ReturnType<typeof listPasskeys>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListPasskeys<TData = Awaited<ReturnType<typeof listPasskeys>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPasskeys>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The signed-in user's passkeys
+ */
+
+export function useListPasskeys<TData = Awaited<ReturnType<typeof listPasskeys>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPasskeys>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListPasskeysQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * This contract's extension, not in the spec. Begins a registration ceremony for the signed-in user and answers its options in WebAuthn's JSON serialisation (PublicKeyCredentialCreationOptionsJSON), which the portal hands to `@simplewebauthn/browser`'s `startRegistration({ optionsJSON })` as they are. The gateway binds the challenge to `ceremonyId` on its side; the ceremony expires with `timeout` and is used once. The authenticator must keep the passkey (`residentKey: required`, so it signs in without a username) and verify the user (`userVerification: required`); `excludeCredentials` lists the user's passkeys so the same authenticator does not make a second one. PKERR06: the account holds 20 passkeys, the most it may (`PasskeyList`); the user removes one first.
+ * @summary Begin registering a passkey for the signed-in user
+ */
+export const getStartPasskeyRegistrationUrl = () => {
+
+
+  
+
+  return `/login-gateway/passkeys/registration/options`
+}
+
+export const startPasskeyRegistration = async (headers?: StartPasskeyRegistrationHeaders, options?: RequestInit): Promise<PasskeyRegistrationOptionsResponse> => {
+  
+  return apiClient<PasskeyRegistrationOptionsResponse>(getStartPasskeyRegistrationUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { ...headers, ...options?.headers }
+    
+  }
+);}
+
+
+
+
+export const getStartPasskeyRegistrationMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof startPasskeyRegistration>>, TError,{headers?: StartPasskeyRegistrationHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
+): UseMutationOptions<Awaited<ReturnType<typeof startPasskeyRegistration>>, TError,{headers?: StartPasskeyRegistrationHeaders}, TContext> => {
+
+const mutationKey = ['startPasskeyRegistration'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof startPasskeyRegistration>>, {headers?: StartPasskeyRegistrationHeaders}> = (props) => {
+          const {headers} = props ?? {};
+
+          return  startPasskeyRegistration(headers,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type StartPasskeyRegistrationMutationResult = NonNullable<Awaited<ReturnType<typeof startPasskeyRegistration>>>
+    
+    export type StartPasskeyRegistrationMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
+
+    /**
+ * @summary Begin registering a passkey for the signed-in user
+ */
+export const useStartPasskeyRegistration = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof startPasskeyRegistration>>, TError,{headers?: StartPasskeyRegistrationHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof startPasskeyRegistration>>,
+        TError,
+        {headers?: StartPasskeyRegistrationHeaders},
+        TContext
+      > => {
+
+      const mutationOptions = getStartPasskeyRegistrationMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * This contract's extension, not in the spec. Verifies the attestation the browser gave (WebAuthn's RegistrationResponseJSON, what `startRegistration` resolves to) against the ceremony's challenge, the portal's origin and the RP ID, with the user verified and present, and stores the passkey under the name the user chose; the answer is the stored passkey. The ceremony is used once, whatever the outcome. Errors: PKERR01, the ceremony expired, is unknown or was already used (begin again); PKERR03, the attestation could not be verified (a bad signature, no user verification, another origin or RP ID); PKERR05, the authenticator already holds a passkey of this account. PKERR06, the account holds 20 passkeys already.
+ * @summary Finish registering a passkey, with the name the user chose
+ */
+export const getFinishPasskeyRegistrationUrl = () => {
+
+
+  
+
+  return `/login-gateway/passkeys/registration`
+}
+
+export const finishPasskeyRegistration = async (finishPasskeyRegistrationRequest: FinishPasskeyRegistrationRequest,
+    headers?: FinishPasskeyRegistrationHeaders, options?: RequestInit): Promise<PasskeyResponse> => {
+  
+  return apiClient<PasskeyResponse>(getFinishPasskeyRegistrationUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json',...headers, ...options?.headers },
+    body: JSON.stringify(
+      finishPasskeyRegistrationRequest,)
+  }
+);}
+
+
+
+
+export const getFinishPasskeyRegistrationMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof finishPasskeyRegistration>>, TError,{data: FinishPasskeyRegistrationRequest;headers?: FinishPasskeyRegistrationHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
+): UseMutationOptions<Awaited<ReturnType<typeof finishPasskeyRegistration>>, TError,{data: FinishPasskeyRegistrationRequest;headers?: FinishPasskeyRegistrationHeaders}, TContext> => {
+
+const mutationKey = ['finishPasskeyRegistration'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof finishPasskeyRegistration>>, {data: FinishPasskeyRegistrationRequest;headers?: FinishPasskeyRegistrationHeaders}> = (props) => {
+          const {data,headers} = props ?? {};
+
+          return  finishPasskeyRegistration(data,headers,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type FinishPasskeyRegistrationMutationResult = NonNullable<Awaited<ReturnType<typeof finishPasskeyRegistration>>>
+    export type FinishPasskeyRegistrationMutationBody = FinishPasskeyRegistrationRequest
+    export type FinishPasskeyRegistrationMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
+
+    /**
+ * @summary Finish registering a passkey, with the name the user chose
+ */
+export const useFinishPasskeyRegistration = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof finishPasskeyRegistration>>, TError,{data: FinishPasskeyRegistrationRequest;headers?: FinishPasskeyRegistrationHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof finishPasskeyRegistration>>,
+        TError,
+        {data: FinishPasskeyRegistrationRequest;headers?: FinishPasskeyRegistrationHeaders},
+        TContext
+      > => {
+
+      const mutationOptions = getFinishPasskeyRegistrationMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * This contract's extension, not in the spec. Removes the passkey: it no longer signs in (a sign-in with it gets PKERR02), although the authenticator may still offer it. PKERR04: the user has no passkey with this id.
+ * @summary Remove one of the signed-in user's passkeys
+ */
+export const getRemovePasskeyUrl = (passkeyId: string,) => {
+
+
+  
+
+  return `/login-gateway/passkeys/${passkeyId}`
+}
+
+export const removePasskey = async (passkeyId: string,
+    headers?: RemovePasskeyHeaders, options?: RequestInit): Promise<OperationResult> => {
+  
+  return apiClient<OperationResult>(getRemovePasskeyUrl(passkeyId),
+  {      
+    ...options,
+    method: 'DELETE',
+    headers: { ...headers, ...options?.headers }
+    
+  }
+);}
+
+
+
+
+export const getRemovePasskeyMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removePasskey>>, TError,{passkeyId: string;headers?: RemovePasskeyHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
+): UseMutationOptions<Awaited<ReturnType<typeof removePasskey>>, TError,{passkeyId: string;headers?: RemovePasskeyHeaders}, TContext> => {
+
+const mutationKey = ['removePasskey'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof removePasskey>>, {passkeyId: string;headers?: RemovePasskeyHeaders}> = (props) => {
+          const {passkeyId,headers} = props ?? {};
+
+          return  removePasskey(passkeyId,headers,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RemovePasskeyMutationResult = NonNullable<Awaited<ReturnType<typeof removePasskey>>>
+    
+    export type RemovePasskeyMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
+
+    /**
+ * @summary Remove one of the signed-in user's passkeys
+ */
+export const useRemovePasskey = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removePasskey>>, TError,{passkeyId: string;headers?: RemovePasskeyHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof removePasskey>>,
+        TError,
+        {passkeyId: string;headers?: RemovePasskeyHeaders},
+        TContext
+      > => {
+
+      const mutationOptions = getRemovePasskeyMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * This contract's extension, not in the spec. Gives the passkey a new name (shown as text) and answers the passkey. PKERR04: the user has no passkey with this id.
+ * @summary Rename one of the signed-in user's passkeys
+ */
+export const getRenamePasskeyUrl = (passkeyId: string,) => {
+
+
+  
+
+  return `/login-gateway/passkeys/${passkeyId}/name`
+}
+
+export const renamePasskey = async (passkeyId: string,
+    renamePasskeyRequest: RenamePasskeyRequest,
+    headers?: RenamePasskeyHeaders, options?: RequestInit): Promise<PasskeyResponse> => {
+  
+  return apiClient<PasskeyResponse>(getRenamePasskeyUrl(passkeyId),
+  {      
+    ...options,
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json',...headers, ...options?.headers },
+    body: JSON.stringify(
+      renamePasskeyRequest,)
+  }
+);}
+
+
+
+
+export const getRenamePasskeyMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof renamePasskey>>, TError,{passkeyId: string;data: RenamePasskeyRequest;headers?: RenamePasskeyHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
+): UseMutationOptions<Awaited<ReturnType<typeof renamePasskey>>, TError,{passkeyId: string;data: RenamePasskeyRequest;headers?: RenamePasskeyHeaders}, TContext> => {
+
+const mutationKey = ['renamePasskey'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof renamePasskey>>, {passkeyId: string;data: RenamePasskeyRequest;headers?: RenamePasskeyHeaders}> = (props) => {
+          const {passkeyId,data,headers} = props ?? {};
+
+          return  renamePasskey(passkeyId,data,headers,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RenamePasskeyMutationResult = NonNullable<Awaited<ReturnType<typeof renamePasskey>>>
+    export type RenamePasskeyMutationBody = RenamePasskeyRequest
+    export type RenamePasskeyMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
+
+    /**
+ * @summary Rename one of the signed-in user's passkeys
+ */
+export const useRenamePasskey = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof renamePasskey>>, TError,{passkeyId: string;data: RenamePasskeyRequest;headers?: RenamePasskeyHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof renamePasskey>>,
+        TError,
+        {passkeyId: string;data: RenamePasskeyRequest;headers?: RenamePasskeyHeaders},
+        TContext
+      > => {
+
+      const mutationOptions = getRenamePasskeyMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * This contract's extension, not in the spec. How many of the signed-in user's recovery codes are left (the portal warns at 3 or fewer) and when the set was generated; never the codes themselves.
+ * @summary How many recovery codes the signed-in user has left
+ */
+export const getGetRecoveryCodeStatusUrl = () => {
+
+
+  
+
+  return `/login-gateway/recovery-codes`
+}
+
+export const getRecoveryCodeStatus = async ( options?: RequestInit): Promise<RecoveryCodeStatusResponse> => {
+  
+  return apiClient<RecoveryCodeStatusResponse>(getGetRecoveryCodeStatusUrl(),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetRecoveryCodeStatusQueryKey = () => {
+    return [
+    `/login-gateway/recovery-codes`
+    ] as const;
+    }
+
+    
+export const getGetRecoveryCodeStatusQueryOptions = <TData = Awaited<ReturnType<typeof getRecoveryCodeStatus>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getRecoveryCodeStatus>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetRecoveryCodeStatusQueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getRecoveryCodeStatus>>> = ({ signal }) => getRecoveryCodeStatus({ signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getRecoveryCodeStatus>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetRecoveryCodeStatusQueryResult = NonNullable<Awaited<ReturnType<typeof getRecoveryCodeStatus>>>
+export type GetRecoveryCodeStatusQueryError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
+
+
+export function useGetRecoveryCodeStatus<TData = Awaited<ReturnType<typeof getRecoveryCodeStatus>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getRecoveryCodeStatus>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getRecoveryCodeStatus>>,
+          TError,
+          Awaited<ReturnType<typeof getRecoveryCodeStatus>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiClient>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetRecoveryCodeStatus<TData = Awaited<ReturnType<typeof getRecoveryCodeStatus>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getRecoveryCodeStatus>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getRecoveryCodeStatus>>,
+          TError,
+          Awaited<ReturnType<typeof getRecoveryCodeStatus>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetRecoveryCodeStatus<TData = Awaited<ReturnType<typeof getRecoveryCodeStatus>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getRecoveryCodeStatus>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary How many recovery codes the signed-in user has left
+ */
+
+export function useGetRecoveryCodeStatus<TData = Awaited<ReturnType<typeof getRecoveryCodeStatus>>, TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getRecoveryCodeStatus>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetRecoveryCodeStatusQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * This contract's extension, not in the spec. Generates 10 new single-use recovery codes for the signed-in user and answers them in the clear, this once: the gateway keeps only what lets it check them (a hash, for example) and never answers them again. Generating again (regenerating) voids every code of the previous set, used or not. Each code stands in for a one-time code at sign-in's code step (`signInWithRecoveryCode`).
+ * @summary Generate a new set of recovery codes
+ */
+export const getGenerateRecoveryCodesUrl = () => {
+
+
+  
+
+  return `/login-gateway/recovery-codes`
+}
+
+export const generateRecoveryCodes = async (headers?: GenerateRecoveryCodesHeaders, options?: RequestInit): Promise<RecoveryCodeSetResponse> => {
+  
+  return apiClient<RecoveryCodeSetResponse>(getGenerateRecoveryCodesUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { ...headers, ...options?.headers }
+    
+  }
+);}
+
+
+
+
+export const getGenerateRecoveryCodesMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof generateRecoveryCodes>>, TError,{headers?: GenerateRecoveryCodesHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
+): UseMutationOptions<Awaited<ReturnType<typeof generateRecoveryCodes>>, TError,{headers?: GenerateRecoveryCodesHeaders}, TContext> => {
+
+const mutationKey = ['generateRecoveryCodes'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof generateRecoveryCodes>>, {headers?: GenerateRecoveryCodesHeaders}> = (props) => {
+          const {headers} = props ?? {};
+
+          return  generateRecoveryCodes(headers,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type GenerateRecoveryCodesMutationResult = NonNullable<Awaited<ReturnType<typeof generateRecoveryCodes>>>
+    
+    export type GenerateRecoveryCodesMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
+
+    /**
+ * @summary Generate a new set of recovery codes
+ */
+export const useGenerateRecoveryCodes = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof generateRecoveryCodes>>, TError,{headers?: GenerateRecoveryCodesHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof generateRecoveryCodes>>,
+        TError,
+        {headers?: GenerateRecoveryCodesHeaders},
+        TContext
+      > => {
+
+      const mutationOptions = getGenerateRecoveryCodesMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }

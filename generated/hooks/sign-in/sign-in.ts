@@ -26,14 +26,20 @@ import type {
   BadRequestResponse,
   DeviceFingerprint,
   ErrorEnvelope,
+  FinishPasskeySignInHeaders,
+  FinishPasskeySignInRequest,
   ForbiddenResponse,
   GetAuthTokenParams,
   GetUserLandingUrlParams,
   InternalErrorResponse,
   LandingUrlResponse,
+  PasskeySignInOptionsResponse,
+  RecoveryCodeSignInRequest,
   SessionExpiredResponse,
+  SignInWithRecoveryCodeHeaders,
   SignInWithTokenHeaders,
   SkipEnrollmentResponse,
+  StartPasskeySignInHeaders,
   TokenSignInRequest,
   TooManyRequestsResponse,
   UnauthorizedResponse,
@@ -520,3 +526,227 @@ export function useGetSkipEnrollmentSteps<TData = Awaited<ReturnType<typeof getS
 
 
 
+/**
+ * This contract's extension, not in the spec. Begins a sign-in ceremony for someone who has not signed in and answers its options in WebAuthn's JSON serialisation (PublicKeyCredentialRequestOptionsJSON), which the portal hands to `@simplewebauthn/browser`'s `startAuthentication({ optionsJSON, useBrowserAutofill })` as they are. `allowCredentials` is empty: any passkey the authenticator keeps for the site will do (a discoverable credential), so no username is asked first and the browser may offer passkeys in the username field's autofill. The gateway binds the challenge to `ceremonyId` on its side; the ceremony expires with `timeout` and is used once. Throttled, as every call that begins a sign-in.
+ * @summary Begin a passkey sign-in
+ */
+export const getStartPasskeySignInUrl = () => {
+
+
+  
+
+  return `/login-gateway/authentication/passkey/options`
+}
+
+export const startPasskeySignIn = async (headers?: StartPasskeySignInHeaders, options?: RequestInit): Promise<PasskeySignInOptionsResponse> => {
+  
+  return apiClient<PasskeySignInOptionsResponse>(getStartPasskeySignInUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { ...headers, ...options?.headers }
+    
+  }
+);}
+
+
+
+
+export const getStartPasskeySignInMutationOptions = <TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof startPasskeySignIn>>, TError,{headers?: StartPasskeySignInHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
+): UseMutationOptions<Awaited<ReturnType<typeof startPasskeySignIn>>, TError,{headers?: StartPasskeySignInHeaders}, TContext> => {
+
+const mutationKey = ['startPasskeySignIn'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof startPasskeySignIn>>, {headers?: StartPasskeySignInHeaders}> = (props) => {
+          const {headers} = props ?? {};
+
+          return  startPasskeySignIn(headers,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type StartPasskeySignInMutationResult = NonNullable<Awaited<ReturnType<typeof startPasskeySignIn>>>
+    
+    export type StartPasskeySignInMutationError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>
+
+    /**
+ * @summary Begin a passkey sign-in
+ */
+export const useStartPasskeySignIn = <TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof startPasskeySignIn>>, TError,{headers?: StartPasskeySignInHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof startPasskeySignIn>>,
+        TError,
+        {headers?: StartPasskeySignInHeaders},
+        TContext
+      > => {
+
+      const mutationOptions = getStartPasskeySignInMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * This contract's extension, not in the spec. Verifies the assertion the browser gave (WebAuthn's AuthenticationResponseJSON, what `startAuthentication` resolves to) against the ceremony's challenge, the portal's origin, the RP ID and the public key the gateway stored for the credential, with the user verified and present, and refuses a signature counter that did not increase (unless both are 0, as synced passkeys send). The ceremony is used once, whatever the outcome.
+
+A verified passkey with user verification satisfies both the password and the second factor: the answer is exactly a successful sign-in's (`authenticate`'s: the same `AuthData`, token and roles, the same landing that follows), never AUERR05, and the unrecognised-computer security question (AUERR01) is not asked. The sign-in's other steps (the landing address, multi-factor adoption, account setup) follow as after a password.
+
+Errors, in `errors` with HTTP 200 like a wrong password: PKERR01, the ceremony expired, is unknown or was already used (begin again); PKERR02, the credential is unknown to the gateway (never registered, or removed); PKERR03, the assertion could not be verified (a bad signature, no user verification, another origin or RP ID, a counter that did not increase).
+ * @summary Sign in with a passkey
+ */
+export const getFinishPasskeySignInUrl = () => {
+
+
+  
+
+  return `/login-gateway/authentication/passkey`
+}
+
+export const finishPasskeySignIn = async (finishPasskeySignInRequest: FinishPasskeySignInRequest,
+    headers?: FinishPasskeySignInHeaders, options?: RequestInit): Promise<AuthResponse> => {
+  
+  return apiClient<AuthResponse>(getFinishPasskeySignInUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json',...headers, ...options?.headers },
+    body: JSON.stringify(
+      finishPasskeySignInRequest,)
+  }
+);}
+
+
+
+
+export const getFinishPasskeySignInMutationOptions = <TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof finishPasskeySignIn>>, TError,{data: FinishPasskeySignInRequest;headers?: FinishPasskeySignInHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
+): UseMutationOptions<Awaited<ReturnType<typeof finishPasskeySignIn>>, TError,{data: FinishPasskeySignInRequest;headers?: FinishPasskeySignInHeaders}, TContext> => {
+
+const mutationKey = ['finishPasskeySignIn'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof finishPasskeySignIn>>, {data: FinishPasskeySignInRequest;headers?: FinishPasskeySignInHeaders}> = (props) => {
+          const {data,headers} = props ?? {};
+
+          return  finishPasskeySignIn(data,headers,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type FinishPasskeySignInMutationResult = NonNullable<Awaited<ReturnType<typeof finishPasskeySignIn>>>
+    export type FinishPasskeySignInMutationBody = FinishPasskeySignInRequest
+    export type FinishPasskeySignInMutationError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>
+
+    /**
+ * @summary Sign in with a passkey
+ */
+export const useFinishPasskeySignIn = <TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof finishPasskeySignIn>>, TError,{data: FinishPasskeySignInRequest;headers?: FinishPasskeySignInHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof finishPasskeySignIn>>,
+        TError,
+        {data: FinishPasskeySignInRequest;headers?: FinishPasskeySignInHeaders},
+        TContext
+      > => {
+
+      const mutationOptions = getFinishPasskeySignInMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * This contract's extension, not in the spec. The code step of sign-in with a recovery code instead of a one-time code: the same basic credentials as `authenticate` (`base64(UTF-8(username:password))`), the recovery code in the body (compared case-insensitively, without hyphens or spaces), and the device fingerprint. It answers exactly as `authenticate` answers a good one-time code at that step: the same `AuthResponse`, token and landing, the same `XSRF-TOKEN` cookie and rate-limit headers. The code is used up by a success and never signs in again.
+
+Errors, in `errors` with HTTP 200 as at the code step: RCERR01, not one of the user's codes; RCERR02, a code already used (or of a set that was regenerated since: then RCERR01 is as good); RCERR03, the user has no recovery code left or never generated any; a wrong username or password as `authenticate` answers it (AUERR02 in the examples), and a lockout after too many attempts (its description contains "attempts"). A 401 means only that the `Authorization` header is missing or malformed.
+ * @summary Sign in with a recovery code in place of a one-time code
+ */
+export const getSignInWithRecoveryCodeUrl = () => {
+
+
+  
+
+  return `/login-gateway/authentication/recovery-code`
+}
+
+export const signInWithRecoveryCode = async (recoveryCodeSignInRequest: RecoveryCodeSignInRequest,
+    headers?: SignInWithRecoveryCodeHeaders, options?: RequestInit): Promise<AuthResponse> => {
+  
+  return apiClient<AuthResponse>(getSignInWithRecoveryCodeUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json',...headers, ...options?.headers },
+    body: JSON.stringify(
+      recoveryCodeSignInRequest,)
+  }
+);}
+
+
+
+
+export const getSignInWithRecoveryCodeMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signInWithRecoveryCode>>, TError,{data: RecoveryCodeSignInRequest;headers?: SignInWithRecoveryCodeHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
+): UseMutationOptions<Awaited<ReturnType<typeof signInWithRecoveryCode>>, TError,{data: RecoveryCodeSignInRequest;headers?: SignInWithRecoveryCodeHeaders}, TContext> => {
+
+const mutationKey = ['signInWithRecoveryCode'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof signInWithRecoveryCode>>, {data: RecoveryCodeSignInRequest;headers?: SignInWithRecoveryCodeHeaders}> = (props) => {
+          const {data,headers} = props ?? {};
+
+          return  signInWithRecoveryCode(data,headers,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SignInWithRecoveryCodeMutationResult = NonNullable<Awaited<ReturnType<typeof signInWithRecoveryCode>>>
+    export type SignInWithRecoveryCodeMutationBody = RecoveryCodeSignInRequest
+    export type SignInWithRecoveryCodeMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>
+
+    /**
+ * @summary Sign in with a recovery code in place of a one-time code
+ */
+export const useSignInWithRecoveryCode = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signInWithRecoveryCode>>, TError,{data: RecoveryCodeSignInRequest;headers?: SignInWithRecoveryCodeHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof signInWithRecoveryCode>>,
+        TError,
+        {data: RecoveryCodeSignInRequest;headers?: SignInWithRecoveryCodeHeaders},
+        TContext
+      > => {
+
+      const mutationOptions = getSignInWithRecoveryCodeMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    

@@ -413,3 +413,347 @@ export const saveOptionSettingsResponse = zod.object({
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(saveOptionSettingsResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
 }).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
 
+/**
+ * This contract's extension, not in the spec. The signed-in user's passkeys, oldest first: each with the gateway's id, its name, when it was registered, when it last signed in (null when never) and the kind of authenticator that holds it when the gateway can tell (null otherwise).
+ * @summary The signed-in user's passkeys
+ */
+export const listPasskeysResponseDataPasskeysItemIdMax = 64;
+export const listPasskeysResponseDataPasskeysItemIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,64}$');
+export const listPasskeysResponseDataPasskeysItemNameMax = 64;
+export const listPasskeysResponseDataPasskeysItemNameRegExp = new RegExp('^[^\\x00-\\x1F\\x7F]*[^\\x00-\\x1F\\x7F\\s][^\\x00-\\x1F\\x7F]*$');
+export const listPasskeysResponseDataPasskeysItemCreatedAtMin = 20;
+export const listPasskeysResponseDataPasskeysItemCreatedAtMax = 24;
+export const listPasskeysResponseDataPasskeysItemCreatedAtRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,3})?Z$');
+export const listPasskeysResponseDataPasskeysItemLastUsedAtMinOne = 20;
+export const listPasskeysResponseDataPasskeysItemLastUsedAtMaxOne = 24;
+export const listPasskeysResponseDataPasskeysItemLastUsedAtRegExpOne = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,3})?Z$');
+export const listPasskeysResponseDataPasskeysMax = 20;export const listPasskeysResponseErrorsItemCodeMax = 32;export const listPasskeysResponseErrorsItemDescriptionMax = 1000;export const listPasskeysResponseErrorsMax = 20;export const listPasskeysResponseErrorsItemCodeMaxOne = 32;export const listPasskeysResponseErrorsItemDescriptionMaxOne = 1000;export const listPasskeysResponseErrorsMaxOne = 20;
+
+export const listPasskeysResponse = zod.union([zod.object({
+  "data": zod.object({
+  "passkeys": zod.array(zod.object({
+  "id": zod.string().min(1).max(listPasskeysResponseDataPasskeysItemIdMax).regex(listPasskeysResponseDataPasskeysItemIdRegExp).describe('The gateway\'s identifier of one of the user\'s passkeys (not the credential id, which the portal never needs). 1 to 64 letters, digits, `_` and `-`. This contract\'s extension, not in the spec.'),
+  "name": zod.string().min(1).max(listPasskeysResponseDataPasskeysItemNameMax).regex(listPasskeysResponseDataPasskeysItemNameRegExp).describe('The name the user gives a passkey, shown as text (never as HTML): 1 to 64 characters, not\nonly spaces, no control characters. The portal suggests the device\'s name. This contract\'s\nextension, not in the spec.\n'),
+  "createdAt": zod.string().min(listPasskeysResponseDataPasskeysItemCreatedAtMin).max(listPasskeysResponseDataPasskeysItemCreatedAtMax).regex(listPasskeysResponseDataPasskeysItemCreatedAtRegExp).describe('A moment in UTC, `YYYY-MM-DDTHH:MM:SSZ` with optional milliseconds (RFC 3339, always `Z`):\nthis contract\'s extension, not in the spec.\n'),
+  "lastUsedAt": zod.union([zod.string().min(listPasskeysResponseDataPasskeysItemLastUsedAtMinOne).max(listPasskeysResponseDataPasskeysItemLastUsedAtMaxOne).regex(listPasskeysResponseDataPasskeysItemLastUsedAtRegExpOne).describe('A moment in UTC, `YYYY-MM-DDTHH:MM:SSZ` with optional milliseconds (RFC 3339, always `Z`):\nthis contract\'s extension, not in the spec.\n'),zod.null()]).describe('When the passkey last signed in, or null when it never has.'),
+  "deviceKind": zod.union([zod.enum(['synced', 'platform', 'security-key', 'phone']).describe('What kind of authenticator holds a passkey, as far as the gateway can tell from the\ntransports and the backup flags it registered: `synced` (backed up, for example to a\npassword manager or a platform account, so on several devices), `platform` (this device\'s\nown authenticator, not backed up), `security-key` (USB, NFC or Bluetooth), `phone` (another\ndevice reached by QR code, `hybrid`). This contract\'s extension, not in the spec.\n'),zod.null()]).describe('What kind of authenticator holds it, or null when the gateway cannot tell.')
+}).describe('One of the user\'s passkeys. This contract\'s extension, not in the spec.')).max(listPasskeysResponseDataPasskeysMax).describe('The user\'s passkeys, oldest first; empty when there is none. At most 20 (this contract\'s extension\'s choice, far more devices than a person keeps).')
+}).describe('The signed-in user\'s passkeys. This contract\'s extension, not in the spec.'),
+  "errors": zod.array(zod.object({
+  "code": zod.string().max(listPasskeysResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().max(listPasskeysResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(listPasskeysResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
+}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "errors": zod.array(zod.object({
+  "code": zod.string().max(listPasskeysResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().max(listPasskeysResponseErrorsItemDescriptionMaxOne).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).max(listPasskeysResponseErrorsMaxOne).describe('The business errors; at least one, and at most 20, as in `ErrorList`. The portal shows or branches on the first.')
+}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('The answer, with its payload in `data`, or a business failure. This contract\'s extension, not in the spec.')
+
+/**
+ * This contract's extension, not in the spec. Begins a registration ceremony for the signed-in user and answers its options in WebAuthn's JSON serialisation (PublicKeyCredentialCreationOptionsJSON), which the portal hands to `@simplewebauthn/browser`'s `startRegistration({ optionsJSON })` as they are. The gateway binds the challenge to `ceremonyId` on its side; the ceremony expires with `timeout` and is used once. The authenticator must keep the passkey (`residentKey: required`, so it signs in without a username) and verify the user (`userVerification: required`); `excludeCredentials` lists the user's passkeys so the same authenticator does not make a second one. PKERR06: the account holds 20 passkeys, the most it may (`PasskeyList`); the user removes one first.
+ * @summary Begin registering a passkey for the signed-in user
+ */
+export const startPasskeyRegistrationHeaderXXSRFTOKENMax = 256;
+
+export const startPasskeyRegistrationHeader = zod.object({
+  "X-XSRF-TOKEN": zod.string().max(startPasskeyRegistrationHeaderXXSRFTOKENMax).optional().describe('Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists.')
+})
+
+export const startPasskeyRegistrationResponseDataCeremonyIdMax = 64;
+export const startPasskeyRegistrationResponseDataCeremonyIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,64}$');
+export const startPasskeyRegistrationResponseDataPublicKeyRpNameMax = 128;
+export const startPasskeyRegistrationResponseDataPublicKeyRpNameRegExp = new RegExp('^[^\\x00-\\x1F\\x7F]+$');
+export const startPasskeyRegistrationResponseDataPublicKeyRpIdMax = 253;
+export const startPasskeyRegistrationResponseDataPublicKeyRpIdRegExp = new RegExp('^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$');
+export const startPasskeyRegistrationResponseDataPublicKeyUserIdMin = 2;
+export const startPasskeyRegistrationResponseDataPublicKeyUserIdMax = 86;
+export const startPasskeyRegistrationResponseDataPublicKeyUserIdRegExp = new RegExp('^[A-Za-z0-9_-]{2,86}$');
+export const startPasskeyRegistrationResponseDataPublicKeyUserNameMax = 64;export const startPasskeyRegistrationResponseDataPublicKeyUserDisplayNameMax = 128;
+export const startPasskeyRegistrationResponseDataPublicKeyUserDisplayNameRegExp = new RegExp('^[^\\x00-\\x1F\\x7F]*$');
+export const startPasskeyRegistrationResponseDataPublicKeyChallengeMin = 22;
+export const startPasskeyRegistrationResponseDataPublicKeyChallengeMax = 86;
+export const startPasskeyRegistrationResponseDataPublicKeyChallengeRegExp = new RegExp('^[A-Za-z0-9_-]{22,86}$');
+export const startPasskeyRegistrationResponseDataPublicKeyPubKeyCredParamsItemAlgMin = -65536;
+export const startPasskeyRegistrationResponseDataPublicKeyPubKeyCredParamsItemAlgMax = 65535;export const startPasskeyRegistrationResponseDataPublicKeyPubKeyCredParamsMax = 10;export const startPasskeyRegistrationResponseDataPublicKeyTimeoutMin = 1000;
+export const startPasskeyRegistrationResponseDataPublicKeyTimeoutMax = 600000;export const startPasskeyRegistrationResponseDataPublicKeyExcludeCredentialsItemIdMax = 1364;
+export const startPasskeyRegistrationResponseDataPublicKeyExcludeCredentialsItemIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,1364}$');
+export const startPasskeyRegistrationResponseDataPublicKeyExcludeCredentialsItemTransportsMax = 7;export const startPasskeyRegistrationResponseDataPublicKeyExcludeCredentialsMax = 20;export const startPasskeyRegistrationResponseDataPublicKeyHintsMax = 3;export const startPasskeyRegistrationResponseErrorsItemCodeMax = 32;export const startPasskeyRegistrationResponseErrorsItemDescriptionMax = 1000;export const startPasskeyRegistrationResponseErrorsMax = 20;export const startPasskeyRegistrationResponseErrorsItemCodeMaxOne = 32;export const startPasskeyRegistrationResponseErrorsItemDescriptionMaxOne = 1000;export const startPasskeyRegistrationResponseErrorsMaxOne = 20;
+
+export const startPasskeyRegistrationResponse = zod.union([zod.object({
+  "data": zod.object({
+  "ceremonyId": zod.string().min(1).max(startPasskeyRegistrationResponseDataCeremonyIdMax).regex(startPasskeyRegistrationResponseDataCeremonyIdRegExp).describe('The gateway\'s identifier of one passkey ceremony (a registration or a sign-in): its\nchallenge is bound to it on the server, it expires with the options\' `timeout` and it is\nused once, whatever the outcome. 1 to 64 letters, digits, `_` and `-`. This contract\'s\nextension, not in the spec.\n'),
+  "publicKey": zod.object({
+  "rp": zod.object({
+  "name": zod.string().min(1).max(startPasskeyRegistrationResponseDataPublicKeyRpNameMax).regex(startPasskeyRegistrationResponseDataPublicKeyRpNameRegExp).describe('The name authenticators may show for the site (the partner\'s or the product\'s name).'),
+  "id": zod.string().min(1).max(startPasskeyRegistrationResponseDataPublicKeyRpIdMax).regex(startPasskeyRegistrationResponseDataPublicKeyRpIdRegExp).optional().describe('The RP ID, the portal\'s host name or a registrable suffix of it (never an IP address); the passkey is bound to it. Absent means the page\'s own host.')
+}).describe('The relying party, the portal\'s site.'),
+  "user": zod.object({
+  "id": zod.string().min(startPasskeyRegistrationResponseDataPublicKeyUserIdMin).max(startPasskeyRegistrationResponseDataPublicKeyUserIdMax).regex(startPasskeyRegistrationResponseDataPublicKeyUserIdRegExp).describe('The user handle, base64url, 1 to 64 bytes the gateway chose for the account, holding nothing personal. A passkey sign-in gives it back as `userHandle`.'),
+  "name": zod.string().min(1).max(startPasskeyRegistrationResponseDataPublicKeyUserNameMax).describe('The username someone types to sign in or recover an account. Existing accounts may predate the username rules, so only its length is bounded.'),
+  "displayName": zod.string().max(startPasskeyRegistrationResponseDataPublicKeyUserDisplayNameMax).regex(startPasskeyRegistrationResponseDataPublicKeyUserDisplayNameRegExp).describe('The name authenticators show beside the passkey (the username, or the user\'s name); may be empty.')
+}).describe('The account the passkey is for.'),
+  "challenge": zod.string().min(startPasskeyRegistrationResponseDataPublicKeyChallengeMin).max(startPasskeyRegistrationResponseDataPublicKeyChallengeMax).regex(startPasskeyRegistrationResponseDataPublicKeyChallengeRegExp).describe('A WebAuthn challenge, base64url without padding, 16 to 64 random bytes the gateway made for one ceremony and accepts once. This contract\'s extension, not in the spec.'),
+  "pubKeyCredParams": zod.array(zod.object({
+  "type": zod.literal("public-key").describe('The credential type; WebAuthn knows only `public-key`. This contract\'s extension, not in the spec.'),
+  "alg": zod.number().min(startPasskeyRegistrationResponseDataPublicKeyPubKeyCredParamsItemAlgMin).max(startPasskeyRegistrationResponseDataPublicKeyPubKeyCredParamsItemAlgMax).describe('A COSE algorithm identifier (IANA\'s registry), such as -7 for ES256.')
+}).describe('One accepted algorithm.')).min(1).max(startPasskeyRegistrationResponseDataPublicKeyPubKeyCredParamsMax).describe('The signature algorithms the gateway accepts, most preferred first, as COSE identifiers (-7 ES256, -8 EdDSA, -257 RS256). At least one, at most 10.'),
+  "timeout": zod.number().min(startPasskeyRegistrationResponseDataPublicKeyTimeoutMin).max(startPasskeyRegistrationResponseDataPublicKeyTimeoutMax).optional().describe('How long the browser waits for the user, in milliseconds (1 second to 10 minutes); the ceremony expires on the gateway after this too. This contract\'s extension, not in the spec.'),
+  "excludeCredentials": zod.array(zod.object({
+  "id": zod.string().min(1).max(startPasskeyRegistrationResponseDataPublicKeyExcludeCredentialsItemIdMax).regex(startPasskeyRegistrationResponseDataPublicKeyExcludeCredentialsItemIdRegExp).describe('A credential\'s id as the authenticator made it, base64url without padding (at most 1023 bytes, WebAuthn\'s limit). This contract\'s extension, not in the spec.'),
+  "type": zod.literal("public-key").describe('The credential type; WebAuthn knows only `public-key`. This contract\'s extension, not in the spec.'),
+  "transports": zod.array(zod.enum(['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb']).describe('How the browser reaches an authenticator (WebAuthn\'s AuthenticatorTransport). This contract\'s extension, not in the spec.')).max(startPasskeyRegistrationResponseDataPublicKeyExcludeCredentialsItemTransportsMax).optional().describe('How the browser may reach the authenticator that holds it, as registered; at most 7, the number of transports WebAuthn names.')
+}).describe('A credential the ceremony names (WebAuthn\'s PublicKeyCredentialDescriptorJSON). This contract\'s extension, not in the spec.')).max(startPasskeyRegistrationResponseDataPublicKeyExcludeCredentialsMax).optional().describe('The user\'s passkeys already registered, so the authenticator does not make a second one beside them. At most 20, the passkeys an account may hold.'),
+  "authenticatorSelection": zod.object({
+  "authenticatorAttachment": zod.enum(['platform', 'cross-platform']).optional().describe('`platform` for the device\'s own authenticator, `cross-platform` for a security key or a phone; absent to let the user choose.'),
+  "residentKey": zod.literal("required").describe('Always `required`, so the passkey signs in without a username (a discoverable credential).'),
+  "requireResidentKey": zod.boolean().optional().describe('The older form of `residentKey`; true when present.'),
+  "userVerification": zod.literal("required").describe('User verification (a fingerprint, a face, a PIN) is always required: a passkey verified this way stands for the password and the second factor at once. This contract\'s extension, not in the spec.')
+}).describe('What the authenticator must do, keep the passkey (discoverable) and verify the user.'),
+  "hints": zod.array(zod.enum(['security-key', 'client-device', 'hybrid']).describe('One hint, as WebAuthn names them.')).max(startPasskeyRegistrationResponseDataPublicKeyHintsMax).optional().describe('Which kind of authenticator the browser should offer first (WebAuthn\'s hints); empty or absent for no preference. At most 3, the number of hints WebAuthn names. This contract\'s extension, not in the spec.'),
+  "attestation": zod.enum(['none', 'indirect', 'direct', 'enterprise']).optional().describe('Whether the gateway wants the authenticator\'s attestation; `none` is enough to sign people in.'),
+  "extensions": zod.object({
+  "credProps": zod.boolean().optional().describe('True to learn whether the authenticator kept the passkey as a discoverable credential.')
+}).optional().describe('The WebAuthn extensions asked for.')
+}).describe('The options of a passkey registration, as WebAuthn\'s PublicKeyCredentialCreationOptionsJSON\n(what `@simplewebauthn/browser`\'s `startRegistration({ optionsJSON })` takes). The\nauthenticator must keep the passkey (a discoverable credential: `residentKey` required) and\nverify the user. This contract\'s extension, not in the spec.\n')
+}).describe('A registration ceremony begun for the signed-in user. This contract\'s extension, not in the spec.'),
+  "errors": zod.array(zod.object({
+  "code": zod.string().max(startPasskeyRegistrationResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().max(startPasskeyRegistrationResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(startPasskeyRegistrationResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
+}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "errors": zod.array(zod.object({
+  "code": zod.string().max(startPasskeyRegistrationResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().max(startPasskeyRegistrationResponseErrorsItemDescriptionMaxOne).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).max(startPasskeyRegistrationResponseErrorsMaxOne).describe('The business errors; at least one, and at most 20, as in `ErrorList`. The portal shows or branches on the first.')
+}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('The answer, with its payload in `data`, or a business failure. This contract\'s extension, not in the spec.')
+
+/**
+ * This contract's extension, not in the spec. Verifies the attestation the browser gave (WebAuthn's RegistrationResponseJSON, what `startRegistration` resolves to) against the ceremony's challenge, the portal's origin and the RP ID, with the user verified and present, and stores the passkey under the name the user chose; the answer is the stored passkey. The ceremony is used once, whatever the outcome. Errors: PKERR01, the ceremony expired, is unknown or was already used (begin again); PKERR03, the attestation could not be verified (a bad signature, no user verification, another origin or RP ID); PKERR05, the authenticator already holds a passkey of this account. PKERR06, the account holds 20 passkeys already.
+ * @summary Finish registering a passkey, with the name the user chose
+ */
+export const finishPasskeyRegistrationHeaderXXSRFTOKENMax = 256;
+
+export const finishPasskeyRegistrationHeader = zod.object({
+  "X-XSRF-TOKEN": zod.string().max(finishPasskeyRegistrationHeaderXXSRFTOKENMax).optional().describe('Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists.')
+})
+
+export const finishPasskeyRegistrationBodyCeremonyIdMax = 64;
+export const finishPasskeyRegistrationBodyCeremonyIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,64}$');
+export const finishPasskeyRegistrationBodyNameMax = 64;
+export const finishPasskeyRegistrationBodyNameRegExp = new RegExp('^[^\\x00-\\x1F\\x7F]*[^\\x00-\\x1F\\x7F\\s][^\\x00-\\x1F\\x7F]*$');
+export const finishPasskeyRegistrationBodyCredentialIdMax = 1364;
+export const finishPasskeyRegistrationBodyCredentialIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,1364}$');
+export const finishPasskeyRegistrationBodyCredentialRawIdMax = 1364;
+export const finishPasskeyRegistrationBodyCredentialRawIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,1364}$');
+export const finishPasskeyRegistrationBodyCredentialResponseClientDataJSONMax = 4096;
+export const finishPasskeyRegistrationBodyCredentialResponseClientDataJSONRegExp = new RegExp('^[A-Za-z0-9_-]{1,4096}$');
+export const finishPasskeyRegistrationBodyCredentialResponseAttestationObjectMax = 8192;
+export const finishPasskeyRegistrationBodyCredentialResponseAttestationObjectRegExp = new RegExp('^[A-Za-z0-9_-]{1,8192}$');
+export const finishPasskeyRegistrationBodyCredentialResponseAuthenticatorDataMax = 8192;
+export const finishPasskeyRegistrationBodyCredentialResponseAuthenticatorDataRegExp = new RegExp('^[A-Za-z0-9_-]*$');
+export const finishPasskeyRegistrationBodyCredentialResponseTransportsMax = 7;export const finishPasskeyRegistrationBodyCredentialResponsePublicKeyAlgorithmMin = -65536;
+export const finishPasskeyRegistrationBodyCredentialResponsePublicKeyAlgorithmMax = 65535;export const finishPasskeyRegistrationBodyCredentialResponsePublicKeyMax = 4096;
+export const finishPasskeyRegistrationBodyCredentialResponsePublicKeyRegExp = new RegExp('^[A-Za-z0-9_-]*$');
+
+
+export const finishPasskeyRegistrationBody = zod.object({
+  "ceremonyId": zod.string().min(1).max(finishPasskeyRegistrationBodyCeremonyIdMax).regex(finishPasskeyRegistrationBodyCeremonyIdRegExp).describe('The gateway\'s identifier of one passkey ceremony (a registration or a sign-in): its\nchallenge is bound to it on the server, it expires with the options\' `timeout` and it is\nused once, whatever the outcome. 1 to 64 letters, digits, `_` and `-`. This contract\'s\nextension, not in the spec.\n'),
+  "name": zod.string().min(1).max(finishPasskeyRegistrationBodyNameMax).regex(finishPasskeyRegistrationBodyNameRegExp).describe('The name the user gives a passkey, shown as text (never as HTML): 1 to 64 characters, not\nonly spaces, no control characters. The portal suggests the device\'s name. This contract\'s\nextension, not in the spec.\n'),
+  "credential": zod.object({
+  "id": zod.string().min(1).max(finishPasskeyRegistrationBodyCredentialIdMax).regex(finishPasskeyRegistrationBodyCredentialIdRegExp).describe('A credential\'s id as the authenticator made it, base64url without padding (at most 1023 bytes, WebAuthn\'s limit). This contract\'s extension, not in the spec.'),
+  "rawId": zod.string().min(1).max(finishPasskeyRegistrationBodyCredentialRawIdMax).regex(finishPasskeyRegistrationBodyCredentialRawIdRegExp).describe('A credential\'s id as the authenticator made it, base64url without padding (at most 1023 bytes, WebAuthn\'s limit). This contract\'s extension, not in the spec.'),
+  "type": zod.literal("public-key").describe('The credential type; WebAuthn knows only `public-key`. This contract\'s extension, not in the spec.'),
+  "authenticatorAttachment": zod.enum(['platform', 'cross-platform']).optional().describe('Whether the browser used the device\'s own authenticator (`platform`) or another one (`cross-platform`). This contract\'s extension, not in the spec.'),
+  "clientExtensionResults": zod.object({
+  "credProps": zod.object({
+  "rk": zod.boolean().optional().describe('True when the authenticator kept the passkey as a discoverable credential.')
+}).optional().describe('The credProps extension\'s result.')
+}).describe('The browser\'s results of the WebAuthn extensions asked for (`getClientExtensionResults()`); empty when none was asked. Left open, as a browser may add results of its own; the gateway reads only the ones it asked for. This contract\'s extension, not in the spec.'),
+  "response": zod.object({
+  "clientDataJSON": zod.string().min(1).max(finishPasskeyRegistrationBodyCredentialResponseClientDataJSONMax).regex(finishPasskeyRegistrationBodyCredentialResponseClientDataJSONRegExp).describe('The client data the browser signed over (type `webauthn.create`, the challenge, the origin), base64url.'),
+  "attestationObject": zod.string().min(1).max(finishPasskeyRegistrationBodyCredentialResponseAttestationObjectMax).regex(finishPasskeyRegistrationBodyCredentialResponseAttestationObjectRegExp).describe('The attestation object (CBOR, with the format, its statement and the authenticator data with the new public key), base64url.'),
+  "authenticatorData": zod.string().max(finishPasskeyRegistrationBodyCredentialResponseAuthenticatorDataMax).regex(finishPasskeyRegistrationBodyCredentialResponseAuthenticatorDataRegExp).optional().describe('The authenticator data alone, base64url, when the browser gives it.'),
+  "transports": zod.array(zod.enum(['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb']).describe('How the browser reaches an authenticator (WebAuthn\'s AuthenticatorTransport). This contract\'s extension, not in the spec.')).max(finishPasskeyRegistrationBodyCredentialResponseTransportsMax).optional().describe('How the browser may reach the authenticator later; at most 7.'),
+  "publicKeyAlgorithm": zod.number().min(finishPasskeyRegistrationBodyCredentialResponsePublicKeyAlgorithmMin).max(finishPasskeyRegistrationBodyCredentialResponsePublicKeyAlgorithmMax).optional().describe('The new key\'s COSE algorithm, when the browser gives it.'),
+  "publicKey": zod.string().max(finishPasskeyRegistrationBodyCredentialResponsePublicKeyMax).regex(finishPasskeyRegistrationBodyCredentialResponsePublicKeyRegExp).optional().describe('The new public key as DER SubjectPublicKeyInfo, base64url, when the browser gives it.')
+}).describe('The authenticator\'s attestation (AuthenticatorAttestationResponseJSON).')
+}).describe('The new passkey as the browser gives it, WebAuthn\'s RegistrationResponseJSON (what `startRegistration` resolves to). This contract\'s extension, not in the spec.')
+}).describe('The end of a registration ceremony, with the name the user chose. This contract\'s extension, not in the spec.')
+
+export const finishPasskeyRegistrationResponseDataIdMax = 64;
+export const finishPasskeyRegistrationResponseDataIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,64}$');
+export const finishPasskeyRegistrationResponseDataNameMax = 64;
+export const finishPasskeyRegistrationResponseDataNameRegExp = new RegExp('^[^\\x00-\\x1F\\x7F]*[^\\x00-\\x1F\\x7F\\s][^\\x00-\\x1F\\x7F]*$');
+export const finishPasskeyRegistrationResponseDataCreatedAtMin = 20;
+export const finishPasskeyRegistrationResponseDataCreatedAtMax = 24;
+export const finishPasskeyRegistrationResponseDataCreatedAtRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,3})?Z$');
+export const finishPasskeyRegistrationResponseDataLastUsedAtMinOne = 20;
+export const finishPasskeyRegistrationResponseDataLastUsedAtMaxOne = 24;
+export const finishPasskeyRegistrationResponseDataLastUsedAtRegExpOne = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,3})?Z$');
+export const finishPasskeyRegistrationResponseErrorsItemCodeMax = 32;export const finishPasskeyRegistrationResponseErrorsItemDescriptionMax = 1000;export const finishPasskeyRegistrationResponseErrorsMax = 20;export const finishPasskeyRegistrationResponseErrorsItemCodeMaxOne = 32;export const finishPasskeyRegistrationResponseErrorsItemDescriptionMaxOne = 1000;export const finishPasskeyRegistrationResponseErrorsMaxOne = 20;
+
+export const finishPasskeyRegistrationResponse = zod.union([zod.object({
+  "data": zod.object({
+  "id": zod.string().min(1).max(finishPasskeyRegistrationResponseDataIdMax).regex(finishPasskeyRegistrationResponseDataIdRegExp).describe('The gateway\'s identifier of one of the user\'s passkeys (not the credential id, which the portal never needs). 1 to 64 letters, digits, `_` and `-`. This contract\'s extension, not in the spec.'),
+  "name": zod.string().min(1).max(finishPasskeyRegistrationResponseDataNameMax).regex(finishPasskeyRegistrationResponseDataNameRegExp).describe('The name the user gives a passkey, shown as text (never as HTML): 1 to 64 characters, not\nonly spaces, no control characters. The portal suggests the device\'s name. This contract\'s\nextension, not in the spec.\n'),
+  "createdAt": zod.string().min(finishPasskeyRegistrationResponseDataCreatedAtMin).max(finishPasskeyRegistrationResponseDataCreatedAtMax).regex(finishPasskeyRegistrationResponseDataCreatedAtRegExp).describe('A moment in UTC, `YYYY-MM-DDTHH:MM:SSZ` with optional milliseconds (RFC 3339, always `Z`):\nthis contract\'s extension, not in the spec.\n'),
+  "lastUsedAt": zod.union([zod.string().min(finishPasskeyRegistrationResponseDataLastUsedAtMinOne).max(finishPasskeyRegistrationResponseDataLastUsedAtMaxOne).regex(finishPasskeyRegistrationResponseDataLastUsedAtRegExpOne).describe('A moment in UTC, `YYYY-MM-DDTHH:MM:SSZ` with optional milliseconds (RFC 3339, always `Z`):\nthis contract\'s extension, not in the spec.\n'),zod.null()]).describe('When the passkey last signed in, or null when it never has.'),
+  "deviceKind": zod.union([zod.enum(['synced', 'platform', 'security-key', 'phone']).describe('What kind of authenticator holds a passkey, as far as the gateway can tell from the\ntransports and the backup flags it registered: `synced` (backed up, for example to a\npassword manager or a platform account, so on several devices), `platform` (this device\'s\nown authenticator, not backed up), `security-key` (USB, NFC or Bluetooth), `phone` (another\ndevice reached by QR code, `hybrid`). This contract\'s extension, not in the spec.\n'),zod.null()]).describe('What kind of authenticator holds it, or null when the gateway cannot tell.')
+}).describe('One of the user\'s passkeys. This contract\'s extension, not in the spec.'),
+  "errors": zod.array(zod.object({
+  "code": zod.string().max(finishPasskeyRegistrationResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().max(finishPasskeyRegistrationResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(finishPasskeyRegistrationResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
+}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "errors": zod.array(zod.object({
+  "code": zod.string().max(finishPasskeyRegistrationResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().max(finishPasskeyRegistrationResponseErrorsItemDescriptionMaxOne).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).max(finishPasskeyRegistrationResponseErrorsMaxOne).describe('The business errors; at least one, and at most 20, as in `ErrorList`. The portal shows or branches on the first.')
+}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('The answer, with the passkey in `data`, or a business failure. This contract\'s extension, not in the spec.')
+
+/**
+ * This contract's extension, not in the spec. Removes the passkey: it no longer signs in (a sign-in with it gets PKERR02), although the authenticator may still offer it. PKERR04: the user has no passkey with this id.
+ * @summary Remove one of the signed-in user's passkeys
+ */
+export const removePasskeyPathPasskeyIdMax = 64;
+export const removePasskeyPathPasskeyIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,64}$');
+
+
+export const removePasskeyParams = zod.object({
+  "passkeyId": zod.string().min(1).max(removePasskeyPathPasskeyIdMax).regex(removePasskeyPathPasskeyIdRegExp).describe('The gateway\'s identifier of one of the signed-in user\'s passkeys (`Passkey.id`). This contract\'s extension, not in the spec.')
+})
+
+export const removePasskeyHeaderXXSRFTOKENMax = 256;
+
+export const removePasskeyHeader = zod.object({
+  "X-XSRF-TOKEN": zod.string().max(removePasskeyHeaderXXSRFTOKENMax).optional().describe('Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists.')
+})
+
+export const removePasskeyResponseErrorsItemCodeMax = 32;export const removePasskeyResponseErrorsItemDescriptionMax = 1000;export const removePasskeyResponseErrorsMax = 20;
+
+export const removePasskeyResponse = zod.object({
+  "errors": zod.array(zod.object({
+  "code": zod.string().max(removePasskeyResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().max(removePasskeyResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(removePasskeyResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
+}).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
+
+/**
+ * This contract's extension, not in the spec. Gives the passkey a new name (shown as text) and answers the passkey. PKERR04: the user has no passkey with this id.
+ * @summary Rename one of the signed-in user's passkeys
+ */
+export const renamePasskeyPathPasskeyIdMax = 64;
+export const renamePasskeyPathPasskeyIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,64}$');
+
+
+export const renamePasskeyParams = zod.object({
+  "passkeyId": zod.string().min(1).max(renamePasskeyPathPasskeyIdMax).regex(renamePasskeyPathPasskeyIdRegExp).describe('The gateway\'s identifier of one of the signed-in user\'s passkeys (`Passkey.id`). This contract\'s extension, not in the spec.')
+})
+
+export const renamePasskeyHeaderXXSRFTOKENMax = 256;
+
+export const renamePasskeyHeader = zod.object({
+  "X-XSRF-TOKEN": zod.string().max(renamePasskeyHeaderXXSRFTOKENMax).optional().describe('Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists.')
+})
+
+export const renamePasskeyBodyNameMax = 64;
+export const renamePasskeyBodyNameRegExp = new RegExp('^[^\\x00-\\x1F\\x7F]*[^\\x00-\\x1F\\x7F\\s][^\\x00-\\x1F\\x7F]*$');
+
+
+export const renamePasskeyBody = zod.object({
+  "name": zod.string().min(1).max(renamePasskeyBodyNameMax).regex(renamePasskeyBodyNameRegExp).describe('The name the user gives a passkey, shown as text (never as HTML): 1 to 64 characters, not\nonly spaces, no control characters. The portal suggests the device\'s name. This contract\'s\nextension, not in the spec.\n')
+}).describe('A passkey\'s new name. This contract\'s extension, not in the spec.')
+
+export const renamePasskeyResponseDataIdMax = 64;
+export const renamePasskeyResponseDataIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,64}$');
+export const renamePasskeyResponseDataNameMax = 64;
+export const renamePasskeyResponseDataNameRegExp = new RegExp('^[^\\x00-\\x1F\\x7F]*[^\\x00-\\x1F\\x7F\\s][^\\x00-\\x1F\\x7F]*$');
+export const renamePasskeyResponseDataCreatedAtMin = 20;
+export const renamePasskeyResponseDataCreatedAtMax = 24;
+export const renamePasskeyResponseDataCreatedAtRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,3})?Z$');
+export const renamePasskeyResponseDataLastUsedAtMinOne = 20;
+export const renamePasskeyResponseDataLastUsedAtMaxOne = 24;
+export const renamePasskeyResponseDataLastUsedAtRegExpOne = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,3})?Z$');
+export const renamePasskeyResponseErrorsItemCodeMax = 32;export const renamePasskeyResponseErrorsItemDescriptionMax = 1000;export const renamePasskeyResponseErrorsMax = 20;export const renamePasskeyResponseErrorsItemCodeMaxOne = 32;export const renamePasskeyResponseErrorsItemDescriptionMaxOne = 1000;export const renamePasskeyResponseErrorsMaxOne = 20;
+
+export const renamePasskeyResponse = zod.union([zod.object({
+  "data": zod.object({
+  "id": zod.string().min(1).max(renamePasskeyResponseDataIdMax).regex(renamePasskeyResponseDataIdRegExp).describe('The gateway\'s identifier of one of the user\'s passkeys (not the credential id, which the portal never needs). 1 to 64 letters, digits, `_` and `-`. This contract\'s extension, not in the spec.'),
+  "name": zod.string().min(1).max(renamePasskeyResponseDataNameMax).regex(renamePasskeyResponseDataNameRegExp).describe('The name the user gives a passkey, shown as text (never as HTML): 1 to 64 characters, not\nonly spaces, no control characters. The portal suggests the device\'s name. This contract\'s\nextension, not in the spec.\n'),
+  "createdAt": zod.string().min(renamePasskeyResponseDataCreatedAtMin).max(renamePasskeyResponseDataCreatedAtMax).regex(renamePasskeyResponseDataCreatedAtRegExp).describe('A moment in UTC, `YYYY-MM-DDTHH:MM:SSZ` with optional milliseconds (RFC 3339, always `Z`):\nthis contract\'s extension, not in the spec.\n'),
+  "lastUsedAt": zod.union([zod.string().min(renamePasskeyResponseDataLastUsedAtMinOne).max(renamePasskeyResponseDataLastUsedAtMaxOne).regex(renamePasskeyResponseDataLastUsedAtRegExpOne).describe('A moment in UTC, `YYYY-MM-DDTHH:MM:SSZ` with optional milliseconds (RFC 3339, always `Z`):\nthis contract\'s extension, not in the spec.\n'),zod.null()]).describe('When the passkey last signed in, or null when it never has.'),
+  "deviceKind": zod.union([zod.enum(['synced', 'platform', 'security-key', 'phone']).describe('What kind of authenticator holds a passkey, as far as the gateway can tell from the\ntransports and the backup flags it registered: `synced` (backed up, for example to a\npassword manager or a platform account, so on several devices), `platform` (this device\'s\nown authenticator, not backed up), `security-key` (USB, NFC or Bluetooth), `phone` (another\ndevice reached by QR code, `hybrid`). This contract\'s extension, not in the spec.\n'),zod.null()]).describe('What kind of authenticator holds it, or null when the gateway cannot tell.')
+}).describe('One of the user\'s passkeys. This contract\'s extension, not in the spec.'),
+  "errors": zod.array(zod.object({
+  "code": zod.string().max(renamePasskeyResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().max(renamePasskeyResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(renamePasskeyResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
+}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "errors": zod.array(zod.object({
+  "code": zod.string().max(renamePasskeyResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().max(renamePasskeyResponseErrorsItemDescriptionMaxOne).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).max(renamePasskeyResponseErrorsMaxOne).describe('The business errors; at least one, and at most 20, as in `ErrorList`. The portal shows or branches on the first.')
+}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('The answer, with the passkey in `data`, or a business failure. This contract\'s extension, not in the spec.')
+
+/**
+ * This contract's extension, not in the spec. How many of the signed-in user's recovery codes are left (the portal warns at 3 or fewer) and when the set was generated; never the codes themselves.
+ * @summary How many recovery codes the signed-in user has left
+ */
+export const getRecoveryCodeStatusResponseDataRemainingMin = 0;
+export const getRecoveryCodeStatusResponseDataRemainingMax = 10;export const getRecoveryCodeStatusResponseDataGeneratedAtMinOne = 20;
+export const getRecoveryCodeStatusResponseDataGeneratedAtMaxOne = 24;
+export const getRecoveryCodeStatusResponseDataGeneratedAtRegExpOne = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,3})?Z$');
+export const getRecoveryCodeStatusResponseErrorsItemCodeMax = 32;export const getRecoveryCodeStatusResponseErrorsItemDescriptionMax = 1000;export const getRecoveryCodeStatusResponseErrorsMax = 20;export const getRecoveryCodeStatusResponseErrorsItemCodeMaxOne = 32;export const getRecoveryCodeStatusResponseErrorsItemDescriptionMaxOne = 1000;export const getRecoveryCodeStatusResponseErrorsMaxOne = 20;
+
+export const getRecoveryCodeStatusResponse = zod.union([zod.object({
+  "data": zod.object({
+  "remaining": zod.number().min(getRecoveryCodeStatusResponseDataRemainingMin).max(getRecoveryCodeStatusResponseDataRemainingMax).describe('The codes not used yet, 0 to 10; the portal warns at 3 or fewer.'),
+  "generatedAt": zod.union([zod.string().min(getRecoveryCodeStatusResponseDataGeneratedAtMinOne).max(getRecoveryCodeStatusResponseDataGeneratedAtMaxOne).regex(getRecoveryCodeStatusResponseDataGeneratedAtRegExpOne).describe('A moment in UTC, `YYYY-MM-DDTHH:MM:SSZ` with optional milliseconds (RFC 3339, always `Z`):\nthis contract\'s extension, not in the spec.\n'),zod.null()]).describe('When the current set was generated, or null when the user has never generated one.')
+}).describe('How many of the user\'s recovery codes are left. The codes themselves are never answered again. This contract\'s extension, not in the spec.'),
+  "errors": zod.array(zod.object({
+  "code": zod.string().max(getRecoveryCodeStatusResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().max(getRecoveryCodeStatusResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(getRecoveryCodeStatusResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
+}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "errors": zod.array(zod.object({
+  "code": zod.string().max(getRecoveryCodeStatusResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().max(getRecoveryCodeStatusResponseErrorsItemDescriptionMaxOne).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).max(getRecoveryCodeStatusResponseErrorsMaxOne).describe('The business errors; at least one, and at most 20, as in `ErrorList`. The portal shows or branches on the first.')
+}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('The answer, with its payload in `data`, or a business failure. This contract\'s extension, not in the spec.')
+
+/**
+ * This contract's extension, not in the spec. Generates 10 new single-use recovery codes for the signed-in user and answers them in the clear, this once: the gateway keeps only what lets it check them (a hash, for example) and never answers them again. Generating again (regenerating) voids every code of the previous set, used or not. Each code stands in for a one-time code at sign-in's code step (`signInWithRecoveryCode`).
+ * @summary Generate a new set of recovery codes
+ */
+export const generateRecoveryCodesHeaderXXSRFTOKENMax = 256;
+
+export const generateRecoveryCodesHeader = zod.object({
+  "X-XSRF-TOKEN": zod.string().max(generateRecoveryCodesHeaderXXSRFTOKENMax).optional().describe('Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists.')
+})
+
+export const generateRecoveryCodesResponseDataCodesItemMin = 9;
+export const generateRecoveryCodesResponseDataCodesItemMax = 19;
+export const generateRecoveryCodesResponseDataCodesItemRegExp = new RegExp('^[A-Za-z0-9]{4}(?:-[A-Za-z0-9]{4}){1,3}$');
+export const generateRecoveryCodesResponseDataCodesMin = 10;
+export const generateRecoveryCodesResponseDataCodesMax = 10;export const generateRecoveryCodesResponseDataGeneratedAtMin = 20;
+export const generateRecoveryCodesResponseDataGeneratedAtMax = 24;
+export const generateRecoveryCodesResponseDataGeneratedAtRegExp = new RegExp('^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,3})?Z$');
+export const generateRecoveryCodesResponseErrorsItemCodeMax = 32;export const generateRecoveryCodesResponseErrorsItemDescriptionMax = 1000;export const generateRecoveryCodesResponseErrorsMax = 20;export const generateRecoveryCodesResponseErrorsItemCodeMaxOne = 32;export const generateRecoveryCodesResponseErrorsItemDescriptionMaxOne = 1000;export const generateRecoveryCodesResponseErrorsMaxOne = 20;
+
+export const generateRecoveryCodesResponse = zod.union([zod.object({
+  "data": zod.object({
+  "codes": zod.array(zod.string().min(generateRecoveryCodesResponseDataCodesItemMin).max(generateRecoveryCodesResponseDataCodesItemMax).regex(generateRecoveryCodesResponseDataCodesItemRegExp).describe('One recovery code as the gateway issues it: groups of 4 letters and digits joined by `-`\n(`rc7k-2m9q`), 8 to 16 characters without the hyphens, random, good once. This contract\'s\nextension, not in the spec.\n')).min(generateRecoveryCodesResponseDataCodesMin).max(generateRecoveryCodesResponseDataCodesMax).describe('The 10 codes, each good once in place of a one-time code at sign-in.'),
+  "generatedAt": zod.string().min(generateRecoveryCodesResponseDataGeneratedAtMin).max(generateRecoveryCodesResponseDataGeneratedAtMax).regex(generateRecoveryCodesResponseDataGeneratedAtRegExp).describe('A moment in UTC, `YYYY-MM-DDTHH:MM:SSZ` with optional milliseconds (RFC 3339, always `Z`):\nthis contract\'s extension, not in the spec.\n')
+}).describe('A new set of recovery codes, shown to the user once: the gateway keeps only what lets it\ncheck them (a hash, for example) and never answers them again. Generating a set voids the\nprevious one. This contract\'s extension, not in the spec.\n'),
+  "errors": zod.array(zod.object({
+  "code": zod.string().max(generateRecoveryCodesResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().max(generateRecoveryCodesResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(generateRecoveryCodesResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
+}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "errors": zod.array(zod.object({
+  "code": zod.string().max(generateRecoveryCodesResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().max(generateRecoveryCodesResponseErrorsItemDescriptionMaxOne).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).max(generateRecoveryCodesResponseErrorsMaxOne).describe('The business errors; at least one, and at most 20, as in `ErrorList`. The portal shows or branches on the first.')
+}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('The answer, with the new codes in `data`, or a business failure. This contract\'s extension, not in the spec.')
+

@@ -177,3 +177,168 @@ export const getSkipEnrollmentStepsResponse = zod.union([zod.object({
 }).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).max(getSkipEnrollmentStepsResponseErrorsMaxOne).describe('The business errors; at least one, and at most 20, as in `ErrorList`. The portal shows or branches on the first.')
 }).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('The answer, with its payload in `data`, or a business failure.')
 
+/**
+ * This contract's extension, not in the spec. Begins a sign-in ceremony for someone who has not signed in and answers its options in WebAuthn's JSON serialisation (PublicKeyCredentialRequestOptionsJSON), which the portal hands to `@simplewebauthn/browser`'s `startAuthentication({ optionsJSON, useBrowserAutofill })` as they are. `allowCredentials` is empty: any passkey the authenticator keeps for the site will do (a discoverable credential), so no username is asked first and the browser may offer passkeys in the username field's autofill. The gateway binds the challenge to `ceremonyId` on its side; the ceremony expires with `timeout` and is used once. Throttled, as every call that begins a sign-in.
+ * @summary Begin a passkey sign-in
+ */
+export const startPasskeySignInHeaderXXSRFTOKENMax = 256;
+
+export const startPasskeySignInHeader = zod.object({
+  "X-XSRF-TOKEN": zod.string().max(startPasskeySignInHeaderXXSRFTOKENMax).optional().describe('Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists.')
+})
+
+export const startPasskeySignInResponseDataCeremonyIdMax = 64;
+export const startPasskeySignInResponseDataCeremonyIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,64}$');
+export const startPasskeySignInResponseDataPublicKeyChallengeMin = 22;
+export const startPasskeySignInResponseDataPublicKeyChallengeMax = 86;
+export const startPasskeySignInResponseDataPublicKeyChallengeRegExp = new RegExp('^[A-Za-z0-9_-]{22,86}$');
+export const startPasskeySignInResponseDataPublicKeyTimeoutMin = 1000;
+export const startPasskeySignInResponseDataPublicKeyTimeoutMax = 600000;export const startPasskeySignInResponseDataPublicKeyRpIdMax = 253;
+export const startPasskeySignInResponseDataPublicKeyRpIdRegExp = new RegExp('^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$');
+export const startPasskeySignInResponseDataPublicKeyAllowCredentialsItemIdMax = 1364;
+export const startPasskeySignInResponseDataPublicKeyAllowCredentialsItemIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,1364}$');
+export const startPasskeySignInResponseDataPublicKeyAllowCredentialsItemTransportsMax = 7;export const startPasskeySignInResponseDataPublicKeyAllowCredentialsMax = 0;export const startPasskeySignInResponseDataPublicKeyHintsMax = 3;export const startPasskeySignInResponseErrorsItemCodeMax = 32;export const startPasskeySignInResponseErrorsItemDescriptionMax = 1000;export const startPasskeySignInResponseErrorsMax = 20;export const startPasskeySignInResponseErrorsItemCodeMaxOne = 32;export const startPasskeySignInResponseErrorsItemDescriptionMaxOne = 1000;export const startPasskeySignInResponseErrorsMaxOne = 20;
+
+export const startPasskeySignInResponse = zod.union([zod.object({
+  "data": zod.object({
+  "ceremonyId": zod.string().min(1).max(startPasskeySignInResponseDataCeremonyIdMax).regex(startPasskeySignInResponseDataCeremonyIdRegExp).describe('The gateway\'s identifier of one passkey ceremony (a registration or a sign-in): its\nchallenge is bound to it on the server, it expires with the options\' `timeout` and it is\nused once, whatever the outcome. 1 to 64 letters, digits, `_` and `-`. This contract\'s\nextension, not in the spec.\n'),
+  "publicKey": zod.object({
+  "challenge": zod.string().min(startPasskeySignInResponseDataPublicKeyChallengeMin).max(startPasskeySignInResponseDataPublicKeyChallengeMax).regex(startPasskeySignInResponseDataPublicKeyChallengeRegExp).describe('A WebAuthn challenge, base64url without padding, 16 to 64 random bytes the gateway made for one ceremony and accepts once. This contract\'s extension, not in the spec.'),
+  "timeout": zod.number().min(startPasskeySignInResponseDataPublicKeyTimeoutMin).max(startPasskeySignInResponseDataPublicKeyTimeoutMax).optional().describe('How long the browser waits for the user, in milliseconds (1 second to 10 minutes); the ceremony expires on the gateway after this too. This contract\'s extension, not in the spec.'),
+  "rpId": zod.string().min(1).max(startPasskeySignInResponseDataPublicKeyRpIdMax).regex(startPasskeySignInResponseDataPublicKeyRpIdRegExp).optional().describe('The RP ID the passkey must be bound to, the portal\'s host name or a registrable suffix of it; absent means the page\'s own host.'),
+  "allowCredentials": zod.array(zod.object({
+  "id": zod.string().min(1).max(startPasskeySignInResponseDataPublicKeyAllowCredentialsItemIdMax).regex(startPasskeySignInResponseDataPublicKeyAllowCredentialsItemIdRegExp).describe('A credential\'s id as the authenticator made it, base64url without padding (at most 1023 bytes, WebAuthn\'s limit). This contract\'s extension, not in the spec.'),
+  "type": zod.literal("public-key").describe('The credential type; WebAuthn knows only `public-key`. This contract\'s extension, not in the spec.'),
+  "transports": zod.array(zod.enum(['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb']).describe('How the browser reaches an authenticator (WebAuthn\'s AuthenticatorTransport). This contract\'s extension, not in the spec.')).max(startPasskeySignInResponseDataPublicKeyAllowCredentialsItemTransportsMax).optional().describe('How the browser may reach the authenticator that holds it, as registered; at most 7, the number of transports WebAuthn names.')
+}).describe('A credential the ceremony names (WebAuthn\'s PublicKeyCredentialDescriptorJSON). This contract\'s extension, not in the spec.')).max(startPasskeySignInResponseDataPublicKeyAllowCredentialsMax).optional().describe('Always empty (or absent) here, for discoverable credentials.'),
+  "userVerification": zod.literal("required").describe('User verification (a fingerprint, a face, a PIN) is always required: a passkey verified this way stands for the password and the second factor at once. This contract\'s extension, not in the spec.'),
+  "hints": zod.array(zod.enum(['security-key', 'client-device', 'hybrid']).describe('One hint, as WebAuthn names them.')).max(startPasskeySignInResponseDataPublicKeyHintsMax).optional().describe('Which kind of authenticator the browser should offer first (WebAuthn\'s hints); empty or absent for no preference. At most 3, the number of hints WebAuthn names. This contract\'s extension, not in the spec.')
+}).describe('The options of a passkey sign-in, as WebAuthn\'s PublicKeyCredentialRequestOptionsJSON (what\n`@simplewebauthn/browser`\'s `startAuthentication({ optionsJSON, useBrowserAutofill })`\ntakes). `allowCredentials` is empty: the user picks any passkey the authenticator keeps for\nthe site (a discoverable credential), so the portal asks no username first and the browser\ncan offer passkeys in the username field\'s autofill. This contract\'s extension, not in the\nspec.\n')
+}).describe('A sign-in ceremony begun for someone who has not signed in. This contract\'s extension, not in the spec.'),
+  "errors": zod.array(zod.object({
+  "code": zod.string().max(startPasskeySignInResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().max(startPasskeySignInResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(startPasskeySignInResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
+}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "errors": zod.array(zod.object({
+  "code": zod.string().max(startPasskeySignInResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().max(startPasskeySignInResponseErrorsItemDescriptionMaxOne).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).max(startPasskeySignInResponseErrorsMaxOne).describe('The business errors; at least one, and at most 20, as in `ErrorList`. The portal shows or branches on the first.')
+}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('The answer, with its payload in `data`, or a business failure. This contract\'s extension, not in the spec.')
+
+/**
+ * This contract's extension, not in the spec. Verifies the assertion the browser gave (WebAuthn's AuthenticationResponseJSON, what `startAuthentication` resolves to) against the ceremony's challenge, the portal's origin, the RP ID and the public key the gateway stored for the credential, with the user verified and present, and refuses a signature counter that did not increase (unless both are 0, as synced passkeys send). The ceremony is used once, whatever the outcome.
+
+A verified passkey with user verification satisfies both the password and the second factor: the answer is exactly a successful sign-in's (`authenticate`'s: the same `AuthData`, token and roles, the same landing that follows), never AUERR05, and the unrecognised-computer security question (AUERR01) is not asked. The sign-in's other steps (the landing address, multi-factor adoption, account setup) follow as after a password.
+
+Errors, in `errors` with HTTP 200 like a wrong password: PKERR01, the ceremony expired, is unknown or was already used (begin again); PKERR02, the credential is unknown to the gateway (never registered, or removed); PKERR03, the assertion could not be verified (a bad signature, no user verification, another origin or RP ID, a counter that did not increase).
+ * @summary Sign in with a passkey
+ */
+export const finishPasskeySignInHeaderXXSRFTOKENMax = 256;
+
+export const finishPasskeySignInHeader = zod.object({
+  "X-XSRF-TOKEN": zod.string().max(finishPasskeySignInHeaderXXSRFTOKENMax).optional().describe('Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists.')
+})
+
+export const finishPasskeySignInBodyCeremonyIdMax = 64;
+export const finishPasskeySignInBodyCeremonyIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,64}$');
+export const finishPasskeySignInBodyCredentialIdMax = 1364;
+export const finishPasskeySignInBodyCredentialIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,1364}$');
+export const finishPasskeySignInBodyCredentialRawIdMax = 1364;
+export const finishPasskeySignInBodyCredentialRawIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,1364}$');
+export const finishPasskeySignInBodyCredentialResponseClientDataJSONMax = 4096;
+export const finishPasskeySignInBodyCredentialResponseClientDataJSONRegExp = new RegExp('^[A-Za-z0-9_-]{1,4096}$');
+export const finishPasskeySignInBodyCredentialResponseAuthenticatorDataMax = 8192;
+export const finishPasskeySignInBodyCredentialResponseAuthenticatorDataRegExp = new RegExp('^[A-Za-z0-9_-]{1,8192}$');
+export const finishPasskeySignInBodyCredentialResponseSignatureMax = 1024;
+export const finishPasskeySignInBodyCredentialResponseSignatureRegExp = new RegExp('^[A-Za-z0-9_-]{1,1024}$');
+export const finishPasskeySignInBodyCredentialResponseUserHandleMax = 86;
+export const finishPasskeySignInBodyCredentialResponseUserHandleRegExp = new RegExp('^[A-Za-z0-9_-]*$');
+export const finishPasskeySignInBodyFingerprintMax = 128;
+
+export const finishPasskeySignInBody = zod.object({
+  "ceremonyId": zod.string().min(1).max(finishPasskeySignInBodyCeremonyIdMax).regex(finishPasskeySignInBodyCeremonyIdRegExp).describe('The gateway\'s identifier of one passkey ceremony (a registration or a sign-in): its\nchallenge is bound to it on the server, it expires with the options\' `timeout` and it is\nused once, whatever the outcome. 1 to 64 letters, digits, `_` and `-`. This contract\'s\nextension, not in the spec.\n'),
+  "credential": zod.object({
+  "id": zod.string().min(1).max(finishPasskeySignInBodyCredentialIdMax).regex(finishPasskeySignInBodyCredentialIdRegExp).describe('A credential\'s id as the authenticator made it, base64url without padding (at most 1023 bytes, WebAuthn\'s limit). This contract\'s extension, not in the spec.'),
+  "rawId": zod.string().min(1).max(finishPasskeySignInBodyCredentialRawIdMax).regex(finishPasskeySignInBodyCredentialRawIdRegExp).describe('A credential\'s id as the authenticator made it, base64url without padding (at most 1023 bytes, WebAuthn\'s limit). This contract\'s extension, not in the spec.'),
+  "type": zod.literal("public-key").describe('The credential type; WebAuthn knows only `public-key`. This contract\'s extension, not in the spec.'),
+  "authenticatorAttachment": zod.enum(['platform', 'cross-platform']).optional().describe('Whether the browser used the device\'s own authenticator (`platform`) or another one (`cross-platform`). This contract\'s extension, not in the spec.'),
+  "clientExtensionResults": zod.object({
+  "credProps": zod.object({
+  "rk": zod.boolean().optional().describe('True when the authenticator kept the passkey as a discoverable credential.')
+}).optional().describe('The credProps extension\'s result.')
+}).describe('The browser\'s results of the WebAuthn extensions asked for (`getClientExtensionResults()`); empty when none was asked. Left open, as a browser may add results of its own; the gateway reads only the ones it asked for. This contract\'s extension, not in the spec.'),
+  "response": zod.object({
+  "clientDataJSON": zod.string().min(1).max(finishPasskeySignInBodyCredentialResponseClientDataJSONMax).regex(finishPasskeySignInBodyCredentialResponseClientDataJSONRegExp).describe('The client data the browser signed over (type `webauthn.get`, the challenge, the origin), base64url.'),
+  "authenticatorData": zod.string().min(1).max(finishPasskeySignInBodyCredentialResponseAuthenticatorDataMax).regex(finishPasskeySignInBodyCredentialResponseAuthenticatorDataRegExp).describe('The authenticator data (the RP ID\'s hash, the user-present and user-verified flags, the signature counter), base64url.'),
+  "signature": zod.string().min(1).max(finishPasskeySignInBodyCredentialResponseSignatureMax).regex(finishPasskeySignInBodyCredentialResponseSignatureRegExp).describe('The signature over the authenticator data and the client data\'s hash, base64url.'),
+  "userHandle": zod.string().max(finishPasskeySignInBodyCredentialResponseUserHandleMax).regex(finishPasskeySignInBodyCredentialResponseUserHandleRegExp).optional().describe('The user handle the passkey was registered with (`user.id` of the registration), base64url; a discoverable credential always gives it.')
+}).describe('The authenticator\'s assertion (AuthenticatorAssertionResponseJSON).')
+}).describe('A passkey\'s signature as the browser gives it, WebAuthn\'s AuthenticationResponseJSON (what `startAuthentication` resolves to). This contract\'s extension, not in the spec.'),
+  "fingerprint": zod.string().min(1).max(finishPasskeySignInBodyFingerprintMax).optional().describe('A stable, non-identifying fingerprint of the browser, so the gateway can recognise a computer the user chose to remember.')
+}).describe('The end of a sign-in ceremony. This contract\'s extension, not in the spec.')
+
+export const finishPasskeySignInResponseDataRolesMax = 10;export const finishPasskeySignInResponseDataUserIdMax = 64;
+export const finishPasskeySignInResponseDataUserIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,64}$');
+export const finishPasskeySignInResponseDataTokenMax = 4096;export const finishPasskeySignInResponseErrorsItemCodeMax = 32;export const finishPasskeySignInResponseErrorsItemDescriptionMax = 1000;export const finishPasskeySignInResponseErrorsMax = 20;export const finishPasskeySignInResponseErrorsItemCodeMaxOne = 32;export const finishPasskeySignInResponseErrorsItemDescriptionMaxOne = 1000;export const finishPasskeySignInResponseErrorsMaxOne = 20;
+
+export const finishPasskeySignInResponse = zod.union([zod.object({
+  "data": zod.object({
+  "roles": zod.array(zod.enum(['ROLE_PARTICIPANT', 'ROLE_PLAN_ADMIN', 'ROLE_PLAN_ADVISOR', 'ROLE_TPA', 'ROLE_OTHER', 'PARTICIPANT', 'PLAN_ADMIN', 'PLAN_ADVISOR', 'TPA', 'OTHER']).describe('A role as the sign-in answer carries it, with or without the `ROLE_` prefix (`PLAN_ADMIN`\nand `ROLE_PLAN_ADMIN` are the same role). The spec stores the first role \"with a ROLE_\nprefix\", which reads as if gateways send it without one, so either form is accepted; the\nportal adds a missing prefix in one place (`normaliseRole` in src/lib/auth-role.ts) and stores\nand sends only the prefixed `Role`. Any other value, lower case included, is refused.\n')).min(1).max(finishPasskeySignInResponseDataRolesMax).describe('The user\'s roles, each with or without the `ROLE_` prefix; the portal uses the first and stores it prefixed. At most 10, the number of values `AuthRole` allows.'),
+  "userId": zod.string().min(1).max(finishPasskeySignInResponseDataUserIdMax).regex(finishPasskeySignInResponseDataUserIdRegExp).describe('The gateway\'s identifier of a user: 1 to 64 letters, digits, `_` and `-`. It is a segment of\nrequest paths, so it never holds `/`, `.`, `%`, `?`, `#` or whitespace; the portal treats a\nstored user id outside this pattern as tampering.\n'),
+  "token": zod.string().min(1).max(finishPasskeySignInResponseDataTokenMax).describe('The session token, sent back as `X-Auth-Token`.')
+}).describe('Who signed in: their roles, their user id and the session token.'),
+  "errors": zod.array(zod.object({
+  "code": zod.string().max(finishPasskeySignInResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().max(finishPasskeySignInResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(finishPasskeySignInResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
+}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "errors": zod.array(zod.object({
+  "code": zod.string().max(finishPasskeySignInResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().max(finishPasskeySignInResponseErrorsItemDescriptionMaxOne).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).max(finishPasskeySignInResponseErrorsMaxOne).describe('The business errors; at least one, and at most 20, as in `ErrorList`. The portal shows or branches on the first.')
+}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('Sign-in result. On success `data` is present and `errors` is empty or absent.\n`AUERR01` asks for the security question, `AUERR05` for a one-time code; any other\ncode\'s description is shown to the user as text.\n')
+
+/**
+ * This contract's extension, not in the spec. The code step of sign-in with a recovery code instead of a one-time code: the same basic credentials as `authenticate` (`base64(UTF-8(username:password))`), the recovery code in the body (compared case-insensitively, without hyphens or spaces), and the device fingerprint. It answers exactly as `authenticate` answers a good one-time code at that step: the same `AuthResponse`, token and landing, the same `XSRF-TOKEN` cookie and rate-limit headers. The code is used up by a success and never signs in again.
+
+Errors, in `errors` with HTTP 200 as at the code step: RCERR01, not one of the user's codes; RCERR02, a code already used (or of a set that was regenerated since: then RCERR01 is as good); RCERR03, the user has no recovery code left or never generated any; a wrong username or password as `authenticate` answers it (AUERR02 in the examples), and a lockout after too many attempts (its description contains "attempts"). A 401 means only that the `Authorization` header is missing or malformed.
+ * @summary Sign in with a recovery code in place of a one-time code
+ */
+export const signInWithRecoveryCodeHeaderXXSRFTOKENMax = 256;
+
+export const signInWithRecoveryCodeHeader = zod.object({
+  "X-XSRF-TOKEN": zod.string().max(signInWithRecoveryCodeHeaderXXSRFTOKENMax).optional().describe('Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists.')
+})
+
+export const signInWithRecoveryCodeBodyRecoveryCodeMin = 8;
+export const signInWithRecoveryCodeBodyRecoveryCodeMax = 40;
+export const signInWithRecoveryCodeBodyRecoveryCodeRegExp = new RegExp('^[A-Za-z0-9][A-Za-z0-9 -]{6,38}[A-Za-z0-9]$');
+export const signInWithRecoveryCodeBodyFingerprintMax = 128;
+
+export const signInWithRecoveryCodeBody = zod.object({
+  "recoveryCode": zod.string().min(signInWithRecoveryCodeBodyRecoveryCodeMin).max(signInWithRecoveryCodeBodyRecoveryCodeMax).regex(signInWithRecoveryCodeBodyRecoveryCodeRegExp).describe('A recovery code as the user typed it: letters and digits, with or without the hyphens or\nspaces between groups, in any case; the gateway compares it case-insensitively without the\nseparators. This contract\'s extension, not in the spec.\n'),
+  "fingerprint": zod.string().min(1).max(signInWithRecoveryCodeBodyFingerprintMax).optional().describe('A stable, non-identifying fingerprint of the browser, so the gateway can recognise a computer the user chose to remember.')
+}).describe('A recovery code in place of the one-time code at sign-in\'s code step. This contract\'s extension, not in the spec.')
+
+export const signInWithRecoveryCodeResponseDataRolesMax = 10;export const signInWithRecoveryCodeResponseDataUserIdMax = 64;
+export const signInWithRecoveryCodeResponseDataUserIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,64}$');
+export const signInWithRecoveryCodeResponseDataTokenMax = 4096;export const signInWithRecoveryCodeResponseErrorsItemCodeMax = 32;export const signInWithRecoveryCodeResponseErrorsItemDescriptionMax = 1000;export const signInWithRecoveryCodeResponseErrorsMax = 20;export const signInWithRecoveryCodeResponseErrorsItemCodeMaxOne = 32;export const signInWithRecoveryCodeResponseErrorsItemDescriptionMaxOne = 1000;export const signInWithRecoveryCodeResponseErrorsMaxOne = 20;
+
+export const signInWithRecoveryCodeResponse = zod.union([zod.object({
+  "data": zod.object({
+  "roles": zod.array(zod.enum(['ROLE_PARTICIPANT', 'ROLE_PLAN_ADMIN', 'ROLE_PLAN_ADVISOR', 'ROLE_TPA', 'ROLE_OTHER', 'PARTICIPANT', 'PLAN_ADMIN', 'PLAN_ADVISOR', 'TPA', 'OTHER']).describe('A role as the sign-in answer carries it, with or without the `ROLE_` prefix (`PLAN_ADMIN`\nand `ROLE_PLAN_ADMIN` are the same role). The spec stores the first role \"with a ROLE_\nprefix\", which reads as if gateways send it without one, so either form is accepted; the\nportal adds a missing prefix in one place (`normaliseRole` in src/lib/auth-role.ts) and stores\nand sends only the prefixed `Role`. Any other value, lower case included, is refused.\n')).min(1).max(signInWithRecoveryCodeResponseDataRolesMax).describe('The user\'s roles, each with or without the `ROLE_` prefix; the portal uses the first and stores it prefixed. At most 10, the number of values `AuthRole` allows.'),
+  "userId": zod.string().min(1).max(signInWithRecoveryCodeResponseDataUserIdMax).regex(signInWithRecoveryCodeResponseDataUserIdRegExp).describe('The gateway\'s identifier of a user: 1 to 64 letters, digits, `_` and `-`. It is a segment of\nrequest paths, so it never holds `/`, `.`, `%`, `?`, `#` or whitespace; the portal treats a\nstored user id outside this pattern as tampering.\n'),
+  "token": zod.string().min(1).max(signInWithRecoveryCodeResponseDataTokenMax).describe('The session token, sent back as `X-Auth-Token`.')
+}).describe('Who signed in: their roles, their user id and the session token.'),
+  "errors": zod.array(zod.object({
+  "code": zod.string().max(signInWithRecoveryCodeResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().max(signInWithRecoveryCodeResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(signInWithRecoveryCodeResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
+}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "errors": zod.array(zod.object({
+  "code": zod.string().max(signInWithRecoveryCodeResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
+  "description": zod.string().max(signInWithRecoveryCodeResponseErrorsItemDescriptionMaxOne).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
+}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).max(signInWithRecoveryCodeResponseErrorsMaxOne).describe('The business errors; at least one, and at most 20, as in `ErrorList`. The portal shows or branches on the first.')
+}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('Sign-in result. On success `data` is present and `errors` is empty or absent.\n`AUERR01` asks for the security question, `AUERR05` for a one-time code; any other\ncode\'s description is shown to the user as text.\n')
+
