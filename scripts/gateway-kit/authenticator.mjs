@@ -1,14 +1,13 @@
 // A software passkey authenticator for the kit's passkey journeys: what a browser and a
 // platform authenticator together give a gateway, in WebAuthn's JSON serialisation. It makes
 // an ES256 key pair per passkey (node:crypto), answers a registration with a `none`
-// attestation (CBOR by cbor-x) and a sign-in with a signed assertion, the user-present and
+// attestation (CBOR by cborg) and a sign-in with a signed assertion, the user-present and
 // user-verified flags set unless told otherwise. It keeps a signature counter per passkey, as
 // an authenticator does. It verifies nothing: that is the gateway's job, which the kit judges.
 import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
-import { Encoder } from 'cbor-x';
+import { encode } from 'cborg';
 
 /** CTAP2's canonical CBOR as far as the kit needs it: minimal lengths, plain maps, plain byte strings. */
-const cbor = new Encoder({ useRecords: false, variableMapSize: true, useTag259ForMaps: false, tagUint8Array: false });
 
 const FLAG = { userPresent: 0x01, userVerified: 0x04, attestedCredentialData: 0x40 };
 /** The kit's AAGUID: all zero, as a `none` attestation may send. */
@@ -29,7 +28,7 @@ const sha256 = (data) => createHash('sha256').update(data).digest();
 /** The COSE_Key (RFC 9053) of an ES256 public key: EC2, P-256, its x and y. */
 function coseKey(publicKey) {
   const jwk = publicKey.export({ format: 'jwk' });
-  return cbor.encode(
+  return encode(
     new Map([
       [1, 2],
       [3, -7],
@@ -75,7 +74,7 @@ export function register(options, how = {}) {
   length.writeUInt16BE(id.length);
   const attested = Buffer.concat([AAGUID, length, id, coseKey(publicKey)]);
   const authData = authenticatorData(rpId, flagsOf(how) | FLAG.attestedCredentialData, 0, attested);
-  const attestationObject = cbor.encode({ fmt: 'none', attStmt: {}, authData });
+  const attestationObject = encode({ fmt: 'none', attStmt: {}, authData });
   const spki = publicKey.export({ format: 'der', type: 'spki' });
   const credential = {
     id: base64url(id),
