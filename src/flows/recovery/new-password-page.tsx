@@ -115,7 +115,10 @@ function NewPasswordEntry({ token, onDone }: { readonly token: string; readonly 
         busy={flight.busy}
         error={error}
         onCancel={() => {
+          // Everything, as the spec says; this tab signs itself out with it, so its watch on
+          // the auth cookie does not take the user on to 'You have been logged out'.
           clearAllStorage();
+          markSignedOut();
           navigate(paths.signIn);
         }}
       />
