@@ -123,21 +123,18 @@ export function MfaPage() {
   }, [username]);
 
   const only = methods?.length === 1 ? methods[0] : undefined;
+  const retry = optionsThrottled
+    ? () => {
+        setOptionsThrottled(null);
+        loadOptions();
+      }
+    : only && sendFailed
+      ? () => void proceed(only, 1)
+      : null;
   return (
     <Screen id="mfa-heading" heading={journeyTexts.verifyIdentity}>
       {methods === null && !optionsThrottled ? <p aria-busy="true">{journeyTexts.loadingMethods}</p> : null}
-      {optionsThrottled ? (
-        <>
-          <FormError>{optionsThrottled}</FormError>
-          <TryAgainOrCancel
-            onRetry={() => {
-              setOptionsThrottled(null);
-              loadOptions();
-            }}
-            onCancel={leave}
-          />
-        </>
-      ) : null}
+      {optionsThrottled ? <FormError>{optionsThrottled}</FormError> : null}
       {methods && methods.length > 1 ? (
         <MethodChoiceForm
           methods={methods}
@@ -147,29 +144,17 @@ export function MfaPage() {
         />
       ) : null}
       {only && !sendFailed ? <p aria-busy="true">{journeyTexts.sendingCode}</p> : null}
-      {only && sendFailed ? <TryAgainOrCancel onRetry={() => void proceed(only, 1)} onCancel={leave} busy={flight.busy} /> : null}
+      {retry ? (
+        <ActionsRow>
+          <Button onClick={retry} busy={flight.busy}>
+            {commonTexts.tryAgain}
+          </Button>
+          <Button variant="link" onClick={leave}>
+            {commonTexts.cancel}
+          </Button>
+        </ActionsRow>
+      ) : null}
     </Screen>
-  );
-}
-
-function TryAgainOrCancel({
-  onRetry,
-  onCancel,
-  busy = false,
-}: {
-  readonly onRetry: () => void;
-  readonly onCancel: () => void;
-  readonly busy?: boolean;
-}) {
-  return (
-    <ActionsRow>
-      <Button onClick={onRetry} busy={busy}>
-        {commonTexts.tryAgain}
-      </Button>
-      <Button variant="link" onClick={onCancel}>
-        {commonTexts.cancel}
-      </Button>
-    </ActionsRow>
   );
 }
 
