@@ -1,7 +1,7 @@
 import type { MfaType } from '../../../generated/models/mfaType';
 import { Screen } from '../../components/layout/screen';
 import { RouteLink } from '../../components/ui/route-link';
-import type { ApiError } from '../../lib/api/api-error';
+import type { NotificationInput } from '../../lib/notifications';
 import { routeOf, type CodeEntryStep } from '../journey';
 import { useJourney } from '../use-journey';
 import { codeSentText } from '../method-choice/mfa-option-text';
@@ -24,14 +24,15 @@ export interface CodeEntryScreenProps {
   readonly setupStep?: number | undefined;
   readonly verify: (code: string) => Promise<void>;
   readonly resend?: (() => Promise<void>) | undefined;
-  readonly onFailure: (error: ApiError) => void;
+  /** What shows when checking the code fails other than by a wrong code (see CodeEntryForm). */
+  readonly failure: NotificationInput;
 }
 
 /**
  * `/mfa-verification`'s screen, 'Enter the code', whatever the code proves: Back (or Cancel, with
  * one method) to the step before, where the code went, and the shared code form.
  */
-export function CodeEntryScreen({ step, method, methodCount, leaveTo, setupStep, verify, resend, onFailure }: CodeEntryScreenProps) {
+export function CodeEntryScreen({ step, method, methodCount, leaveTo, setupStep, verify, resend, failure }: CodeEntryScreenProps) {
   const journey = useJourney();
   return (
     <Screen
@@ -47,7 +48,7 @@ export function CodeEntryScreen({ step, method, methodCount, leaveTo, setupStep,
       }
     >
       <p>{codeSentText(method)}</p>
-      <CodeEntryForm submit={verify} onFailure={onFailure} resend={resend} path={routeOf(step)} />
+      <CodeEntryForm submit={verify} failure={failure} resend={resend} path={routeOf(step)} />
     </Screen>
   );
 }

@@ -1,6 +1,6 @@
 import { useRequestUserMfaCode, useVerifyMfaCode } from '../../../generated/hooks/mfa/mfa';
 import { useMarkEmailVerified } from '../../../generated/hooks/profile/profile';
-import { codeFailure, errorToast } from '../../lib/api/error-catalogue';
+import { errorToast } from '../../lib/api/error-catalogue';
 import { notify } from '../../lib/notifications';
 import { paths } from '../../lib/paths';
 import { useStoredSession } from '../../lib/use-stored-session';
@@ -55,7 +55,7 @@ export function EmailCode({ step, code }: { readonly step: CodeEntryStep; readon
       resend={async () => {
         await requestCode.mutateAsync({ userId, data: { type: 'email' } });
       }}
-      onFailure={(error) => notify(codeFailure(error, errorToast(errorTexts.verifyEmail)))}
+      failure={errorToast(errorTexts.verifyEmail)}
     />
   );
 }

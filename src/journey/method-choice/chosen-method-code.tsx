@@ -1,10 +1,8 @@
 import { useRequestMfaCode } from '../../../generated/hooks/mfa/mfa';
 import { useResetPassword } from '../../../generated/hooks/recovery/recovery';
 import { useAuthenticate } from '../../../generated/hooks/sign-in/sign-in';
-import { codeFailure } from '../../lib/api/error-catalogue';
 import { signInInternalError } from '../../lib/api/failures';
 import { deviceFingerprint } from '../../lib/device-fingerprint';
-import { notify } from '../../lib/notifications';
 import { paths } from '../../lib/paths';
 import { CodeEntryScreen } from '../code-entry/code-entry-screen';
 import type { CodeEntryStep, CodeRequest } from '../journey';
@@ -53,7 +51,7 @@ export function ChosenMethodCode({ step, code }: { readonly step: CodeEntryStep;
               await requestCode.mutateAsync({ data: { type: code.method.type, username } });
             }
       }
-      onFailure={(error) => notify(codeFailure(error, signInInternalError))}
+      failure={signInInternalError}
     />
   );
 }

@@ -1,8 +1,7 @@
-import { codeFailure, errorToast } from '../../lib/api/error-catalogue';
+import { errorToast } from '../../lib/api/error-catalogue';
 import { leavePortal } from '../../lib/browser-location';
 import { env } from '../../lib/env';
 import { externalTargets } from '../../lib/links';
-import { notify } from '../../lib/notifications';
 import { paths } from '../../lib/paths';
 import { useStoredSession } from '../../lib/use-stored-session';
 import { CodeEntryScreen } from '../code-entry/code-entry-screen';
@@ -57,7 +56,7 @@ export function PhoneCode({ step, code }: { readonly step: CodeEntryStep; readon
       setupStep={code.purpose === 'setup' ? SETUP_PHONE_STEPS.code : undefined}
       verify={verify}
       resend={() => phoneSetup.sendCode(code.method)}
-      onFailure={(error) => notify(codeFailure(error, errorToast(errorTexts.verifyPhone)))}
+      failure={errorToast(errorTexts.verifyPhone)}
     />
   );
 }
