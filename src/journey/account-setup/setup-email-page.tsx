@@ -18,9 +18,6 @@ import { errorTexts } from '../../lib/messages/errors';
 import { accountSetupTexts } from '../../lib/messages/account-setup';
 import { commonTexts } from '../../lib/messages/common';
 
-/** Account setup's step number of the email. */
-const EMAIL_STEP = 3;
-
 /**
  * `/account-setup/email`, step 3: the email address is updated and a code sent to it; step 4 is
  * that code on /mfa-verification (the code screen's `email` purpose).
@@ -53,7 +50,7 @@ export function SetupEmailPage() {
     });
 
   return (
-    <Screen id="setup-email-heading" heading={accountSetupTexts.emailHeading} setupStep={EMAIL_STEP}>
+    <Screen id="setup-email-heading" heading={accountSetupTexts.emailHeading} setupStep={3}>
       <p>{accountSetupTexts.emailCodeNext}</p>
       <form noValidate onSubmit={form.handleSubmit(submit)}>
         <Stack>

@@ -1,6 +1,7 @@
 import type { MfaType } from '../../../generated/models/mfaType';
 import { Screen } from '../../components/layout/screen';
 import { RouteLink } from '../../components/ui/route-link';
+import { paths } from '../../lib/paths';
 import type { NotificationInput } from '../../lib/notifications';
 import { routeOf, type CodeEntryStep } from '../journey';
 import { useJourney } from '../use-journey';
@@ -18,8 +19,6 @@ export interface CodeEntryScreenProps {
    * `mfaLength`). The code itself is always up to 6 digits, whatever the method.
    */
   readonly methodCount: number;
-  /** Where Cancel goes when there is no step to go back to (the journey ends). */
-  readonly leaveTo: string;
   /** Account setup's step number of this code (4 for the email, 7 for the phone). */
   readonly setupStep?: number | undefined;
   readonly verify: (code: string) => Promise<void>;
@@ -32,8 +31,10 @@ export interface CodeEntryScreenProps {
  * `/mfa-verification`'s screen, 'Enter the code', whatever the code proves: Back (or Cancel, with
  * one method) to the step before, where the code went, and the shared code form.
  */
-export function CodeEntryScreen({ step, method, methodCount, leaveTo, setupStep, verify, resend, failure }: CodeEntryScreenProps) {
+export function CodeEntryScreen({ step, method, methodCount, setupStep, verify, resend, failure }: CodeEntryScreenProps) {
   const journey = useJourney();
+  // Cancel, with no step to go back to, ends the journey where it began.
+  const leaveTo = step.code.for === 'reset' ? paths.resetPassword : paths.signIn;
   return (
     <Screen
       id="code-entry-heading"

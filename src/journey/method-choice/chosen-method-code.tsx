@@ -41,7 +41,6 @@ export function ChosenMethodCode({ step, code }: { readonly step: CodeEntryStep;
       step={step}
       method={code.method}
       methodCount={code.for === 'sign-in' ? code.methodCount : code.reset.methods.length}
-      leaveTo={code.for === 'sign-in' ? paths.signIn : paths.resetPassword}
       verify={verify}
       // Codes from an app are never sent.
       resend={

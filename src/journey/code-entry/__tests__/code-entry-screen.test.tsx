@@ -25,7 +25,6 @@ function data(overrides: Partial<CodeEntryScreenProps> = {}): CodeEntryScreenPro
     step,
     method: { type: 'sms', contactInfo: '5555551234' },
     methodCount: 3,
-    leaveTo: '/',
     verify: vi.fn(async () => {}),
     resend: vi.fn(async () => {}),
     failure: errorToast('Unable to verify phone'),
