@@ -11,7 +11,7 @@ import { errorToast } from '../../lib/api/error-catalogue';
 import { notify } from '../../lib/notifications';
 import { useSingleFlight } from '../../lib/use-single-flight';
 import { useStoredSession } from '../../lib/use-stored-session';
-import { codeRequestFailure } from '../code-request-failure';
+import { codeSent } from '../code-request-failure';
 import { useStep } from '../require-step';
 import { useJourney } from '../use-journey';
 import { errorTexts } from '../../lib/messages/errors';
@@ -39,12 +39,7 @@ export function SetupEmailPage() {
         notify(errorToast(errorTexts.updateEmail));
         return;
       }
-      try {
-        await requestCode.mutateAsync({ userId, data: { type: 'email' } });
-      } catch (error) {
-        notify(codeRequestFailure(error));
-        return;
-      }
+      if (!(await codeSent(() => requestCode.mutateAsync({ userId, data: { type: 'email' } })))) return;
       const setup = { ...step.setup, email };
       journey.advance({ name: 'code-entry', code: { for: 'email', email, setup }, back: { ...step, setup } });
     });

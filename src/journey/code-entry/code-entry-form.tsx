@@ -9,7 +9,7 @@ import { CodeInput } from '../../components/ui/code-input';
 import { FormError } from '../../components/ui/form-error';
 import { ApiError, isApiError } from '../../lib/api/api-error';
 import { codeFailure, isLockout, isRateLimited, rateLimitMessage } from '../../lib/api/error-catalogue';
-import { codeRequestFailure } from '../code-request-failure';
+import { codeSent } from '../code-request-failure';
 import { MFA_CODE_LENGTH, NOTIFICATION_TIMEOUT_MS, RESEND_COUNTDOWN_SECONDS } from '../../lib/constants';
 import { notify, type NotificationInput } from '../../lib/notifications';
 import { useSupportPhone } from '../../lib/public-content';
@@ -92,22 +92,17 @@ export function CodeEntryForm({ submit, failure, resend, path, secondary, sentAt
 
   const sendAgain = () =>
     resending.run(async () => {
-      if (!resend) return;
-      try {
-        await resend();
-        setResentAt(performance.now());
-        notify({
-          type: 'success',
-          message: journeyTexts.newCodeSent,
-          isDismissable: true,
-          dismissOnTimeout: NOTIFICATION_TIMEOUT_MS,
-          isUnique: true,
-        });
-        // 'Send a new code' gives way to the countdown: focus goes where the new code is entered, not to <body>.
-        codeField.current?.focus();
-      } catch (error) {
-        notify(codeRequestFailure(error));
-      }
+      if (!resend || !(await codeSent(resend))) return;
+      setResentAt(performance.now());
+      notify({
+        type: 'success',
+        message: journeyTexts.newCodeSent,
+        isDismissable: true,
+        dismissOnTimeout: NOTIFICATION_TIMEOUT_MS,
+        isUnique: true,
+      });
+      // 'Send a new code' gives way to the countdown: focus goes where the new code is entered, not to <body>.
+      codeField.current?.focus();
     });
 
   return (

@@ -18,7 +18,7 @@ import { useSupportPhone } from '../../lib/public-content';
 import { notify } from '../../lib/notifications';
 import { paths } from '../../lib/paths';
 import { useSingleFlight } from '../../lib/use-single-flight';
-import { codeRequestFailure } from '../code-request-failure';
+import { codeSent } from '../code-request-failure';
 import { useStep } from '../require-step';
 import { useJourney } from '../use-journey';
 import { methodChoiceSchema, type MethodChoiceInput, type MethodChoiceValues } from './method-choice.schema';
@@ -52,14 +52,9 @@ export function MfaPage() {
   const proceed = (method: MfaOption, count: number) =>
     flight.run(async () => {
       setSendFailed(false);
-      if (method.type !== 'totp') {
-        try {
-          await requestCode.mutateAsync({ data: { type: method.type, username } });
-        } catch (error) {
-          notify(codeRequestFailure(error));
-          if (count === 1) setSendFailed(true);
-          return;
-        }
+      if (method.type !== 'totp' && !(await codeSent(() => requestCode.mutateAsync({ data: { type: method.type, username } })))) {
+        if (count === 1) setSendFailed(true);
+        return;
       }
       // Kept only once a code is on its way: a failed request leaves nothing behind.
       mfaOptionTypeSlot.write(
