@@ -51,10 +51,6 @@ export type LandingOutcome = 'moved' | 'refused';
 
 const FRESH = { staleTime: 0, retry: false } as const;
 
-const ACCOUNT_SETUP = 'acctSetup-username';
-const PASSWORD_CHANGE = 'password';
-const MFA_ADOPTION = 'mfaAdoption';
-
 function askForLanding(queryClient: QueryClient, session: StoredSession) {
   const ask = <T>(promise: Promise<T>) => {
     promise.catch(() => undefined);
@@ -99,9 +95,9 @@ async function redirect(questions: LandingQuestions, signIn: SignIn | null, deps
   await Promise.all(Object.values(questions));
   const landing = answerData(await questions.landing);
   const { url } = landing;
-  if (url === ACCOUNT_SETUP) return (deps.advance({ name: 'setup-username', setup: freshSetup(), back: null }), 'moved' as const);
-  if (url === PASSWORD_CHANGE) return (deps.navigate(paths.password), 'moved' as const);
-  if (url === MFA_ADOPTION) return adopt(questions.credentials, deps);
+  if (url === 'acctSetup-username') return (deps.advance({ name: 'setup-username', setup: freshSetup(), back: null }), 'moved' as const);
+  if (url === 'password') return (deps.navigate(paths.password), 'moved' as const);
+  if (url === 'mfaAdoption') return adopt(questions.credentials, deps);
 
   const dashboard = dashboardPathOf(url);
   if (!dashboard) {
