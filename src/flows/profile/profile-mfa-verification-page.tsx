@@ -7,7 +7,7 @@ import { ActionsRow } from '../../components/layout/actions-row';
 import { Screen } from '../../components/layout/screen';
 import { Button } from '../../components/ui/button';
 import { isApiError } from '../../lib/api/api-error';
-import { codeFailure, errorToast, isNoSecurityDevice } from '../../lib/api/error-catalogue';
+import { errorToast, isNoSecurityDevice } from '../../lib/api/error-catalogue';
 import { leavePortal } from '../../lib/browser-location';
 import { env } from '../../lib/env';
 import { codeRequestFailure } from '../../journey/code-request-failure';
@@ -122,7 +122,7 @@ export function ProfileMfaVerificationPage() {
       </p>
       <CodeEntryForm
         submit={submit}
-        onFailure={(error) => void notify(codeFailure(error, errorToast(errorTexts.codeNotValid)))}
+        failure={errorToast(errorTexts.codeNotValid)}
         resend={byApp ? undefined : requestEmailCode}
         sentAt={emailSentAt}
         path={paths.profileMfaVerification}
