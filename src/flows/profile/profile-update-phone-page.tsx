@@ -64,7 +64,7 @@ export function ProfileUpdatePhonePage() {
               <Button onClick={retry}>{commonTexts.tryAgain}</Button>
               <Button
                 variant="secondary"
-                onClick={() => leavePortal(externalTargets(env.envPathPrefix, env.helpCenterUrl).profileSecurity)}
+                onClick={() => leavePortal(externalTargets(env.envPathPrefix).profileSecurity)}
               >
                 {profileTexts.backToProfile}
               </Button>
