@@ -9,7 +9,9 @@ import { isApiError } from '../../lib/api/api-error';
 import { businessErrorDescription } from '../../lib/api/error-catalogue';
 import { deviceFingerprint } from '../../lib/device-fingerprint';
 import { useLanding } from '../../journey/landing/use-landing';
+import type { VerificationRecord } from '../../../generated/models/verificationRecord';
 import { CheckingLink, LinkCheckFailed, LinkPanel } from './link-panel';
+import { linkState, needsFreshVerification } from './link-state';
 import { ResendButton } from './resend-button';
 import { verificationLinkTexts } from '../../lib/messages/verification-links';
 
@@ -49,11 +51,7 @@ export function EmailAlreadyVerified() {
   return <LinkPanel heading={verificationLinkTexts.emailAlreadyVerified} />;
 }
 
-export function EmailVerified() {
-  return <LinkPanel heading={verificationLinkTexts.emailVerified} />;
-}
-
-export function EnrollmentLinkExpired({ token }: { readonly token: string }) {
+function EnrollmentLinkExpired({ token }: { readonly token: string }) {
   const resend = useResendEnrollmentEmail();
   return (
     <LinkPanel
@@ -72,7 +70,7 @@ export function EnrollmentLinkExpired({ token }: { readonly token: string }) {
   );
 }
 
-export function EnrollmentCompleted() {
+function EnrollmentCompleted() {
   return (
     <LinkPanel heading={verificationLinkTexts.enrollmentCompleted} signInLabel={verificationLinkTexts.login}>
       <p>{verificationLinkTexts.enrollmentCompletedHelp}</p>
@@ -80,7 +78,7 @@ export function EnrollmentCompleted() {
   );
 }
 
-export function TrusteeLinkExpired({ token, fresh }: { readonly token: string; readonly fresh: boolean }) {
+function TrusteeLinkExpired({ token, fresh }: { readonly token: string; readonly fresh: boolean }) {
   const resend = useResendVerification();
   return (
     <LinkPanel
@@ -100,8 +98,27 @@ export function TrusteeLinkExpired({ token, fresh }: { readonly token: string; r
   );
 }
 
-export function TrusteeCompleted() {
-  return <LinkPanel heading={verificationLinkTexts.trusteeCompleted} />;
+/**
+ * An enrollment link by its record: completed, expired (with a resend), or usable. A trustee's
+ * link has its own completed and expired states.
+ */
+export function EnrollmentLink({
+  token,
+  link,
+  trustee = false,
+}: {
+  readonly token: string;
+  readonly link: VerificationRecord;
+  readonly trustee?: boolean;
+}) {
+  const state = linkState(link);
+  if (state === 'completed') return trustee ? <LinkPanel heading={verificationLinkTexts.trusteeCompleted} /> : <EnrollmentCompleted />;
+  const expired = trustee ? (
+    <TrusteeLinkExpired token={token} fresh={needsFreshVerification(link)} />
+  ) : (
+    <EnrollmentLinkExpired token={token} />
+  );
+  return state === 'expired' ? expired : <EnrollmentHandover token={token} expired={expired} />;
 }
 
 /**
@@ -109,7 +126,7 @@ export function TrusteeCompleted() {
  * the user in, once, and the account set-up begins. A token the gateway turns down is an expired
  * link; a gateway that fails offers to try again.
  */
-export function EnrollmentHandover({ token, expired }: { readonly token: string; readonly expired: ReactNode }) {
+function EnrollmentHandover({ token, expired }: { readonly token: string; readonly expired: ReactNode }) {
   const signIn = useSignInWithToken();
   const { startSetupFromLink } = useLanding();
   const [outcome, setOutcome] = useState<'refused' | 'failed' | null>(null);
