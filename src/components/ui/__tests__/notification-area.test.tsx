@@ -66,19 +66,4 @@ describe('NotificationArea', () => {
     });
     expect(screen.queryByRole('button', { name: 'Dismiss notification' })).not.toBeInTheDocument();
   });
-
-  it('shows a targeted notification only in its area', () => {
-    render(
-      <>
-        <NotificationArea />
-        <NotificationArea target="code-form" />
-      </>,
-    );
-    act(() => {
-      notify({ type: 'error', message: 'Locked', target: 'code-form' });
-    });
-    const areas = document.querySelectorAll('.notification-area');
-    expect(areas[0]).not.toHaveTextContent('Locked');
-    expect(areas[1]).toHaveTextContent('Locked');
-  });
 });
