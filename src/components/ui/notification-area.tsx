@@ -21,7 +21,7 @@ export function NotificationArea({ allowedHosts = [] }: NotificationAreaProps) {
   const urgent = items.filter((item) => item.type === 'error' || item.type === 'warning');
   const calm = items.filter((item) => item.type === 'success' || item.type === 'info');
   return (
-    <div className="notification-area">
+    <>
       <div role="alert" aria-live="assertive" className="notification-area__list">
         {urgent.map((item) => (
           <NotificationItem key={item.id} item={item} allowedHosts={allowedHosts} />
@@ -32,7 +32,7 @@ export function NotificationArea({ allowedHosts = [] }: NotificationAreaProps) {
           <NotificationItem key={item.id} item={item} allowedHosts={allowedHosts} />
         ))}
       </div>
-    </div>
+    </>
   );
 }
 
