@@ -12,7 +12,6 @@ import { useLanding } from '../../journey/landing/use-landing';
 import type { VerificationRecord } from '../../../generated/models/verificationRecord';
 import { CheckingLink, LinkCheckFailed, LinkPanel } from './link-panel';
 import { linkState, needsFreshVerification } from './link-state';
-import { ResendButton } from './resend-button';
 import { verificationLinkTexts } from '../../lib/messages/verification-links';
 
 /*
@@ -34,13 +33,11 @@ export function EmailLinkExpired({ token }: { readonly token: string }) {
   return (
     <LinkPanel
       heading={verificationLinkTexts.emailLinkExpired}
-      actions={
-        <ResendButton
-          label={verificationLinkTexts.resendVerificationLink}
-          type="verification"
-          send={() => resend.mutateAsync({ data: { token } })}
-        />
-      }
+      resend={{
+        label: verificationLinkTexts.resendVerificationLink,
+        type: 'verification',
+        send: () => resend.mutateAsync({ data: { token } }),
+      }}
     >
       <p>{verificationLinkTexts.emailLinkExpiredHelp}</p>
     </LinkPanel>
@@ -57,13 +54,11 @@ function EnrollmentLinkExpired({ token }: { readonly token: string }) {
     <LinkPanel
       heading={verificationLinkTexts.enrollmentExpired}
       signInLabel={verificationLinkTexts.login}
-      actions={
-        <ResendButton
-          label={verificationLinkTexts.resendEnrollmentEmail}
-          type="enrollment"
-          send={() => resend.mutateAsync({ data: { token } })}
-        />
-      }
+      resend={{
+        label: verificationLinkTexts.resendEnrollmentEmail,
+        type: 'enrollment',
+        send: () => resend.mutateAsync({ data: { token } }),
+      }}
     >
       <p>{verificationLinkTexts.enrollmentExpiredHelp}</p>
     </LinkPanel>
@@ -83,14 +78,10 @@ function TrusteeLinkExpired({ token, fresh }: { readonly token: string; readonly
   return (
     <LinkPanel
       heading={verificationLinkTexts.trusteeExpired}
-      actions={
-        fresh ? (
-          <ResendButton
-            label={verificationLinkTexts.resendLink}
-            type="trustee signing"
-            send={() => resend.mutateAsync({ data: { token } })}
-          />
-        ) : undefined
+      resend={
+        fresh
+          ? { label: verificationLinkTexts.resendLink, type: 'trustee signing', send: () => resend.mutateAsync({ data: { token } }) }
+          : undefined
       }
     >
       {fresh ? <p>{verificationLinkTexts.trusteeResendHelp}</p> : <p>{verificationLinkTexts.trusteeReplacedHelp}</p>}
