@@ -45,18 +45,16 @@ export function feedbackUserTypeOf(role: string | null | undefined): FeedbackUse
   return 'Partner';
 }
 
-/** The `ind` query values the feedback redirect understands, by user type. */
-export const FEEDBACK_IND: Record<FeedbackUserType, string> = {
-  Employee: 'employee',
-  'Plan Admin': 'planadmin',
-  Advisor: 'advisor',
-  Partner: 'partner',
-};
+/** The user types the feedback redirect's `ind` query values name (a Map: no inherited keys). */
+const USER_TYPE_OF_IND = new Map<string, FeedbackUserType>([
+  ['employee', 'Employee'],
+  ['planadmin', 'Plan Admin'],
+  ['advisor', 'Advisor'],
+  ['partner', 'Partner'],
+]);
 
 export function feedbackUserTypeOfInd(ind: string | null): FeedbackUserType | null {
-  const value = ind?.trim().toLowerCase();
-  const found = (Object.entries(FEEDBACK_IND) as [FeedbackUserType, string][]).find(([, code]) => code === value);
-  return found?.[0] ?? null;
+  return USER_TYPE_OF_IND.get(ind?.trim().toLowerCase() ?? '') ?? null;
 }
 
 export function surveyUrl(base: string, userType: FeedbackUserType): string {
