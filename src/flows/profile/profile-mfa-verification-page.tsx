@@ -63,11 +63,8 @@ export function ProfileMfaVerificationPage() {
     try {
       await removeDevice.mutateAsync({});
     } catch (error) {
-      if (isApiError(error) && isNoSecurityDevice(error)) {
-        notify(errorToast(profileTexts.noSecurityDevice({ supportPhone })));
-      } else {
-        notify(errorToast(errorTexts.removeTotpDevice));
-      }
+      const noDevice = isApiError(error) && isNoSecurityDevice(error);
+      notify(errorToast(noDevice ? profileTexts.noSecurityDevice({ supportPhone }) : errorTexts.removeTotpDevice));
       return;
     }
     totpDeviceRemovedSlot.write(true);
