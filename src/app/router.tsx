@@ -43,7 +43,6 @@ const RequireResetLinkToken = screen(() => import('./link-token-guard'), 'Requir
 const TokenPage = screen(() => import('../flows/verification-links/token-page'), 'TokenPage');
 const EmailVerificationPage = screen(() => import('../flows/verification-links/email-verification-page'), 'EmailVerificationPage');
 const InvitePage = screen(() => import('../flows/verification-links/invite-page'), 'InvitePage');
-const TrusteeSigningPage = screen(() => import('../flows/verification-links/trustee-signing-page'), 'TrusteeSigningPage');
 const AccountMappingPage = screen(() => import('../flows/verification-links/account-mapping-page'), 'AccountMappingPage');
 const TotpRegistrationRoute = screen(() => import('../flows/totp/totp-registration'), 'TotpRegistrationRoute');
 const TotpSetupPage = screen(() => import('../flows/totp/totp-setup-page'), 'TotpSetupPage');
@@ -126,7 +125,7 @@ export const routeTable = (
       <Route path={top(paths.profileMfaVerification)} element={<ProfileMfaVerificationPage />} />
     </Route>
     <Route path={top(paths.sessionExpired)} element={<SessionExpiredPage />} />
-    <Route path={top(paths.trusteeSigningVerification)} element={<TrusteeSigningPage />} />
+    <Route path={top(paths.trusteeSigningVerification)} element={<InvitePage invitation="trusteeSigning" />} />
     <Route path={top(paths.verifyUserInvite)} element={<InvitePage invitation="userInvite" />} />
     <Route path={top(paths.verifyAdvisorInvite)} element={<InvitePage invitation="advisorInvite" />} />
     <Route path={top(paths.emailVerification)} element={<EmailVerificationPage />} />

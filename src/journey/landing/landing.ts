@@ -124,7 +124,7 @@ async function redirect(questions: LandingQuestions, signIn: SignIn | null, deps
 }
 
 function participantAddress(dashboardAddress: string, skipEnrollment: boolean | undefined): string {
-  return skipEnrollment ? dashboardAddress : externalTargets(env.envPathPrefix, env.helpCenterUrl).participantEnrollment;
+  return skipEnrollment ? dashboardAddress : externalTargets(env.envPathPrefix).participantEnrollment;
 }
 
 export function postLoginRedirect(deps: LandingDeps): Promise<LandingOutcome> {

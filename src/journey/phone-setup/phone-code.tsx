@@ -39,7 +39,7 @@ export function PhoneCode({ step, code }: { readonly step: CodeEntryStep; readon
       case 'profile':
         profileUpdatePhoneSlot.remove();
         journey.end();
-        return leavePortal(externalTargets(env.envPathPrefix, env.helpCenterUrl).profilePhoneUpdated);
+        return leavePortal(externalTargets(env.envPathPrefix).profilePhoneUpdated);
     }
   };
 

@@ -75,7 +75,7 @@ export function PhoneSetup({ step }: { readonly step: PhoneSetupStep }) {
         onSubmit={save}
         busy={flight.busy}
         {...(step.purpose === 'profile'
-          ? { onCancel: () => leavePortal(externalTargets(env.envPathPrefix, env.helpCenterUrl).profileSecurity) }
+          ? { onCancel: () => leavePortal(externalTargets(env.envPathPrefix).profileSecurity) }
           : { secondaryLink: { text: commonTexts.back, onClick: back } })}
       />
     );
