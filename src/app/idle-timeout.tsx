@@ -127,7 +127,7 @@ export function IdleTimeout({ idleSeconds }: { readonly idleSeconds: number }) {
   return (
     <Modal
       open
-
+      mode="alert"
       title={sessionTexts.stillThere}
       alertLabel={sessionTexts.continueSession}
       closeOnBackdrop

@@ -18,7 +18,7 @@ export function CreateAccountModal({ open, onClose }: { readonly open: boolean; 
   const address = contact?.adminAddress;
   const phone = useSupportPhone();
   return (
-    <Modal open={open} onClose={onClose} title={signInHelpTexts.createAccountTitle} alertLabel={signInHelpTexts.close}>
+    <Modal open={open} onClose={onClose} mode="alert" title={signInHelpTexts.createAccountTitle} alertLabel={signInHelpTexts.close}>
       <p>{signInHelpTexts.eligibility}</p>
       {address || phone ? (
         <p>
@@ -53,7 +53,7 @@ function LinkOrText({ href, text }: { readonly href: string | null; readonly tex
 
 export function HelpModal({ open, onClose }: { readonly open: boolean; readonly onClose: () => void }) {
   return (
-    <Modal open={open} onClose={onClose} title={signInHelpTexts.helpTitle} alertLabel={signInHelpTexts.close}>
+    <Modal open={open} onClose={onClose} mode="alert" title={signInHelpTexts.helpTitle} alertLabel={signInHelpTexts.close}>
       <ul className="shell-modals__choices">
         <li>
           <RouteLink to={paths.forgotUsername} onClick={onClose}>

@@ -1,15 +1,23 @@
 import { useEffect, useId, useRef, type MouseEvent, type ReactNode, type SyntheticEvent } from 'react';
 import { Button } from './button';
 import './modal.css';
+import { commonTexts } from '../../lib/messages/common';
 
 interface ModalProps {
   readonly open: boolean;
-  /** Called on Escape and on the modal's button: the owner closes the modal. */
+  /** Called on Escape, Cancel and the alert button: the owner closes the modal. */
   readonly onClose: () => void;
-  readonly title: string;
-  readonly alertLabel: string;
+  readonly title?: string;
+  /** `confirm` (Cancel and Confirm, the default) or `alert` (one button). */
+  readonly mode?: 'confirm' | 'alert';
+  readonly onConfirm?: () => void;
+  readonly confirmLabel?: string;
+  readonly cancelLabel?: string;
+  readonly alertLabel?: string;
   /** A click on the backdrop is ignored unless this is set. */
   readonly closeOnBackdrop?: boolean;
+  /** Names the dialog when it has no visible title. */
+  readonly label?: string;
   readonly children: ReactNode;
 }
 
@@ -20,7 +28,19 @@ interface ModalProps {
  * it, and Tab moves on into it. It opens with a 300 ms animation over a 150 ms backdrop fade,
  * both off under reduced motion.
  */
-export function Modal({ open, onClose, title, alertLabel, closeOnBackdrop = false, children }: ModalProps) {
+export function Modal({
+  open,
+  onClose,
+  title,
+  mode = 'confirm',
+  onConfirm,
+  confirmLabel = commonTexts.confirm,
+  cancelLabel = commonTexts.cancel,
+  alertLabel = commonTexts.ok,
+  closeOnBackdrop = false,
+  label,
+  children,
+}: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
@@ -48,15 +68,34 @@ export function Modal({ open, onClose, title, alertLabel, closeOnBackdrop = fals
   };
 
   return (
-    <dialog ref={ref} className="modal" tabIndex={-1} aria-labelledby={titleId} onCancel={onCancel} onClick={onBackdropClick}>
+    <dialog
+      ref={ref}
+      className="modal"
+      tabIndex={-1}
+      aria-labelledby={title ? titleId : undefined}
+      aria-label={title ? undefined : label}
+      onCancel={onCancel}
+      onClick={onBackdropClick}
+    >
       {open ? (
         <div className="modal__content">
-          <h2 id={titleId} className="modal__title">
-            {title}
-          </h2>
+          {title ? (
+            <h2 id={titleId} className="modal__title">
+              {title}
+            </h2>
+          ) : null}
           <div className="modal__body">{children}</div>
           <div className="modal__actions">
-            <Button onClick={onClose}>{alertLabel}</Button>
+            {mode === 'confirm' ? (
+              <>
+                <Button variant="secondary" onClick={onClose}>
+                  {cancelLabel}
+                </Button>
+                <Button onClick={onConfirm}>{confirmLabel}</Button>
+              </>
+            ) : (
+              <Button onClick={onClose}>{alertLabel}</Button>
+            )}
           </div>
         </div>
       ) : null}

@@ -1,10 +1,12 @@
-/** Texts of the controls screens share: buttons, the captcha, and the password, phone and email entries. */
+/** Texts of the controls screens share: buttons, the modal, the captcha, and the password, phone and email entries. */
 export const commonTexts = {
   continue: 'Continue',
   cancel: 'Cancel',
   back: 'Back',
   tryAgain: 'Try again',
   sendCode: 'Send code',
+  confirm: 'Confirm',
+  ok: 'OK',
 
   setupStep: ({ step, steps }: { readonly step: number; readonly steps: number }) => `Create Account: Step ${step} of ${steps}`,
 

@@ -1,17 +1,17 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Modal } from '../modal';
 
-function Harness(props: { closeOnBackdrop?: boolean; title?: string }) {
+function Harness(props: { mode?: 'confirm' | 'alert'; closeOnBackdrop?: boolean; onConfirm?: () => void; title?: string }) {
   const [open, setOpen] = useState(false);
   return (
     <>
       <button type="button" onClick={() => setOpen(true)}>
         Open
       </button>
-      <Modal open={open} onClose={() => setOpen(false)} title="Notice" alertLabel="OK" {...props}>
+      <Modal open={open} onClose={() => setOpen(false)} label="Unnamed" {...props}>
         <p>Body text</p>
       </Modal>
     </>
@@ -19,23 +19,35 @@ function Harness(props: { closeOnBackdrop?: boolean; title?: string }) {
 }
 
 describe('Modal', () => {
-  it('is named by its title and closes with its one button', async () => {
-    render(<Harness />);
+  it('defaults to confirm mode with Cancel and Confirm', async () => {
+    const onConfirm = vi.fn();
+    render(<Harness onConfirm={onConfirm} title="Are you sure?" />);
     await userEvent.click(screen.getByRole('button', { name: 'Open' }));
-    expect(screen.getByRole('dialog', { name: 'Notice' })).toHaveTextContent('Body text');
+    expect(screen.getByRole('dialog', { name: 'Are you sure?' })).toHaveTextContent('Body text');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(onConfirm).toHaveBeenCalledOnce();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByText('Body text')).not.toBeInTheDocument();
+  });
+
+  it('has one button in alert mode, and no title unless given', async () => {
+    render(<Harness mode="alert" />);
+    await userEvent.click(screen.getByRole('button', { name: 'Open' }));
+    const dialog = screen.getByRole('dialog', { name: 'Unnamed' });
+    expect(dialog.querySelector('h2')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'OK' }));
     expect(screen.queryByText('Body text')).not.toBeInTheDocument();
   });
 
   it('opens with focus on the dialog, not on its first link or button', async () => {
-    render(<Harness title="Read me first" />);
+    render(<Harness mode="alert" title="Read me first" />);
     await userEvent.click(screen.getByRole('button', { name: 'Open' }));
     expect(screen.getByRole('dialog', { name: 'Read me first' })).toHaveFocus();
   });
 
   it('closes on Escape and gives focus back', async () => {
-    render(<Harness />);
+    render(<Harness mode="alert" />);
     const opener = screen.getByRole('button', { name: 'Open' });
     await userEvent.click(opener);
     fireEvent(screen.getByRole('dialog'), new Event('cancel', { cancelable: true }));
@@ -44,14 +56,14 @@ describe('Modal', () => {
   });
 
   it('ignores a backdrop click by default', async () => {
-    render(<Harness />);
+    render(<Harness mode="alert" />);
     await userEvent.click(screen.getByRole('button', { name: 'Open' }));
     fireEvent.click(screen.getByRole('dialog'));
     expect(screen.getByText('Body text')).toBeInTheDocument();
   });
 
   it('closes on a backdrop click when asked to, but not on a click inside', async () => {
-    render(<Harness closeOnBackdrop />);
+    render(<Harness mode="alert" closeOnBackdrop />);
     await userEvent.click(screen.getByRole('button', { name: 'Open' }));
     fireEvent.click(screen.getByText('Body text'));
     expect(screen.getByText('Body text')).toBeInTheDocument();
