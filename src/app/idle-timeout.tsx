@@ -13,6 +13,15 @@ const WARNING_CHECK_MS = 5000;
 /** Seconds left at which the countdown is announced to screen readers (not every second). */
 const ANNOUNCE_AT = new Set([30, 20, 10, 5]);
 
+/** Milliseconds since the gateway last saw activity for this session, from any tab; null when it does not answer. */
+async function sinceLastAccess(): Promise<number | null> {
+  try {
+    return Date.now() - (await getLastAccessed());
+  } catch {
+    return null;
+  }
+}
+
 type Phase = { readonly name: 'active' } | { readonly name: 'warning'; readonly deadline: number };
 
 /**
@@ -45,15 +54,6 @@ export function IdleTimeout({ idleSeconds }: { readonly idleSeconds: number }) {
     const sendKeepAlive = () => {
       lastKeepAlive.current = performance.now();
       keepAlive().catch(() => undefined);
-    };
-
-    // Milliseconds since the gateway last saw activity for this session, from any tab.
-    const sinceLastAccess = async (): Promise<number | null> => {
-      try {
-        return Date.now() - (await getLastAccessed());
-      } catch {
-        return null;
-      }
     };
 
     const onIdle = async () => {
@@ -98,12 +98,9 @@ export function IdleTimeout({ idleSeconds }: { readonly idleSeconds: number }) {
     const check = setInterval(async () => {
       // Signed out a moment ago (the countdown reached zero): no session left to ask about.
       if (readAuthToken() === null) return;
-      try {
-        const since = Date.now() - (await getLastAccessed());
-        if (since < idleMs && phaseRef.current.name === 'warning') setPhase({ name: 'active' });
-      } catch {
-        // Keep counting down: no answer is no sign of activity.
-      }
+      const since = await sinceLastAccess();
+      // No answer is no sign of activity: the countdown goes on.
+      if (since !== null && since < idleMs && phaseRef.current.name === 'warning') setPhase({ name: 'active' });
     }, WARNING_CHECK_MS);
     document.addEventListener('visibilitychange', tick);
     return () => {
@@ -120,10 +117,10 @@ export function IdleTimeout({ idleSeconds }: { readonly idleSeconds: number }) {
   }, [secondsLeft]);
 
   useEffect(() => {
-    setTitlePrefix(secondsLeft === null ? null : sessionTexts.secondsLeft({ seconds: secondsLeft }));
+    if (secondsLeft === null) return;
+    setTitlePrefix(sessionTexts.secondsLeft({ seconds: secondsLeft }));
+    return () => setTitlePrefix(null);
   }, [secondsLeft]);
-
-  useEffect(() => () => setTitlePrefix(null), []);
 
   if (secondsLeft === null) return null;
   const touch = window.matchMedia?.('(pointer: coarse)').matches ?? false;

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { HashRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { AppFrame } from '../components/layout/app-frame';
 import { PublicShell } from '../components/layout/public-shell';
@@ -43,7 +43,6 @@ const RequireResetLinkToken = screen(() => import('./link-token-guard'), 'Requir
 const TokenPage = screen(() => import('../flows/verification-links/token-page'), 'TokenPage');
 const EmailVerificationPage = screen(() => import('../flows/verification-links/email-verification-page'), 'EmailVerificationPage');
 const InvitePage = screen(() => import('../flows/verification-links/invite-page'), 'InvitePage');
-const TrusteeSigningPage = screen(() => import('../flows/verification-links/trustee-signing-page'), 'TrusteeSigningPage');
 const AccountMappingPage = screen(() => import('../flows/verification-links/account-mapping-page'), 'AccountMappingPage');
 const TotpRegistrationRoute = screen(() => import('../flows/totp/totp-registration'), 'TotpRegistrationRoute');
 const TotpSetupPage = screen(() => import('../flows/totp/totp-setup-page'), 'TotpSetupPage');
@@ -55,26 +54,28 @@ const ProfileMfaVerificationPage = screen(() => import('../flows/profile/profile
 
 const child = (path: string) => path.replace(/^\/[^/]*\/?/, '');
 const top = (path: string) => path.slice(1);
+/** A journey step's screen, behind the guard that gives it its step. */
+const stepRoute = (guard: RequireStepProps, path: string, element: ReactNode) => (
+  <Route element={<RequireStep {...guard} />}>
+    <Route path={path} element={element} />
+  </Route>
+);
 
 /**
  * The whole route table (spec section 2): lazy screens, guards at route level, unknown paths to
- * the root. Every path is one of `paths`
- * (src/lib/paths.ts), and every one of `paths` is here: a test walks the table to hold both to
- * that, and the end-to-end check of every route at every width reads `paths`.
+ * the root. Every path is one of `paths` (src/lib/paths.ts), and every one of `paths` is here: a
+ * test walks the table to hold both to that, and the end-to-end check of every route at every
+ * width reads `paths`.
  */
 export const routeTable = (
   <Route element={<AppFrame />}>
     <Route element={<PublicShell />}>
       <Route index element={<SignInPage />} />
-      <Route element={<RequireStep name="security-question" />}>
-        <Route path={top(paths.securityQuestion)} element={<SecurityQuestionPage />} />
-      </Route>
+      {stepRoute({ name: 'security-question' }, top(paths.securityQuestion), <SecurityQuestionPage />)}
     </Route>
-    {/* The root's third child: the user has signed in, so the shell offers no sign-in help. */}
+    {/* The user has signed in, so the shell offers no sign-in help. */}
     <Route element={<PublicShell signedIn />}>
-      <Route element={<RequireStep name="optional-adoption" />}>
-        <Route path={top(paths.optionalAdoption)} element={<OptionalAdoptionPage />} />
-      </Route>
+      {stepRoute({ name: 'optional-adoption' }, top(paths.optionalAdoption), <OptionalAdoptionPage />)}
     </Route>
     <Route path={top(paths.login)} element={<Navigate to={paths.signIn} replace />} />
     <Route path={top(paths.logoutFeedback)} element={<LogoutFeedbackPage />} />
@@ -85,9 +86,11 @@ export const routeTable = (
     </Route>
     <Route path={top(paths.resetPassword)}>
       <Route index element={<ResetUsernamePage />} />
-      <Route element={<RequireStep name="reset-question" fallback={paths.resetPassword} />}>
-        <Route path={child(paths.resetSecurityQuestion)} element={<ResetSecurityQuestionPage />} />
-      </Route>
+      {stepRoute(
+        { name: 'reset-question', fallback: paths.resetPassword },
+        child(paths.resetSecurityQuestion),
+        <ResetSecurityQuestionPage />,
+      )}
       <Route element={<RequireResetLinkToken />}>
         <Route path={child(paths.resetNewPassword)} element={<NewPasswordPage />} />
       </Route>
@@ -97,48 +100,32 @@ export const routeTable = (
       {/* A reload starts the setup again at step 1 (journey.ts's resume). */}
       <Route path={top(paths.accountSetup)}>
         <Route index element={<SetupEntry />} />
-        <Route element={<RequireStep name="setup-username" begin="setup" />}>
-          <Route path={child(paths.accountSetupUsername)} element={<SetupUsernamePage />} />
-        </Route>
-        <Route element={<RequireStep name="setup-password" fallback={paths.accountSetup} />}>
-          <Route path={child(paths.accountSetupPassword)} element={<SetupPasswordPage />} />
-        </Route>
-        <Route element={<RequireStep name="setup-email" fallback={paths.accountSetup} />}>
-          <Route path={child(paths.accountSetupEmail)} element={<SetupEmailPage />} />
-        </Route>
-        <Route element={<RequireStep name="setup-username-taken" fallback={paths.accountSetup} />}>
-          <Route path={child(paths.accountSetupUsernameTaken)} element={<UsernameTakenPage />} />
-        </Route>
-        <Route element={<RequireStep name="phone-setup" fallback={paths.accountSetup} />}>
-          <Route path={child(paths.accountSetupPhone)} element={<PhoneSetupPage />} />
-        </Route>
+        {stepRoute({ name: 'setup-username', begin: 'setup' }, child(paths.accountSetupUsername), <SetupUsernamePage />)}
+        {stepRoute({ name: 'setup-password', fallback: paths.accountSetup }, child(paths.accountSetupPassword), <SetupPasswordPage />)}
+        {stepRoute({ name: 'setup-email', fallback: paths.accountSetup }, child(paths.accountSetupEmail), <SetupEmailPage />)}
+        {stepRoute(
+          { name: 'setup-username-taken', fallback: paths.accountSetup },
+          child(paths.accountSetupUsernameTaken),
+          <UsernameTakenPage />,
+        )}
+        {stepRoute({ name: 'phone-setup', fallback: paths.accountSetup }, child(paths.accountSetupPhone), <PhoneSetupPage />)}
       </Route>
     </Route>
     <Route path={top(paths.whatsNew)} element={<WhatsNewPage />} />
-    <Route element={<RequireStep name="method-choice" />}>
-      <Route path={top(paths.mfa)} element={<MfaPage />} />
-    </Route>
-    <Route element={<RequireStep name="code-entry" />}>
-      <Route path={top(paths.mfaVerification)} element={<CodeEntryPage />} />
-    </Route>
+    {stepRoute({ name: 'method-choice' }, top(paths.mfa), <MfaPage />)}
+    {stepRoute({ name: 'code-entry' }, top(paths.mfaVerification), <CodeEntryPage />)}
     <Route element={<RequireStoredSession />}>
-      <Route element={<RequireStep name="email-setup" begin="email-setup" />}>
-        <Route path={top(paths.updateEmail)} element={<UpdateEmailPage />} />
-      </Route>
-      <Route element={<RequireStep name="phone-setup" begin="phone-after-sign-in" />}>
-        <Route path={top(paths.updatePhone)} element={<PhoneSetupPage />} />
-      </Route>
+      {stepRoute({ name: 'email-setup', begin: 'email-setup' }, top(paths.updateEmail), <UpdateEmailPage />)}
+      {stepRoute({ name: 'phone-setup', begin: 'phone-after-sign-in' }, top(paths.updatePhone), <PhoneSetupPage />)}
     </Route>
     {/* The profile's security screens: signed-in profile actions, guarded like the authenticator-app set-up. */}
     <Route element={<RequireSession />}>
-      <Route element={<RequireStep name="phone-setup" begin="profile-phone" />}>
-        <Route path={top(paths.profileUpdatePhone)} element={<ProfileUpdatePhonePage />} />
-      </Route>
+      {stepRoute({ name: 'phone-setup', begin: 'profile-phone' }, top(paths.profileUpdatePhone), <ProfileUpdatePhonePage />)}
       <Route path={top(paths.outerMfaVerification)} element={<ProfileMfaVerificationPage />} />
       <Route path={top(paths.profileMfaVerification)} element={<ProfileMfaVerificationPage />} />
     </Route>
     <Route path={top(paths.sessionExpired)} element={<SessionExpiredPage />} />
-    <Route path={top(paths.trusteeSigningVerification)} element={<TrusteeSigningPage />} />
+    <Route path={top(paths.trusteeSigningVerification)} element={<InvitePage invitation="trusteeSigning" />} />
     <Route path={top(paths.verifyUserInvite)} element={<InvitePage invitation="userInvite" />} />
     <Route path={top(paths.verifyAdvisorInvite)} element={<InvitePage invitation="advisorInvite" />} />
     <Route path={top(paths.emailVerification)} element={<EmailVerificationPage />} />

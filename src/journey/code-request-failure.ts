@@ -1,6 +1,6 @@
 import { isApiError } from '../lib/api/api-error';
 import { errorToast, isRateLimited, rateLimitMessage } from '../lib/api/error-catalogue';
-import type { NotificationInput } from '../lib/notifications';
+import { notify, type NotificationInput } from '../lib/notifications';
 import { errorTexts } from '../lib/messages/errors';
 
 /**
@@ -10,4 +10,15 @@ import { errorTexts } from '../lib/messages/errors';
  */
 export function codeRequestFailure(error: unknown): NotificationInput {
   return errorToast(isApiError(error) && isRateLimited(error) ? rateLimitMessage(error) : errorTexts.requestToken);
+}
+
+/** Sends a one-time code: false, once the user is told why ({@link codeRequestFailure}), when it could not be sent. */
+export async function codeSent(send: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await send();
+    return true;
+  } catch (error) {
+    notify(codeRequestFailure(error));
+    return false;
+  }
 }

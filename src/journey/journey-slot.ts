@@ -36,8 +36,7 @@ const code = z.discriminatedUnion('for', [
 const step: z.ZodType<Step> = z.lazy(() => {
   const back = { back: step.nullable() };
   return z.discriminatedUnion('name', [
-    z.object({ name: z.literal('credentials'), signIn, ...back }),
-    z.object({ name: z.literal('security-question'), signIn, ...back }),
+    z.object({ name: z.enum(['credentials', 'security-question', 'optional-adoption']), signIn, ...back }),
     z.object({
       name: z.literal('method-choice'),
       attempt: z.discriminatedUnion('kind', [
@@ -47,7 +46,6 @@ const step: z.ZodType<Step> = z.lazy(() => {
       ...back,
     }),
     z.object({ name: z.literal('code-entry'), code, ...back }),
-    z.object({ name: z.literal('optional-adoption'), signIn, ...back }),
     z.object({ name: z.literal('email-setup'), ...back }),
     z.object({ name: z.literal('phone-setup'), purpose: phonePurpose, setup: setup.nullable(), ...back }),
     z.object({ name: z.enum(['setup-username', 'setup-password', 'setup-email', 'setup-username-taken']), setup, ...back }),

@@ -88,13 +88,8 @@ export type Step = { readonly back: Step | null } & (
 );
 
 export type StepName = Step['name'];
-export type StepOf<N extends StepName> = Step extends infer S
-  ? S extends { readonly name: infer M }
-    ? N extends M
-      ? S & { readonly name: N }
-      : never
-    : never
-  : never;
+/** The step of that name (the members of other names reduce to never). */
+export type StepOf<N extends StepName> = Step & { readonly name: N };
 export type CodeEntryStep = StepOf<'code-entry'>;
 export type PhoneSetupStep = StepOf<'phone-setup'>;
 

@@ -1,10 +1,8 @@
 /**
- * Every address the portal builds: dashboards, documents, the survey and the other targets
- * outside its router. Apart from `paths.ts`, so the first screen, which needs none of them,
- * does not carry them: the flows that build links load this module with their code.
+ * Every address outside its router the portal builds: dashboards, the survey, the profile app.
+ * Apart from `paths.ts`, so the first screen, which needs none of them, does not carry them.
  */
 import { DASHBOARD_PATHS } from '../../common/dashboard-paths';
-import { paths } from './paths';
 
 export type DashboardPath = (typeof DASHBOARD_PATHS)[number];
 
@@ -33,10 +31,7 @@ export function dashboardUrl(prefix: string, dashboard: DashboardPath): string {
  * environment, or participant enrollment. Anything else (a tampered value) is never followed.
  */
 export function isPortalLandingAddress(address: string, prefix: string): boolean {
-  const allowed = [
-    ...DASHBOARD_PATHS.map((path) => dashboardUrl(prefix, path)),
-    externalTargets(prefix, 'https://help.invalid/').participantEnrollment,
-  ];
+  const allowed = [...DASHBOARD_PATHS.map((path) => dashboardUrl(prefix, path)), externalTargets(prefix).participantEnrollment];
   return allowed.includes(address);
 }
 
@@ -50,18 +45,16 @@ export function feedbackUserTypeOf(role: string | null | undefined): FeedbackUse
   return 'Partner';
 }
 
-/** The `ind` query values the feedback redirect understands, by user type. */
-export const FEEDBACK_IND: Record<FeedbackUserType, string> = {
-  Employee: 'employee',
-  'Plan Admin': 'planadmin',
-  Advisor: 'advisor',
-  Partner: 'partner',
-};
+/** The user types the feedback redirect's `ind` query values name (a Map: no inherited keys). */
+const USER_TYPE_OF_IND = new Map<string, FeedbackUserType>([
+  ['employee', 'Employee'],
+  ['planadmin', 'Plan Admin'],
+  ['advisor', 'Advisor'],
+  ['partner', 'Partner'],
+]);
 
 export function feedbackUserTypeOfInd(ind: string | null): FeedbackUserType | null {
-  const value = ind?.trim().toLowerCase();
-  const found = (Object.entries(FEEDBACK_IND) as [FeedbackUserType, string][]).find(([, code]) => code === value);
-  return found?.[0] ?? null;
+  return USER_TYPE_OF_IND.get(ind?.trim().toLowerCase() ?? '') ?? null;
 }
 
 export function surveyUrl(base: string, userType: FeedbackUserType): string {
@@ -70,21 +63,10 @@ export function surveyUrl(base: string, userType: FeedbackUserType): string {
   return url.href;
 }
 
-/** The addresses outside the portal's router that it links to, for one environment. */
-export function externalTargets(prefix: string, helpCenterUrl: string) {
-  const portal = `${prefix}/`;
+/** The addresses outside the portal's router that it sends users to, for one environment. */
+export function externalTargets(prefix: string) {
   return {
-    signInPage: `${portal}#${paths.signIn}`,
-    sessionExpiredPage: `${portal}#${paths.sessionExpired}`,
-    /** The feedback redirect; `ind` sets the survey's user type. */
-    feedbackRedirectLogin: (userType?: FeedbackUserType) =>
-      `${portal}#${paths.redirectLogin}${userType ? `?ind=${FEEDBACK_IND[userType]}` : ''}`,
-    planAdminDashboard: `${prefix}/plan-admin`,
-    payrollSettingsApp: `${prefix}/payroll-settings`,
-    storedDocuments: `${prefix}/plan-admin#/stored-documents`,
-    electronicSignature: `${prefix}/participant#/electronic-signature`,
     participantEnrollment: `${prefix}/participant#/participant-enrollment`,
-    security: (section: string) => `${prefix}/participant#/security/${encodeURIComponent(section)}`,
     /**
      * The profile app's security settings (outside the portal): the "back address" the profile's
      * verification screens return to, with the success flag they stored in session storage.
@@ -92,10 +74,5 @@ export function externalTargets(prefix: string, helpCenterUrl: string) {
     profileSecurity: `${prefix}/participant#/security/settings`,
     /** The profile app's page after a phone update, with its success key (the profile app reads it). */
     profilePhoneUpdated: `${prefix}/participant#/security/settings?success=phoneUpdated`,
-    helpCenter: helpCenterUrl,
-    helpArticle: (articleId: string) => `${helpCenterUrl.replace(/\/$/, '')}/articles/${encodeURIComponent(articleId)}`,
-    safeHarborRenewalPdf: `${prefix}/static/documents/safe-harbor-renewal.pdf`,
-    complianceCalendar2021Pdf: `${prefix}/static/documents/2021-compliance-calendar.pdf`,
-    privacyStatementPdf: `${prefix}/static/documents/privacy-statement.pdf`,
   };
 }

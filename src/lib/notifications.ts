@@ -15,11 +15,8 @@ export interface NotificationInput {
   readonly isDismissable?: boolean;
   /** Closes itself after this many milliseconds. */
   readonly dismissOnTimeout?: number;
-  /** Shown only in the area with this name; without one, only in the untargeted area. */
-  readonly target?: string;
   /** Replaces every notification currently shown. */
   readonly isUnique?: boolean;
-  readonly floating?: boolean;
   readonly cta?: { readonly text: string; readonly onClick: () => void };
 }
 
@@ -31,7 +28,6 @@ export interface ShownNotification extends NotificationInput {
 const store = createStore<readonly ShownNotification[]>([]);
 let nextId = 1;
 const timers = new Map<number, ReturnType<typeof setTimeout>>();
-const publish = store.set;
 
 function stopTimer(id: number): void {
   const timer = timers.get(id);
@@ -42,13 +38,13 @@ function stopTimer(id: number): void {
 /** Removes one notification. */
 export function dismissNotification(id: number): void {
   stopTimer(id);
-  publish(store.get().filter((item) => item.id !== id));
+  store.set(store.get().filter((item) => item.id !== id));
 }
 
 /** Removes every notification. */
 export function clearNotifications(): void {
   for (const id of timers.keys()) stopTimer(id);
-  publish([]);
+  store.set([]);
 }
 
 /**
@@ -62,7 +58,7 @@ export function notify(input: NotificationInput | null): number | null {
   }
   if (input.isUnique) clearNotifications();
   const item: ShownNotification = { ...input, id: nextId++, type: input.type ?? 'warning' };
-  publish([...store.get(), item]);
+  store.set([...store.get(), item]);
   if (input.dismissOnTimeout !== undefined && input.dismissOnTimeout > 0) {
     timers.set(
       item.id,
@@ -72,8 +68,5 @@ export function notify(input: NotificationInput | null): number | null {
   return item.id;
 }
 
-/** The notifications for one area: its target name, or undefined for the untargeted area. */
-export function useNotifications(target: string | undefined): readonly ShownNotification[] {
-  const all = store.use();
-  return all.filter((item) => item.target === target);
-}
+/** The notifications shown, oldest first. */
+export const useNotifications = store.use;

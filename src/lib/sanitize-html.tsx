@@ -114,14 +114,6 @@ export function sanitizeHtml(html: string, { allowedHosts = [] }: SanitizeOption
  * cleaning a notification-sized message on each render is cheap, and a plain function lets the
  * end-to-end test call this very export from the built chunk to feed hostile messages through it.
  */
-export function SanitizedHtml({
-  html,
-  allowedHosts = [],
-  className,
-}: {
-  readonly html: string;
-  readonly allowedHosts?: readonly string[];
-  readonly className?: string;
-}) {
-  return <span className={className} dangerouslySetInnerHTML={{ __html: sanitizeHtml(html, { allowedHosts }) }} />;
+export function SanitizedHtml({ html, allowedHosts = [] }: { readonly html: string; readonly allowedHosts?: readonly string[] }) {
+  return <span dangerouslySetInnerHTML={{ __html: sanitizeHtml(html, { allowedHosts }) }} />;
 }

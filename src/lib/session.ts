@@ -17,18 +17,15 @@ export type SignOutReason =
   /** Another tab or application ended the session. */
   | 'elsewhere';
 
-export type SessionStatus = 'unknown' | 'signed-in' | 'signed-out';
-
 export interface SessionState {
-  readonly status: SessionStatus;
+  readonly status: 'unknown' | 'signed-in' | 'signed-out';
   readonly userId: string | null;
 }
 
 type SignOutListener = (reason: SignOutReason) => void;
 
 const CHANNEL_NAME = 'portal-session';
-const INITIAL: SessionState = { status: 'unknown', userId: null };
-const store = createStore<SessionState>(INITIAL);
+const store = createStore<SessionState>({ status: 'unknown', userId: null });
 const signOutListeners = new Set<SignOutListener>();
 let channel: BroadcastChannel | null = null;
 

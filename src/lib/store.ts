@@ -1,20 +1,10 @@
 import { useSyncExternalStore } from 'react';
 
-/** A value outside React that screens can subscribe to. */
-export interface Store<T> {
-  get(): T;
-  /** Replaces the value and tells every subscriber; an identical value tells nobody. */
-  set(next: T): void;
-  subscribe(listener: () => void): () => void;
-  /** The current value, re-rendering the component when it changes. */
-  use(): T;
-}
-
 /**
  * The one way a module keeps state that outlives a screen (the session state, the notification
  * list, the journey in progress): a value, its listeners, and a React hook over them.
  */
-export function createStore<T>(initial: T): Store<T> {
+export function createStore<T>(initial: T) {
   let value = initial;
   const listeners = new Set<() => void>();
   const get = () => value;
@@ -25,11 +15,13 @@ export function createStore<T>(initial: T): Store<T> {
   return {
     get,
     subscribe,
-    set(next) {
+    /** Replaces the value and tells every subscriber; an identical value tells nobody. */
+    set(next: T) {
       if (Object.is(next, value)) return;
       value = next;
       for (const listener of [...listeners]) listener();
     },
+    /** The current value, re-rendering the component when it changes. */
     use: () => useSyncExternalStore(subscribe, get, get),
   };
 }

@@ -78,10 +78,16 @@ function watchTraffic(page: Page): Traffic {
   };
 }
 
+/**
+ * Fills the sign-in form as a person (or a password manager) does before pressing Sign In: what
+ * the filling started loading (the journey's screens) has arrived by the time they press it,
+ * however slowly a busy machine runs.
+ */
 async function fillSignIn(page: Page, username: string) {
   await page.goto('/');
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password', { exact: true }).fill('Secret#123');
+  await page.waitForLoadState('networkidle');
 }
 
 /** The waves of the calls since the mark, and that no script came after an answer. */

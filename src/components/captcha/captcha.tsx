@@ -1,11 +1,12 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { CAPTCHA_FOCUS_DELAY_MS } from '../../lib/constants';
+import { env } from '../../lib/env';
+import { loadReCaptcha, type ReCaptcha } from '../../lib/captcha/recaptcha-loader';
 import './captcha.css';
-import { ReCaptchaWidget } from './recaptcha';
 import { commonTexts } from '../../lib/messages/common';
 
 interface CaptchaProps {
-  /** The token once solved; null when none is valid. */
+  /** The provider's token once solved; null when none is valid (it expired or failed). */
   readonly onChange: (token: string | null) => void;
   /**
    * Whether it takes focus 100 ms after it appears (the spec's delay): right where the captcha is
@@ -15,11 +16,43 @@ interface CaptchaProps {
   readonly takeFocus?: boolean;
 }
 
-/** A captcha that takes focus 100 ms after it appears, unless told not to. Remount it (a new `key`) to ask again. */
+/**
+ * Google reCAPTCHA v2, with this deployment's site key, taking focus 100 ms after it appears
+ * unless told not to. Remount it (a new `key`) to ask again. There is no other provider, in any
+ * build: the tests stand in for Google's script instead (tests/support/recaptcha-stub.js in the
+ * browser, a stubbed `grecaptcha` in the component tests).
+ */
 export function Captcha({ onChange, takeFocus = true }: CaptchaProps) {
   const container = useRef<HTMLDivElement>(null);
   const [ready, setReady] = useState(false);
-  const onReady = useCallback(() => setReady(true), []);
+  const [failed, setFailed] = useState(false);
+  const report = useRef(onChange);
+  report.current = onChange;
+
+  useEffect(() => {
+    let widget: number | null = null;
+    let api: ReCaptcha | null = null;
+    let disposed = false;
+    loadReCaptcha()
+      .then((loaded) => {
+        if (disposed || !container.current) return;
+        api = loaded;
+        widget = loaded.render(container.current, {
+          sitekey: env.captchaSiteKey,
+          callback: (token) => report.current(token),
+          'expired-callback': () => report.current(null),
+          'error-callback': () => report.current(null),
+        });
+        setReady(true);
+      })
+      .catch(() => {
+        if (!disposed) setFailed(true);
+      });
+    return () => {
+      disposed = true;
+      if (api && widget !== null) api.reset(widget);
+    };
+  }, []);
 
   useEffect(() => {
     if (!ready || !takeFocus) return;
@@ -30,8 +63,15 @@ export function Captcha({ onChange, takeFocus = true }: CaptchaProps) {
   }, [ready, takeFocus]);
 
   return (
-    <div ref={container} className="captcha" role="group" aria-label={commonTexts.securityCheck}>
-      <ReCaptchaWidget onChange={onChange} onReady={onReady} />
+    <div className="captcha" role="group" aria-label={commonTexts.securityCheck}>
+      <div>
+        <div ref={container} className="captcha__widget" />
+        {failed ? (
+          <p className="captcha__error" role="alert">
+            {commonTexts.securityCheckFailed}
+          </p>
+        ) : null}
+      </div>
     </div>
   );
 }

@@ -65,7 +65,9 @@ export function AppFrame() {
         />
         <BrandLogo side="end" pending={branding.isPending || !painted} src={brand?.brandLinks?.rightLogoLink} fallback={null} alt="" />
       </header>
-      <NotificationArea allowedHosts={brandHosts} />
+      <div className="app-frame__notices">
+        <NotificationArea allowedHosts={brandHosts} />
+      </div>
       <main id="main-content" className="app-frame__main" tabIndex={-1}>
         <RouteErrorBoundary resetKey={location.pathname}>
           <Suspense fallback={<p className="app-frame__pending">{firstScreenTexts.loading}</p>}>

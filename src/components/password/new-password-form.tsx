@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormFooter } from '../layout/form-footer';
 import { Stack } from '../layout/stack';
@@ -7,14 +7,15 @@ import { FormError } from '../ui/form-error';
 import { PasswordChecklist } from '../ui/password-checklist';
 import { PasswordField } from '../ui/password-field';
 import { isPasswordAcceptable, PASSWORD_MAX } from '../../lib/password-rules';
+import { useSingleFlight } from '../../lib/use-single-flight';
 import { newPasswordSchema, type NewPasswordValues } from './new-password.schema';
 import { commonTexts } from '../../lib/messages/common';
 
 interface NewPasswordFormProps {
-  /** Sends the new password; resolves true when it was accepted. The form is emptied after a refusal. */
-  readonly onSubmit: (password: string) => Promise<boolean>;
-  readonly busy: boolean;
-  readonly error: string | null;
+  /** Sends the new password (once per intent): resolves when it was accepted, rejects when not. */
+  readonly save: (password: string) => unknown;
+  /** The inline error a rejection shows, or null for none. The form is emptied after a rejection. */
+  readonly failureText?: (failure: unknown) => string | null;
   readonly onCancel?: () => void;
   /** The cancel button's text: 'Cancel' unless given (account setup's steps go Back). */
   readonly cancelText?: string;
@@ -24,15 +25,27 @@ interface NewPasswordFormProps {
  * Choosing a new password (reset link, password change, account setup): both entries, the rules
  * as a live checklist, Continue disabled until every rule is met.
  */
-export function NewPasswordForm({ onSubmit, busy, error, onCancel, cancelText = commonTexts.cancel }: NewPasswordFormProps) {
+export function NewPasswordForm({ save, failureText, onCancel, cancelText = commonTexts.cancel }: NewPasswordFormProps) {
   const checklistId = useId();
+  const flight = useSingleFlight();
+  const [error, setError] = useState<string | null>(null);
   const form = useForm<NewPasswordValues>({ resolver: zodResolver(newPasswordSchema), defaultValues: { password: '', confirmation: '' } });
   const password = form.watch('password');
   const confirmation = form.watch('confirmation');
 
   const submit = async ({ password: chosen }: NewPasswordValues) => {
+    let accepted = false;
+    await flight.run(async () => {
+      setError(null);
+      try {
+        await save(chosen);
+        accepted = true;
+      } catch (failure) {
+        setError(failureText?.(failure) ?? null);
+      }
+    });
     // A refused password is not kept on the screen.
-    if (!(await onSubmit(chosen))) form.reset();
+    if (!accepted) form.reset();
   };
 
   return (
@@ -55,7 +68,7 @@ export function NewPasswordForm({ onSubmit, busy, error, onCancel, cancelText = 
         {error ? <FormError>{error}</FormError> : null}
         <FormFooter
           submit={commonTexts.continue}
-          busy={busy}
+          busy={flight.busy}
           disabled={!isPasswordAcceptable(password, confirmation)}
           secondary={onCancel ? { text: cancelText, onClick: onCancel } : undefined}
         />

@@ -56,7 +56,7 @@ export function PhoneEntryForm({ mode, title, setupStep, onSubmit, busy = false,
           <FormRow>
             <SelectField
               label={commonTexts.country}
-              options={countries.map((option) => ({ value: option.code, label: option.label }))}
+              options={countries}
               {...register('country', {
                 onChange: () => {
                   setValue('number', formatAsTyped(getValues('number'), getValues('country')));

@@ -8,8 +8,6 @@ import { firstScreenTexts } from '../../lib/messages/first-screen';
 const SanitizedHtml = lazy(() => import('../../lib/sanitize-html').then((module) => ({ default: module.SanitizedHtml })));
 
 interface NotificationAreaProps {
-  /** The area's name; notifications without a target show only in the untargeted area. */
-  readonly target?: string;
   /** Hosts that links in HTML messages may point to besides the portal (the brand's hosts). */
   readonly allowedHosts?: readonly string[];
 }
@@ -18,12 +16,12 @@ interface NotificationAreaProps {
  * Where notifications appear. Errors and warnings are announced assertively, others politely;
  * the live regions exist before any message so screen readers pick up the first one.
  */
-export function NotificationArea({ target, allowedHosts = [] }: NotificationAreaProps) {
-  const items = useNotifications(target);
+export function NotificationArea({ allowedHosts = [] }: NotificationAreaProps) {
+  const items = useNotifications();
   const urgent = items.filter((item) => item.type === 'error' || item.type === 'warning');
   const calm = items.filter((item) => item.type === 'success' || item.type === 'info');
   return (
-    <div className="notification-area" data-target={target}>
+    <>
       <div role="alert" aria-live="assertive" className="notification-area__list">
         {urgent.map((item) => (
           <NotificationItem key={item.id} item={item} allowedHosts={allowedHosts} />
@@ -34,15 +32,13 @@ export function NotificationArea({ target, allowedHosts = [] }: NotificationArea
           <NotificationItem key={item.id} item={item} allowedHosts={allowedHosts} />
         ))}
       </div>
-    </div>
+    </>
   );
 }
 
 function NotificationItem({ item, allowedHosts }: { readonly item: ShownNotification; readonly allowedHosts: readonly string[] }) {
   return (
-    <div
-      className={`notification-area__item notification-area__item--${item.type}${item.floating ? ' notification-area__item--floating' : ''}`}
-    >
+    <div className={`notification-area__item notification-area__item--${item.type}`}>
       <div className="notification-area__body">
         {item.title ? <p className="notification-area__title">{item.title}</p> : null}
         {item.message ? <p className="notification-area__message">{item.message}</p> : null}

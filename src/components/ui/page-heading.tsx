@@ -15,7 +15,7 @@ export function PageHeading({
 }: {
   readonly id?: string | undefined;
   /** The element that describes the heading (a step header above it), announced with it on focus. */
-  readonly describedBy?: string;
+  readonly describedBy?: string | undefined;
   readonly children: ReactNode;
 }) {
   const ref = useRef<HTMLHeadingElement>(null);

@@ -1,5 +1,4 @@
 import { useState, type ComponentProps } from 'react';
-import './field.css';
 import { TextField } from './text-field';
 import { firstScreenTexts } from '../../lib/messages/first-screen';
 

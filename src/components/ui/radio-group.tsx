@@ -1,16 +1,11 @@
 import { useId, type ReactNode } from 'react';
 import './choice.css';
-import './field.css';
+import { FieldError } from './field';
 import './radio-group.css';
-
-export interface RadioOption<V extends string> {
-  readonly value: V;
-  readonly label: ReactNode;
-}
 
 interface RadioGroupProps<V extends string> {
   readonly legend: string;
-  readonly options: readonly RadioOption<V>[];
+  readonly options: readonly { readonly value: V; readonly label: ReactNode }[];
   readonly value: V | null;
   readonly onChange: (value: V) => void;
   readonly name?: string;
@@ -38,11 +33,7 @@ export function RadioGroup<V extends string>({ legend, options, value, onChange,
           <label htmlFor={`${id}-${option.value}`}>{option.label}</label>
         </div>
       ))}
-      {error ? (
-        <p className="field__error" id={errorId} role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </fieldset>
   );
 }

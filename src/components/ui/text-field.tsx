@@ -1,7 +1,6 @@
 import { useEffect, useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { afterPointerPress, watchPointerPresses } from './after-pointer-press';
-import { fieldClassName, type FieldWidth } from './field-class-name';
-import './field.css';
+import { Field } from './field';
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'width' | 'className'> {
   readonly label: string;
@@ -9,7 +8,8 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id
   readonly hint?: string;
   /** Rendered inside the field's frame after the input, for example a show-password toggle. */
   readonly adornment?: ReactNode;
-  readonly width?: FieldWidth;
+  /** `short` for a short value (a code): the field is not stretched across the card. */
+  readonly width?: 'full' | 'short';
   readonly ref?: Ref<HTMLInputElement>;
 }
 
@@ -22,36 +22,20 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id
 export function TextField({ label, error, hint, adornment, width, ref, onBlur, ...input }: TextFieldProps) {
   useEffect(watchPointerPresses, []);
   const id = useId();
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const describedBy = [input['aria-describedby'], hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [input['aria-describedby'], hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={fieldClassName(width, Boolean(error))}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      {hint ? (
-        <p className="field__hint" id={hintId}>
-          {hint}
-        </p>
-      ) : null}
-      <div className="field__control">
-        <input
-          {...input}
-          ref={ref}
-          onBlur={onBlur ? (event) => afterPointerPress(() => onBlur(event)) : undefined}
-          id={id}
-          className="field__input"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-        />
-        {adornment}
-      </div>
-      {error ? (
-        <p className="field__error" id={errorId} role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <Field id={id} label={label} hint={hint} error={error} short={width === 'short'}>
+      <input
+        {...input}
+        ref={ref}
+        onBlur={onBlur ? (event) => afterPointerPress(() => onBlur(event)) : undefined}
+        id={id}
+        className="field__input"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+      />
+      {adornment}
+    </Field>
   );
 }

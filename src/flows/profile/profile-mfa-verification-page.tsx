@@ -7,7 +7,7 @@ import { ActionsRow } from '../../components/layout/actions-row';
 import { Screen } from '../../components/layout/screen';
 import { Button } from '../../components/ui/button';
 import { isApiError } from '../../lib/api/api-error';
-import { codeFailure, errorToast, isNoSecurityDevice } from '../../lib/api/error-catalogue';
+import { errorToast, isNoSecurityDevice } from '../../lib/api/error-catalogue';
 import { leavePortal } from '../../lib/browser-location';
 import { env } from '../../lib/env';
 import { codeRequestFailure } from '../../journey/code-request-failure';
@@ -40,7 +40,7 @@ export function ProfileMfaVerificationPage() {
   // When the email code went (undefined while it is on its way, null when it could not be sent).
   const [emailSentAt, setEmailSentAt] = useState<number | null | undefined>(undefined);
   const sent = useRef(false);
-  const targets = externalTargets(env.envPathPrefix, env.helpCenterUrl);
+  const targets = externalTargets(env.envPathPrefix);
 
   const requestEmailCode = async () => {
     await requestCode.mutateAsync({ userId, data: { type: 'email' } });
@@ -63,11 +63,8 @@ export function ProfileMfaVerificationPage() {
     try {
       await removeDevice.mutateAsync({});
     } catch (error) {
-      if (isApiError(error) && isNoSecurityDevice(error)) {
-        notify(errorToast(profileTexts.noSecurityDevice({ supportPhone })));
-      } else {
-        notify(errorToast(errorTexts.removeTotpDevice));
-      }
+      const noDevice = isApiError(error) && isNoSecurityDevice(error);
+      notify(errorToast(noDevice ? profileTexts.noSecurityDevice({ supportPhone }) : errorTexts.removeTotpDevice));
       return;
     }
     totpDeviceRemovedSlot.write(true);
@@ -122,7 +119,7 @@ export function ProfileMfaVerificationPage() {
       </p>
       <CodeEntryForm
         submit={submit}
-        onFailure={(error) => void notify(codeFailure(error, errorToast(errorTexts.codeNotValid)))}
+        failure={errorToast(errorTexts.codeNotValid)}
         resend={byApp ? undefined : requestEmailCode}
         sentAt={emailSentAt}
         path={paths.profileMfaVerification}

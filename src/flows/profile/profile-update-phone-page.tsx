@@ -1,5 +1,4 @@
 import { useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { ActionsRow } from '../../components/layout/actions-row';
 import { Screen } from '../../components/layout/screen';
 import { Button } from '../../components/ui/button';
@@ -25,7 +24,6 @@ import { commonTexts } from '../../lib/messages/common';
  */
 export function ProfileUpdatePhonePage() {
   const step = useStep('phone-setup');
-  const navigate = useNavigate();
   const journey = useJourney();
   const verified = totpVerifiedSlot.read() === true;
   const lookup = useAuthenticatorLookup(!verified);
@@ -50,7 +48,7 @@ export function ProfileUpdatePhonePage() {
       return;
     }
     journey.advance({ name: 'code-entry', code: { for: 'profile-app' }, back: null });
-  }, [journey, lookup, navigate]);
+  }, [journey, lookup]);
 
   if (!verified && lookup.state !== 'none') {
     // The phone entry is never offered around the lookup: a user with an app proves it first.
@@ -62,10 +60,7 @@ export function ProfileUpdatePhonePage() {
             <p role="alert">{errorTexts.securitySettingsNotLoaded}</p>
             <ActionsRow>
               <Button onClick={retry}>{commonTexts.tryAgain}</Button>
-              <Button
-                variant="secondary"
-                onClick={() => leavePortal(externalTargets(env.envPathPrefix, env.helpCenterUrl).profileSecurity)}
-              >
+              <Button variant="secondary" onClick={() => leavePortal(externalTargets(env.envPathPrefix).profileSecurity)}>
                 {profileTexts.backToProfile}
               </Button>
             </ActionsRow>

@@ -7,7 +7,7 @@ import { useStoredSession } from '../../lib/use-stored-session';
 
 export type AuthenticatorLookup =
   | { readonly state: 'checking' }
-  | { readonly state: 'app'; readonly appName: string }
+  | { readonly state: 'app' }
   | { readonly state: 'none' }
   | {
       readonly state: 'failed';
@@ -18,7 +18,7 @@ export type AuthenticatorLookup =
 
 /**
  * Looks up the signed-in user's authenticator app once, when `enabled` (the spec's "look up the
- * authenticator option"): its name when one is registered. A failed lookup can be tried again.
+ * authenticator option"): whether one is registered. A failed lookup can be tried again.
  */
 export function useAuthenticatorLookup(enabled: boolean): AuthenticatorLookup {
   const { username } = useStoredSession();
@@ -33,10 +33,7 @@ export function useAuthenticatorLookup(enabled: boolean): AuthenticatorLookup {
     asked.current = round;
     lookup
       .mutateAsync({ data: { username } })
-      .then((answer) => {
-        const appName = answerData(answer).authAppName;
-        setResult(appName ? { state: 'app', appName } : { state: 'none' });
-      })
+      .then((answer) => setResult(answerData(answer).authAppName ? { state: 'app' } : { state: 'none' }))
       .catch((error: unknown) =>
         setResult({
           state: 'failed',

@@ -12,7 +12,6 @@ import { notify } from '../../lib/notifications';
 import { paths } from '../../lib/paths';
 import { markSignedOut } from '../../lib/session';
 import { clearAllStorage, clearPortalSession } from '../../lib/session-storage';
-import { useSingleFlight } from '../../lib/use-single-flight';
 import { NewPasswordForm } from '../../components/password/new-password-form';
 import { recoveryTexts } from '../../lib/messages/recovery';
 import { commonTexts } from '../../lib/messages/common';
@@ -74,51 +73,43 @@ function ResetLink({ token }: { readonly token: string }) {
 function NewPasswordEntry({ token, onDone }: { readonly token: string; readonly onDone: () => void }) {
   const navigate = useNavigate();
   const change = useChangePasswordWithToken();
-  const flight = useSingleFlight();
-  const [error, setError] = useState<string | null>(null);
-
-  const submit = async (newPassword: string) => {
-    let accepted = false;
-    await flight.run(async () => {
-      setError(null);
-      try {
-        await change.mutateAsync({ data: { token, newPassword } });
-        accepted = true;
-        // The spec: success clears session storage and the auth token; only the portal's own
-        // keys, as the password is all it changed. This tab is signed out with them, so its watch
-        // on the auth cookie does not take the user away from the success.
-        clearPortalSession();
-        markSignedOut();
-        onDone();
-      } catch (failure) {
-        if (isApiError(failure) && isResetSessionTimeout(failure)) {
-          notify({
-            type: 'warning',
-            message: recoveryTexts.sessionTimedOut,
-            isDismissable: true,
-            isUnique: true,
-            cta: { text: recoveryTexts.reloadPage, onClick: () => window.location.reload() },
-          });
-          return;
-        }
-        setError((isApiError(failure) ? businessErrorDescription(failure) : null) ?? recoveryTexts.savingFailed);
-      }
-    });
-    return accepted;
-  };
-
   return (
     <Screen id="new-password-heading" heading={recoveryTexts.newPasswordHeading}>
       <p>{recoveryTexts.completeFollowing}</p>
       <NewPasswordForm
-        onSubmit={submit}
-        busy={flight.busy}
-        error={error}
+        save={async (newPassword) => {
+          await change.mutateAsync({ data: { token, newPassword } });
+          // The spec: success clears session storage and the auth token; only the portal's own
+          // keys, as the password is all it changed. This tab is signed out with them, so its watch
+          // on the auth cookie does not take the user away from the success.
+          clearPortalSession();
+          markSignedOut();
+          onDone();
+        }}
+        failureText={resetFailureText}
         onCancel={() => {
+          // Everything, as the spec says; this tab signs itself out with it, so its watch on
+          // the auth cookie does not take the user on to 'You have been logged out'.
           clearAllStorage();
+          markSignedOut();
           navigate(paths.signIn);
         }}
       />
     </Screen>
   );
+}
+
+/** A timed-out reset session is a notification with a reload, not an inline error. */
+function resetFailureText(failure: unknown): string | null {
+  if (isApiError(failure) && isResetSessionTimeout(failure)) {
+    notify({
+      type: 'warning',
+      message: recoveryTexts.sessionTimedOut,
+      isDismissable: true,
+      isUnique: true,
+      cta: { text: recoveryTexts.reloadPage, onClick: () => window.location.reload() },
+    });
+    return null;
+  }
+  return (isApiError(failure) ? businessErrorDescription(failure) : null) ?? recoveryTexts.savingFailed;
 }

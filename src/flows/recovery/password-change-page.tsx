@@ -8,7 +8,6 @@ import { isApiError } from '../../lib/api/api-error';
 import { businessErrorDescription } from '../../lib/api/error-catalogue';
 import { paths } from '../../lib/paths';
 import { signOut } from '../../lib/session';
-import { useSingleFlight } from '../../lib/use-single-flight';
 import { useStoredSession } from '../../lib/use-stored-session';
 import { NewPasswordForm } from '../../components/password/new-password-form';
 import { recoveryTexts } from '../../lib/messages/recovery';
@@ -21,24 +20,7 @@ export function PasswordChangePage() {
   const { username } = useStoredSession();
   const navigate = useNavigate();
   const change = useChangePassword();
-  const flight = useSingleFlight();
-  const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
-
-  const submit = async (newPassword: string) => {
-    let accepted = false;
-    await flight.run(async () => {
-      setError(null);
-      try {
-        await change.mutateAsync({ data: { username, newPassword } });
-        accepted = true;
-        setDone(true);
-      } catch (failure) {
-        setError((isApiError(failure) ? businessErrorDescription(failure) : null) ?? recoveryTexts.changeFailed);
-      }
-    });
-    return accepted;
-  };
 
   if (done) {
     return (
@@ -60,7 +42,13 @@ export function PasswordChangePage() {
   return (
     <Screen id="password-change-heading" heading={recoveryTexts.changeHeading}>
       <p>{recoveryTexts.chooseNewPassword}</p>
-      <NewPasswordForm onSubmit={submit} busy={flight.busy} error={error} />
+      <NewPasswordForm
+        save={async (newPassword) => {
+          await change.mutateAsync({ data: { username, newPassword } });
+          setDone(true);
+        }}
+        failureText={(failure) => (isApiError(failure) ? businessErrorDescription(failure) : null) ?? recoveryTexts.changeFailed}
+      />
     </Screen>
   );
 }

@@ -9,16 +9,13 @@ import { Button } from '../../components/ui/button';
 import { CodeInput } from '../../components/ui/code-input';
 import { isApiError } from '../../lib/api/api-error';
 import { isTotpCodeNotValid } from '../../lib/api/error-catalogue';
-import { AUTH_APP_NAME_DEFAULT } from '../../lib/constants';
+import { AUTH_APP_NAME_DEFAULT, MFA_CODE_LENGTH } from '../../lib/constants';
 import { paths } from '../../lib/paths';
 import { useSingleFlight } from '../../lib/use-single-flight';
 import { authCodeSchema, type AuthCodeValues } from './auth-code.schema';
 import { authAppNameSlot, totpSetupSuccessSlot } from './totp-slots';
 import { totpTexts } from '../../lib/messages/totp';
 import { commonTexts } from '../../lib/messages/common';
-
-/** The app's codes: digits only, six of them. */
-const TOTP_CODE_LENGTH = 6;
 
 /**
  * `/auth-code`, step 3 of 3: the app's first code finishes the registration. A refused code
@@ -64,7 +61,7 @@ export function AuthCodePage() {
             label={totpTexts.code}
             name={code.name}
             placeholder="000000"
-            maxLength={TOTP_CODE_LENGTH}
+            maxLength={MFA_CODE_LENGTH}
             value={code.value}
             onValueChange={code.onChange}
             onBlur={code.onBlur}

@@ -1,9 +1,10 @@
 import { useVerifyParticipantEmail } from '../../../generated/hooks/verification/verification';
 import { answerData } from '../../lib/api/answer-data';
 import { useLinkQuery } from '../../lib/use-link-token';
-import { CheckingLink, LinkRecord } from './link-panel';
+import { CheckingLink, LinkPanel, LinkRecord } from './link-panel';
 import { isLinkFor, LINK_QUERY_RULES, linkState } from './link-state';
-import { EmailAlreadyVerified, EmailLinkExpired, EmailVerified, LinkWithoutToken } from './link-states';
+import { EmailAlreadyVerified, EmailLinkExpired, LinkWithoutToken } from './link-states';
+import { verificationLinkTexts } from '../../lib/messages/verification-links';
 
 /**
  * `/emailVerification`: the link from an email-verification email (`?token=&userId=`), opened
@@ -34,5 +35,5 @@ function EmailVerify({ token, userId }: { readonly token: string; readonly userI
   const result = answerData(verify.data);
   if (result.alreadyVerified) return <EmailAlreadyVerified />;
   if (!result.verified) return <EmailLinkExpired token={token} />;
-  return <EmailVerified />;
+  return <LinkPanel heading={verificationLinkTexts.emailVerified} />;
 }

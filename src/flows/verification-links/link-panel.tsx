@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useVerifyToken } from '../../../generated/hooks/verification/verification';
 import type { VerificationRecord } from '../../../generated/models/verificationRecord';
@@ -7,18 +7,22 @@ import { Screen } from '../../components/layout/screen';
 import { Button } from '../../components/ui/button';
 import { answerData } from '../../lib/api/answer-data';
 import { paths } from '../../lib/paths';
+import { ResendButton } from './resend-button';
 import { verificationLinkTexts } from '../../lib/messages/verification-links';
 
 /** One state of a link page: its heading, what it says, and a way forward (Sign In by default). */
 export function LinkPanel({
   heading,
   children,
-  actions,
+  resend,
+  actions = resend ? <ResendButton {...resend} /> : undefined,
   signInLabel = verificationLinkTexts.signIn,
   busy = false,
 }: {
   readonly heading: string;
   readonly children?: ReactNode;
+  /** An expired link's resend, the panel's action. */
+  readonly resend?: ComponentProps<typeof ResendButton> | undefined;
   readonly actions?: ReactNode;
   /** The label of the way back to the sign-in form ('Login' on the invitation pages); null for none. */
   readonly signInLabel?: string | null;

@@ -9,8 +9,9 @@ import { isApiError } from '../../lib/api/api-error';
 import { businessErrorDescription } from '../../lib/api/error-catalogue';
 import { deviceFingerprint } from '../../lib/device-fingerprint';
 import { useLanding } from '../../journey/landing/use-landing';
+import type { VerificationRecord } from '../../../generated/models/verificationRecord';
 import { CheckingLink, LinkCheckFailed, LinkPanel } from './link-panel';
-import { ResendButton } from './resend-button';
+import { linkState, needsFreshVerification } from './link-state';
 import { verificationLinkTexts } from '../../lib/messages/verification-links';
 
 /*
@@ -32,13 +33,11 @@ export function EmailLinkExpired({ token }: { readonly token: string }) {
   return (
     <LinkPanel
       heading={verificationLinkTexts.emailLinkExpired}
-      actions={
-        <ResendButton
-          label={verificationLinkTexts.resendVerificationLink}
-          type="verification"
-          send={() => resend.mutateAsync({ data: { token } })}
-        />
-      }
+      resend={{
+        label: verificationLinkTexts.resendVerificationLink,
+        type: 'verification',
+        send: () => resend.mutateAsync({ data: { token } }),
+      }}
     >
       <p>{verificationLinkTexts.emailLinkExpiredHelp}</p>
     </LinkPanel>
@@ -49,30 +48,24 @@ export function EmailAlreadyVerified() {
   return <LinkPanel heading={verificationLinkTexts.emailAlreadyVerified} />;
 }
 
-export function EmailVerified() {
-  return <LinkPanel heading={verificationLinkTexts.emailVerified} />;
-}
-
-export function EnrollmentLinkExpired({ token }: { readonly token: string }) {
+function EnrollmentLinkExpired({ token }: { readonly token: string }) {
   const resend = useResendEnrollmentEmail();
   return (
     <LinkPanel
       heading={verificationLinkTexts.enrollmentExpired}
       signInLabel={verificationLinkTexts.login}
-      actions={
-        <ResendButton
-          label={verificationLinkTexts.resendEnrollmentEmail}
-          type="enrollment"
-          send={() => resend.mutateAsync({ data: { token } })}
-        />
-      }
+      resend={{
+        label: verificationLinkTexts.resendEnrollmentEmail,
+        type: 'enrollment',
+        send: () => resend.mutateAsync({ data: { token } }),
+      }}
     >
       <p>{verificationLinkTexts.enrollmentExpiredHelp}</p>
     </LinkPanel>
   );
 }
 
-export function EnrollmentCompleted() {
+function EnrollmentCompleted() {
   return (
     <LinkPanel heading={verificationLinkTexts.enrollmentCompleted} signInLabel={verificationLinkTexts.login}>
       <p>{verificationLinkTexts.enrollmentCompletedHelp}</p>
@@ -80,19 +73,15 @@ export function EnrollmentCompleted() {
   );
 }
 
-export function TrusteeLinkExpired({ token, fresh }: { readonly token: string; readonly fresh: boolean }) {
+function TrusteeLinkExpired({ token, fresh }: { readonly token: string; readonly fresh: boolean }) {
   const resend = useResendVerification();
   return (
     <LinkPanel
       heading={verificationLinkTexts.trusteeExpired}
-      actions={
-        fresh ? (
-          <ResendButton
-            label={verificationLinkTexts.resendLink}
-            type="trustee signing"
-            send={() => resend.mutateAsync({ data: { token } })}
-          />
-        ) : undefined
+      resend={
+        fresh
+          ? { label: verificationLinkTexts.resendLink, type: 'trustee signing', send: () => resend.mutateAsync({ data: { token } }) }
+          : undefined
       }
     >
       {fresh ? <p>{verificationLinkTexts.trusteeResendHelp}</p> : <p>{verificationLinkTexts.trusteeReplacedHelp}</p>}
@@ -100,8 +89,27 @@ export function TrusteeLinkExpired({ token, fresh }: { readonly token: string; r
   );
 }
 
-export function TrusteeCompleted() {
-  return <LinkPanel heading={verificationLinkTexts.trusteeCompleted} />;
+/**
+ * An enrollment link by its record: completed, expired (with a resend), or usable. A trustee's
+ * link has its own completed and expired states.
+ */
+export function EnrollmentLink({
+  token,
+  link,
+  trustee = false,
+}: {
+  readonly token: string;
+  readonly link: VerificationRecord;
+  readonly trustee?: boolean;
+}) {
+  const state = linkState(link);
+  if (state === 'completed') return trustee ? <LinkPanel heading={verificationLinkTexts.trusteeCompleted} /> : <EnrollmentCompleted />;
+  const expired = trustee ? (
+    <TrusteeLinkExpired token={token} fresh={needsFreshVerification(link)} />
+  ) : (
+    <EnrollmentLinkExpired token={token} />
+  );
+  return state === 'expired' ? expired : <EnrollmentHandover token={token} expired={expired} />;
 }
 
 /**
@@ -109,7 +117,7 @@ export function TrusteeCompleted() {
  * the user in, once, and the account set-up begins. A token the gateway turns down is an expired
  * link; a gateway that fails offers to try again.
  */
-export function EnrollmentHandover({ token, expired }: { readonly token: string; readonly expired: ReactNode }) {
+function EnrollmentHandover({ token, expired }: { readonly token: string; readonly expired: ReactNode }) {
   const signIn = useSignInWithToken();
   const { startSetupFromLink } = useLanding();
   const [outcome, setOutcome] = useState<'refused' | 'failed' | null>(null);

@@ -4,14 +4,7 @@ import { paths } from '../../lib/paths';
 import { useLinkQuery } from '../../lib/use-link-token';
 import { CheckingLink, LinkRecord } from './link-panel';
 import { LINK_QUERY_RULES, linkKind, linkState } from './link-state';
-import {
-  EmailAlreadyVerified,
-  EmailLinkExpired,
-  EnrollmentCompleted,
-  EnrollmentHandover,
-  EnrollmentLinkExpired,
-  LinkWithoutToken,
-} from './link-states';
+import { EmailAlreadyVerified, EmailLinkExpired, EnrollmentLink, LinkWithoutToken } from './link-states';
 
 /**
  * `/verification`: the token landing page (spec section 4). No token is an expired link; a
@@ -25,15 +18,13 @@ export function TokenPage() {
   return (
     <LinkRecord key={token} token={token}>
       {(record) => {
-        const state = linkState(record);
         if (linkKind(record) === 'verification') {
+          const state = linkState(record);
           if (state === 'completed') return <EmailAlreadyVerified />;
           if (state === 'expired') return <EmailLinkExpired token={token} />;
           return <EmailHandover token={token} userId={userId} />;
         }
-        if (state === 'completed') return <EnrollmentCompleted />;
-        const expired = <EnrollmentLinkExpired token={token} />;
-        return state === 'expired' ? expired : <EnrollmentHandover token={token} expired={expired} />;
+        return <EnrollmentLink token={token} link={record} />;
       }}
     </LinkRecord>
   );

@@ -11,15 +11,12 @@ import { errorToast } from '../../lib/api/error-catalogue';
 import { notify } from '../../lib/notifications';
 import { useSingleFlight } from '../../lib/use-single-flight';
 import { useStoredSession } from '../../lib/use-stored-session';
-import { codeRequestFailure } from '../code-request-failure';
+import { codeSent } from '../code-request-failure';
 import { useStep } from '../require-step';
 import { useJourney } from '../use-journey';
 import { errorTexts } from '../../lib/messages/errors';
 import { accountSetupTexts } from '../../lib/messages/account-setup';
 import { commonTexts } from '../../lib/messages/common';
-
-/** Account setup's step number of the email. */
-const EMAIL_STEP = 3;
 
 /**
  * `/account-setup/email`, step 3: the email address is updated and a code sent to it; step 4 is
@@ -42,18 +39,13 @@ export function SetupEmailPage() {
         notify(errorToast(errorTexts.updateEmail));
         return;
       }
-      try {
-        await requestCode.mutateAsync({ userId, data: { type: 'email' } });
-      } catch (error) {
-        notify(codeRequestFailure(error));
-        return;
-      }
+      if (!(await codeSent(() => requestCode.mutateAsync({ userId, data: { type: 'email' } })))) return;
       const setup = { ...step.setup, email };
       journey.advance({ name: 'code-entry', code: { for: 'email', email, setup }, back: { ...step, setup } });
     });
 
   return (
-    <Screen id="setup-email-heading" heading={accountSetupTexts.emailHeading} setupStep={EMAIL_STEP}>
+    <Screen id="setup-email-heading" heading={accountSetupTexts.emailHeading} setupStep={3}>
       <p>{accountSetupTexts.emailCodeNext}</p>
       <form noValidate onSubmit={form.handleSubmit(submit)}>
         <Stack>

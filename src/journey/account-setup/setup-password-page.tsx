@@ -15,13 +15,8 @@ export function SetupPasswordPage() {
   return (
     <Screen id="setup-password-heading" heading={accountSetupTexts.passwordHeading} setupStep={2}>
       <NewPasswordForm
-        busy={false}
-        error={null}
-        onSubmit={async (password) => {
-          // Back returns to this step without the password: it is chosen again.
-          journey.advance({ name: 'setup-email', setup: { ...step.setup, password }, back: step });
-          return true;
-        }}
+        // Back returns to this step without the password: it is chosen again.
+        save={(password) => journey.advance({ name: 'setup-email', setup: { ...step.setup, password }, back: step })}
         onCancel={() => journey.back(step)}
         cancelText={commonTexts.back}
       />

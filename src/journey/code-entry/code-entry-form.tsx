@@ -8,10 +8,10 @@ import { Button } from '../../components/ui/button';
 import { CodeInput } from '../../components/ui/code-input';
 import { FormError } from '../../components/ui/form-error';
 import { ApiError, isApiError } from '../../lib/api/api-error';
-import { isLockout, isRateLimited, rateLimitMessage } from '../../lib/api/error-catalogue';
-import { codeRequestFailure } from '../code-request-failure';
+import { codeFailure, isLockout, isRateLimited, rateLimitMessage } from '../../lib/api/error-catalogue';
+import { codeSent } from '../code-request-failure';
 import { MFA_CODE_LENGTH, NOTIFICATION_TIMEOUT_MS, RESEND_COUNTDOWN_SECONDS } from '../../lib/constants';
-import { notify } from '../../lib/notifications';
+import { notify, type NotificationInput } from '../../lib/notifications';
 import { useSupportPhone } from '../../lib/public-content';
 import { useSingleFlight } from '../../lib/use-single-flight';
 import { codeEntrySchema, type CodeEntryValues } from './code-entry.schema';
@@ -20,7 +20,8 @@ import { commonTexts } from '../../lib/messages/common';
 
 interface CodeEntryFormProps {
   readonly submit: (code: string) => Promise<void>;
-  readonly onFailure: (error: ApiError) => void;
+  /** What shows when checking the code fails other than by a wrong code, a lockout or a 429's wait. */
+  readonly failure: NotificationInput;
   /** Requests a new code; without it there is nothing to resend (an authenticator app). */
   readonly resend?: (() => Promise<void>) | undefined;
   /** The path named in a failure that is not the gateway's (a broken answer). */
@@ -39,7 +40,7 @@ interface CodeEntryFormProps {
  * lockout under the form with the customer-service number, a 429's wait under it with the code
  * kept, and 'Send a new code' after a 60-second countdown that is announced when it ends.
  */
-export function CodeEntryForm({ submit, onFailure, resend, path, secondary, sentAt }: CodeEntryFormProps) {
+export function CodeEntryForm({ submit, failure, resend, path, secondary, sentAt }: CodeEntryFormProps) {
   const supportPhone = useSupportPhone();
   const form = useForm<CodeEntryValues>({
     resolver: zodResolver(codeEntrySchema),
@@ -80,10 +81,10 @@ export function CodeEntryForm({ submit, onFailure, resend, path, secondary, sent
       try {
         await submit(typed);
       } catch (error) {
-        const failure = isApiError(error) ? error : new ApiError({ kind: 'contract', method: 'POST', path, cause: error });
-        if (isRateLimited(failure)) return setThrottled(rateLimitMessage(failure));
-        if (isLockout(failure)) setLockout(failure.errors.find((item) => /attempts/i.test(item.description))?.description ?? null);
-        else onFailure(failure);
+        const refusal = isApiError(error) ? error : new ApiError({ kind: 'contract', method: 'POST', path, cause: error });
+        if (isRateLimited(refusal)) return setThrottled(rateLimitMessage(refusal));
+        if (isLockout(refusal)) setLockout(refusal.errors.find((item) => /attempts/i.test(item.description))?.description ?? null);
+        else notify(codeFailure(refusal, failure));
         form.setValue('code', '');
       }
     });
@@ -91,22 +92,17 @@ export function CodeEntryForm({ submit, onFailure, resend, path, secondary, sent
 
   const sendAgain = () =>
     resending.run(async () => {
-      if (!resend) return;
-      try {
-        await resend();
-        setResentAt(performance.now());
-        notify({
-          type: 'success',
-          message: journeyTexts.newCodeSent,
-          isDismissable: true,
-          dismissOnTimeout: NOTIFICATION_TIMEOUT_MS,
-          isUnique: true,
-        });
-        // 'Send a new code' gives way to the countdown: focus goes where the new code is entered, not to <body>.
-        codeField.current?.focus();
-      } catch (error) {
-        notify(codeRequestFailure(error));
-      }
+      if (!resend || !(await codeSent(resend))) return;
+      setResentAt(performance.now());
+      notify({
+        type: 'success',
+        message: journeyTexts.newCodeSent,
+        isDismissable: true,
+        dismissOnTimeout: NOTIFICATION_TIMEOUT_MS,
+        isUnique: true,
+      });
+      // 'Send a new code' gives way to the countdown: focus goes where the new code is entered, not to <body>.
+      codeField.current?.focus();
     });
 
   return (

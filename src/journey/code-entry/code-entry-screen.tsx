@@ -1,7 +1,8 @@
 import type { MfaType } from '../../../generated/models/mfaType';
 import { Screen } from '../../components/layout/screen';
 import { RouteLink } from '../../components/ui/route-link';
-import type { ApiError } from '../../lib/api/api-error';
+import { paths } from '../../lib/paths';
+import type { NotificationInput } from '../../lib/notifications';
 import { routeOf, type CodeEntryStep } from '../journey';
 import { useJourney } from '../use-journey';
 import { codeSentText } from '../method-choice/mfa-option-text';
@@ -18,21 +19,22 @@ export interface CodeEntryScreenProps {
    * `mfaLength`). The code itself is always up to 6 digits, whatever the method.
    */
   readonly methodCount: number;
-  /** Where Cancel goes when there is no step to go back to (the journey ends). */
-  readonly leaveTo: string;
   /** Account setup's step number of this code (4 for the email, 7 for the phone). */
   readonly setupStep?: number | undefined;
   readonly verify: (code: string) => Promise<void>;
   readonly resend?: (() => Promise<void>) | undefined;
-  readonly onFailure: (error: ApiError) => void;
+  /** What shows when checking the code fails other than by a wrong code (see CodeEntryForm). */
+  readonly failure: NotificationInput;
 }
 
 /**
  * `/mfa-verification`'s screen, 'Enter the code', whatever the code proves: Back (or Cancel, with
  * one method) to the step before, where the code went, and the shared code form.
  */
-export function CodeEntryScreen({ step, method, methodCount, leaveTo, setupStep, verify, resend, onFailure }: CodeEntryScreenProps) {
+export function CodeEntryScreen({ step, method, methodCount, setupStep, verify, resend, failure }: CodeEntryScreenProps) {
   const journey = useJourney();
+  // Cancel, with no step to go back to, ends the journey where it began.
+  const leaveTo = step.code.for === 'reset' ? paths.resetPassword : paths.signIn;
   return (
     <Screen
       id="code-entry-heading"
@@ -47,7 +49,7 @@ export function CodeEntryScreen({ step, method, methodCount, leaveTo, setupStep,
       }
     >
       <p>{codeSentText(method)}</p>
-      <CodeEntryForm submit={verify} onFailure={onFailure} resend={resend} path={routeOf(step)} />
+      <CodeEntryForm submit={verify} failure={failure} resend={resend} path={routeOf(step)} />
     </Screen>
   );
 }

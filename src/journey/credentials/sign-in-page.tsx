@@ -7,7 +7,7 @@ import { FormError } from '../../components/ui/form-error';
 import { PageHeading } from '../../components/ui/page-heading';
 import { PasswordField } from '../../components/ui/password-field';
 import { TextField } from '../../components/ui/text-field';
-import { normaliseSignIn, validateSignIn, type SignInErrors, type SignInValues } from './sign-in.schema';
+import { validateSignIn, type SignInErrors, type SignInValues } from './sign-in.schema';
 import { useSignIn } from './use-sign-in';
 import { firstScreenTexts } from '../../lib/messages/first-screen';
 
@@ -35,7 +35,8 @@ export function SignInPage() {
     setErrors(found);
     if (found.username) return usernameRef.current?.focus();
     if (found.password) return passwordRef.current?.focus();
-    void submit(normaliseSignIn(values));
+    // The username is sent trimmed, the password as typed.
+    void submit({ ...values, username: values.username.trim() });
   };
 
   return (

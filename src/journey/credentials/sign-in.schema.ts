@@ -20,13 +20,8 @@ export type SignInErrors = Partial<Record<keyof SignInValues, string>>;
 
 /** The field errors for the values as typed; empty when they may be sent. */
 export function validateSignIn(values: SignInValues): SignInErrors {
-  const errors: { -readonly [K in keyof SignInErrors]: SignInErrors[K] } = {};
+  const errors: SignInErrors = {};
   if (values.username.trim() === '') errors.username = firstScreenTexts.usernameRequired;
   if (values.password === '') errors.password = firstScreenTexts.passwordRequired;
   return errors;
-}
-
-/** The values as they are sent: the username trimmed, the password untouched. */
-export function normaliseSignIn(values: SignInValues): SignInValues {
-  return { username: values.username.trim(), password: values.password };
 }

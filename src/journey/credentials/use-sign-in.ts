@@ -9,6 +9,10 @@ import type { SignInValues } from './sign-in.schema';
 
 /** The sign-in call and its handling (./sign-in.ts), which the first screen does not carry. */
 const loadSignIn = () => import('./sign-in');
+const preloadSignIn = () =>
+  void loadSignIn()
+    .then((module) => module.preloadNext())
+    .catch(() => undefined);
 
 /**
  * Signs in with username and password, one request per submit (see ./sign-in.ts). Its code, and
@@ -20,16 +24,7 @@ export function useSignIn() {
   const flight = useSingleFlight();
   const [inlineError, setInlineError] = useState<string | null>(null);
 
-  useEffect(
-    () =>
-      onFirstInteraction(
-        () =>
-          void loadSignIn()
-            .then((module) => module.preloadNext())
-            .catch(() => undefined),
-      ),
-    [],
-  );
+  useEffect(() => onFirstInteraction(preloadSignIn), []);
 
   const submit = (values: SignInValues) =>
     flight.run(async () => {

@@ -1,8 +1,7 @@
 import { useRequestUserMfaCode, useVerifyMfaCode } from '../../../generated/hooks/mfa/mfa';
 import { useMarkEmailVerified } from '../../../generated/hooks/profile/profile';
-import { codeFailure, errorToast } from '../../lib/api/error-catalogue';
+import { errorToast } from '../../lib/api/error-catalogue';
 import { notify } from '../../lib/notifications';
-import { paths } from '../../lib/paths';
 import { useStoredSession } from '../../lib/use-stored-session';
 import { setupPhoneStep, useAccountSetupCalls } from '../account-setup/use-account-setup';
 import { CodeEntryScreen } from '../code-entry/code-entry-screen';
@@ -11,9 +10,6 @@ import { useJourney } from '../use-journey';
 import { errorTexts } from '../../lib/messages/errors';
 
 type EmailCodeRequest = Extract<CodeRequest, { readonly for: 'email' }>;
-
-/** Account setup's step number of the email's code. */
-const SETUP_EMAIL_CODE_STEP = 4;
 
 /**
  * The code sent to an email address: once it is verified the address is marked verified, then
@@ -49,13 +45,12 @@ export function EmailCode({ step, code }: { readonly step: CodeEntryStep; readon
       method={{ type: 'email', contactInfo: code.email }}
       // Account setup's email is its only method: the link reads Cancel, back to the email.
       methodCount={code.setup ? 1 : 2}
-      leaveTo={paths.signIn}
-      setupStep={code.setup ? SETUP_EMAIL_CODE_STEP : undefined}
+      setupStep={code.setup ? 4 : undefined}
       verify={verify}
       resend={async () => {
         await requestCode.mutateAsync({ userId, data: { type: 'email' } });
       }}
-      onFailure={(error) => notify(codeFailure(error, errorToast(errorTexts.verifyEmail)))}
+      failure={errorToast(errorTexts.verifyEmail)}
     />
   );
 }

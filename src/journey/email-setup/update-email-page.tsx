@@ -17,7 +17,7 @@ import { maskEmail } from '../../lib/format';
 import { notify } from '../../lib/notifications';
 import { useStoredSession } from '../../lib/use-stored-session';
 import { useSingleFlight } from '../../lib/use-single-flight';
-import { codeRequestFailure } from '../code-request-failure';
+import { codeSent } from '../code-request-failure';
 import { useStep } from '../require-step';
 import { useJourney } from '../use-journey';
 import { errorTexts } from '../../lib/messages/errors';
@@ -58,13 +58,7 @@ export function UpdateEmailPage() {
 
   const start = () =>
     flight.run(async () => {
-      if (!email) return;
-      try {
-        await requestCode.mutateAsync({ userId, data: { type: 'email' } });
-      } catch (error) {
-        notify(codeRequestFailure(error));
-        return;
-      }
+      if (!email || !(await codeSent(() => requestCode.mutateAsync({ userId, data: { type: 'email' } })))) return;
       journey.advance({ name: 'code-entry', code: { for: 'email', email, setup: null }, back: step });
     });
 

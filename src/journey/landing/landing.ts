@@ -51,10 +51,6 @@ export type LandingOutcome = 'moved' | 'refused';
 
 const FRESH = { staleTime: 0, retry: false } as const;
 
-const ACCOUNT_SETUP = 'acctSetup-username';
-const PASSWORD_CHANGE = 'password';
-const MFA_ADOPTION = 'mfaAdoption';
-
 function askForLanding(queryClient: QueryClient, session: StoredSession) {
   const ask = <T>(promise: Promise<T>) => {
     promise.catch(() => undefined);
@@ -72,22 +68,18 @@ function askForLanding(queryClient: QueryClient, session: StoredSession) {
 
 type LandingQuestions = ReturnType<typeof askForLanding>;
 
-async function adopt(emailVerified: Promise<boolean>, deps: LandingDeps): Promise<LandingOutcome> {
-  const verified = await emailVerified;
+/** Multi-factor adoption begins: with the phone when the user's email is verified, else with the email. */
+async function adopt(credentials: LandingQuestions['credentials'], deps: LandingDeps): Promise<LandingOutcome> {
+  const verified = answerData(await credentials).isEmailVerified ?? false;
   setMfaAdoptionInProgress(true);
   deps.advance(verified ? { name: 'phone-setup', purpose: 'adoption', setup: null, back: null } : { name: 'email-setup', back: null });
   return 'moved';
 }
 
-async function emailVerified(queryClient: QueryClient, userId: string): Promise<boolean> {
-  const credentials = await queryClient.fetchQuery({ ...getGetUserCredentialsQueryOptions(userId), ...FRESH });
-  return answerData(credentials).isEmailVerified ?? false;
-}
-
 export function startAdoption(deps: LandingDeps): Promise<LandingOutcome> {
   const session = readSession();
   if (!session) return Promise.resolve('refused');
-  return adopt(emailVerified(deps.queryClient, session.userId), deps);
+  return adopt(deps.queryClient.fetchQuery({ ...getGetUserCredentialsQueryOptions(session.userId), ...FRESH }), deps);
 }
 
 /**
@@ -103,10 +95,9 @@ async function redirect(questions: LandingQuestions, signIn: SignIn | null, deps
   await Promise.all(Object.values(questions));
   const landing = answerData(await questions.landing);
   const { url } = landing;
-  if (url === ACCOUNT_SETUP) return (deps.advance({ name: 'setup-username', setup: freshSetup(), back: null }), 'moved' as const);
-  if (url === PASSWORD_CHANGE) return (deps.navigate(paths.password), 'moved' as const);
-  const verified = questions.credentials.then((answer) => answerData(answer).isEmailVerified ?? false);
-  if (url === MFA_ADOPTION) return adopt(verified, deps);
+  if (url === 'acctSetup-username') return (deps.advance({ name: 'setup-username', setup: freshSetup(), back: null }), 'moved' as const);
+  if (url === 'password') return (deps.navigate(paths.password), 'moved' as const);
+  if (url === 'mfaAdoption') return adopt(questions.credentials, deps);
 
   const dashboard = dashboardPathOf(url);
   if (!dashboard) {
@@ -120,24 +111,20 @@ async function redirect(questions: LandingQuestions, signIn: SignIn | null, deps
   saveLanding(address, landing.externalUrl ?? false);
 
   const mfa = answerData(await questions.mfaActive);
-  if (mfa?.active && mfa.optionValues?.isActive !== false) return (deps.leave(address), 'moved' as const);
-
-  const values = answerData(await questions.adoption)?.optionValues;
-  switch (adoptionDecision(values?.mandatoryMfaAdoption, values?.skipMfaAdoptionUntil, localIsoDate())) {
-    case 'force':
-      return adopt(verified, deps);
-    case 'optional':
-      if (signIn) return (deps.advance({ name: 'optional-adoption', signIn, back: null }), 'moved' as const);
-      // Without a sign-in in progress there is no optional adoption to offer (the spec's "basic
-      // auth token is required"): the user goes on to the landing address.
-      return (deps.leave(address), 'moved' as const);
-    case 'landing':
-      return (deps.leave(address), 'moved' as const);
+  if (!mfa?.active || mfa.optionValues?.isActive === false) {
+    const values = answerData(await questions.adoption)?.optionValues;
+    const decision = adoptionDecision(values?.mandatoryMfaAdoption, values?.skipMfaAdoptionUntil, localIsoDate());
+    if (decision === 'force') return adopt(questions.credentials, deps);
+    // Without a sign-in in progress there is no optional adoption to offer (the spec's "basic
+    // auth token is required"): the user goes on to the landing address.
+    if (decision === 'optional' && signIn) return (deps.advance({ name: 'optional-adoption', signIn, back: null }), 'moved' as const);
   }
+  deps.leave(address);
+  return 'moved' as const;
 }
 
 function participantAddress(dashboardAddress: string, skipEnrollment: boolean | undefined): string {
-  return skipEnrollment ? dashboardAddress : externalTargets(env.envPathPrefix, env.helpCenterUrl).participantEnrollment;
+  return skipEnrollment ? dashboardAddress : externalTargets(env.envPathPrefix).participantEnrollment;
 }
 
 export function postLoginRedirect(deps: LandingDeps): Promise<LandingOutcome> {

@@ -1,10 +1,8 @@
 import { useRequestMfaCode } from '../../../generated/hooks/mfa/mfa';
 import { useResetPassword } from '../../../generated/hooks/recovery/recovery';
 import { useAuthenticate } from '../../../generated/hooks/sign-in/sign-in';
-import { codeFailure } from '../../lib/api/error-catalogue';
 import { signInInternalError } from '../../lib/api/failures';
 import { deviceFingerprint } from '../../lib/device-fingerprint';
-import { notify } from '../../lib/notifications';
 import { paths } from '../../lib/paths';
 import { CodeEntryScreen } from '../code-entry/code-entry-screen';
 import type { CodeEntryStep, CodeRequest } from '../journey';
@@ -43,7 +41,6 @@ export function ChosenMethodCode({ step, code }: { readonly step: CodeEntryStep;
       step={step}
       method={code.method}
       methodCount={code.for === 'sign-in' ? code.methodCount : code.reset.methods.length}
-      leaveTo={code.for === 'sign-in' ? paths.signIn : paths.resetPassword}
       verify={verify}
       // Codes from an app are never sent.
       resend={
@@ -53,7 +50,7 @@ export function ChosenMethodCode({ step, code }: { readonly step: CodeEntryStep;
               await requestCode.mutateAsync({ data: { type: code.method.type, username } });
             }
       }
-      onFailure={(error) => notify(codeFailure(error, signInInternalError))}
+      failure={signInInternalError}
     />
   );
 }

@@ -9,30 +9,25 @@ interface MethodContact {
   readonly contactInfo?: string | null | undefined;
 }
 
-export function mfaOptionLabel(option: MethodContact): string {
-  const contact = option.contactInfo ?? '';
-  switch (option.type) {
-    case 'sms':
-      return journeyTexts.methodSms({ phone: maskPhone(contact) });
-    case 'call':
-      return journeyTexts.methodCall({ phone: maskPhone(contact) });
-    case 'email':
-      return journeyTexts.methodEmail({ email: maskEmail(contact) });
-    case 'totp':
-      return journeyTexts.methodTotp({ app: contact || AUTH_APP_NAME_DEFAULT });
-  }
+type MethodTexts = Readonly<Record<MfaType, (where: { readonly phone: string; readonly email: string; readonly app: string }) => string>>;
+
+const LABELS: MethodTexts = {
+  sms: journeyTexts.methodSms,
+  call: journeyTexts.methodCall,
+  email: journeyTexts.methodEmail,
+  totp: journeyTexts.methodTotp,
+};
+const SENT: MethodTexts = {
+  sms: journeyTexts.sentSms,
+  call: journeyTexts.sentCall,
+  email: journeyTexts.sentEmail,
+  totp: journeyTexts.sentTotp,
+};
+
+function methodText(texts: MethodTexts, { type, contactInfo }: MethodContact): string {
+  const contact = contactInfo ?? '';
+  return texts[type]({ phone: maskPhone(contact), email: maskEmail(contact), app: contact || AUTH_APP_NAME_DEFAULT });
 }
 
-export function codeSentText(option: MethodContact): string {
-  const contact = option.contactInfo ?? '';
-  switch (option.type) {
-    case 'sms':
-      return journeyTexts.sentSms({ phone: maskPhone(contact) });
-    case 'call':
-      return journeyTexts.sentCall({ phone: maskPhone(contact) });
-    case 'email':
-      return journeyTexts.sentEmail({ email: maskEmail(contact) });
-    case 'totp':
-      return journeyTexts.sentTotp({ app: contact || AUTH_APP_NAME_DEFAULT });
-  }
-}
+export const mfaOptionLabel = (option: MethodContact) => methodText(LABELS, option);
+export const codeSentText = (option: MethodContact) => methodText(SENT, option);

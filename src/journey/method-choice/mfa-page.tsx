@@ -18,7 +18,7 @@ import { useSupportPhone } from '../../lib/public-content';
 import { notify } from '../../lib/notifications';
 import { paths } from '../../lib/paths';
 import { useSingleFlight } from '../../lib/use-single-flight';
-import { codeRequestFailure } from '../code-request-failure';
+import { codeSent } from '../code-request-failure';
 import { useStep } from '../require-step';
 import { useJourney } from '../use-journey';
 import { methodChoiceSchema, type MethodChoiceInput, type MethodChoiceValues } from './method-choice.schema';
@@ -52,14 +52,9 @@ export function MfaPage() {
   const proceed = (method: MfaOption, count: number) =>
     flight.run(async () => {
       setSendFailed(false);
-      if (method.type !== 'totp') {
-        try {
-          await requestCode.mutateAsync({ data: { type: method.type, username } });
-        } catch (error) {
-          notify(codeRequestFailure(error));
-          if (count === 1) setSendFailed(true);
-          return;
-        }
+      if (method.type !== 'totp' && !(await codeSent(() => requestCode.mutateAsync({ data: { type: method.type, username } })))) {
+        if (count === 1) setSendFailed(true);
+        return;
       }
       // Kept only once a code is on its way: a failed request leaves nothing behind.
       mfaOptionTypeSlot.write(
@@ -123,21 +118,18 @@ export function MfaPage() {
   }, [username]);
 
   const only = methods?.length === 1 ? methods[0] : undefined;
+  const retry = optionsThrottled
+    ? () => {
+        setOptionsThrottled(null);
+        loadOptions();
+      }
+    : only && sendFailed
+      ? () => void proceed(only, 1)
+      : null;
   return (
     <Screen id="mfa-heading" heading={journeyTexts.verifyIdentity}>
       {methods === null && !optionsThrottled ? <p aria-busy="true">{journeyTexts.loadingMethods}</p> : null}
-      {optionsThrottled ? (
-        <>
-          <FormError>{optionsThrottled}</FormError>
-          <TryAgainOrCancel
-            onRetry={() => {
-              setOptionsThrottled(null);
-              loadOptions();
-            }}
-            onCancel={leave}
-          />
-        </>
-      ) : null}
+      {optionsThrottled ? <FormError>{optionsThrottled}</FormError> : null}
       {methods && methods.length > 1 ? (
         <MethodChoiceForm
           methods={methods}
@@ -147,29 +139,17 @@ export function MfaPage() {
         />
       ) : null}
       {only && !sendFailed ? <p aria-busy="true">{journeyTexts.sendingCode}</p> : null}
-      {only && sendFailed ? <TryAgainOrCancel onRetry={() => void proceed(only, 1)} onCancel={leave} busy={flight.busy} /> : null}
+      {retry ? (
+        <ActionsRow>
+          <Button onClick={retry} busy={flight.busy}>
+            {commonTexts.tryAgain}
+          </Button>
+          <Button variant="link" onClick={leave}>
+            {commonTexts.cancel}
+          </Button>
+        </ActionsRow>
+      ) : null}
     </Screen>
-  );
-}
-
-function TryAgainOrCancel({
-  onRetry,
-  onCancel,
-  busy = false,
-}: {
-  readonly onRetry: () => void;
-  readonly onCancel: () => void;
-  readonly busy?: boolean;
-}) {
-  return (
-    <ActionsRow>
-      <Button onClick={onRetry} busy={busy}>
-        {commonTexts.tryAgain}
-      </Button>
-      <Button variant="link" onClick={onCancel}>
-        {commonTexts.cancel}
-      </Button>
-    </ActionsRow>
   );
 }
 

@@ -1,9 +1,7 @@
-import { codeFailure, errorToast } from '../../lib/api/error-catalogue';
+import { errorToast } from '../../lib/api/error-catalogue';
 import { leavePortal } from '../../lib/browser-location';
 import { env } from '../../lib/env';
 import { externalTargets } from '../../lib/links';
-import { notify } from '../../lib/notifications';
-import { paths } from '../../lib/paths';
 import { useStoredSession } from '../../lib/use-stored-session';
 import { CodeEntryScreen } from '../code-entry/code-entry-screen';
 import type { CodeEntryStep, CodeRequest } from '../journey';
@@ -15,9 +13,6 @@ import { usePhoneSetup } from './use-phone-setup';
 import { errorTexts } from '../../lib/messages/errors';
 
 type PhoneCodeRequest = Extract<CodeRequest, { readonly for: 'phone' }>;
-
-/** Both methods are offered for a phone: the code screen's link reads Back. */
-const PHONE_METHOD_COUNT = 2;
 
 /**
  * The code sent to a phone being set up. Once it is verified (and multi-factor sign-in switched
@@ -44,7 +39,7 @@ export function PhoneCode({ step, code }: { readonly step: CodeEntryStep; readon
       case 'profile':
         profileUpdatePhoneSlot.remove();
         journey.end();
-        return leavePortal(externalTargets(env.envPathPrefix, env.helpCenterUrl).profilePhoneUpdated);
+        return leavePortal(externalTargets(env.envPathPrefix).profilePhoneUpdated);
     }
   };
 
@@ -52,12 +47,12 @@ export function PhoneCode({ step, code }: { readonly step: CodeEntryStep; readon
     <CodeEntryScreen
       step={step}
       method={{ type: code.method, contactInfo: code.phone.number }}
-      methodCount={PHONE_METHOD_COUNT}
-      leaveTo={paths.signIn}
+      // Both methods are offered for a phone: the link reads Back.
+      methodCount={2}
       setupStep={code.purpose === 'setup' ? SETUP_PHONE_STEPS.code : undefined}
       verify={verify}
       resend={() => phoneSetup.sendCode(code.method)}
-      onFailure={(error) => notify(codeFailure(error, errorToast(errorTexts.verifyPhone)))}
+      failure={errorToast(errorTexts.verifyPhone)}
     />
   );
 }

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { PhoneEntryForm } from '../../components/phone-entry/phone-entry-form';
-import { codeRequestFailure } from '../code-request-failure';
+import { codeSent } from '../code-request-failure';
 import { leavePortal } from '../../lib/browser-location';
 import { env } from '../../lib/env';
 import { externalTargets } from '../../lib/links';
-import { notify } from '../../lib/notifications';
 import { paths } from '../../lib/paths';
 import { signOut } from '../../lib/session';
 import { useSingleFlight } from '../../lib/use-single-flight';
@@ -52,13 +51,7 @@ export function PhoneSetup({ step }: { readonly step: PhoneSetupStep }) {
 
   const send = (chosen: PhoneCodeMethod) =>
     flight.run(async () => {
-      if (!phone) return;
-      try {
-        await phoneSetup.sendCode(chosen);
-      } catch (error) {
-        notify(codeRequestFailure(error));
-        return;
-      }
+      if (!phone || !(await codeSent(() => phoneSetup.sendCode(chosen)))) return;
       journey.advance({
         name: 'code-entry',
         code: { for: 'phone', purpose: step.purpose, phone, method: chosen, setup: step.setup },
@@ -82,7 +75,7 @@ export function PhoneSetup({ step }: { readonly step: PhoneSetupStep }) {
         onSubmit={save}
         busy={flight.busy}
         {...(step.purpose === 'profile'
-          ? { onCancel: () => leavePortal(externalTargets(env.envPathPrefix, env.helpCenterUrl).profileSecurity) }
+          ? { onCancel: () => leavePortal(externalTargets(env.envPathPrefix).profileSecurity) }
           : { secondaryLink: { text: commonTexts.back, onClick: back } })}
       />
     );

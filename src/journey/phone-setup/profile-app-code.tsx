@@ -1,7 +1,6 @@
 import { useNavigate } from 'react-router-dom';
 import { useVerifyMfaCode } from '../../../generated/hooks/mfa/mfa';
-import { codeFailure, errorToast } from '../../lib/api/error-catalogue';
-import { notify } from '../../lib/notifications';
+import { errorToast } from '../../lib/api/error-catalogue';
 import { paths } from '../../lib/paths';
 import { CodeEntryScreen } from '../code-entry/code-entry-screen';
 import type { CodeEntryStep } from '../journey';
@@ -26,13 +25,6 @@ export function ProfileAppCode({ step }: { readonly step: CodeEntryStep }) {
   };
 
   return (
-    <CodeEntryScreen
-      step={step}
-      method={{ type: 'totp' }}
-      methodCount={1}
-      leaveTo={paths.signIn}
-      verify={verify}
-      onFailure={(error) => notify(codeFailure(error, errorToast(errorTexts.codeNotValid)))}
-    />
+    <CodeEntryScreen step={step} method={{ type: 'totp' }} methodCount={1} verify={verify} failure={errorToast(errorTexts.codeNotValid)} />
   );
 }

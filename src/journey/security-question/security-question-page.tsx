@@ -42,12 +42,7 @@ export function SecurityQuestionPage() {
   /** The question could not be asked for yet (a 429): its wait shows, with a way to ask again. */
   const [questionThrottled, setQuestionThrottled] = useState(false);
   const flight = useSingleFlight();
-  const {
-    register,
-    handleSubmit,
-    clearErrors,
-    formState: { errors },
-  } = useForm<SecurityQuestionValues>({
+  const form = useForm<SecurityQuestionValues>({
     resolver: zodResolver(securityQuestionSchema),
     defaultValues: { answer: '', rememberComputer: false },
     reValidateMode: 'onSubmit',
@@ -104,7 +99,7 @@ export function SecurityQuestionPage() {
       <HelpTooltip lead={journeyTexts.unrecognisedComputer} label={journeyTexts.whyAsked}>
         {journeyTexts.whyAskedAnswer}
       </HelpTooltip>
-      <form noValidate onSubmit={handleSubmit(submit)}>
+      <form noValidate onSubmit={form.handleSubmit(submit)}>
         <Stack>
           {securityQuestion ? (
             <p className="security-question-page__question">{securityQuestion}</p>
@@ -115,15 +110,15 @@ export function SecurityQuestionPage() {
             label={journeyTexts.securityAnswer}
             autoComplete="off"
             spellCheck={false}
-            error={errors.answer?.message}
-            {...register('answer', {
+            error={form.formState.errors.answer?.message}
+            {...form.register('answer', {
               onChange: () => {
-                clearErrors('answer');
+                form.clearErrors('answer');
                 setInlineError(null);
               },
             })}
           />
-          <CheckboxField label={journeyTexts.rememberComputer} {...register('rememberComputer')} />
+          <CheckboxField label={journeyTexts.rememberComputer} {...form.register('rememberComputer')} />
           <Captcha key={captchaRound} onChange={setCaptcha} />
           {inlineError ? <FormError>{inlineError}</FormError> : null}
           <FormFooter submit={journeyTexts.signIn} busy={flight.busy} disabled={!captcha || !securityQuestion}>

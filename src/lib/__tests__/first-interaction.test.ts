@@ -11,6 +11,7 @@ describe('onFirstInteraction', () => {
   it.each([
     ['a key press', () => document.body.dispatchEvent(new KeyboardEvent('keydown', { bubbles: true }))],
     ['a pointer press', () => document.body.dispatchEvent(new Event('pointerdown', { bubbles: true }))],
+    ['a value put into a field (a password manager)', () => document.body.dispatchEvent(new Event('input', { bubbles: true }))],
   ])('calls back once, on %s, and not on what follows', (_name, press) => {
     const callback = vi.fn();
     stops.push(onFirstInteraction(callback));

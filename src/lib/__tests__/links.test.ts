@@ -59,29 +59,11 @@ describe('feedback user types', () => {
 });
 
 describe('externalTargets', () => {
-  const targets = externalTargets('/prod', 'https://help.example.com/');
+  const targets = externalTargets('/prod');
 
-  it('builds the portal pages and the feedback redirect', () => {
-    expect(targets.signInPage).toBe('/prod/#/');
-    expect(targets.sessionExpiredPage).toBe('/prod/#/session-expired');
-    expect(targets.feedbackRedirectLogin()).toBe('/prod/#/redirectLogin');
-    expect(targets.feedbackRedirectLogin('Advisor')).toBe('/prod/#/redirectLogin?ind=advisor');
-  });
-
-  it('builds the other applications and documents in the environment', () => {
-    expect(targets.planAdminDashboard).toBe('/prod/plan-admin');
-    expect(targets.payrollSettingsApp).toBe('/prod/payroll-settings');
-    expect(targets.storedDocuments).toBe('/prod/plan-admin#/stored-documents');
-    expect(targets.safeHarborRenewalPdf).toBe('/prod/static/documents/safe-harbor-renewal.pdf');
-    expect(targets.complianceCalendar2021Pdf).toBe('/prod/static/documents/2021-compliance-calendar.pdf');
-    expect(targets.privacyStatementPdf).toBe('/prod/static/documents/privacy-statement.pdf');
-    expect(targets.security('phone')).toBe('/prod/participant#/security/phone');
+  it('builds the other applications in the environment', () => {
+    expect(targets.participantEnrollment).toBe('/prod/participant#/participant-enrollment');
     expect(targets.profileSecurity).toBe('/prod/participant#/security/settings');
     expect(targets.profilePhoneUpdated).toBe('/prod/participant#/security/settings?success=phoneUpdated');
-  });
-
-  it('builds help centre links', () => {
-    expect(targets.helpCenter).toBe('https://help.example.com/');
-    expect(targets.helpArticle('mfa 101')).toBe('https://help.example.com/articles/mfa%20101');
   });
 });

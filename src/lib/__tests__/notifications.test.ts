@@ -9,7 +9,7 @@ afterEach(() => {
 
 describe('notifications', () => {
   it('appends normal notifications and defaults to a warning', () => {
-    const { result } = renderHook(() => useNotifications(undefined));
+    const { result } = renderHook(() => useNotifications());
     act(() => {
       notify({ message: 'one' });
       notify({ type: 'info', message: 'two' });
@@ -21,7 +21,7 @@ describe('notifications', () => {
   });
 
   it('lets a unique notification replace the list, and null clear it', () => {
-    const { result } = renderHook(() => useNotifications(undefined));
+    const { result } = renderHook(() => useNotifications());
     act(() => {
       notify({ message: 'one' });
       notify({ message: 'two' });
@@ -36,7 +36,7 @@ describe('notifications', () => {
 
   it('dismisses on timeout and by id', () => {
     vi.useFakeTimers();
-    const { result } = renderHook(() => useNotifications(undefined));
+    const { result } = renderHook(() => useNotifications());
     let id: number | null = null;
     act(() => {
       notify({ message: 'timed', dismissOnTimeout: 5000 });
@@ -53,17 +53,6 @@ describe('notifications', () => {
     act(() => dismissNotification(id ?? -1));
     expect(result.current).toEqual([]);
   });
-
-  it('shows a targeted notification only in its area, an untargeted one only in the untargeted area', () => {
-    const untargeted = renderHook(() => useNotifications(undefined));
-    const modal = renderHook(() => useNotifications('modal'));
-    act(() => {
-      notify({ message: 'everywhere?' });
-      notify({ message: 'modal only', target: 'modal' });
-    });
-    expect(untargeted.result.current.map((item) => item.message)).toEqual(['everywhere?']);
-    expect(modal.result.current.map((item) => item.message)).toEqual(['modal only']);
-  });
 });
 
 describe('error toasts', () => {
@@ -71,7 +60,7 @@ describe('error toasts', () => {
     const { errorToast } = await import('../api/error-catalogue');
     const { errorTexts } = await import('../messages/errors');
     vi.useFakeTimers();
-    const { result } = renderHook(() => useNotifications(undefined));
+    const { result } = renderHook(() => useNotifications());
     act(() => {
       notify({ type: 'info', message: 'earlier' });
       notify(errorToast(errorTexts.updatePhone));

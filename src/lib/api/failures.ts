@@ -9,22 +9,12 @@ import { firstScreenTexts } from '../messages/first-screen';
  * of the screens are in error-catalogue.ts: the first screen needs only these.
  */
 
-/** HTTP 403 or 440: the session is over; the user is signed out and sent to login. */
-export function isSessionRejected(error: ApiError): boolean {
-  return error.kind === 'http' && (error.status === 403 || error.status === 440);
-}
-
-/** HTTP 401: the user is sent to /login. */
-export function isUnauthorized(error: ApiError): boolean {
-  return error.kind === 'http' && error.status === 401;
-}
-
 /**
  * The gateway refused the session by status (HTTP 401, 403 or 440): the API error policy signs
  * the user out, for every call that carries the session token.
  */
 export function isSessionStatusRefusal(error: ApiError): boolean {
-  return isUnauthorized(error) || isSessionRejected(error);
+  return error.kind === 'http' && (error.status === 401 || error.status === 403 || error.status === 440);
 }
 
 /**

@@ -6,14 +6,12 @@ import DEVELOPMENT_CONFIG from '../../../../openapi/portal-config.development.js
 import { CAPTCHA_FOCUS_DELAY_MS } from '../../../lib/constants';
 import type * as CaptchaModule from '../captcha';
 import type * as RecaptchaLoaderModule from '../../../lib/captcha/recaptcha-loader';
-import type * as RecaptchaModule from '../recaptcha';
 
 // Fresh modules for every test, as on a fresh page: the loader loads the provider's script once
 // per page. The fresh configuration module is given the development configuration, as the
 // tests' setup gives the first one.
 let Captcha: typeof CaptchaModule.Captcha;
 let loadReCaptcha: typeof RecaptchaLoaderModule.loadReCaptcha;
-let ReCaptchaWidget: typeof RecaptchaModule.ReCaptchaWidget;
 beforeEach(async () => {
   vi.resetModules();
   const { checkPortalConfig, setPortalEnv } = await import('../../../lib/env');
@@ -21,7 +19,6 @@ beforeEach(async () => {
   if (!config.ok) throw new Error('the development configuration is not valid');
   setPortalEnv(config.env);
   ({ loadReCaptcha } = await import('../../../lib/captcha/recaptcha-loader'));
-  ({ ReCaptchaWidget } = await import('../recaptcha'));
   ({ Captcha } = await import('../captcha'));
 });
 
@@ -115,7 +112,7 @@ function fakeReCaptcha() {
   return { api, parameters: () => parameters };
 }
 
-describe('ReCaptchaWidget (the production provider)', () => {
+describe('Captcha (the production provider)', () => {
   it("loads the provider's script once, without an inline callback", async () => {
     const first = loadReCaptcha();
     const second = loadReCaptcha();
@@ -131,14 +128,14 @@ describe('ReCaptchaWidget (the production provider)', () => {
 
   it('renders the widget with the site key and passes its token on', async () => {
     const onChange = vi.fn();
-    const onReady = vi.fn();
     const fake = fakeReCaptcha();
-    render(<ReCaptchaWidget onChange={onChange} onReady={onReady} />);
+    render(<Captcha onChange={onChange} takeFocus={false} />);
     window.grecaptcha = fake.api;
     act(() => {
       document.head.querySelector('script')?.dispatchEvent(new Event('load'));
     });
-    await waitFor(() => expect(onReady).toHaveBeenCalled());
+    await waitFor(() => expect(fake.api.render).toHaveBeenCalled());
+    expect(fake.parameters()?.sitekey).toBe(DEVELOPMENT_CONFIG.captchaSiteKey);
     act(() => fake.parameters()?.callback('provider-token'));
     expect(onChange).toHaveBeenLastCalledWith('provider-token');
     act(() => fake.parameters()?.['expired-callback']());
@@ -146,7 +143,7 @@ describe('ReCaptchaWidget (the production provider)', () => {
   });
 
   it('says so when the script cannot load', async () => {
-    render(<ReCaptchaWidget onChange={() => {}} onReady={() => {}} />);
+    render(<Captcha onChange={() => {}} />);
     act(() => {
       document.head.querySelector('script')?.dispatchEvent(new Event('error'));
     });

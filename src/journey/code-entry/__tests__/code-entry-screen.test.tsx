@@ -1,6 +1,9 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { NotificationArea } from '../../../components/ui/notification-area';
 import { ApiError } from '../../../lib/api/api-error';
+import { errorToast } from '../../../lib/api/error-catalogue';
+import { clearNotifications } from '../../../lib/notifications';
 import { jsonResponse, renderRoute } from '../../../testing/render';
 import type { CodeEntryStep } from '../../journey';
 import { endJourney } from '../../journey-store';
@@ -22,10 +25,9 @@ function data(overrides: Partial<CodeEntryScreenProps> = {}): CodeEntryScreenPro
     step,
     method: { type: 'sms', contactInfo: '5555551234' },
     methodCount: 3,
-    leaveTo: '/',
     verify: vi.fn(async () => {}),
     resend: vi.fn(async () => {}),
-    onFailure: vi.fn(),
+    failure: errorToast('Unable to verify phone'),
     ...overrides,
   };
 }
@@ -35,6 +37,7 @@ function renderWith(props: CodeEntryScreenProps) {
 }
 
 afterEach(() => {
+  act(() => clearNotifications());
   endJourney();
   vi.useRealTimers();
 });
@@ -118,17 +121,24 @@ describe('CodeEntryScreen', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('You have exceeded the maximum number of attempts.');
     await vi.waitFor(() => expect(alert).toHaveTextContent('800-555-0100'));
-    expect(verification.onFailure).not.toHaveBeenCalled();
+    expect(screen.queryByText('Unable to verify phone')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
   });
 
-  it('hands any other failure to the flow', async () => {
-    const refused = new ApiError({ kind: 'business', method: 'POST', path: '/x', errors: [{ code: 'X', description: 'Nope' }] });
-    const verification = data({ verify: vi.fn(async () => Promise.reject(refused)) });
-    renderWith(verification);
+  it.each([
+    [
+      'a refused code says it is not valid',
+      { kind: 'business', errors: [{ code: 'X', description: 'Nope' }] },
+      'The code is not valid, please try again',
+    ],
+    ["any other failure shows the flow's own notification", { kind: 'http', status: 500, errors: [] }, 'Unable to verify phone'],
+  ] as const)('%s, and empties the field', async (_, failure, text) => {
+    const refused = new ApiError({ method: 'POST', path: '/x', ...failure });
+    renderWith(data({ verify: vi.fn(async () => Promise.reject(refused)) }));
+    render(<NotificationArea />);
     fireEvent.change(screen.getByLabelText('Code'), { target: { value: '123456' } });
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    await vi.waitFor(() => expect(verification.onFailure).toHaveBeenCalledWith(refused));
+    expect(await screen.findByText(text)).toBeInTheDocument();
     // The field empties in the render that follows, which a busy machine may not have reached yet.
     await vi.waitFor(() => expect(screen.getByLabelText('Code')).toHaveValue(''));
   });

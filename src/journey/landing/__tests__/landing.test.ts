@@ -269,7 +269,7 @@ describe('completeSignIn', () => {
     fetchMock.mockResolvedValue(new Response('oops', { status: 500 }));
     const { useNotifications } = await import('../../../lib/notifications');
     const { renderHook } = await import('@testing-library/react');
-    const shown = renderHook(() => useNotifications(undefined));
+    const shown = renderHook(() => useNotifications());
     await act(async () => completeSignIn(result, signIn, deps()));
     expect(readSession()).toBeNull();
     expect(end).toHaveBeenCalledOnce();

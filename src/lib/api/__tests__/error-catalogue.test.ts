@@ -10,7 +10,7 @@ import {
   rateLimitMessage,
 } from '../error-catalogue';
 import { errorMessage } from '../../activity-log';
-import { isSessionRejected, isUnauthorized } from '../failures';
+import { isSessionStatusRefusal } from '../failures';
 
 function error(kind: ApiErrorKind, status: number | undefined, errors: ApiErrorItem[] = []) {
   return new ApiError({ kind, method: 'GET', path: '/x', ...(status === undefined ? {} : { status }), errors });
@@ -25,11 +25,9 @@ describe('the error catalogue', () => {
   });
 
   it('names the session statuses', () => {
-    expect(isSessionRejected(error('http', 403))).toBe(true);
-    expect(isSessionRejected(error('http', 440))).toBe(true);
-    expect(isSessionRejected(error('http', 401))).toBe(false);
-    expect(isUnauthorized(error('http', 401))).toBe(true);
-    expect(isUnauthorized(error('network', undefined))).toBe(false);
+    for (const status of [401, 403, 440]) expect(isSessionStatusRefusal(error('http', status))).toBe(true);
+    expect(isSessionStatusRefusal(error('http', 400))).toBe(false);
+    expect(isSessionStatusRefusal(error('network', undefined))).toBe(false);
   });
 
   it('names the reset timeouts, the taken username and lockouts', () => {
