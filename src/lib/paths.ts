@@ -42,6 +42,8 @@ export const paths = {
   qrCode: '/qr-code',
   authApp: '/auth-app',
   authCode: '/auth-code',
+  /** This contract's extension (passkeys and recovery codes), not the spec's. */
+  passkeyOffer: '/passkey-offer',
   /** The redirect target on HTTP 401: ends up on the sign-in form. */
   login: '/login',
 } as const;

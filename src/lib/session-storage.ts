@@ -194,11 +194,7 @@ export function clearSessionAndCookies(): void {
  */
 export function clearAllStorage(): void {
   clearSessionAndCookies();
-  try {
-    window.localStorage.clear();
-  } catch {
-    // Storage can be disabled by the browser's privacy settings.
-  }
+  localStore()?.clear();
 }
 
 export function saveLanding(url: string, external: boolean): void {
@@ -237,6 +233,40 @@ export function hasAcceptedCookies(): boolean {
 
 export function acceptCookies(): void {
   writeCookie(CONSENT_COOKIE, 'accepted', CONSENT_MAX_AGE_SECONDS);
+}
+
+/** Local storage's one key of the portal's (not the spec's): who declined the passkey offer on this device. */
+const OFFER_DECLINED_KEY = 'passkeyOfferDeclined';
+/** The most users one device remembers a "Not now" for (a shared family computer). */
+const OFFER_DECLINED_MAX = 20;
+
+function localStore(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    // Storage can be disabled by the browser's privacy settings.
+    return null;
+  }
+}
+
+function offerDeclinedBy(): string[] {
+  try {
+    const value: unknown = JSON.parse(localStore()?.getItem(OFFER_DECLINED_KEY) ?? '[]');
+    return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string' && USER_ID_PATTERN.test(item)) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Whether this user said "Not now" to the passkey offer on this device (this contract's extension). */
+export function hasDeclinedPasskeyOffer(userId: string): boolean {
+  return offerDeclinedBy().includes(userId);
+}
+
+/** Remembers on this device, across sign-outs, that this user said "Not now" to the passkey offer. */
+export function declinePasskeyOffer(userId: string): void {
+  const users = [userId, ...offerDeclinedBy().filter((item) => item !== userId)].slice(0, OFFER_DECLINED_MAX);
+  localStore()?.setItem(OFFER_DECLINED_KEY, JSON.stringify(users));
 }
 
 export function readXsrfToken(): string | null {

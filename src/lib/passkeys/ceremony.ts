@@ -56,11 +56,14 @@ export async function autofillSupported(): Promise<boolean> {
   return browserSupportsWebAuthnAutofill().catch(() => false);
 }
 
-/** Whether the device has its own authenticator that verifies the user (a fingerprint, a face, a PIN). */
+/**
+ * Whether the device has its own authenticator that verifies the user (a fingerprint, a face, a
+ * PIN). The browser's own question, without the library: the sign-in asks it beside its second
+ * wave of calls, where loading code would cost a round trip.
+ */
 export async function platformAuthenticatorAvailable(): Promise<boolean> {
   if (!passkeysSupported()) return false;
-  const { platformAuthenticatorIsAvailable } = await library();
-  return platformAuthenticatorIsAvailable().catch(() => false);
+  return window.PublicKeyCredential.isUserVerifyingPlatformAuthenticatorAvailable().catch(() => false);
 }
 
 /** Stops a ceremony in progress (the autofill's, when its screen goes). */
