@@ -42,6 +42,8 @@ export const paths = {
   qrCode: '/qr-code',
   authApp: '/auth-app',
   authCode: '/auth-code',
+  /** The profile's passkeys and recovery codes (this contract's extension, not the spec's). */
+  profileSecurity: '/profile-security',
   /** The redirect target on HTTP 401: ends up on the sign-in form. */
   login: '/login',
 } as const;
