@@ -5,6 +5,8 @@ import {
   getGetRecoveryCodeStatusQueryKey,
   useGetRecoveryCodeStatus,
 } from '../../../generated/hooks/profile/profile';
+import type { RecoveryCodeSet } from '../../../generated/models/recoveryCodeSet';
+import type { RecoveryCodeStatusResponse } from '../../../generated/models/recoveryCodeStatusResponse';
 import { ActionsRow } from '../../components/layout/actions-row';
 import { Button } from '../../components/ui/button';
 import { FormError } from '../../components/ui/form-error';
@@ -28,40 +30,46 @@ export function RecoveryCodesSection() {
   const status = useGetRecoveryCodeStatus();
   const flight = useSingleFlight();
   const headingId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
   const generateRef = useRef<HTMLButtonElement>(null);
-  const focusGenerate = useRef(false);
-  const [codes, setCodes] = useState<readonly string[] | null>(null);
+  /** Where focus goes once it can: the button after a failure, the heading (and the new count after it) after Done. */
+  const focusNext = useRef<'generate' | 'heading' | null>(null);
+  const [fresh, setFresh] = useState<RecoveryCodeSet | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const current = status.data ? answerData(status.data) : null;
 
   useEffect(() => {
-    const button = generateRef.current;
-    if (!focusGenerate.current || !button || button.disabled) return;
-    button.focus();
-    focusGenerate.current = false;
+    const target = focusNext.current === 'generate' ? generateRef.current : focusNext.current === 'heading' ? headingRef.current : null;
+    if (!target || (target instanceof HTMLButtonElement && target.disabled)) return;
+    target.focus();
+    focusNext.current = null;
   });
 
   const generate = () =>
     flight.run(async () => {
       setError(null);
       try {
-        setCodes(answerData(await generateRecoveryCodes()).codes);
+        setFresh(answerData(await generateRecoveryCodes()));
       } catch {
         setError(recoveryCodeTexts.generateFailed);
-        focusGenerate.current = true;
+        focusNext.current = 'generate';
       }
     });
 
-  const done = () => {
-    setCodes(null);
-    focusGenerate.current = true;
+  const done = (set: RecoveryCodeSet) => {
+    // The count of the new set (never its codes) shows at once, and the gateway's follows. Focus
+    // goes to the heading, not to Generate new codes: a second Enter on Done must not void the set.
+    const count: RecoveryCodeStatusResponse = { data: { remaining: set.codes.length, generatedAt: set.generatedAt }, errors: [] };
+    queryClient.setQueryData(getGetRecoveryCodeStatusQueryKey(), count);
+    setFresh(null);
+    focusNext.current = 'heading';
     void queryClient.invalidateQueries({ queryKey: getGetRecoveryCodeStatusQueryKey() });
   };
 
   let body;
-  if (codes) {
-    body = <NewRecoveryCodes codes={codes} onDone={done} />;
+  if (fresh) {
+    body = <NewRecoveryCodes codes={fresh.codes} onDone={() => done(fresh)} />;
   } else if (current) {
     const never = current.generatedAt === null;
     body = (
@@ -116,7 +124,7 @@ export function RecoveryCodesSection() {
 
   return (
     <section className="recovery-codes" aria-labelledby={headingId}>
-      <h2 className="recovery-codes__heading" id={headingId}>
+      <h2 className="recovery-codes__heading" id={headingId} ref={headingRef} tabIndex={-1}>
         {recoveryCodeTexts.heading}
       </h2>
       <p>{recoveryCodeTexts.intro}</p>

@@ -370,7 +370,9 @@ describe('ProfileSecurityPage: recovery codes', () => {
     fireEvent.click(done);
     expect(await screen.findByText('You have 10 recovery codes left.')).toBeInTheDocument();
     expect(screen.queryByText(CODES_SET[0]!)).not.toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Generate new codes' })).toHaveFocus());
+    // Focus on the heading: a second Enter on Done must not land on Generate new codes and void the set.
+    await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'Recovery codes' })).toHaveFocus());
+    expect(calls('GET', CODES)).toHaveLength(2);
   });
 
   it('asks before a new set replaces the old one', async () => {
