@@ -51,6 +51,7 @@ const AuthAppPage = screen(() => import('../flows/totp/auth-app-page'), 'AuthApp
 const AuthCodePage = screen(() => import('../flows/totp/auth-code-page'), 'AuthCodePage');
 const ProfileUpdatePhonePage = screen(() => import('../flows/profile/profile-update-phone-page'), 'ProfileUpdatePhonePage');
 const ProfileMfaVerificationPage = screen(() => import('../flows/profile/profile-mfa-verification-page'), 'ProfileMfaVerificationPage');
+const ProfileSecurityPage = screen(() => import('../flows/profile-security/profile-security-page'), 'ProfileSecurityPage');
 
 const child = (path: string) => path.replace(/^\/[^/]*\/?/, '');
 const top = (path: string) => path.slice(1);
@@ -123,6 +124,8 @@ export const routeTable = (
       {stepRoute({ name: 'phone-setup', begin: 'profile-phone' }, top(paths.profileUpdatePhone), <ProfileUpdatePhonePage />)}
       <Route path={top(paths.outerMfaVerification)} element={<ProfileMfaVerificationPage />} />
       <Route path={top(paths.profileMfaVerification)} element={<ProfileMfaVerificationPage />} />
+      {/* Passkeys and recovery codes: this contract's extension, a profile screen like the others. */}
+      <Route path={top(paths.profileSecurity)} element={<ProfileSecurityPage />} />
     </Route>
     <Route path={top(paths.sessionExpired)} element={<SessionExpiredPage />} />
     <Route path={top(paths.trusteeSigningVerification)} element={<InvitePage invitation="trusteeSigning" />} />

@@ -42,7 +42,9 @@ export const paths = {
   qrCode: '/qr-code',
   authApp: '/auth-app',
   authCode: '/auth-code',
-  /** This contract's extension (passkeys and recovery codes), not the spec's. */
+  /** The profile's passkeys and recovery codes (this contract's extension, not the spec's). */
+  profileSecurity: '/profile-security',
+  /** The offer of a passkey after a password sign-in (this contract's extension, not the spec's). */
   passkeyOffer: '/passkey-offer',
   /** The redirect target on HTTP 401: ends up on the sign-in form. */
   login: '/login',

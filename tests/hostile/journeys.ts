@@ -1,6 +1,8 @@
 import type { BrowserContext, Locator, Page, Request } from '@playwright/test';
 import { expect } from '../support/fixtures';
 import type { Fault } from './hostile-support';
+import { PASSKEY_ORIGIN, uniqueUsername } from '../support/passkeys';
+import { gatewaySession } from '../support/session';
 import './page-watch';
 
 /*
@@ -71,6 +73,8 @@ export interface Action {
 
 export interface Journey {
   readonly name: string;
+  /** `localhost`: walked on the portal's localhost address, as passkeys need (an IP address is no RP ID). */
+  readonly origin?: 'localhost';
   /** Cookies and a stored session, before the first action (which opens the first page). */
   readonly start?: (setup: JourneySetup) => Promise<void>;
   readonly actions: readonly Action[];
@@ -83,6 +87,8 @@ export interface JourneySetup {
   readonly seedSession: (session?: Partial<SeededSession>) => Promise<void>;
   /** Sets a cookie of the mock gateway's scenarios. */
   readonly mockCookie: (name: string, value: string) => Promise<void>;
+  /** Gives the page a virtual authenticator that verifies the user at once (tests/support/passkeys.ts). */
+  readonly authenticator: () => Promise<void>;
 }
 
 export interface SeededSession {
@@ -1281,7 +1287,172 @@ export const JOURNEYS: readonly Journey[] = [
       },
     ],
   })),
+  ...profileSecurityJourneys(),
 ];
+
+/**
+ * The profile's passkeys and recovery codes (this contract's extension), on localhost with a
+ * virtual authenticator, signed in as a user of the journey's own (the mock keeps passkeys and
+ * codes per user): the screen's two lists, a passkey added, renamed and removed, a first set of
+ * recovery codes and a new one.
+ */
+function profileSecurityJourneys(): Journey[] {
+  const FAILED = 'Something went wrong on our side. Please try again.';
+  const passkeys = (page: Page) => page.getByRole('region', { name: 'Passkeys', exact: true });
+  const recoveryCodes = (page: Page) => page.getByRole('region', { name: 'Recovery codes', exact: true });
+  const passkeyNamed = (page: Page, name: string) => passkeys(page).getByRole('heading', { level: 3, name, exact: true });
+  const renameField = (page: Page) => page.getByRole('form', { name: /^Rename / }).getByRole('textbox', { name: 'Passkey name' });
+  const newCodes = (page: Page) => page.getByRole('heading', { level: 3, name: 'Your new recovery codes' });
+  const inDialog = (name: string) => (page: Page) => page.getByRole('dialog').getByRole('button', { name, exact: true });
+  const start: Journey['start'] = async ({ page, seedSession, authenticator }) => {
+    await authenticator();
+    const username = uniqueUsername('hk');
+    await seedSession({ ...(await gatewaySession(page.request, username)), username });
+  };
+  return [
+    {
+      name: 'profile: passkeys and recovery codes',
+      origin: 'localhost',
+      start,
+      actions: [
+        {
+          name: 'open the profile screen',
+          go: open(`${PASSKEY_ORIGIN}/#/profile-security`),
+          calls: [
+            // A list that could not be loaded says so, with Try again; the rest of the screen works.
+            {
+              op: 'listPasskeys',
+              failed: async ({ page, shown }) => {
+                await shown('We could not load your passkeys. Please try again.');
+                await expect(recoveryCodes(page).getByText('You have not generated recovery codes yet.')).toBeVisible();
+              },
+              again: 'restart',
+              button: (page) => passkeys(page).getByRole('button', { name: 'Try again' }),
+              attempts: 3,
+            },
+            {
+              op: 'getRecoveryCodeStatus',
+              failed: async ({ page, shown }) => {
+                await shown('We could not check your recovery codes. Please try again.');
+                await expect(passkeys(page).getByText('You have not added a passkey yet.')).toBeVisible();
+              },
+              again: 'restart',
+              button: (page) => recoveryCodes(page).getByRole('button', { name: 'Try again' }),
+              attempts: 3,
+            },
+          ],
+          then: async (page) => {
+            await expect(passkeys(page).getByText('You have not added a passkey yet.')).toBeVisible();
+            await expect(recoveryCodes(page).getByRole('button', { name: 'Generate recovery codes' })).toBeEnabled();
+          },
+        },
+        {
+          name: 'add a passkey',
+          prepare: async (page) => {
+            await page.getByRole('textbox', { name: 'Passkey name' }).fill('Hostile key');
+          },
+          press: button('Add a passkey'),
+          enter: (page) => page.getByRole('textbox', { name: 'Passkey name' }),
+          calls: [
+            // Before the prompt, or after it: the name stays for the next try.
+            {
+              op: 'startPasskeyRegistration',
+              failed: async ({ page, shown }) => {
+                await shown(FAILED);
+                await expect(page.getByRole('textbox', { name: 'Passkey name' })).toHaveValue('Hostile key');
+              },
+            },
+            {
+              op: 'finishPasskeyRegistration',
+              failed: async ({ page, shown }) => {
+                await shown(FAILED);
+                await expect(page.getByRole('textbox', { name: 'Passkey name' })).toHaveValue('Hostile key');
+              },
+            },
+            // The list again, with the new passkey.
+            { op: 'listPasskeys', fault: false },
+          ],
+          then: (page) => expect(passkeyNamed(page, 'Hostile key')).toBeFocused(),
+        },
+        {
+          name: 'rename it',
+          prepare: async (page) => {
+            // After a failure the form is still open, with the name typed.
+            if ((await renameField(page).count()) === 0) await page.getByRole('button', { name: 'Rename Hostile key' }).click();
+            await renameField(page).fill('Renamed key');
+          },
+          press: (page) => page.getByRole('form', { name: /^Rename / }).getByRole('button', { name: 'Save' }),
+          enter: renameField,
+          calls: [
+            {
+              op: 'renamePasskey',
+              failed: async ({ page, shown }) => {
+                await shown(FAILED);
+                await expect(renameField(page)).toHaveValue('Renamed key');
+              },
+            },
+            { op: 'listPasskeys', fault: false },
+          ],
+          then: (page) => expect(passkeyNamed(page, 'Renamed key')).toBeFocused(),
+        },
+        {
+          name: 'remove it, confirmed',
+          prepare: async (page) => {
+            await page.getByRole('button', { name: 'Remove Renamed key' }).click();
+          },
+          press: inDialog('Remove'),
+          calls: [
+            {
+              op: 'removePasskey',
+              failed: async ({ page, shown }) => {
+                await shown(FAILED);
+                await expect(passkeyNamed(page, 'Renamed key')).toBeVisible();
+              },
+              // The dialog has closed: Remove, beside the passkey, asks again.
+              button: (page) => page.getByRole('button', { name: 'Remove Renamed key' }),
+            },
+            { op: 'listPasskeys', fault: false },
+          ],
+          then: (page) => expect(passkeys(page).getByText('You have not added a passkey yet.')).toBeVisible(),
+        },
+        {
+          name: 'generate the first recovery codes',
+          press: button('Generate recovery codes'),
+          calls: [{ op: 'generateRecoveryCodes', failed: toast('We could not generate recovery codes. Please try again.') }],
+          then: (page) => expect(newCodes(page)).toBeFocused(),
+        },
+        {
+          name: 'saved: done',
+          prepare: async (page) => {
+            await page.getByRole('checkbox', { name: 'I have saved these codes' }).check();
+          },
+          press: button('Done'),
+          // The count again; a count that could not be had leaves the last one shown.
+          calls: [{ op: 'getRecoveryCodeStatus', fault: false }],
+          then: (page) => expect(recoveryCodes(page).getByText('You have 10 recovery codes left.')).toBeVisible(),
+        },
+        {
+          name: 'generate new codes, confirmed',
+          prepare: async (page) => {
+            await recoveryCodes(page).getByRole('button', { name: 'Generate new codes' }).click();
+          },
+          press: inDialog('Generate new codes'),
+          calls: [
+            {
+              op: 'generateRecoveryCodes',
+              failed: async ({ page, shown }) => {
+                await shown('We could not generate recovery codes. Please try again.');
+                await expect(recoveryCodes(page).getByText('You have 10 recovery codes left.')).toBeVisible();
+              },
+              button: (page) => recoveryCodes(page).getByRole('button', { name: 'Generate new codes' }),
+            },
+          ],
+          then: (page) => expect(newCodes(page)).toBeFocused(),
+        },
+      ],
+    },
+  ];
+}
 
 /** Account setup from its first step: the setup account's, or an invitation's (which completes the setup with its token). */
 function setupSteps({ withToken }: { readonly withToken: boolean }): Action[] {

@@ -224,6 +224,16 @@ const SINKS: readonly Sink[] = [
       await page.getByRole('button', { name: 'Continue' }).click();
     },
   },
+  {
+    name: 'passkey name (the profile)',
+    call: /\/login-gateway\/passkeys$/,
+    inject: (answer, payload) =>
+      withData(answer, (data) => {
+        data.passkeys = [{ id: 'pk_hostile', name: payload, createdAt: '2026-11-02T14:05:00Z', lastUsedAt: null, deviceKind: null }];
+      }),
+    reach: (page) => page.goto('/#/profile-security').then(() => undefined),
+    signedIn: {},
+  },
 ];
 
 // Every payload is judged by the checks below, which say what survived: no trace to record.
@@ -308,3 +318,31 @@ for (const [index, sink] of SINKS.entries()) {
     expect(problems).toEqual([]);
   });
 }
+
+test('a passkey name with markup is shown as text, in the list, the rename field and the removal dialog', async ({ page }) => {
+  const name = '<img src=x onerror=alert(1)>';
+  await page.route(/\/login-gateway\/passkeys$/, async (route) => {
+    const answer = await route.fetch();
+    const json = withData((await answer.json()) as Json, (data) => {
+      data.passkeys = [{ id: 'pk_hostile', name, createdAt: '2026-11-02T14:05:00Z', lastUsedAt: null, deviceKind: null }];
+    });
+    await route.fulfill({ response: answer, json });
+  });
+  await page.addInitScript((session) => {
+    if (window.name === 'seeded') return;
+    window.name = 'seeded';
+    for (const [key, value] of Object.entries(session)) window.sessionStorage.setItem(key, value);
+    document.cookie = `authToken=${session.token}; path=/`;
+  }, SESSION);
+  await page.goto('/#/profile-security');
+  const passkeys = page.getByRole('list', { name: 'Your passkeys' });
+  await expect(passkeys.getByRole('heading', { level: 3 })).toHaveText(name);
+  await page.getByRole('button', { name: `Rename ${name}` }).click();
+  await expect(page.getByRole('form', { name: `Rename ${name}` }).getByRole('textbox')).toHaveValue(name);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('button', { name: `Remove ${name}` }).click();
+  await expect(page.getByRole('dialog', { name: 'Remove this passkey?' })).toContainText(`sign in with ${name}.`);
+  expect(await page.locator('main img, dialog img').count()).toBe(0);
+  expect(await surviving(page)).toEqual([]);
+  expect(await page.evaluate(() => window.__scriptRan)).toEqual([]);
+});

@@ -4,6 +4,7 @@ import { operations } from '../../src/lib/api/operations';
 import { developmentConfig } from '../../scripts/portal-config.mjs';
 import { isGatewayPath } from '../../scripts/ports.mjs';
 import { expect, pauseClock } from '../support/fixtures';
+import { addVirtualAuthenticator, PASSKEY_ORIGIN } from '../support/passkeys';
 import { answerWithFault, type Fault } from './hostile-support';
 import type { Action, CallSite, FailureCheck, Journey, SeededSession } from './journeys';
 import { onSignInForm } from './journeys';
@@ -111,7 +112,11 @@ export class Walker {
   private readonly consoleErrors: string[] = [];
   private readonly consoleAll: string[] = [];
   private readonly pageErrors: string[] = [];
-  private readonly origin: string;
+  /** The origin of the journey walked now: the run's, or localhost for a journey with passkeys. */
+  private origin: string;
+  private readonly baseOrigin: string;
+  /** The page's virtual authenticator, added the first time a journey asks for one. */
+  private authenticator: Promise<unknown> | null = null;
 
   constructor(
     readonly page: Page,
@@ -119,6 +124,7 @@ export class Walker {
     baseURL: string,
   ) {
     this.origin = new URL(baseURL).origin;
+    this.baseOrigin = this.origin;
   }
 
   async init(): Promise<void> {
@@ -135,8 +141,9 @@ export class Walker {
       if (url.origin === this.origin && isGatewayPath(url.pathname)) this.requests.push({ op: operationOf(request)?.operationId, request });
     });
     // A blank page of the portal's origin, to clear its storage between journeys.
-    await page.route(`${this.origin}/__hostile/blank`, (route) =>
-      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>blank</title><main>blank</main>' }),
+    await page.route(
+      (url) => url.origin === this.origin && url.pathname === '/__hostile/blank',
+      (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>blank</title><main>blank</main>' }),
     );
     await page.route(
       (url) => url.origin === this.origin && isGatewayPath(url.pathname),
@@ -166,6 +173,8 @@ export class Walker {
   /** A clean tab: no storage, no cookies, no memory of an earlier journey; then the journey's own start. */
   async begin(journey: Journey): Promise<void> {
     const { page, context } = this;
+    // Passkeys need a host name: browsers refuse an IP address as a passkey's RP ID.
+    this.origin = journey.origin === 'localhost' ? PASSKEY_ORIGIN : this.baseOrigin;
     await page.goto(`${this.origin}/__hostile/blank`);
     await page.evaluate(() => {
       window.sessionStorage.clear();
@@ -189,6 +198,12 @@ export class Walker {
           { ...DEMO_SESSION, ...session },
         ),
       mockCookie: (name, value) => context.addCookies([{ name, value, url: this.origin }]),
+      // One authenticator for the page, whichever journey asks first: the next journeys sign in
+      // as other users, so what it holds of an earlier one is in nobody's way.
+      authenticator: async () => {
+        this.authenticator ??= addVirtualAuthenticator(page);
+        await this.authenticator;
+      },
     });
   }
 

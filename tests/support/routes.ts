@@ -127,6 +127,7 @@ const EXCEPTIONS: Partial<Record<PortalPath, Reach>> = {
   [paths.qrCode]: { how: 'the set-up registered', session: true, address: paths.totpSetup, steps: totpSetup(0) },
   [paths.authApp]: { how: 'the set-up, step 1 done', session: true, address: paths.totpSetup, steps: totpSetup(1) },
   [paths.authCode]: { how: 'the set-up, steps 1 and 2 done', session: true, address: paths.totpSetup, steps: totpSetup(2) },
+  [paths.profileSecurity]: signedIn,
 };
 
 export interface PortalRoute {

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, Ref } from 'react';
 import './button.css';
 
 type ButtonVariant = 'primary' | 'secondary' | 'link' | 'inverse';
@@ -8,6 +8,7 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   readonly variant?: ButtonVariant;
   /** A call is in flight: the button is disabled and says so to assistive technology. */
   readonly busy?: boolean;
+  readonly ref?: Ref<HTMLButtonElement>;
 }
 
 /** The classes of a button of this variant, for a link that looks like one (`<a>`, `<RouteLink>`). */

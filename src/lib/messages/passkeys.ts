@@ -50,6 +50,18 @@ export const passkeyTexts = {
   notFound: 'That passkey was already removed.',
   tooMany: 'You have 20 passkeys, the most an account can have. Remove one before adding another.',
   backToProfile: 'Back to your profile',
+  loading: 'Loading your passkeys…',
+  listFailed: 'We could not load your passkeys. Please try again.',
+  /** A gateway that did not answer, or answered with an error of its own (5xx, the network). */
+  failed: 'Something went wrong on our side. Please try again.',
+  /** What kind of authenticator holds a passkey (the contract's DeviceKind), after "On". */
+  deviceKinds: {
+    synced: 'your synced devices',
+    platform: 'one device',
+    'security-key': 'a security key',
+    phone: 'a phone',
+  },
+  yourPasskeys: 'Your passkeys',
 
   offerHeading: 'Sign in faster next time',
   offerText: 'Add a passkey to this device and sign in with your fingerprint, your face or your screen lock. No password or code needed.',
@@ -81,6 +93,11 @@ export const recoveryCodeTexts = {
   fileHeading: 'Recovery codes. Each code works once, in place of a one-time code.',
   saved: 'I have saved these codes',
   done: 'Done',
+  codesLabel: 'Your recovery codes, one per line',
+  copyFailed: 'The codes could not be copied. Select them and copy them yourself, or download them.',
+  loading: 'Checking your recovery codes…',
+  statusFailed: 'We could not check your recovery codes. Please try again.',
+  generateFailed: 'We could not generate recovery codes. Please try again.',
 
   useInstead: 'Use a recovery code instead',
   useOneTimeCode: 'Use a one-time code instead',
