@@ -81,6 +81,19 @@ describe('mock scenarios', () => {
     expect(chooseRule(scenarios, entry.id, request({ headers: { cookie: 'mockBrand=other' } }))).toBeUndefined();
   });
 
+  it('asks any account for a code while the cookie mockMfa=required is set, and still takes the code, an answer or a throttle first', () => {
+    const entry = findOperation(operations, 'POST', '/login-gateway/authentication');
+    const cookie = 'mockMfa=required';
+    const answer = (user, headers = {}) =>
+      chooseRule(scenarios, entry.id, request({ headers: { authorization: basic(user), cookie, ...headers } }))?.respond.example;
+    expect(answer('rcabc123')).toBe('AUERR05');
+    expect(answer('rcabc123', { twiliomfacode: '424242' })).toBe('success');
+    expect(answer('rcabc123', { twiliomfacode: '000000' })).toBe('codeNotValid');
+    expect(answer('rcabc123', { securityanswer: 'blue' })).toBe('success');
+    expect(answer('throttled')).toBe('tooManyAttempts');
+    expect(chooseRule(scenarios, entry.id, request({ headers: { authorization: basic('rcabc123') } }))).toBeUndefined();
+  });
+
   it('lets a security answer succeed whoever signs in', () => {
     const entry = findOperation(operations, 'POST', '/login-gateway/authentication');
     const rule = chooseRule(scenarios, entry.id, request({ headers: { authorization: basic('question'), securityanswer: 'blue' } }));
@@ -190,6 +203,12 @@ describe('demo accounts', () => {
     const readme = readFileSync(join(root, 'README.md'), 'utf8').replace(/ *\| */g, ' | ');
     expect(scenarios.profile.length).toBeGreaterThan(0);
     for (const item of scenarios.profile) expect(readme, item.case).toContain(`| \`${item.case}\` | ${item['leads to']} |`);
+  });
+
+  it('and the sign-in cases a cookie switches are all listed in the README', () => {
+    const readme = readFileSync(join(root, 'README.md'), 'utf8').replace(/ *\| */g, ' | ');
+    expect(scenarios.signIn.length).toBeGreaterThan(0);
+    for (const item of scenarios.signIn) expect(readme, item.case).toContain(`| \`${item.case}\` | ${item['leads to']} |`);
   });
 
   it('each reach a rule of the sign-in call, or its default', () => {

@@ -1,5 +1,7 @@
 import type { BrowserContext, Locator, Page, Request } from '@playwright/test';
 import { expect } from '../support/fixtures';
+import { uniqueUsername } from '../support/passkeys';
+import { gatewaySession } from '../support/session';
 import type { Fault } from './hostile-support';
 import { PASSKEY_ORIGIN, uniqueUsername } from '../support/passkeys';
 import { gatewaySession } from '../support/session';
@@ -135,6 +137,21 @@ const signInAs = (username: string): Pick<Action, 'prepare' | 'press' | 'enter' 
 const open = (address: string) => async (page: Page) => {
   await page.goto(address);
 };
+
+/** The recovery code's journey signs in as an account of its own (this worker's), whose codes no other walk uses. */
+const RECOVERY_USER = uniqueUsername('rch');
+/** The recovery codes of the walk in progress: its start generates them. */
+let recoveryCodes: readonly string[] = [];
+const recoveryCodeField = (page: Page) => page.getByRole('textbox', { name: 'Recovery code' });
+
+/** Signs in through the gateway as `username` (no scenario cookie yet) and generates a new set of its recovery codes. */
+async function generateRecoveryCodes(page: Page, username: string): Promise<string[]> {
+  const { token } = await gatewaySession(page.request, username);
+  const answer = await page.request.post('/login-gateway/recovery-codes', { headers: { 'X-Auth-Token': token } });
+  const { data } = (await answer.json()) as { data?: { codes: string[] } };
+  if (!answer.ok() || !data) throw new Error(`generating recovery codes gave ${answer.status()}`);
+  return data.codes;
+}
 
 /** A failed sign-in step: the internal error, back on the sign-in form. */
 const signInFailed = async ({ page, shown }: FailureCheck) => {
@@ -1287,6 +1304,72 @@ export const JOURNEYS: readonly Journey[] = [
       },
     ],
   })),
+
+  // --- this contract's extension: a recovery code (at the end of the table, so the sample's
+  // fault kinds of the calls before it stay as they were) ---
+  {
+    name: 'sign-in, recovery code at the code step',
+    start: async ({ page, mockCookie }) => {
+      // Fresh codes for this walk (a set generated again voids the last walk's), before the
+      // cookie that makes the account's sign-in ask for a code.
+      recoveryCodes = await generateRecoveryCodes(page, RECOVERY_USER);
+      await mockCookie('mockMfa', 'required');
+    },
+    actions: [
+      { name: 'open the sign-in form', go: open('/'), calls: [], then: onSignInForm },
+      {
+        name: 'sign in (an account of its own, asked for a code)',
+        ...signInAs(RECOVERY_USER),
+        calls: [
+          { op: 'authenticate', fault: false },
+          { op: 'getMfaOptions', fault: false },
+        ],
+        // The methods listed: the heading shows while they are still being asked for.
+        then: (page) => expect(page.getByLabel('Text message to ***-***-1234')).toBeVisible(),
+      },
+      {
+        name: 'choose the text message',
+        prepare: async (page) => {
+          await page.getByLabel('Text message to ***-***-1234').check();
+        },
+        press: button('Continue'),
+        calls: [{ op: 'requestMfaCode', fault: false }],
+        then: (page) => seeHeading(page, codeHeading),
+      },
+      {
+        name: 'use a recovery code instead',
+        press: button('Use a recovery code instead'),
+        calls: [],
+        then: (page) => expect(recoveryCodeField(page)).toBeFocused(),
+      },
+      {
+        name: 'enter a recovery code',
+        prepare: async (page) => {
+          await recoveryCodeField(page).fill(recoveryCodes[0]!);
+        },
+        press: button('Continue'),
+        enter: recoveryCodeField,
+        calls: [
+          {
+            op: 'signInWithRecoveryCode',
+            // The internal error, on the recovery-code form still, the code kept for another try.
+            failed: async ({ page, shown }) => {
+              await shown(INTERNAL_ERROR);
+              await seeHeading(page, codeHeading);
+              await expect(recoveryCodeField(page)).toBeEnabled();
+              await expect(recoveryCodeField(page)).toHaveValue(recoveryCodes[0]!);
+            },
+          },
+          ...afterSignIn(),
+        ],
+        then: onDashboard('/participant'),
+        // The code typed, whichever walk's set it came from.
+        get secrets() {
+          return recoveryCodes.slice(0, 1);
+        },
+      },
+    ],
+  },
   ...profileSecurityJourneys(),
 ];
 

@@ -8,13 +8,13 @@ import { Button } from '../../components/ui/button';
 import { CodeInput } from '../../components/ui/code-input';
 import { FormError } from '../../components/ui/form-error';
 import { ApiError, isApiError } from '../../lib/api/api-error';
-import { codeFailure, isLockout, isRateLimited, rateLimitMessage } from '../../lib/api/error-catalogue';
+import { codeFailure, isRateLimited, lockoutDescription, rateLimitMessage } from '../../lib/api/error-catalogue';
 import { codeSent } from '../code-request-failure';
 import { MFA_CODE_LENGTH, NOTIFICATION_TIMEOUT_MS, RESEND_COUNTDOWN_SECONDS } from '../../lib/constants';
 import { notify, type NotificationInput } from '../../lib/notifications';
-import { useSupportPhone } from '../../lib/public-content';
 import { useSingleFlight } from '../../lib/use-single-flight';
 import { codeEntrySchema, type CodeEntryValues } from './code-entry.schema';
+import { LockoutError } from './lockout-error';
 import { journeyTexts } from '../../lib/messages/journey';
 import { commonTexts } from '../../lib/messages/common';
 
@@ -41,7 +41,6 @@ interface CodeEntryFormProps {
  * kept, and 'Send a new code' after a 60-second countdown that is announced when it ends.
  */
 export function CodeEntryForm({ submit, failure, resend, path, secondary, sentAt }: CodeEntryFormProps) {
-  const supportPhone = useSupportPhone();
   const form = useForm<CodeEntryValues>({
     resolver: zodResolver(codeEntrySchema),
     defaultValues: { code: '' },
@@ -83,7 +82,8 @@ export function CodeEntryForm({ submit, failure, resend, path, secondary, sentAt
       } catch (error) {
         const refusal = isApiError(error) ? error : new ApiError({ kind: 'contract', method: 'POST', path, cause: error });
         if (isRateLimited(refusal)) return setThrottled(rateLimitMessage(refusal));
-        if (isLockout(refusal)) setLockout(refusal.errors.find((item) => /attempts/i.test(item.description))?.description ?? null);
+        const locked = lockoutDescription(refusal);
+        if (locked) setLockout(locked);
         else notify(codeFailure(refusal, failure));
         form.setValue('code', '');
       }
@@ -128,11 +128,7 @@ export function CodeEntryForm({ submit, failure, resend, path, secondary, sentAt
             secondary={secondary}
           />
           {throttled ? <FormError>{throttled}</FormError> : null}
-          {lockout ? (
-            <FormError>
-              {lockout} {journeyTexts.callCustomerService({ supportPhone })}
-            </FormError>
-          ) : null}
+          {lockout ? <LockoutError description={lockout} /> : null}
         </Stack>
       </form>
       {resend ? (

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { MfaType } from '../../../generated/models/mfaType';
 import { Screen } from '../../components/layout/screen';
 import { RouteLink } from '../../components/ui/route-link';
@@ -25,16 +26,27 @@ export interface CodeEntryScreenProps {
   readonly resend?: (() => Promise<void>) | undefined;
   /** What shows when checking the code fails other than by a wrong code (see CodeEntryForm). */
   readonly failure: NotificationInput;
+  /**
+   * Another way to prove this step, around the one-time code's text and form (a recovery code,
+   * at sign-in): given them, it says what shows.
+   */
+  readonly alternative?: ((oneTimeCode: ReactNode) => ReactNode) | undefined;
 }
 
 /**
  * `/mfa-verification`'s screen, 'Enter the code', whatever the code proves: Back (or Cancel, with
  * one method) to the step before, where the code went, and the shared code form.
  */
-export function CodeEntryScreen({ step, method, methodCount, setupStep, verify, resend, failure }: CodeEntryScreenProps) {
+export function CodeEntryScreen({ step, method, methodCount, setupStep, verify, resend, failure, alternative }: CodeEntryScreenProps) {
   const journey = useJourney();
   // Cancel, with no step to go back to, ends the journey where it began.
   const leaveTo = step.code.for === 'reset' ? paths.resetPassword : paths.signIn;
+  const oneTimeCode = (
+    <>
+      <p>{codeSentText(method)}</p>
+      <CodeEntryForm submit={verify} failure={failure} resend={resend} path={routeOf(step)} />
+    </>
+  );
   return (
     <Screen
       id="code-entry-heading"
@@ -48,8 +60,7 @@ export function CodeEntryScreen({ step, method, methodCount, setupStep, verify, 
         </p>
       }
     >
-      <p>{codeSentText(method)}</p>
-      <CodeEntryForm submit={verify} failure={failure} resend={resend} path={routeOf(step)} />
+      {alternative ? alternative(oneTimeCode) : oneTimeCode}
     </Screen>
   );
 }

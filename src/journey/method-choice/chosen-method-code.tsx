@@ -7,13 +7,14 @@ import { paths } from '../../lib/paths';
 import { CodeEntryScreen } from '../code-entry/code-entry-screen';
 import type { CodeEntryStep, CodeRequest } from '../journey';
 import { useLanding } from '../landing/use-landing';
+import { RecoveryCodeOption } from '../recovery-code/recovery-code-option';
 import { useJourney } from '../use-journey';
 
 type ChosenCode = Extract<CodeRequest, { readonly for: 'sign-in' | 'reset' }>;
 
 /**
  * The code of a method chosen on /mfa: it completes the sign-in (sent as the sign-in's second
- * factor), or proves a password reset (whose email follows).
+ * factor; a recovery code may stand in for it), or proves a password reset (whose email follows).
  */
 export function ChosenMethodCode({ step, code }: { readonly step: CodeEntryStep; readonly code: ChosenCode }) {
   const journey = useJourney();
@@ -51,6 +52,9 @@ export function ChosenMethodCode({ step, code }: { readonly step: CodeEntryStep;
             }
       }
       failure={signInInternalError}
+      alternative={
+        code.for === 'sign-in' ? (oneTimeCode) => <RecoveryCodeOption signIn={code.signIn} oneTimeCode={oneTimeCode} /> : undefined
+      }
     />
   );
 }

@@ -53,9 +53,14 @@ export function rateLimitMessage(error: ApiError, now = Date.now()): string {
     : errorTexts.rateLimitedFor({ count: Math.ceil(seconds / 60), unit: 'minute' });
 }
 
+/** A lockout's message: the gateway's description that mentions the attempts used up, or null for any other failure. */
+export function lockoutDescription(error: ApiError): string | null {
+  return error.errors.find((item) => /attempts/i.test(item.description))?.description ?? null;
+}
+
 /** A lockout: the gateway's message mentions the attempts used up. */
 export function isLockout(error: ApiError): boolean {
-  return error.errors.some((item) => /attempts/i.test(item.description));
+  return lockoutDescription(error) !== null;
 }
 
 /**

@@ -51,6 +51,11 @@ export function recoveryCodeMessage(error: ApiError): string | null {
   return lookup(RECOVERY_CODE, error);
 }
 
+/** RCERR01: not one of the user's codes, perhaps mistyped: the code stays in its field, to be corrected. */
+export function isRecoveryCodeNotValid(error: ApiError): boolean {
+  return error.codes.includes('RCERR01');
+}
+
 /** PKERR04: the passkey is gone already (removed in another tab): the list is out of date. */
 export function isPasskeyGone(error: ApiError): boolean {
   return error.codes.includes('PKERR04');
