@@ -1,7 +1,5 @@
 import type { BrowserContext, Locator, Page, Request } from '@playwright/test';
 import { expect } from '../support/fixtures';
-import { uniqueUsername } from '../support/passkeys';
-import { gatewaySession } from '../support/session';
 import type { Fault } from './hostile-support';
 import { PASSKEY_ORIGIN, uniqueUsername } from '../support/passkeys';
 import { gatewaySession } from '../support/session';
