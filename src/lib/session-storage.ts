@@ -39,6 +39,8 @@ const SLOT_KEYS = [
   'showSuccessVerification',
   // Not the spec's: the sign-in journey's one slot (src/journey), its step without any secret.
   'journey',
+  // Not the spec's, and in local storage: who said "Not now" to the passkey offer on this device.
+  'passkeyOfferDeclined',
 ] as const;
 
 export type SlotKey = (typeof SLOT_KEYS)[number];
@@ -69,9 +71,9 @@ export interface StoredSession {
   readonly showAlerts: boolean;
 }
 
-function storage(): Storage | null {
+function storage(area: 'session' | 'local' = 'session'): Storage | null {
   try {
-    return window.sessionStorage;
+    return window[`${area}Storage`];
   } catch {
     // Storage can be disabled by the browser's privacy settings.
     return null;
@@ -99,19 +101,25 @@ export interface SessionSlot<T> {
 
 /**
  * Declares a slot: its key (one of the spec's section 3, listed in {@link SLOT_KEYS}), how a
- * stored string parses back (null: it does not), and how a value is stored.
+ * stored string parses back (null: it does not), and how a value is stored; in session storage,
+ * or in local storage for what outlives the session.
  */
-export function sessionSlot<T>(key: SlotKey, parse: (raw: string) => T | null, serialize: (value: T) => string): SessionSlot<T> {
+export function sessionSlot<T>(
+  key: SlotKey,
+  parse: (raw: string) => T | null,
+  serialize: (value: T) => string,
+  area: 'session' | 'local' = 'session',
+): SessionSlot<T> {
   return {
     read() {
-      const raw = read(key);
+      const raw = storage(area)?.getItem(key) ?? null;
       if (raw === null) return null;
       const value = parse(raw);
-      if (value === null) remove(key);
+      if (value === null) storage(area)?.removeItem(key);
       return value;
     },
-    write: (value) => write(key, serialize(value)),
-    remove: () => remove(key),
+    write: (value) => storage(area)?.setItem(key, serialize(value)),
+    remove: () => storage(area)?.removeItem(key),
   };
 }
 
@@ -194,7 +202,7 @@ export function clearSessionAndCookies(): void {
  */
 export function clearAllStorage(): void {
   clearSessionAndCookies();
-  localStore()?.clear();
+  storage('local')?.clear();
 }
 
 export function saveLanding(url: string, external: boolean): void {
@@ -233,40 +241,6 @@ export function hasAcceptedCookies(): boolean {
 
 export function acceptCookies(): void {
   writeCookie(CONSENT_COOKIE, 'accepted', CONSENT_MAX_AGE_SECONDS);
-}
-
-/** Local storage's one key of the portal's (not the spec's): who declined the passkey offer on this device. */
-const OFFER_DECLINED_KEY = 'passkeyOfferDeclined';
-/** The most users one device remembers a "Not now" for (a shared family computer). */
-const OFFER_DECLINED_MAX = 20;
-
-function localStore(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    // Storage can be disabled by the browser's privacy settings.
-    return null;
-  }
-}
-
-function offerDeclinedBy(): string[] {
-  try {
-    const value: unknown = JSON.parse(localStore()?.getItem(OFFER_DECLINED_KEY) ?? '[]');
-    return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string' && USER_ID_PATTERN.test(item)) : [];
-  } catch {
-    return [];
-  }
-}
-
-/** Whether this user said "Not now" to the passkey offer on this device (this contract's extension). */
-export function hasDeclinedPasskeyOffer(userId: string): boolean {
-  return offerDeclinedBy().includes(userId);
-}
-
-/** Remembers on this device, across sign-outs, that this user said "Not now" to the passkey offer. */
-export function declinePasskeyOffer(userId: string): void {
-  const users = [userId, ...offerDeclinedBy().filter((item) => item !== userId)].slice(0, OFFER_DECLINED_MAX);
-  localStore()?.setItem(OFFER_DECLINED_KEY, JSON.stringify(users));
 }
 
 export function readXsrfToken(): string | null {

@@ -4,7 +4,7 @@ import { ActionsRow } from '../../components/layout/actions-row';
 import { Button } from '../../components/ui/button';
 import { FormError } from '../../components/ui/form-error';
 import { answerData } from '../../lib/api/answer-data';
-import { passkeysSupported } from '../../lib/passkeys/ceremony';
+import { passkeysSupported } from '../../lib/passkeys/support';
 import { AddPasskeyForm } from './add-passkey-form';
 import { PasskeyItem } from './passkey-item';
 import './passkeys.css';

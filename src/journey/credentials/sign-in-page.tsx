@@ -10,7 +10,7 @@ import { TextField } from '../../components/ui/text-field';
 import { validateSignIn, type SignInErrors, type SignInValues } from './sign-in.schema';
 import { useSignIn } from './use-sign-in';
 import { firstScreenTexts } from '../../lib/messages/first-screen';
-import { passkeysSupported } from '../../lib/passkeys/ceremony';
+import { passkeysSupported } from '../../lib/passkeys/support';
 import { useAfterFirstPaint } from '../../lib/use-after-first-paint';
 import './sign-in-page.css';
 

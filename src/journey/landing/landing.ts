@@ -22,7 +22,6 @@ import { paths } from '../../lib/paths';
 import { markSignedIn } from '../../lib/session';
 import {
   clearSessionStorage,
-  hasDeclinedPasskeyOffer,
   publishAuthCookie,
   readLandingUrl,
   readSession,
@@ -33,6 +32,7 @@ import {
   type StoredSession,
 } from '../../lib/session-storage';
 import { adoptionDecision } from '../adoption/adoption';
+import { hasDeclinedPasskeyOffer } from '../passkey/offer-memory';
 import { freshSetup, type SignIn, type Step } from '../journey';
 
 /*

@@ -35,9 +35,11 @@ export function PasskeySignIn() {
   /** Counts the autofill's ceremonies: a new one starts when it changes. */
   const [autofillRound, setAutofillRound] = useState(0);
 
-  const ceremony = async (autofill: boolean) => {
+  /** One ceremony; `onPicked` runs once the user has chosen a passkey (from here on, failures are theirs to hear of). */
+  const ceremony = async (autofill: boolean, onPicked: () => void = () => undefined) => {
     const options = answerData(await start.mutateAsync({}));
     const credential = await signWithPasskey(options.publicKey as PublicKeyCredentialRequestOptionsJSON, autofill);
+    onPicked();
     setMessage(null);
     // The library's JSON is WebAuthn's serialisation, the shape the contract names (its types
     // spell the open extension map differently); the gateway checks what it receives.
@@ -64,13 +66,18 @@ export function PasskeySignIn() {
 
   useEffect(() => {
     let live = true;
+    let picked = false;
     void (async () => {
       if (!(await autofillSupported()) || !live) return;
       try {
-        await ceremony(true);
+        await ceremony(true, () => (picked = true));
       } catch (error) {
-        // Refused or expired: the autofill offers the passkeys again with a fresh ceremony.
-        if (live && explain(error) && ceremonyFailureOf(error) !== 'not-used') setAutofillRound((round) => round + 1);
+        // Before the user picks a passkey nobody asked for anything: a failure (the gateway's
+        // options, a newer ceremony taking over) is silent, and the button is still there. After
+        // it, the user hears why, and the autofill offers the passkeys again, afresh.
+        if (!live || !picked) return;
+        explain(error);
+        setAutofillRound((round) => round + 1);
       }
     })();
     return () => {

@@ -13,6 +13,8 @@ import type {
  * before (the library's abort service), so the button may take over from the autofill.
  */
 
+import { passkeysSupported } from './support';
+
 const library = () => import('@simplewebauthn/browser');
 
 /** What a ceremony that did not give a credential means to the user. */
@@ -25,11 +27,6 @@ export type CeremonyFailure =
   | 'exists'
   /** Anything else the browser refused (another origin, an authenticator error). */
   | 'failed';
-
-/** Whether this browser has WebAuthn at all: a synchronous check, for deciding what to draw. */
-export function passkeysSupported(): boolean {
-  return typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function';
-}
 
 /** Makes a passkey with the gateway's registration options; rejects with a {@link CeremonyFailure}'s cause. */
 export async function createPasskey(optionsJSON: PublicKeyCredentialCreationOptionsJSON): Promise<RegistrationResponseJSON> {

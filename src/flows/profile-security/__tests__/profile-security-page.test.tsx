@@ -1,7 +1,8 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearNotifications, useNotifications } from '../../../lib/notifications';
-import { createPasskey, passkeysSupported } from '../../../lib/passkeys/ceremony';
+import { createPasskey } from '../../../lib/passkeys/ceremony';
+import { passkeysSupported } from '../../../lib/passkeys/support';
 import { jsonResponse, renderRoute } from '../../../testing/render';
 import { seedSession } from '../../../testing/session';
 import { ProfileSecurityPage } from '../profile-security-page';
@@ -9,9 +10,9 @@ import { ProfileSecurityPage } from '../profile-security-page';
 vi.mock('../../../lib/passkeys/ceremony', async (original) => ({
   ...(await original<Record<string, unknown>>()),
   createPasskey: vi.fn(),
-  passkeysSupported: vi.fn(() => true),
   deviceName: () => 'Chrome on Mac',
 }));
+vi.mock('../../../lib/passkeys/support', () => ({ passkeysSupported: vi.fn(() => true) }));
 
 const LIST = '/login-gateway/passkeys';
 const OPTIONS = '/login-gateway/passkeys/registration/options';
