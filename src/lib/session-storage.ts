@@ -39,8 +39,6 @@ const SLOT_KEYS = [
   'showSuccessVerification',
   // Not the spec's: the sign-in journey's one slot (src/journey), its step without any secret.
   'journey',
-  // Not the spec's, and in local storage: who said "Not now" to the passkey offer on this device.
-  'passkeyOfferDeclined',
 ] as const;
 
 export type SlotKey = (typeof SLOT_KEYS)[number];
@@ -71,9 +69,9 @@ export interface StoredSession {
   readonly showAlerts: boolean;
 }
 
-function storage(area: 'session' | 'local' = 'session'): Storage | null {
+function storage(): Storage | null {
   try {
-    return window[`${area}Storage`];
+    return window.sessionStorage;
   } catch {
     // Storage can be disabled by the browser's privacy settings.
     return null;
@@ -101,25 +99,19 @@ export interface SessionSlot<T> {
 
 /**
  * Declares a slot: its key (one of the spec's section 3, listed in {@link SLOT_KEYS}), how a
- * stored string parses back (null: it does not), and how a value is stored; in session storage,
- * or in local storage for what outlives the session.
+ * stored string parses back (null: it does not), and how a value is stored.
  */
-export function sessionSlot<T>(
-  key: SlotKey,
-  parse: (raw: string) => T | null,
-  serialize: (value: T) => string,
-  area: 'session' | 'local' = 'session',
-): SessionSlot<T> {
+export function sessionSlot<T>(key: SlotKey, parse: (raw: string) => T | null, serialize: (value: T) => string): SessionSlot<T> {
   return {
     read() {
-      const raw = storage(area)?.getItem(key) ?? null;
+      const raw = read(key);
       if (raw === null) return null;
       const value = parse(raw);
-      if (value === null) storage(area)?.removeItem(key);
+      if (value === null) remove(key);
       return value;
     },
-    write: (value) => storage(area)?.setItem(key, serialize(value)),
-    remove: () => storage(area)?.removeItem(key),
+    write: (value) => write(key, serialize(value)),
+    remove: () => remove(key),
   };
 }
 
@@ -202,7 +194,11 @@ export function clearSessionAndCookies(): void {
  */
 export function clearAllStorage(): void {
   clearSessionAndCookies();
-  storage('local')?.clear();
+  try {
+    window.localStorage.clear();
+  } catch {
+    // Storage can be disabled by the browser's privacy settings.
+  }
 }
 
 export function saveLanding(url: string, external: boolean): void {

@@ -1,10 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { getMfaOptions } from '../../../generated/hooks/mfa/mfa';
-import {
-  getGetOptionChoiceQueryOptions,
-  getGetUserCredentialsQueryOptions,
-  getListPasskeysQueryOptions,
-} from '../../../generated/hooks/profile/profile';
+import { getGetOptionChoiceQueryOptions, getGetUserCredentialsQueryOptions } from '../../../generated/hooks/profile/profile';
 import { getGetSkipEnrollmentStepsQueryOptions, getGetUserLandingUrlQueryOptions } from '../../../generated/hooks/sign-in/sign-in';
 import type { AuthResponse } from '../../../generated/models/authResponse';
 import { answerData } from '../../lib/api/answer-data';
@@ -12,12 +8,11 @@ import { ApiError } from '../../lib/api/api-error';
 import { signInInternalError } from '../../lib/api/failures';
 import { normaliseRole } from '../../lib/auth-role';
 import { leavePortal } from '../../lib/browser-location';
-import { OPTION_MFA_ACTIVE, OPTION_MFA_ADOPTION, PASSKEY_OFFER_WAIT_MS } from '../../lib/constants';
+import { OPTION_MFA_ACTIVE, OPTION_MFA_ADOPTION } from '../../lib/constants';
 import { localIsoDate } from '../../lib/dates';
 import { env } from '../../lib/env';
 import { dashboardPathOf, dashboardUrl, externalTargets, isPortalLandingAddress } from '../../lib/links';
 import { notify } from '../../lib/notifications';
-import { platformAuthenticatorAvailable } from '../../lib/passkeys/ceremony';
 import { paths } from '../../lib/paths';
 import { markSignedIn } from '../../lib/session';
 import {
@@ -32,7 +27,6 @@ import {
   type StoredSession,
 } from '../../lib/session-storage';
 import { adoptionDecision } from '../adoption/adoption';
-import { hasDeclinedPasskeyOffer } from '../passkey/offer-memory';
 import { freshSetup, type SignIn, type Step } from '../journey';
 
 /*
@@ -74,23 +68,6 @@ function askForLanding(queryClient: QueryClient, session: StoredSession) {
 
 type LandingQuestions = ReturnType<typeof askForLanding>;
 
-/**
- * Whether to offer a passkey on the way to the landing address (this contract's extension): on a
- * device with its own authenticator, to a user who has no passkey and has not said "Not now"
- * here. Asked beside the landing's questions; an optional extra, so a failing or slow passkey
- * list (beyond {@link PASSKEY_OFFER_WAIT_MS}) means no offer, never a failed sign-in.
- */
-function askForOffer(queryClient: QueryClient, userId: string): Promise<boolean> {
-  const offer = (async () => {
-    if (hasDeclinedPasskeyOffer(userId) || !(await platformAuthenticatorAvailable())) return false;
-    const list = await queryClient.fetchQuery({ ...getListPasskeysQueryOptions(), ...FRESH });
-    return answerData(list).passkeys.length === 0;
-  })().catch(() => false);
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), PASSKEY_OFFER_WAIT_MS)));
-  return Promise.race([offer, late]).finally(() => clearTimeout(timer));
-}
-
 /** Multi-factor adoption begins: with the phone when the user's email is verified, else with the email. */
 async function adopt(credentials: LandingQuestions['credentials'], deps: LandingDeps): Promise<LandingOutcome> {
   const verified = answerData(await credentials).isEmailVerified ?? false;
@@ -112,12 +89,7 @@ export function startAdoption(deps: LandingDeps): Promise<LandingOutcome> {
  * address, optional adoption (for a sign-in in progress) and forced adoption. Anything else
  * ends the session.
  */
-async function redirect(
-  questions: LandingQuestions,
-  signIn: SignIn | null,
-  deps: LandingDeps,
-  offer: Promise<boolean> = Promise.resolve(false),
-) {
+async function redirect(questions: LandingQuestions, signIn: SignIn | null, deps: LandingDeps) {
   // Every answer is in before anything is decided: a gateway failing any of them fails the
   // step, whichever answers this user's way needs.
   await Promise.all(Object.values(questions));
@@ -147,9 +119,7 @@ async function redirect(
     // auth token is required"): the user goes on to the landing address.
     if (decision === 'optional' && signIn) return (deps.advance({ name: 'optional-adoption', signIn, back: null }), 'moved' as const);
   }
-  // The offer goes on to the address saved above, whatever the user chooses.
-  if (await offer) deps.advance({ name: 'passkey-offer', back: null });
-  else deps.leave(address);
+  deps.leave(address);
   return 'moved' as const;
 }
 
@@ -205,14 +175,8 @@ function sessionOf(result: AuthResponse, username: string, path: string): Omit<S
 
 /**
  * What follows a successful sign-in, whichever step completed it (password, security answer,
- * one-time code, recovery code, passkey): the session is cleared and stored afresh; a user with
- * neither a phone nor an authenticator app adds a phone first; everyone else goes through the
- * post-login redirect, where a password sign-in may be offered a passkey.
- *
- * A passkey sign-in (`signIn` null) has no username in its answer: it comes with the user's
- * credentials, among the landing's questions. A passkey verified with user verification stands
- * for both factors (the contract), so its user is not sent to add a phone, and without the
- * basic credentials there is no optional adoption to offer.
+ * one-time code): the session is cleared and stored afresh; a user with neither a phone nor an
+ * authenticator app adds a phone first; everyone else goes through the post-login redirect.
  *
  * The session stays in this tab until the step has succeeded as a whole: only then is the auth
  * cookie published (other tabs and applications watch it), the `hasTotpOption` cookie set and
@@ -222,7 +186,7 @@ function sessionOf(result: AuthResponse, username: string, path: string): Omit<S
  */
 export async function completeSignIn(
   result: AuthResponse,
-  signIn: SignIn | null,
+  signIn: SignIn,
   deps: LandingDeps & { readonly end: () => void },
 ): Promise<void> {
   let over = false;
@@ -246,16 +210,10 @@ export async function completeSignIn(
   };
 
   const step = async (): Promise<LandingOutcome> => {
-    storeSession(sessionOf(result, signIn?.username ?? '', '/login-gateway/authentication'));
+    storeSession(sessionOf(result, signIn.username, '/login-gateway/authentication'));
     const session = readSession();
     if (!session) return 'refused';
     const questions = askForLanding(deps.queryClient, session);
-    if (!signIn) {
-      await Promise.all(Object.values(questions));
-      storeSession(sessionOf(result, answerData(await questions.credentials).userName ?? '', '/login-gateway/authentication/passkey'));
-      return redirect(questions, null, committing);
-    }
-    const offer = askForOffer(deps.queryClient, session.userId);
     const [methods] = await Promise.all([getMfaOptions({ username: signIn.username }), ...Object.values(questions)]);
     const { options } = answerData(methods);
     hasTotp = options.some((method) => method.type === 'totp');
@@ -263,7 +221,7 @@ export async function completeSignIn(
       committing.advance({ name: 'phone-setup', purpose: 'sign-in', setup: null, back: null });
       return 'moved';
     }
-    return redirect(questions, signIn, committing, offer);
+    return redirect(questions, signIn, committing);
   };
 
   let timer: ReturnType<typeof setTimeout> | undefined;
