@@ -26,6 +26,7 @@ const GUARDED: readonly string[] = [
   paths.profileUpdatePhone,
   paths.outerMfaVerification,
   paths.profileMfaVerification,
+  paths.profileSecurity,
   paths.totpSetup,
   paths.qrCode,
   paths.authApp,
