@@ -115,6 +115,13 @@ const routerImports = ['react-router', 'react-router-dom'].map((name) => ({
 const webauthnServerMessage = "@simplewebauthn/server is the mock's alone (scripts/mock-credentials.mjs).";
 const webauthnServer = { name: '@simplewebauthn/server', message: webauthnServerMessage };
 const webauthnServerParts = { group: ['@simplewebauthn/server/*'], message: webauthnServerMessage };
+// session-storage.ts's plain reads and writes are for session-writes.ts: everything else goes
+// through the session's functions and the typed slots, so every key stays one the portal lists.
+const storagePrimitives = {
+  group: ['**/session-storage'],
+  importNames: ['storage', 'read', 'write', 'remove', 'readCookie', 'writeCookie', 'deleteCookie'],
+  message: 'Use the session functions or a typed slot (src/lib/session-writes.ts sessionSlot).',
+};
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'docs/**', 'screenshots/**'] },
@@ -155,7 +162,7 @@ export default tseslint.config(
         { object: 'window', property: 'localStorage', message: onlyIn('Storage', 'src/lib/session-storage.ts') },
         { object: 'document', property: 'cookie', message: onlyIn('Cookies', 'src/lib/session-storage.ts') },
       ],
-      'no-restricted-imports': ['error', { paths: [...routerImports, webauthnServer], patterns: [webauthnServerParts] }],
+      'no-restricted-imports': ['error', { paths: [...routerImports, webauthnServer], patterns: [webauthnServerParts, storagePrimitives] }],
       'no-restricted-syntax': ['error', ...houseSyntax, ...inlineTexts],
     },
   },
@@ -170,6 +177,10 @@ export default tseslint.config(
   {
     files: ['src/lib/session-storage.ts'],
     rules: { 'no-restricted-globals': 'off', 'no-restricted-properties': 'off' },
+  },
+  {
+    files: ['src/lib/session-writes.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [...routerImports, webauthnServer], patterns: [webauthnServerParts] }] },
   },
   {
     files: ['src/lib/messages/**'],

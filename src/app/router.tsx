@@ -51,6 +51,7 @@ const AuthAppPage = screen(() => import('../flows/totp/auth-app-page'), 'AuthApp
 const AuthCodePage = screen(() => import('../flows/totp/auth-code-page'), 'AuthCodePage');
 const ProfileUpdatePhonePage = screen(() => import('../flows/profile/profile-update-phone-page'), 'ProfileUpdatePhonePage');
 const ProfileMfaVerificationPage = screen(() => import('../flows/profile/profile-mfa-verification-page'), 'ProfileMfaVerificationPage');
+const PasskeyOfferPage = screen(() => import('../journey/passkey/passkey-offer-page'), 'PasskeyOfferPage');
 const ProfileSecurityPage = screen(() => import('../flows/profile-security/profile-security-page'), 'ProfileSecurityPage');
 
 const child = (path: string) => path.replace(/^\/[^/]*\/?/, '');
@@ -77,6 +78,7 @@ export const routeTable = (
     {/* The user has signed in, so the shell offers no sign-in help. */}
     <Route element={<PublicShell signedIn />}>
       {stepRoute({ name: 'optional-adoption' }, top(paths.optionalAdoption), <OptionalAdoptionPage />)}
+      {stepRoute({ name: 'passkey-offer' }, top(paths.passkeyOffer), <PasskeyOfferPage />)}
     </Route>
     <Route path={top(paths.login)} element={<Navigate to={paths.signIn} replace />} />
     <Route path={top(paths.logoutFeedback)} element={<LogoutFeedbackPage />} />

@@ -50,6 +50,7 @@ const step: z.ZodType<Step> = z.lazy(() => {
     z.object({ name: z.literal('phone-setup'), purpose: phonePurpose, setup: setup.nullable(), ...back }),
     z.object({ name: z.enum(['setup-username', 'setup-password', 'setup-email', 'setup-username-taken']), setup, ...back }),
     z.object({ name: z.literal('reset-question'), reset, question: text, ...back }),
+    z.object({ name: z.literal('passkey-offer'), ...back }),
   ]);
 }) as z.ZodType<Step>;
 

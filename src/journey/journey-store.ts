@@ -1,5 +1,5 @@
 import { onSignOut } from '../lib/session';
-import { sessionSlot } from '../lib/session-storage';
+import { sessionSlot } from '../lib/session-writes';
 import { createStore } from '../lib/store';
 import { attemptOf, persisted, reduce, resume, type JourneyEvent, type Step } from './journey';
 

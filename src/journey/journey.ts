@@ -85,6 +85,8 @@ export type Step = { readonly back: Step | null } & (
   | { readonly name: 'phone-setup'; readonly purpose: PhonePurpose; readonly setup: SetupProgress | null }
   | { readonly name: 'setup-username' | 'setup-password' | 'setup-email' | 'setup-username-taken'; readonly setup: SetupProgress }
   | { readonly name: 'reset-question'; readonly reset: Reset; readonly question: string }
+  /** The offer of a passkey after a password sign-in, on the way to the landing address it saved. */
+  | { readonly name: 'passkey-offer' }
 );
 
 export type StepName = Step['name'];
@@ -104,10 +106,10 @@ export type JourneyEvent =
 
 /** Where each step may go next (besides beginning a new journey). */
 const NEXT: Readonly<Record<StepName, readonly StepName[]>> = {
-  credentials: ['security-question', 'method-choice', 'optional-adoption', 'email-setup', 'phone-setup', 'setup-username'],
-  'security-question': ['method-choice', 'optional-adoption', 'email-setup', 'phone-setup', 'setup-username'],
+  credentials: ['security-question', 'method-choice', 'optional-adoption', 'email-setup', 'phone-setup', 'setup-username', 'passkey-offer'],
+  'security-question': ['method-choice', 'optional-adoption', 'email-setup', 'phone-setup', 'setup-username', 'passkey-offer'],
   'method-choice': ['code-entry'],
-  'code-entry': ['optional-adoption', 'email-setup', 'phone-setup', 'setup-username', 'setup-username-taken'],
+  'code-entry': ['optional-adoption', 'email-setup', 'phone-setup', 'setup-username', 'setup-username-taken', 'passkey-offer'],
   'optional-adoption': ['email-setup', 'phone-setup'],
   'email-setup': ['code-entry'],
   'phone-setup': ['code-entry'],
@@ -116,6 +118,7 @@ const NEXT: Readonly<Record<StepName, readonly StepName[]>> = {
   'setup-email': ['code-entry'],
   'setup-username-taken': ['phone-setup'],
   'reset-question': [],
+  'passkey-offer': [],
 };
 
 /** A move the journey does not allow from where it is: a defect in the screen that asked for it. */
@@ -195,6 +198,7 @@ const ROUTES: Readonly<Record<Exclude<StepName, 'phone-setup'>, string>> = {
   'setup-email': paths.accountSetupEmail,
   'setup-username-taken': paths.accountSetupUsernameTaken,
   'reset-question': paths.resetSecurityQuestion,
+  'passkey-offer': paths.passkeyOffer,
 };
 
 export function routeOf(step: Step): string {

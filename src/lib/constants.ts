@@ -32,6 +32,12 @@ export const ACCOUNT_SETUP_STEPS = 7;
  * would only add a round trip.
  */
 export const SIGN_IN_ANSWER_FRESH_MS = 60_000;
+/**
+ * How long a sign-in waits for the user's passkeys once its other answers are in (all asked
+ * together) before it goes on without offering one: the offer is an extra (this contract's
+ * extension), never a delay.
+ */
+export const PASSKEY_OFFER_GRACE_MS = 3000;
 /** Seconds before a one-time code may be sent again. */
 export const RESEND_COUNTDOWN_SECONDS = 60;
 /** Mandatory multi-factor adoption: the text changes within this many days of the date. */

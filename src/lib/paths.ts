@@ -44,6 +44,8 @@ export const paths = {
   authCode: '/auth-code',
   /** The profile's passkeys and recovery codes (this contract's extension, not the spec's). */
   profileSecurity: '/profile-security',
+  /** The offer of a passkey after a password sign-in (this contract's extension, not the spec's). */
+  passkeyOffer: '/passkey-offer',
   /** The redirect target on HTTP 401: ends up on the sign-in form. */
   login: '/login',
 } as const;

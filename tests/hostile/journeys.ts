@@ -1,7 +1,7 @@
 import type { BrowserContext, Locator, Page, Request } from '@playwright/test';
 import { expect } from '../support/fixtures';
 import type { Fault } from './hostile-support';
-import { PASSKEY_ORIGIN, uniqueUsername } from '../support/passkeys';
+import { addVirtualAuthenticator, FIXTURE, PASSKEY_ORIGIN, uniqueUsername } from '../support/passkeys';
 import { gatewaySession } from '../support/session';
 import './page-watch';
 
@@ -1371,6 +1371,34 @@ export const JOURNEYS: readonly Journey[] = [
     ],
   },
   ...profileSecurityJourneys(),
+
+  // --- this contract's extension: a passkey signs in (the button; the autofill is the browser's) ---
+  {
+    name: 'sign-in with a passkey',
+    origin: 'localhost',
+    start: async ({ page }) => {
+      // A browser without the autofill, so the button's ceremony is the only one; the passkey
+      // persona's passkey on the device's own authenticator.
+      await page.addInitScript(() => {
+        Object.defineProperty(PublicKeyCredential, 'isConditionalMediationAvailable', { value: async () => false });
+      });
+      await (await addVirtualAuthenticator(page)).addCredential(FIXTURE.credential);
+    },
+    actions: [
+      { name: 'open the sign-in form', go: open(`${PASSKEY_ORIGIN}/`), calls: [], then: onSignInForm },
+      {
+        name: 'sign in with the passkey',
+        press: button('Use a passkey'),
+        calls: [
+          { op: 'startPasskeySignIn', failed: signInFailed },
+          { op: 'finishPasskeySignIn', failed: signInFailed },
+          ...afterSignIn(['getUserLandingUrl', 'getSkipEnrollmentSteps', 'getOptionChoice', 'getOptionChoice']),
+          { op: 'getUserCredentials', failed: signInFailed },
+        ],
+        then: onDashboard('/participant'),
+      },
+    ],
+  },
 ];
 
 /**

@@ -35,6 +35,7 @@ const GUARDED: readonly string[] = [
   paths.updatePhone,
   paths.securityQuestion,
   paths.optionalAdoption,
+  paths.passkeyOffer,
   paths.mfa,
   paths.mfaVerification,
   paths.resetSecurityQuestion,

@@ -44,6 +44,8 @@ const BACKGROUND = new Set([
   'getLastAccessed',
   'logParticipantActivity',
   'logPartnerActivity',
+  // The passkey autofill's ceremony (this contract's extension), begun when the sign-in form shows.
+  'startPasskeySignIn',
 ]);
 
 /** What the browser itself reports on the console for a failed load: expected in these suites. */

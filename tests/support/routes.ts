@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { paths, type PortalPath } from '../../src/lib/paths';
+import { addVirtualAuthenticator, PASSKEY_ORIGIN, uniqueUsername } from './passkeys';
 import { mockScenario, seedSession } from './session';
 
 /**
@@ -128,6 +129,15 @@ const EXCEPTIONS: Partial<Record<PortalPath, Reach>> = {
   [paths.authApp]: { how: 'the set-up, step 1 done', session: true, address: paths.totpSetup, steps: totpSetup(1) },
   [paths.authCode]: { how: 'the set-up, steps 1 and 2 done', session: true, address: paths.totpSetup, steps: totpSetup(2) },
   [paths.profileSecurity]: signedIn,
+  // Passkeys need a name for the site (localhost, not an IP address) and a device authenticator.
+  [paths.passkeyOffer]: {
+    how: 'a password sign-in on a device with its own authenticator, as a user with no passkey',
+    steps: async (page) => {
+      await addVirtualAuthenticator(page);
+      await page.goto(`${PASSKEY_ORIGIN}/`);
+      await signIn(uniqueUsername('route'))(page);
+    },
+  },
 };
 
 export interface PortalRoute {

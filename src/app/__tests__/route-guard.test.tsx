@@ -1,7 +1,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setMfaAdoptionInProgress } from '../../lib/session-storage';
+import { setMfaAdoptionInProgress } from '../../lib/session-writes';
 import { seedSession } from '../../testing/session';
 import { RequireSession, RequireStoredSession } from '../route-guard';
 

@@ -12,5 +12,5 @@ import { passkeyTexts } from '../../lib/messages/passkeys';
 export function passkeyFailureMessage(error: unknown): string | null {
   if (isApiError(error)) return passkeyManageMessage(error) ?? passkeyTexts.failed;
   const ceremony = ceremonyFailureOf(error);
-  return ceremony === null ? passkeyTexts.failed : ceremonyMessage(ceremony);
+  return ceremony === null ? passkeyTexts.failed : ceremonyMessage(ceremony, 'registration');
 }

@@ -11,7 +11,7 @@ import { businessErrorDescription, isResetSessionTimeout } from '../../lib/api/e
 import { notify } from '../../lib/notifications';
 import { paths } from '../../lib/paths';
 import { markSignedOut } from '../../lib/session';
-import { clearAllStorage, clearPortalSession } from '../../lib/session-storage';
+import { clearAllStorage, clearPortalSession } from '../../lib/session-writes';
 import { NewPasswordForm } from '../../components/password/new-password-form';
 import { recoveryTexts } from '../../lib/messages/recovery';
 import { commonTexts } from '../../lib/messages/common';

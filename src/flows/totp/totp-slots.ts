@@ -1,5 +1,5 @@
 import { verifyTotpRegistrationBodyAuthAppNameMax } from '../../../generated/zod/totp/totp.zod';
-import { sessionSlot } from '../../lib/session-storage';
+import { sessionSlot } from '../../lib/session-writes';
 
 /*
  * The authenticator-app set-up's session keys (spec section 3): the app's name, and how the

@@ -42,6 +42,7 @@ const SAMPLES: Readonly<Record<StepName, Step>> = {
   'setup-email': { name: 'setup-email', setup, back: null },
   'setup-username-taken': { name: 'setup-username-taken', setup, back: null },
   'reset-question': { name: 'reset-question', reset, question: 'Your first pet?', back: null },
+  'passkey-offer': { name: 'passkey-offer', back: null },
 };
 const NAMES = Object.keys(SAMPLES) as StepName[];
 
@@ -50,12 +51,13 @@ const NAMES = Object.keys(SAMPLES) as StepName[];
  * from each step, the steps that may follow it.
  */
 const FOLLOWS: Readonly<Record<StepName, readonly StepName[]>> = {
-  // The form's answer: the question, a code, or (signed in) the landing's steps.
-  credentials: ['security-question', 'method-choice', 'optional-adoption', 'email-setup', 'phone-setup', 'setup-username'],
-  'security-question': ['method-choice', 'optional-adoption', 'email-setup', 'phone-setup', 'setup-username'],
+  // The form's answer: the question, a code, or (signed in) the landing's steps, the offer of a
+  // passkey among them (this contract's extension).
+  credentials: ['security-question', 'method-choice', 'optional-adoption', 'email-setup', 'phone-setup', 'setup-username', 'passkey-offer'],
+  'security-question': ['method-choice', 'optional-adoption', 'email-setup', 'phone-setup', 'setup-username', 'passkey-offer'],
   'method-choice': ['code-entry'],
   // A code signs in (the landing's steps), verifies an email (the phone), or saves a setup.
-  'code-entry': ['optional-adoption', 'email-setup', 'phone-setup', 'setup-username', 'setup-username-taken'],
+  'code-entry': ['optional-adoption', 'email-setup', 'phone-setup', 'setup-username', 'setup-username-taken', 'passkey-offer'],
   'optional-adoption': ['email-setup', 'phone-setup'],
   'email-setup': ['code-entry'],
   'phone-setup': ['code-entry'],
@@ -64,6 +66,8 @@ const FOLLOWS: Readonly<Record<StepName, readonly StepName[]>> = {
   'setup-email': ['code-entry'],
   'setup-username-taken': ['phone-setup'],
   'reset-question': [],
+  // The offer leaves the journey, whatever the user chooses (for the landing address).
+  'passkey-offer': [],
 };
 
 /** Steps that begin a journey from anywhere (a new sign-in, reset, setup or profile change). */
@@ -127,6 +131,7 @@ describe('the journey reducer', () => {
       '/account-setup/email',
       '/account-setup/username-taken',
       '/reset-password/security-question',
+      '/passkey-offer',
     ]);
     const phoneSetup = (purpose: 'adoption' | 'setup' | 'profile'): Step => ({ name: 'phone-setup', purpose, setup: null, back: null });
     expect(['adoption', 'setup', 'profile'].map((purpose) => routeOf(phoneSetup(purpose as 'adoption')))).toEqual([

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { Card } from '../../components/layout/card';
 import { FormFooter } from '../../components/layout/form-footer';
 import { Page } from '../../components/layout/page';
@@ -10,6 +10,12 @@ import { TextField } from '../../components/ui/text-field';
 import { validateSignIn, type SignInErrors, type SignInValues } from './sign-in.schema';
 import { useSignIn } from './use-sign-in';
 import { firstScreenTexts } from '../../lib/messages/first-screen';
+import { passkeysSupported } from '../../lib/passkeys/support';
+import { useAfterFirstPaint } from '../../lib/use-after-first-paint';
+import './sign-in-page.css';
+
+/** Sign-in with a passkey (this contract's extension): its code loads once the form has painted. */
+const PasskeySignIn = lazy(() => import('../passkey/passkey-sign-in').then((module) => ({ default: module.PasskeySignIn })));
 
 /**
  * `/`: username and password sign-in. Its state and rules are plain React and plain functions
@@ -21,6 +27,7 @@ export function SignInPage() {
   const [errors, setErrors] = useState<SignInErrors>({});
   const usernameRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
+  const painted = useAfterFirstPaint();
 
   // The spec clears a field's error when it changes, rather than re-checking on each key.
   const change = (field: keyof SignInValues) => (event: { target: { value: string } }) => {
@@ -49,7 +56,8 @@ export function SignInPage() {
               ref={usernameRef}
               label={firstScreenTexts.username}
               name="username"
-              autoComplete="username"
+              // `webauthn`: the browser may offer passkeys here too (the passkey sign-in's autofill).
+              autoComplete="username webauthn"
               autoCapitalize="off"
               spellCheck={false}
               value={values.username}
@@ -69,6 +77,16 @@ export function SignInPage() {
             <FormFooter submit={firstScreenTexts.signIn} busy={busy} />
           </Stack>
         </form>
+        {/* Its room is kept from the first paint where the browser has passkeys, so nothing moves when it comes. */}
+        {passkeysSupported() ? (
+          <div className="sign-in-passkey">
+            {painted ? (
+              <Suspense fallback={null}>
+                <PasskeySignIn />
+              </Suspense>
+            ) : null}
+          </div>
+        ) : null}
       </Card>
     </Page>
   );

@@ -6,6 +6,7 @@ import { needsMfa, needsSecurityQuestion, showSignInFailure } from '../../lib/ap
 import { signInInternalError } from '../../lib/api/failures';
 import { deviceFingerprint } from '../../lib/device-fingerprint';
 import { notify } from '../../lib/notifications';
+import { passkeysSupported } from '../../lib/passkeys/support';
 import { signInOf } from '../journey';
 import { dispatch } from '../journey-store';
 import { landingMoves } from '../landing/use-landing';
@@ -40,6 +41,8 @@ export function preloadNext(): void {
     () => import('../email-setup/update-email-page'),
     () => import('../adoption/optional-adoption-page'),
     () => import('../require-step'),
+    // The offer of a passkey (this contract's extension), on a device that may have one.
+    ...(passkeysSupported() ? [() => import('../passkey/passkey-offer-page')] : []),
   ])
     void load().catch(() => undefined);
 }

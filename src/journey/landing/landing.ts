@@ -1,6 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { getMfaOptions } from '../../../generated/hooks/mfa/mfa';
-import { getGetOptionChoiceQueryOptions, getGetUserCredentialsQueryOptions } from '../../../generated/hooks/profile/profile';
+import {
+  getGetOptionChoiceQueryOptions,
+  getGetUserCredentialsQueryOptions,
+  getListPasskeysQueryOptions,
+} from '../../../generated/hooks/profile/profile';
 import { getGetSkipEnrollmentStepsQueryOptions, getGetUserLandingUrlQueryOptions } from '../../../generated/hooks/sign-in/sign-in';
 import type { AuthResponse } from '../../../generated/models/authResponse';
 import { answerData } from '../../lib/api/answer-data';
@@ -8,25 +12,25 @@ import { ApiError } from '../../lib/api/api-error';
 import { signInInternalError } from '../../lib/api/failures';
 import { normaliseRole } from '../../lib/auth-role';
 import { leavePortal } from '../../lib/browser-location';
-import { OPTION_MFA_ACTIVE, OPTION_MFA_ADOPTION } from '../../lib/constants';
+import { OPTION_MFA_ACTIVE, OPTION_MFA_ADOPTION, PASSKEY_OFFER_GRACE_MS } from '../../lib/constants';
 import { localIsoDate } from '../../lib/dates';
 import { env } from '../../lib/env';
 import { dashboardPathOf, dashboardUrl, externalTargets, isPortalLandingAddress } from '../../lib/links';
 import { notify } from '../../lib/notifications';
+import { platformAuthenticatorAvailable } from '../../lib/passkeys/ceremony';
 import { paths } from '../../lib/paths';
 import { markSignedIn } from '../../lib/session';
+import { clearSessionStorage, readSession, type StoredSession } from '../../lib/session-storage';
 import {
-  clearSessionStorage,
   publishAuthCookie,
   readLandingUrl,
-  readSession,
   saveLanding,
   setHasTotpOption,
   setMfaAdoptionInProgress,
   storeSession,
-  type StoredSession,
-} from '../../lib/session-storage';
+} from '../../lib/session-writes';
 import { adoptionDecision } from '../adoption/adoption';
+import { hasDeclinedPasskeyOffer } from '../passkey/offer-memory';
 import { freshSetup, type SignIn, type Step } from '../journey';
 
 /*
@@ -68,6 +72,30 @@ function askForLanding(queryClient: QueryClient, session: StoredSession) {
 
 type LandingQuestions = ReturnType<typeof askForLanding>;
 
+/**
+ * Whether to offer a passkey on the way to the landing address (this contract's extension): on a
+ * device with its own authenticator, to a user who has no passkey and has not said "Not now"
+ * here. Asked beside the landing's questions; an optional extra, so a failing passkey list means
+ * no offer, never a failed sign-in.
+ */
+function askForOffer(queryClient: QueryClient, userId: string): Promise<boolean> {
+  return (async () => {
+    if (hasDeclinedPasskeyOffer(userId) || !(await platformAuthenticatorAvailable())) return false;
+    const list = await queryClient.fetchQuery({ ...getListPasskeysQueryOptions(), ...FRESH });
+    return answerData(list).passkeys.length === 0;
+  })().catch(() => false);
+}
+
+/**
+ * The offer's answer, or no offer when the passkey list is still out {@link PASSKEY_OFFER_GRACE_MS}
+ * after the landing's own answers (asked at the same time): the offer never holds a sign-in up.
+ */
+async function offerInTime(offer: Promise<boolean>): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), PASSKEY_OFFER_GRACE_MS)));
+  return Promise.race([offer, late]).finally(() => clearTimeout(timer));
+}
+
 /** Multi-factor adoption begins: with the phone when the user's email is verified, else with the email. */
 async function adopt(credentials: LandingQuestions['credentials'], deps: LandingDeps): Promise<LandingOutcome> {
   const verified = answerData(await credentials).isEmailVerified ?? false;
@@ -89,7 +117,12 @@ export function startAdoption(deps: LandingDeps): Promise<LandingOutcome> {
  * address, optional adoption (for a sign-in in progress) and forced adoption. Anything else
  * ends the session.
  */
-async function redirect(questions: LandingQuestions, signIn: SignIn | null, deps: LandingDeps) {
+async function redirect(
+  questions: LandingQuestions,
+  signIn: SignIn | null,
+  deps: LandingDeps,
+  offer: Promise<boolean> = Promise.resolve(false),
+) {
   // Every answer is in before anything is decided: a gateway failing any of them fails the
   // step, whichever answers this user's way needs.
   await Promise.all(Object.values(questions));
@@ -119,7 +152,9 @@ async function redirect(questions: LandingQuestions, signIn: SignIn | null, deps
     // auth token is required"): the user goes on to the landing address.
     if (decision === 'optional' && signIn) return (deps.advance({ name: 'optional-adoption', signIn, back: null }), 'moved' as const);
   }
-  deps.leave(address);
+  // The offer goes on to the address saved above, whatever the user chooses.
+  if (await offerInTime(offer)) deps.advance({ name: 'passkey-offer', back: null });
+  else deps.leave(address);
   return 'moved' as const;
 }
 
@@ -175,8 +210,14 @@ function sessionOf(result: AuthResponse, username: string, path: string): Omit<S
 
 /**
  * What follows a successful sign-in, whichever step completed it (password, security answer,
- * one-time code): the session is cleared and stored afresh; a user with neither a phone nor an
- * authenticator app adds a phone first; everyone else goes through the post-login redirect.
+ * one-time code, recovery code, passkey): the session is cleared and stored afresh; a user with
+ * neither a phone nor an authenticator app adds a phone first; everyone else goes through the
+ * post-login redirect, where a password sign-in may be offered a passkey.
+ *
+ * A passkey sign-in (`signIn` null) has no username in its answer: it comes with the user's
+ * credentials, among the landing's questions. A passkey verified with user verification stands
+ * for both factors (the contract), so its user is not sent to add a phone, and without the
+ * basic credentials there is no optional adoption to offer.
  *
  * The session stays in this tab until the step has succeeded as a whole: only then is the auth
  * cookie published (other tabs and applications watch it), the `hasTotpOption` cookie set and
@@ -186,7 +227,7 @@ function sessionOf(result: AuthResponse, username: string, path: string): Omit<S
  */
 export async function completeSignIn(
   result: AuthResponse,
-  signIn: SignIn,
+  signIn: SignIn | null,
   deps: LandingDeps & { readonly end: () => void },
 ): Promise<void> {
   let over = false;
@@ -210,10 +251,16 @@ export async function completeSignIn(
   };
 
   const step = async (): Promise<LandingOutcome> => {
-    storeSession(sessionOf(result, signIn.username, '/login-gateway/authentication'));
+    storeSession(sessionOf(result, signIn?.username ?? '', '/login-gateway/authentication'));
     const session = readSession();
     if (!session) return 'refused';
     const questions = askForLanding(deps.queryClient, session);
+    if (!signIn) {
+      await Promise.all(Object.values(questions));
+      storeSession(sessionOf(result, answerData(await questions.credentials).userName ?? '', '/login-gateway/authentication/passkey'));
+      return redirect(questions, null, committing);
+    }
+    const offer = askForOffer(deps.queryClient, session.userId);
     const [methods] = await Promise.all([getMfaOptions({ username: signIn.username }), ...Object.values(questions)]);
     const { options } = answerData(methods);
     hasTotp = options.some((method) => method.type === 'totp');
@@ -221,7 +268,7 @@ export async function completeSignIn(
       committing.advance({ name: 'phone-setup', purpose: 'sign-in', setup: null, back: null });
       return 'moved';
     }
-    return redirect(questions, signIn, committing);
+    return redirect(questions, signIn, committing, offer);
   };
 
   let timer: ReturnType<typeof setTimeout> | undefined;

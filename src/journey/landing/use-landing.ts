@@ -24,7 +24,7 @@ export function landingMoves(navigate: NavigateFunction, queryClient: QueryClien
   });
   return {
     preload: () => void loadLanding().catch(() => undefined),
-    completeSignIn: async (result: AuthResponse, signIn: SignIn) => {
+    completeSignIn: async (result: AuthResponse, signIn: SignIn | null) => {
       const module = await loadLanding();
       await module.completeSignIn(result, signIn, { ...deps(module), end: () => journey.end() });
     },

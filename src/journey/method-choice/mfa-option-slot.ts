@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requestUserMfaCodeBody } from '../../../generated/zod/mfa/mfa.zod';
 import { verifyTotpRegistrationBodyAuthAppNameMax } from '../../../generated/zod/totp/totp.zod';
-import { sessionSlot } from '../../lib/session-storage';
+import { sessionSlot } from '../../lib/session-writes';
 
 /** The one-time-code method the user chose (the spec's `mfaOptionType`: JSON with type and authAppName). */
 const storedMfaOption = z.object({

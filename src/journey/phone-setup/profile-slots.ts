@@ -1,4 +1,5 @@
-import { sessionSlot, type SlotKey } from '../../lib/session-storage';
+import { type SlotKey } from '../../lib/session-storage';
+import { sessionSlot } from '../../lib/session-writes';
 
 /*
  * The profile flows' session keys (spec section 3), each a true/false flag: whether the user

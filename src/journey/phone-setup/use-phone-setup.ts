@@ -3,7 +3,7 @@ import { useDeleteOptionChoice, useMarkPhoneVerified, useSaveOptionChoice, useSa
 import { errorToast } from '../../lib/api/error-catalogue';
 import { OPTION_MFA_ACTIVE, OPTION_MFA_ADOPTION, OPTION_SMS, PHONE_TYPE_MFA } from '../../lib/constants';
 import { notify } from '../../lib/notifications';
-import { setMfaAdoptionInProgress } from '../../lib/session-storage';
+import { setMfaAdoptionInProgress } from '../../lib/session-writes';
 import { useStoredSession } from '../../lib/use-stored-session';
 import type { PhoneCodeMethod, PhoneNumber } from '../journey';
 import { errorTexts } from '../../lib/messages/errors';

@@ -4,7 +4,6 @@ import { cookieValue } from '../cookie-codec';
 import { siteOf } from '../roles';
 import {
   acceptCookies,
-  clearPortalSession,
   clearSessionAndCookies,
   clearSessionStorage,
   hasAcceptedCookies,
@@ -13,13 +12,9 @@ import {
   readAuthToken,
   readSession,
   readXsrfToken,
-  saveLanding,
-  sessionSlot,
-  setHasTotpOption,
-  setMfaAdoptionInProgress,
-  storeSession,
   USER_ID_PATTERN,
 } from '../session-storage';
+import { clearPortalSession, saveLanding, sessionSlot, setHasTotpOption, setMfaAdoptionInProgress, storeSession } from '../session-writes';
 import { seedSession } from '../../testing/session';
 
 beforeEach(() => {

@@ -4,7 +4,22 @@
  * way forward.
  */
 
-/** The profile's passkeys. */
+/** The sign-in form's passkey button and what a passkey sign-in can answer. */
+export const passkeySignInTexts = {
+  /**
+   * Not "Sign in with a passkey": a control named so would also answer to "Sign In", the spec's
+   * button, for anyone who finds buttons by their name (tests, voice control's "click Sign In").
+   */
+  signInWithPasskey: 'Use a passkey',
+  /** A prompt cancelled or timed out, or no passkey on this device: the browser does not say which. */
+  notUsed: 'No passkey was used. Try again, or sign in with your username and password.',
+  expired: 'The passkey request expired. Please try again.',
+  unknown:
+    'This passkey is no longer registered with your account. Sign in with your username and password, then add a new passkey in your profile.',
+  notVerified: 'We could not verify your passkey. Try again, or sign in with your username and password.',
+} as const;
+
+/** The profile's passkeys, the offer after a sign-in, and the registration they share. */
 export const passkeyTexts = {
   heading: 'Passkeys and recovery codes',
   passkeysHeading: 'Passkeys',
@@ -51,6 +66,10 @@ export const passkeyTexts = {
     phone: 'a phone',
   },
   yourPasskeys: 'Your passkeys',
+
+  offerHeading: 'Sign in faster next time',
+  offerText: 'Add a passkey to this device and sign in with your fingerprint, your face or your screen lock. No password or code needed.',
+  notNow: 'Not now',
 } as const;
 
 /** The profile's recovery codes and the code step's recovery-code form. */

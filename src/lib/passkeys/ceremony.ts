@@ -1,11 +1,19 @@
-import type { PublicKeyCredentialCreationOptionsJSON, RegistrationResponseJSON } from '@simplewebauthn/browser';
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
+} from '@simplewebauthn/browser';
 
 /*
  * The browser's half of a passkey ceremony (this contract's extension): `@simplewebauthn/browser`
  * turns the gateway's options (WebAuthn's JSON serialisation, as the contract sends them) into a
  * `navigator.credentials` call and its answer back into JSON. The library is loaded on first use,
- * never with the first screen.
+ * never with the first screen. Only one ceremony runs at a time: starting one aborts the one
+ * before (the library's abort service), so the button may take over from the autofill.
  */
+
+import { passkeysSupported } from './support';
 
 const library = () => import('@simplewebauthn/browser');
 
@@ -24,6 +32,41 @@ export type CeremonyFailure =
 export async function createPasskey(optionsJSON: PublicKeyCredentialCreationOptionsJSON): Promise<RegistrationResponseJSON> {
   const { startRegistration } = await library();
   return startRegistration({ optionsJSON });
+}
+
+/**
+ * Signs with a passkey the user picks, for the gateway's sign-in options: from the prompt, or,
+ * with `autofill`, from the username field's suggestions (conditional mediation), which waits
+ * until the user picks one.
+ */
+export async function signWithPasskey(
+  optionsJSON: PublicKeyCredentialRequestOptionsJSON,
+  autofill: boolean,
+): Promise<AuthenticationResponseJSON> {
+  const { startAuthentication } = await library();
+  return startAuthentication({ optionsJSON, useBrowserAutofill: autofill });
+}
+
+/** Whether the browser can offer passkeys in the username field's autofill. */
+export async function autofillSupported(): Promise<boolean> {
+  const { browserSupportsWebAuthnAutofill } = await library();
+  return browserSupportsWebAuthnAutofill().catch(() => false);
+}
+
+/**
+ * Whether the device has its own authenticator that verifies the user (a fingerprint, a face, a
+ * PIN). The browser's own question, without the library: the sign-in asks it beside its second
+ * wave of calls, where loading code would cost a round trip.
+ */
+export async function platformAuthenticatorAvailable(): Promise<boolean> {
+  if (!passkeysSupported()) return false;
+  return window.PublicKeyCredential.isUserVerifyingPlatformAuthenticatorAvailable().catch(() => false);
+}
+
+/** Stops a ceremony in progress (the autofill's, when its screen goes). */
+export async function cancelCeremony(): Promise<void> {
+  const { WebAuthnAbortService } = await library();
+  WebAuthnAbortService.cancelCeremony();
 }
 
 /** What a rejected ceremony means, or null when the error is not the browser's (a gateway call's). */

@@ -1,5 +1,5 @@
 import type { ApiError } from '../api/api-error';
-import { passkeyTexts, recoveryCodeTexts } from '../messages/passkeys';
+import { passkeySignInTexts, passkeyTexts, recoveryCodeTexts } from '../messages/passkeys';
 import type { CeremonyFailure } from './ceremony';
 
 /*
@@ -7,6 +7,13 @@ import type { CeremonyFailure } from './ceremony';
  * recovery-codes.yaml), each with what the user reads. A code the table does not know is not
  * one of these: the caller falls back to its screen's general handling.
  */
+
+/** PKERR01-03 on a passkey sign-in. */
+const SIGN_IN: Readonly<Record<string, string>> = {
+  PKERR01: passkeySignInTexts.expired,
+  PKERR02: passkeySignInTexts.unknown,
+  PKERR03: passkeySignInTexts.notVerified,
+};
 
 /** PKERR01 and PKERR03-06 on registering, renaming or removing a passkey. */
 const MANAGE: Readonly<Record<string, string>> = {
@@ -29,6 +36,11 @@ function lookup(table: Readonly<Record<string, string>>, error: ApiError): strin
   return code === undefined ? null : table[code]!;
 }
 
+/** What a refused passkey sign-in tells the user, or null for any other failure. */
+export function passkeySignInMessage(error: ApiError): string | null {
+  return lookup(SIGN_IN, error);
+}
+
 /** What a refused passkey registration, rename or removal tells the user, or null for any other failure. */
 export function passkeyManageMessage(error: ApiError): string | null {
   return lookup(MANAGE, error);
@@ -49,16 +61,16 @@ export function isPasskeyGone(error: ApiError): boolean {
   return error.codes.includes('PKERR04');
 }
 
-/** What a registration the browser did not complete tells the user: nothing when a newer ceremony took over. */
-export function ceremonyMessage(failure: CeremonyFailure): string | null {
+/** What a ceremony the browser did not complete tells the user: nothing when a newer one took over. */
+export function ceremonyMessage(failure: CeremonyFailure, during: 'sign-in' | 'registration'): string | null {
   switch (failure) {
     case 'aborted':
       return null;
     case 'exists':
       return passkeyTexts.alreadyOnDevice;
     case 'not-used':
-      return passkeyTexts.notCreated;
+      return during === 'sign-in' ? passkeySignInTexts.notUsed : passkeyTexts.notCreated;
     case 'failed':
-      return passkeyTexts.notVerified;
+      return during === 'sign-in' ? passkeySignInTexts.notVerified : passkeyTexts.notVerified;
   }
 }

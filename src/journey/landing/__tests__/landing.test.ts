@@ -4,6 +4,7 @@ import { installApi, jsonResponse, routeFetch } from '../../../testing/render';
 import { clearNotifications } from '../../../lib/notifications';
 import { createQueryClient } from '../../../lib/query-client';
 import { env } from '../../../lib/env';
+import { PASSKEY_OFFER_GRACE_MS } from '../../../lib/constants';
 import { getSessionState, markSignedOut } from '../../../lib/session';
 import { isMfaAdoptionInProgress, readAuthCookie, readSession } from '../../../lib/session-storage';
 import { seedSession } from '../../../testing/session';
@@ -51,6 +52,15 @@ function gateway(answers: Answers = {}) {
     });
   });
   return fetchMock;
+}
+
+/** Answers these paths too, the gateway's others as before. */
+function alsoAnswer(fetchMock: ReturnType<typeof installApi>, routes: Record<string, () => Response | Promise<Response>>) {
+  const before = fetchMock.getMockImplementation();
+  fetchMock.mockImplementation(async (input, init) => {
+    const answer = routes[new URL(String(input)).pathname];
+    return answer ? answer() : before!(input, init);
+  });
 }
 
 let advance: ReturnType<typeof vi.fn<(step: Step) => void>>;
@@ -250,6 +260,101 @@ describe('completeSignIn', () => {
     gateway({ options: [{ type: 'email', contactInfo: 'a@b.com' }] });
     await completeSignIn(result, signIn, deps());
     expect(advance).toHaveBeenCalledWith({ name: 'phone-setup', purpose: 'sign-in', setup: null, back: null });
+  });
+
+  it('a passkey sign-in (no basic credentials): the username from the credentials, no methods asked, no optional adoption', async () => {
+    const fetchMock = gateway({ mfaActive: false, adoption: { mandatoryMfaAdoption: '2027-06-30', skipMfaAdoptionUntil: null } });
+    alsoAnswer(fetchMock, {
+      '/login-gateway/user/7/profile/credentials': () => jsonResponse({ data: { userName: 'ana', isEmailVerified: true } }),
+    });
+    await completeSignIn({ ...result, data: { ...result.data, roles: ['ROLE_PARTICIPANT'] } }, null, deps());
+    expect(readSession()).toMatchObject({ userId: '7', username: 'ana', token: 'tok-2' });
+    expect(fetchMock.mock.calls.some(([input]) => String(input).includes('/mfa-options'))).toBe(false);
+    expect(advance).not.toHaveBeenCalled();
+    expect(leave).toHaveBeenCalledWith('/participant');
+  });
+
+  describe("the passkey offer (this contract's extension)", () => {
+    const platform = (available: boolean) =>
+      Object.defineProperty(window, 'PublicKeyCredential', {
+        configurable: true,
+        value: Object.assign(function PublicKeyCredential() {}, {
+          isUserVerifyingPlatformAuthenticatorAvailable: async () => available,
+        }),
+      });
+    afterEach(() => {
+      Reflect.deleteProperty(window, 'PublicKeyCredential');
+      window.localStorage.clear();
+    });
+    const withPasskeys = (count: number) => {
+      const fetchMock = gateway({ landing: '/participant' });
+      alsoAnswer(fetchMock, {
+        '/login-gateway/passkeys': () =>
+          jsonResponse({
+            data: {
+              passkeys: Array.from({ length: count }, (_, at) => ({
+                id: `pk_${at}`,
+                name: 'Key',
+                createdAt: '2026-11-02T14:05:00Z',
+                lastUsedAt: null,
+                deviceKind: null,
+              })),
+            },
+          }),
+      });
+      return fetchMock;
+    };
+
+    it('offers a passkey on the way to the landing address, on a device with its own authenticator and no passkey', async () => {
+      platform(true);
+      withPasskeys(0);
+      await completeSignIn(result, signIn, deps());
+      expect(advance).toHaveBeenCalledWith({ name: 'passkey-offer', back: null });
+      expect(leave).not.toHaveBeenCalled();
+    });
+
+    it('goes straight on when the user has a passkey, the device has no authenticator, or "Not now" was said here', async () => {
+      platform(true);
+      withPasskeys(1);
+      await completeSignIn(result, signIn, deps());
+      expect(leave).toHaveBeenCalledTimes(1);
+      platform(false);
+      const fetchMock = withPasskeys(0);
+      await completeSignIn(result, signIn, deps());
+      expect(fetchMock.mock.calls.some(([input]) => new URL(String(input)).pathname === '/login-gateway/passkeys')).toBe(false);
+      platform(true);
+      window.localStorage.setItem('passkeyOfferDeclined', '7');
+      await completeSignIn(result, signIn, deps());
+      expect(leave).toHaveBeenCalledTimes(3);
+      expect(advance).not.toHaveBeenCalled();
+    });
+
+    it('a passkey list still out 3 s after the other answers means no offer: the user goes on', async () => {
+      platform(true);
+      const fetchMock = gateway({ landing: '/participant' });
+      alsoAnswer(fetchMock, { '/login-gateway/passkeys': () => new Promise<Response>(() => undefined) });
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      try {
+        const done = completeSignIn(result, signIn, deps());
+        await vi.advanceTimersByTimeAsync(PASSKEY_OFFER_GRACE_MS - 1);
+        expect(leave).not.toHaveBeenCalled();
+        await vi.advanceTimersByTimeAsync(1);
+        await done;
+      } finally {
+        vi.useRealTimers();
+      }
+      expect(leave).toHaveBeenCalledWith('/participant');
+      expect(advance).not.toHaveBeenCalled();
+    });
+
+    it('a failing passkey list means no offer, never a failed sign-in', async () => {
+      platform(true);
+      const fetchMock = gateway({ landing: '/participant' });
+      alsoAnswer(fetchMock, { '/login-gateway/passkeys': () => jsonResponse({ errors: [{ code: 'X', description: 'down' }] }, 500) });
+      await completeSignIn(result, signIn, deps());
+      expect(leave).toHaveBeenCalled();
+      expect(end).not.toHaveBeenCalled();
+    });
   });
 
   it('offers optional adoption without a reminder date, holding the sign-in', async () => {

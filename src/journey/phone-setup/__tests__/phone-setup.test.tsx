@@ -2,7 +2,8 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as location from '../../../lib/browser-location';
 import { clearNotifications } from '../../../lib/notifications';
-import { isMfaAdoptionInProgress, setMfaAdoptionInProgress } from '../../../lib/session-storage';
+import { isMfaAdoptionInProgress } from '../../../lib/session-storage';
+import { setMfaAdoptionInProgress } from '../../../lib/session-writes';
 import { jsonResponse, renderRoute } from '../../../testing/render';
 import { NotificationArea } from '../../../components/ui/notification-area';
 import { CodeEntryPage } from '../../code-entry/code-entry-page';

@@ -1,0 +1,110 @@
+import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
+import { useEffect, useState } from 'react';
+import { useFinishPasskeySignIn, useStartPasskeySignIn } from '../../../generated/hooks/sign-in/sign-in';
+import type { AuthenticationResponse } from '../../../generated/models/authenticationResponse';
+import { Button } from '../../components/ui/button';
+import { FormError } from '../../components/ui/form-error';
+import { answerData } from '../../lib/api/answer-data';
+import { isApiError } from '../../lib/api/api-error';
+import { isRateLimited, rateLimitMessage } from '../../lib/api/error-catalogue';
+import { signInInternalError } from '../../lib/api/failures';
+import { deviceFingerprint } from '../../lib/device-fingerprint';
+import { passkeySignInTexts } from '../../lib/messages/passkeys';
+import { notify } from '../../lib/notifications';
+import { autofillSupported, cancelCeremony, ceremonyFailureOf, signWithPasskey } from '../../lib/passkeys/ceremony';
+import { ceremonyMessage, passkeySignInMessage } from '../../lib/passkeys/failures';
+import { useSingleFlight } from '../../lib/use-single-flight';
+import { useLanding } from '../landing/use-landing';
+import './passkey-sign-in.css';
+
+/**
+ * Sign-in with a passkey (this contract's extension), beside the password form, which it never
+ * touches: the "Sign in with a passkey" button, and the passkeys the browser offers in the
+ * username field's autofill (conditional mediation) where it can. Each way is one ceremony: the
+ * gateway's options, the browser's prompt (or the user's pick from the autofill), the gateway's
+ * check of the assertion, then the sign-in's landing, as after a password and a code. The button
+ * takes over from a pending autofill (the library aborts it); the autofill starts again after
+ * the button's attempt. What went wrong is said here, with a way forward.
+ */
+export function PasskeySignIn() {
+  const landing = useLanding();
+  const start = useStartPasskeySignIn();
+  const finish = useFinishPasskeySignIn();
+  const flight = useSingleFlight();
+  const [message, setMessage] = useState<string | null>(null);
+  /** Counts the autofill's ceremonies: a new one starts when it changes. */
+  const [autofillRound, setAutofillRound] = useState(0);
+
+  /** One ceremony; `onPicked` runs once the user has chosen a passkey (from here on, failures are theirs to hear of). */
+  const ceremony = async (autofill: boolean, onPicked: () => void = () => undefined) => {
+    const options = answerData(await start.mutateAsync({}));
+    const credential = await signWithPasskey(options.publicKey as PublicKeyCredentialRequestOptionsJSON, autofill);
+    onPicked();
+    setMessage(null);
+    // The library's JSON is WebAuthn's serialisation, the shape the contract names (its types
+    // spell the open extension map differently); the gateway checks what it receives.
+    const response = credential as AuthenticationResponse;
+    const result = await finish.mutateAsync({
+      data: { ceremonyId: options.ceremonyId, credential: response, fingerprint: deviceFingerprint() },
+    });
+    await landing.completeSignIn(result, null);
+  };
+
+  /** Says what went wrong; false when there is nothing to say (a newer ceremony took over). */
+  const explain = (error: unknown): boolean => {
+    const failure = ceremonyFailureOf(error);
+    if (failure) {
+      const text = ceremonyMessage(failure, 'sign-in');
+      setMessage(text);
+      return text !== null;
+    }
+    const text = isApiError(error) ? (isRateLimited(error) ? rateLimitMessage(error) : passkeySignInMessage(error)) : null;
+    if (text) setMessage(text);
+    else notify(signInInternalError);
+    return true;
+  };
+
+  useEffect(() => {
+    let live = true;
+    let picked = false;
+    void (async () => {
+      if (!(await autofillSupported()) || !live) return;
+      try {
+        await ceremony(true, () => (picked = true));
+      } catch (error) {
+        // Before the user picks a passkey nobody asked for anything: a failure (the gateway's
+        // options, a newer ceremony taking over) is silent, and the button is still there. After
+        // it, the user hears why, and the autofill offers the passkeys again, afresh.
+        if (!live || !picked) return;
+        explain(error);
+        setAutofillRound((round) => round + 1);
+      }
+    })();
+    return () => {
+      live = false;
+      void cancelCeremony().catch(() => undefined);
+    };
+    // One ceremony per round: `ceremony` is rebuilt each render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [autofillRound]);
+
+  const signIn = () =>
+    flight.run(async () => {
+      setMessage(null);
+      try {
+        await ceremony(false);
+      } catch (error) {
+        explain(error);
+        setAutofillRound((round) => round + 1);
+      }
+    });
+
+  return (
+    <div className="passkey-sign-in">
+      <Button variant="secondary" onClick={() => void signIn()} busy={flight.busy}>
+        {passkeySignInTexts.signInWithPasskey}
+      </Button>
+      {message ? <FormError>{message}</FormError> : null}
+    </div>
+  );
+}
