@@ -119,7 +119,7 @@ const webauthnServerParts = { group: ['@simplewebauthn/server/*'], message: weba
 // through the session's functions and the typed slots, so every key stays one the portal lists.
 const storagePrimitives = {
   group: ['**/session-storage'],
-  importNames: ['storage', 'read', 'write', 'remove', 'readCookie', 'writeCookie', 'deleteCookie'],
+  importNames: ['storage', 'read', 'write', 'remove', 'writeCookie', 'deleteCookie'],
   message: 'Use the session functions or a typed slot (src/lib/session-writes.ts sessionSlot).',
 };
 

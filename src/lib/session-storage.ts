@@ -49,11 +49,11 @@ export const SLOT_KEYS = [
 export type SlotKey = (typeof SLOT_KEYS)[number];
 
 export const AUTH_COOKIE = 'authToken';
-export const XSRF_COOKIE = 'XSRF-TOKEN';
+const XSRF_COOKIE = 'XSRF-TOKEN';
 export const ADOPTION_COOKIE = 'mfaAdoptionInProgress';
 export const TOTP_COOKIE = 'hasTotpOption';
-export const CONSENT_COOKIE = 'cookieConsent';
-export const CONSENT_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+const CONSENT_COOKIE = 'cookieConsent';
+const CONSENT_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 
 export function storage(area: 'session' | 'local' = 'session'): Storage | null {
   try {
@@ -76,7 +76,7 @@ export function remove(key: string): void {
   storage()?.removeItem(key);
 }
 
-export function readCookie(name: string): string | null {
+function readCookie(name: string): string | null {
   return cookieValue(document.cookie, name);
 }
 

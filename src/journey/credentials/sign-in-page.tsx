@@ -79,7 +79,7 @@ export function SignInPage() {
         </form>
         {/* Its room is kept from the first paint where the browser has passkeys, so nothing moves when it comes. */}
         {passkeysSupported() ? (
-          <div className="sign-in-passkey">
+          <div className="sign-in-page__passkey">
             {painted ? (
               <Suspense fallback={null}>
                 <PasskeySignIn />

@@ -101,7 +101,7 @@ export function PasskeySignIn() {
 
   return (
     <div className="passkey-sign-in">
-      <Button variant="secondary" onClick={() => void signIn()} busy={flight.busy}>
+      <Button variant="secondary" className="passkey-sign-in__button" onClick={() => void signIn()} busy={flight.busy}>
         {passkeySignInTexts.signInWithPasskey}
       </Button>
       {message ? <FormError>{message}</FormError> : null}
