@@ -83,13 +83,17 @@ export default defineConfig(({ command }) => {
           // paths), each one more request and each compressed alone. One chunk compresses best
           // (-0.9 KB against libraries and app apart); the price is that a release changes the
           // libraries' file too, which a portal signed into now and then seldom has cached anyway.
-          // What only later screens use of the libraries (React Query's mutations, since the
-          // sign-in call loads on first use) loads with those.
+          // React Query is not the first screen's (src/lib/query-scope.tsx): it loads, whole and
+          // in one chunk of its own, with the first screen or call that asks through it.
           codeSplitting: {
             groups: [
               {
                 name: 'first-screen',
                 tags: ['$initial'],
+              },
+              {
+                name: 'react-query',
+                test: /[\\/]node_modules[\\/]@tanstack[\\/]/,
               },
             ],
           },

@@ -31,6 +31,8 @@ export const LAZY_LIBRARIES = {
   zod: '$ZodType',
   DOMPurify: 'SAFE_FOR_TEMPLATES',
   qrcode: 'No input text',
+  // The first screen draws and asks without it (src/lib/public-content.ts, src/lib/query-scope.tsx).
+  '@tanstack/react-query': 'No QueryClient set',
 };
 
 /** Launch flags that work for Debian's Chromium here (../shared/guides/toolchain.md). */

@@ -1,16 +1,14 @@
 import './lib/zod-setup';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppRoutes } from './app/router';
-import { createQueryClient } from './lib/query-client';
 import { configureApiClient } from './lib/api/api-client';
 import { firstScreenOperations, loadOperations } from './lib/api/operation-table';
 import { FIRST_PAINT_WAIT_MS } from './lib/constants';
 import { env, readPortalConfig, setPortalEnv } from './lib/env';
 import { onFirstInteraction } from './lib/first-interaction';
 import { paths } from './lib/paths';
-import { prefetchPublicContent } from './lib/public-content';
+import { createPublicContent, prefetchPublicContent, PublicContentProvider } from './lib/public-content';
 import { readAuthToken, readXsrfToken } from './lib/session-storage';
 import './styles.css';
 
@@ -42,18 +40,18 @@ if (config.ok) {
   // The first screen paints once, branded and with its announcement: nothing moves or changes
   // brand after it (no layout shift), unless the gateway is slower than FIRST_PAINT_WAIT_MS.
   // (A promise, not a top-level await, which would split the entry into many chunks.)
-  const queryClient = createQueryClient();
+  const publicContent = createPublicContent();
   const firstScreenContent = Promise.race([
-    prefetchPublicContent(queryClient),
+    prefetchPublicContent(publicContent),
     new Promise((wait) => setTimeout(wait, FIRST_PAINT_WAIT_MS)),
   ]);
 
   void firstScreenContent.then(() =>
     createRoot(root).render(
       <StrictMode>
-        <QueryClientProvider client={queryClient}>
+        <PublicContentProvider value={publicContent}>
           <AppRoutes />
-        </QueryClientProvider>
+        </PublicContentProvider>
       </StrictMode>,
     ),
   );

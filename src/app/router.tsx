@@ -12,8 +12,13 @@ import type { RequireStepProps } from '../journey/require-step';
 import { RequireSession, RequireStoredSession } from './route-guard';
 import { SessionWatcher } from './session-watcher';
 
+/** A lazily loaded screen (or guard), inside the app's query client, which loads with it. */
 function screen<K extends string, P extends object>(load: () => Promise<Record<K, ComponentType<P>>>, name: K) {
-  return lazy(() => load().then((module) => ({ default: module[name] })));
+  return lazy(() =>
+    Promise.all([load(), import('../lib/query-scope')]).then(([module, { withQueryClient }]) => ({
+      default: withQueryClient(module[name]),
+    })),
+  );
 }
 
 const WhatsNewPage = screen(() => import('../flows/announcements/whats-new-page'), 'WhatsNewPage');

@@ -1,8 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { getGetAnnouncementsQueryKey } from '../../generated/hooks/announcements/announcements';
-import { getGetPublicBrandingQueryKey } from '../../generated/hooks/branding/branding';
 import { getValidateSessionQueryOptions } from '../../generated/hooks/session/session';
 import { isApiError } from '../lib/api/api-error';
 import { isSessionStatusRefusal } from '../lib/api/failures';
@@ -11,7 +8,8 @@ import { paths } from '../lib/paths';
 import { getSessionState, markSignedIn, markSignedOut, onSignOut, signOut } from '../lib/session';
 import { readAuthCookie, readAuthToken, readSession } from '../lib/session-storage';
 
-const PUBLIC_QUERY_KEYS = [getGetPublicBrandingQueryKey()[0], getGetAnnouncementsQueryKey()[0]].map(String);
+/** The app's query client, which the first screen does not load: loaded when a session is to be checked. */
+const loadQueryClient = () => import('../lib/query-client').then((module) => module.appQueryClient);
 
 /**
  * Keeps this tab's session state true to the gateway (spec section 4): validates the session at
@@ -23,18 +21,19 @@ const PUBLIC_QUERY_KEYS = [getGetPublicBrandingQueryKey()[0], getGetAnnouncement
  */
 export function SessionWatcher() {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
 
   useEffect(
     () =>
       onSignOut((reason) => {
         // Forget what belonged to the user (journey-store.ts forgets the journey); the public
-        // brand and announcements stay.
-        queryClient.removeQueries({ predicate: (query) => !PUBLIC_QUERY_KEYS.includes(String(query.queryKey[0])) });
+        // brand and announcements stay (lib/public-content.ts keeps them, not the query client).
+        void loadQueryClient()
+          .then((queryClient) => queryClient.removeQueries())
+          .catch(() => undefined);
         if (reason === 'timeout' || reason === 'elsewhere') navigate(paths.sessionExpired, { replace: true });
         if (reason === 'rejected') navigate(paths.login, { replace: true });
       }),
-    [navigate, queryClient],
+    [navigate],
   );
 
   useEffect(() => {
@@ -54,6 +53,7 @@ export function SessionWatcher() {
       retry = false;
       if (!readAuthToken()) return lose();
       try {
+        const queryClient = await loadQueryClient();
         const result = await queryClient.fetchQuery({ ...getValidateSessionQueryOptions(), staleTime: 0, retry: false });
         if (stopped) return;
         if (result.validated && result.userId) markSignedIn(result.userId);
@@ -80,7 +80,7 @@ export function SessionWatcher() {
       stopped = true;
       clearInterval(timer);
     };
-  }, [queryClient]);
+  }, []);
 
   return null;
 }

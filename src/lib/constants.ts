@@ -14,6 +14,8 @@ export const ACTIVITY_THROTTLE_MS = 500;
  * without them (they are preloaded beside the script, so normally they are there first).
  */
 export const FIRST_PAINT_WAIT_MS = 1000;
+/** How long the brand's answer waits before it is asked a second time, when the first try failed. */
+export const PUBLIC_CONTENT_RETRY_MS = 1000;
 /** How often the auth cookie is checked for a change made by another tab or application. */
 export const AUTH_COOKIE_POLL_MS = 1500;
 /** A guarded route that refuses redirects to login after this delay. */

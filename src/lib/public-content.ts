@@ -1,39 +1,107 @@
-import type { QueryClient } from '@tanstack/react-query';
-import { useMemo } from 'react';
-import { getGetAnnouncementsQueryOptions, useGetAnnouncements } from '../../generated/hooks/announcements/announcements';
-import { getGetPublicBrandingQueryOptions, useGetPublicBranding } from '../../generated/hooks/branding/branding';
+import { createContext, useContext, useEffect, useMemo } from 'react';
+import { getAnnouncements } from '../../generated/hooks/announcements/announcements';
+import { getPublicBranding } from '../../generated/hooks/branding/branding';
 import type { BrandLinks } from '../../generated/models/brandLinks';
+import { PUBLIC_CONTENT_RETRY_MS } from './constants';
 import { httpsUrlOrNull } from './safe-url';
+import { createStore } from './store';
 import { firstScreenTexts } from './messages/first-screen';
 
 /*
- * The public content every page may show: the partner's brand and the announcements. Fetched
- * once per visit (they do not change while it lasts), from one place so every screen shares the
- * same cached answer.
+ * The public content every page may show: the partner's brand and the announcements, asked
+ * once per visit (they do not change while it lasts) and shared by every screen. The sign-in
+ * form shows both, so this is the first screen's, and it keeps them without React Query (the
+ * first screen's budget): each answer is the generated call's, kept for the visit by the
+ * {@link PublicContent} the app provides. The brand is asked a second time, after
+ * PUBLIC_CONTENT_RETRY_MS, when the first try fails; a missing announcements file is simply no
+ * announcements. A screen that shows an answer that failed asks again as it opens.
  */
 
-const BRANDING_QUERY = { staleTime: Infinity, retry: 1 } as const;
-/** A missing announcements file is simply no announcements, so it is not retried. */
-const ANNOUNCEMENTS_QUERY = { staleTime: Infinity, retry: false } as const;
+type Branding = Awaited<ReturnType<typeof getPublicBranding>>;
+type Announcements = Awaited<ReturnType<typeof getAnnouncements>>;
 
-export function useBranding() {
-  return useGetPublicBranding({ query: BRANDING_QUERY });
+/** An answer as the screens read it: pending while it is asked for, then its data or its failure. */
+export type PublicAnswer<T> =
+  | { readonly status: 'pending'; readonly data: undefined }
+  | { readonly status: 'success'; readonly data: T }
+  | { readonly status: 'error'; readonly data: undefined };
+
+const PENDING = { status: 'pending', data: undefined } as const;
+
+/** One answer of the public content: a store of what came, and how to ask for it. */
+function publicResource<T>(ask: () => Promise<T>) {
+  const store = createStore<PublicAnswer<T>>(PENDING);
+  let asking: Promise<void> | null = null;
+  return {
+    store,
+    /** Asks unless the answer is in, or on its way; resolves once it has settled, however. */
+    settle(): Promise<void> {
+      if (store.get().status === 'success') return Promise.resolve();
+      if (!asking) {
+        store.set(PENDING);
+        asking = ask()
+          .then(
+            (data) => store.set({ status: 'success', data }),
+            () => store.set({ status: 'error', data: undefined }),
+          )
+          .finally(() => (asking = null));
+      }
+      return asking;
+    },
+  };
 }
 
-export function useAnnouncements() {
-  return useGetAnnouncements({ query: ANNOUNCEMENTS_QUERY });
+type PublicResource<T> = ReturnType<typeof publicResource<T>>;
+
+/** The public content of one visit (main.tsx makes it; each test its own). */
+export interface PublicContent {
+  readonly branding: PublicResource<Branding>;
+  readonly announcements: PublicResource<Announcements>;
+}
+
+export function createPublicContent(): PublicContent {
+  return {
+    branding: publicResource(async () => {
+      try {
+        return await getPublicBranding();
+      } catch {
+        await new Promise((wait) => setTimeout(wait, PUBLIC_CONTENT_RETRY_MS));
+        return getPublicBranding();
+      }
+    }),
+    announcements: publicResource(() => getAnnouncements()),
+  };
+}
+
+const PublicContentContext = createContext<PublicContent | null>(null);
+
+/** Gives the page its visit's public content. */
+export const PublicContentProvider = PublicContentContext.Provider;
+
+function usePublicAnswer<T>(pick: (content: PublicContent) => PublicResource<T>): PublicAnswer<T> {
+  const content = useContext(PublicContentContext);
+  if (!content) throw new Error('the public content is read outside its PublicContentProvider');
+  const resource = pick(content);
+  // A screen that opens asks again for an answer that failed (or for one not yet asked).
+  useEffect(() => void resource.settle(), [resource]);
+  return resource.store.use();
+}
+
+export function useBranding(): PublicAnswer<Branding> {
+  return usePublicAnswer((content) => content.branding);
+}
+
+export function useAnnouncements(): PublicAnswer<Announcements> {
+  return usePublicAnswer((content) => content.announcements);
 }
 
 /**
- * Fetches the brand and the announcements into the cache the hooks above read; resolves once
- * both have settled, however (a failure is the hooks' to show). index.html preloads both, so
- * the answers are usually there before the app's script has run.
+ * Asks for the brand and the announcements; resolves once both have settled, however (a failure
+ * is the screens' to show). index.html preloads both, so the answers are usually there before the
+ * app's script has run.
  */
-export async function prefetchPublicContent(queryClient: QueryClient): Promise<void> {
-  await Promise.all([
-    queryClient.prefetchQuery(getGetPublicBrandingQueryOptions({ query: BRANDING_QUERY })),
-    queryClient.prefetchQuery(getGetAnnouncementsQueryOptions({ query: ANNOUNCEMENTS_QUERY })),
-  ]);
+export async function prefetchPublicContent(content: PublicContent): Promise<void> {
+  await Promise.all([content.branding.settle(), content.announcements.settle()]);
 }
 
 /** The customer-service number from the brand, with its extension, or null before it is known. */

@@ -21,3 +21,10 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+/**
+ * The app's one query client. This module (and React Query with it) loads with the first screen
+ * that asks the gateway through a query or a mutation, never with the sign-in form, whose public
+ * content (./public-content.ts) and calls need neither.
+ */
+export const appQueryClient = createQueryClient();

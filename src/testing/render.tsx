@@ -4,6 +4,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
 import { createQueryClient } from '../lib/query-client';
+import { createPublicContent, PublicContentProvider } from '../lib/public-content';
 import { configureApiClient } from '../lib/api/api-client';
 import { operations } from '../lib/api/operations';
 import { signInAuthorization } from '../journey/journey-store';
@@ -39,19 +40,21 @@ export function renderRoute(
   if (gateway) routeFetch(fetchMock, gateway);
   const result: RenderResult = render(
     <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter initialEntries={[at]}>
-        <Routes>
-          {guard ? (
-            <Route element={guard}>
+      <PublicContentProvider value={createPublicContent()}>
+        <MemoryRouter initialEntries={[at]}>
+          <Routes>
+            {guard ? (
+              <Route element={guard}>
+                <Route path={path} element={element} />
+              </Route>
+            ) : (
               <Route path={path} element={element} />
-            </Route>
-          ) : (
-            <Route path={path} element={element} />
-          )}
-          <Route path="*" element={null} />
-        </Routes>
-        <LocationProbe />
-      </MemoryRouter>
+            )}
+            <Route path="*" element={null} />
+          </Routes>
+          <LocationProbe />
+        </MemoryRouter>
+      </PublicContentProvider>
     </QueryClientProvider>,
   );
   return { ...result, fetchMock };

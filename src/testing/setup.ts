@@ -3,6 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import developmentConfig from '../../openapi/portal-config.development.json';
 import { checkPortalConfig, setPortalEnv } from '../lib/env';
+import { appQueryClient } from '../lib/query-client';
 
 // The tests run with the development configuration, the one `npm start` writes into the page.
 const config = checkPortalConfig(developmentConfig);
@@ -29,6 +30,9 @@ afterEach(() => {
   // Script tests run in Node, without a DOM.
   if (typeof window === 'undefined') return;
   cleanup();
+  // The app's one query client (the session watcher's, the sign-in's) lives as long as the
+  // module: each test starts with an empty cache, as each visit does.
+  appQueryClient.clear();
   window.sessionStorage.clear();
   for (const cookie of document.cookie.split(';')) {
     const name = cookie.split('=')[0]?.trim();

@@ -125,10 +125,12 @@ describe('SessionWatcher', () => {
       '/login-gateway/participant/7/log': () => new Response(null, { status: 204 }),
     });
     renderApp();
-    await waitFor(() => expect(calls).toBe(1));
+    // The intervals are fake, so Testing Library's waitFor cannot poll: the first validation
+    // (its client loaded first) is made within the tasks that follow the render.
     await act(async () => {
-      await Promise.resolve();
+      await new Promise((resolve) => setTimeout(resolve, 0));
     });
+    expect(calls).toBe(1);
     expect(getSessionState().status).toBe('unknown');
     expect(window.sessionStorage.getItem('token')).toBe('tok');
     expect(readAuthCookie()).toBe('tok');

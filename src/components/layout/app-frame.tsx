@@ -58,12 +58,18 @@ export function AppFrame() {
         <LoadingBar />
         <BrandLogo
           side="start"
-          pending={branding.isPending || !painted}
+          pending={branding.status === 'pending' || !painted}
           src={brand?.brandLinks?.leftLogoLink}
           fallback={defaultLogo}
           alt={brandName ?? firstScreenTexts.appName}
         />
-        <BrandLogo side="end" pending={branding.isPending || !painted} src={brand?.brandLinks?.rightLogoLink} fallback={null} alt="" />
+        <BrandLogo
+          side="end"
+          pending={branding.status === 'pending' || !painted}
+          src={brand?.brandLinks?.rightLogoLink}
+          fallback={null}
+          alt=""
+        />
       </header>
       <div className="app-frame__notices">
         <NotificationArea allowedHosts={brandHosts} />

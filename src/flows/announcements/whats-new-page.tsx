@@ -20,9 +20,9 @@ export function WhatsNewPage() {
         </p>
       }
     >
-      {announcements.isPending ? <p>{sessionTexts.loadingUpdates}</p> : null}
-      {announcements.isError ? <p role="alert">{sessionTexts.updatesNotLoaded}</p> : null}
-      {announcements.isSuccess && changes.length === 0 ? <p>{sessionTexts.noUpdates}</p> : null}
+      {announcements.status === 'pending' ? <p>{sessionTexts.loadingUpdates}</p> : null}
+      {announcements.status === 'error' ? <p role="alert">{sessionTexts.updatesNotLoaded}</p> : null}
+      {announcements.status === 'success' && changes.length === 0 ? <p>{sessionTexts.noUpdates}</p> : null}
       {changes.map((change) => (
         <section key={change.date} className="whats-new-page__change" aria-labelledby={`change-${change.date}`}>
           <h2 id={`change-${change.date}`} className="whats-new-page__date">

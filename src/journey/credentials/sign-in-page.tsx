@@ -15,7 +15,11 @@ import { useAfterFirstPaint } from '../../lib/use-after-first-paint';
 import './sign-in-page.css';
 
 /** Sign-in with a passkey (this contract's extension): its code loads once the form has painted. */
-const PasskeySignIn = lazy(() => import('../passkey/passkey-sign-in').then((module) => ({ default: module.PasskeySignIn })));
+const PasskeySignIn = lazy(() =>
+  Promise.all([import('../passkey/passkey-sign-in'), import('../../lib/query-scope')]).then(([module, { withQueryClient }]) => ({
+    default: withQueryClient(module.PasskeySignIn),
+  })),
+);
 
 /**
  * `/`: username and password sign-in. Its state and rules are plain React and plain functions

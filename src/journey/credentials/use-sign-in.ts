@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { signInInternalError } from '../../lib/api/failures';
@@ -7,11 +6,14 @@ import { notify } from '../../lib/notifications';
 import { useSingleFlight } from '../../lib/use-single-flight';
 import type { SignInValues } from './sign-in.schema';
 
-/** The sign-in call and its handling (./sign-in.ts), which the first screen does not carry. */
-const loadSignIn = () => import('./sign-in');
+/**
+ * The sign-in call and its handling (./sign-in.ts), with the app's query client the journey
+ * asks its later questions through: the first screen carries neither.
+ */
+const loadSignIn = () => Promise.all([import('./sign-in'), import('../../lib/query-client')]);
 const preloadSignIn = () =>
   void loadSignIn()
-    .then((module) => module.preloadNext())
+    .then(([module]) => module.preloadNext())
     .catch(() => undefined);
 
 /**
@@ -20,7 +22,6 @@ const preloadSignIn = () =>
  */
 export function useSignIn() {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const flight = useSingleFlight();
   const [inlineError, setInlineError] = useState<string | null>(null);
 
@@ -29,14 +30,15 @@ export function useSignIn() {
   const submit = (values: SignInValues) =>
     flight.run(async () => {
       setInlineError(null);
-      let module: Awaited<ReturnType<typeof loadSignIn>>;
+      let loaded: Awaited<ReturnType<typeof loadSignIn>>;
       try {
-        module = await loadSignIn();
+        loaded = await loadSignIn();
       } catch {
         // Its code could not be loaded (the network went away).
         return void notify(signInInternalError);
       }
-      await module.signIn(values, { navigate, queryClient, showInline: setInlineError });
+      const [module, { appQueryClient }] = loaded;
+      await module.signIn(values, { navigate, queryClient: appQueryClient, showInline: setInlineError });
     });
 
   return { submit, inlineError, clearInlineError: () => setInlineError(null), busy: flight.busy };

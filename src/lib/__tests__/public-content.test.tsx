@@ -1,13 +1,19 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { firstScreenRows } from '../../../generated/first-screen';
-import { getGetAnnouncementsQueryKey } from '../../../generated/hooks/announcements/announcements';
 import { installApi, jsonResponse, routeFetch } from '../../testing/render';
 import { configureApiClient } from '../api/api-client';
 import { firstScreenOperations } from '../api/operation-table';
-import { createQueryClient } from '../query-client';
-import { brandHosts, prefetchPublicContent, useAnnouncements, useBranding } from '../public-content';
+import { PUBLIC_CONTENT_RETRY_MS } from '../constants';
+import {
+  brandHosts,
+  createPublicContent,
+  prefetchPublicContent,
+  PublicContentProvider,
+  useAnnouncements,
+  useBranding,
+  type PublicContent,
+} from '../public-content';
 
 describe('brandHosts', () => {
   it("lists each host of the brand's https links once, with a port when it has one", () => {
@@ -37,32 +43,41 @@ describe('brandHosts', () => {
   });
 });
 
-function PublicContent() {
+function PublicContentProbe() {
   const brand = useBranding();
   const announcements = useAnnouncements();
   return (
     <p>
       {brand.data?.brandName ?? 'no brand'},{' '}
-      {announcements.isError ? 'no announcements' : (announcements.data?.changes.length ?? 'pending')}
+      {announcements.status === 'error' ? 'no announcements' : (announcements.data?.changes.length ?? 'pending')}
     </p>
   );
 }
 
+function renderWith(content: PublicContent) {
+  return render(
+    <PublicContentProvider value={content}>
+      <PublicContentProbe />
+    </PublicContentProvider>,
+  );
+}
+
+const BRAND = () => jsonResponse({ brandName: 'Example Partner 401(k)' });
+const NOT_FOUND = () => new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain' } });
+const asked = (fetchMock: ReturnType<typeof installApi>, path: string) =>
+  fetchMock.mock.calls.filter(([input]) => new URL(String(input)).pathname === path).length;
+
 describe('prefetchPublicContent', () => {
-  it('puts both answers in the cache the hooks read, so the first render shows them without asking again', async () => {
+  it('keeps both answers for the screens, so the first render shows them without asking again', async () => {
     const fetchMock = installApi();
     routeFetch(fetchMock, {
-      '/login-gateway/public/branding/brand': () => jsonResponse({ brandName: 'Example Partner 401(k)' }),
+      '/login-gateway/public/branding/brand': BRAND,
       '/announcements.json': () =>
         jsonResponse({ changes: [{ date: '2026-11-01', features: [{ title: 'New', description: 'A change' }] }] }),
     });
-    const queryClient = createQueryClient();
-    await prefetchPublicContent(queryClient);
-    render(
-      <QueryClientProvider client={queryClient}>
-        <PublicContent />
-      </QueryClientProvider>,
-    );
+    const content = createPublicContent();
+    await prefetchPublicContent(content);
+    renderWith(content);
     // Synchronously, in the first render: nothing is pending.
     expect(screen.getByText('Example Partner 401(k), 1')).toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledTimes(2);
@@ -70,13 +85,54 @@ describe('prefetchPublicContent', () => {
 
   it('settles when an answer fails, leaving the failure to the screens', async () => {
     const fetchMock = installApi();
+    routeFetch(fetchMock, { '/login-gateway/public/branding/brand': BRAND, '/announcements.json': NOT_FOUND });
+    const content = createPublicContent();
+    await expect(prefetchPublicContent(content)).resolves.toBeUndefined();
+    expect(content.announcements.store.get().status).toBe('error');
+    expect(asked(fetchMock, '/announcements.json')).toBe(1);
+  });
+
+  it('asks for the brand a second time, a second after a failed first try', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const fetchMock = installApi();
+      let tries = 0;
+      routeFetch(fetchMock, {
+        '/login-gateway/public/branding/brand': () => (++tries === 1 ? new Response('', { status: 503 }) : BRAND()),
+        '/announcements.json': () => jsonResponse({ changes: [] }),
+      });
+      const content = createPublicContent();
+      const settled = prefetchPublicContent(content);
+      await vi.advanceTimersByTimeAsync(PUBLIC_CONTENT_RETRY_MS - 1);
+      expect(tries).toBe(1);
+      await vi.advanceTimersByTimeAsync(1);
+      await settled;
+      expect(tries).toBe(2);
+      expect(content.branding.store.get()).toEqual({ status: 'success', data: { brandName: 'Example Partner 401(k)' } });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('asks again for an answer that failed when a screen that shows it opens', async () => {
+    const fetchMock = installApi();
+    let announcementsUp = false;
     routeFetch(fetchMock, {
-      '/login-gateway/public/branding/brand': () => jsonResponse({ brandName: 'Example Partner 401(k)' }),
-      '/announcements.json': () => new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain' } }),
+      '/login-gateway/public/branding/brand': BRAND,
+      '/announcements.json': () => (announcementsUp ? jsonResponse({ changes: [] }) : NOT_FOUND()),
     });
-    const queryClient = createQueryClient();
-    await expect(prefetchPublicContent(queryClient)).resolves.toBeUndefined();
-    expect(queryClient.getQueryState(getGetAnnouncementsQueryKey())?.status).toBe('error');
+    const content = createPublicContent();
+    await prefetchPublicContent(content);
+    announcementsUp = true;
+    renderWith(content);
+    expect(await screen.findByText('Example Partner 401(k), 0')).toBeInTheDocument();
+    expect(asked(fetchMock, '/announcements.json')).toBe(2);
+    expect(asked(fetchMock, '/login-gateway/public/branding/brand')).toBe(1);
+  });
+
+  it('is read only inside its provider', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(() => render(<PublicContentProbe />)).toThrow(/PublicContentProvider/);
   });
 
   it("asks for the first screen's operations (generated/first-screen.ts) and no other, without the whole operation table", async () => {
@@ -84,12 +140,12 @@ describe('prefetchPublicContent', () => {
     const loadOperations = vi.fn(async () => []);
     configureApiClient({ operations: firstScreenOperations, loadOperations });
     routeFetch(fetchMock, {
-      '/login-gateway/public/branding/brand': () => jsonResponse({ brandName: 'Example Partner 401(k)' }),
+      '/login-gateway/public/branding/brand': BRAND,
       '/announcements.json': () => jsonResponse({ changes: [] }),
     });
-    await prefetchPublicContent(createQueryClient());
-    const asked = fetchMock.mock.calls.map(([input]) => new URL(String(input)).pathname);
-    expect(asked.sort()).toEqual(firstScreenRows.map(([, , path]) => path).sort());
+    await prefetchPublicContent(createPublicContent());
+    const paths = fetchMock.mock.calls.map(([input]) => new URL(String(input)).pathname);
+    expect(paths.sort()).toEqual(firstScreenRows.map(([, , path]) => path).sort());
     expect(loadOperations).not.toHaveBeenCalled();
   });
 });

@@ -71,6 +71,25 @@ export function onApiError(listener: ApiErrorListener): () => void {
   return () => errorListeners.delete(listener);
 }
 
+let inFlight = 0;
+const inFlightListeners = new Set<() => void>();
+
+/** How many gateway calls are under way (the loading bar's state). */
+export function callsInFlight(): number {
+  return inFlight;
+}
+
+/** Calls the listener whenever a gateway call starts or ends. */
+export function onCallsInFlight(listener: () => void): () => void {
+  inFlightListeners.add(listener);
+  return () => inFlightListeners.delete(listener);
+}
+
+function countInFlight(change: 1 | -1): void {
+  inFlight += change;
+  for (const listener of inFlightListeners) listener();
+}
+
 /** A percent-encoded slash, dot or backslash, or an encoded `%` (a doubly encoded one): a hidden separator. */
 const ENCODED_SEPARATOR = /%(2f|2e|5c|25)/i;
 
@@ -145,12 +164,15 @@ export const apiClient = async <T>(url: string, init: RequestInit = {}): Promise
   // when the session ends while the operation table loads (it then goes with that token, not
   // without any).
   const token = config.readAuthToken();
+  countInFlight(1);
   try {
     if (refusal === null && !operation) operation = await operationBeyondKnown(method, target.pathname);
     return await call<T>(method, target, init, operation, refusal, token);
   } catch (error) {
     if (error instanceof ApiError) for (const listener of errorListeners) listener(error, operation);
     throw error;
+  } finally {
+    countInFlight(-1);
   }
 };
 

@@ -1,9 +1,8 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { createQueryClient } from '../../../lib/query-client';
+import { createPublicContent, PublicContentProvider } from '../../../lib/public-content';
 import { installApi, jsonResponse, routeFetch } from '../../../testing/render';
 import { PublicShell } from '../public-shell';
 
@@ -31,7 +30,7 @@ function renderShell(answers: { announcements?: unknown; branding?: unknown } = 
     '/announcements.json': () => jsonResponse(answers.announcements ?? announcements),
   });
   render(
-    <QueryClientProvider client={createQueryClient()}>
+    <PublicContentProvider value={createPublicContent()}>
       <MemoryRouter>
         <Routes>
           <Route element={<PublicShell signedIn={signedIn} />}>
@@ -40,7 +39,7 @@ function renderShell(answers: { announcements?: unknown; branding?: unknown } = 
           <Route path="/forgot-username" element={<h1>Forgot username</h1>} />
         </Routes>
       </MemoryRouter>
-    </QueryClientProvider>,
+    </PublicContentProvider>,
   );
 }
 
