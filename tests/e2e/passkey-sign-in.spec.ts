@@ -148,6 +148,7 @@ test.describe('the offer after a password sign-in', () => {
   }) => {
     await withoutAutofill(page);
     const authenticator = await addVirtualAuthenticator(page);
+    const calls = recordGateway(page);
     const username = uniqueUsername('of');
     await page.goto(`${PASSKEY_ORIGIN}/`);
     await page.getByLabel('Username').fill(username);
@@ -155,8 +156,11 @@ test.describe('the offer after a password sign-in', () => {
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in faster next time' })).toBeVisible();
     await expectNoAxeViolations(page);
-    await page.getByRole('button', { name: 'Add a passkey' }).click();
+    // A double click adds one passkey: one registration, one ceremony.
+    await page.getByRole('button', { name: 'Add a passkey' }).dblclick();
     await expect(page).toHaveURL(/\/participant$/);
+    expect(calls(/\/passkeys\/registration\/options$/)).toBe(1);
+    expect(calls(/\/passkeys\/registration$/)).toBe(1);
     expect(await authenticator.credentials()).toHaveLength(1);
     // Next time: the passkey signs in, and no offer.
     await page.goto(`${PASSKEY_ORIGIN}/`);
