@@ -261,8 +261,16 @@ export class Walker {
     }
     await action.then(page);
     await this.heard(start, from);
-    const sent = this.requests.slice(from).map((entry) => entry.op ?? `unknown ${entry.request.url()}`);
     const listed = action.calls.map((call) => call.op);
+    // A listed call may leave the page after the screen it leads to (an activity-log entry is
+    // written after the failure is shown): wait for each before judging, so a busy machine's
+    // later request is not taken for a missing one. A call never sent still fails below.
+    const sentOps = () => this.requests.slice(from).map((entry) => entry.op ?? `unknown ${entry.request.url()}`);
+    await expect
+      .poll(() => listed.filter((op) => !sentOps().includes(op)), { message: `${action.name}: its calls` })
+      .toEqual([])
+      .catch(() => undefined);
+    const sent = sentOps();
     // The portal's own background calls count only where the action lists them; a call it
     // repeats by itself (a poll) counts once however often it went.
     const repeating = new Set(action.calls.filter((call) => call.repeats).map((call) => call.op));
