@@ -29,6 +29,8 @@ export default defineConfig({
   outputDir: 'test-results/e2e',
   use: {
     baseURL: `http://127.0.0.1:${NGINX_PORT}`,
+    // The portal speaks the browser's language on a first visit: the suite's browser prefers English.
+    locale: 'en-US',
     browserName: 'chromium',
     trace: 'retain-on-failure',
     launchOptions: {

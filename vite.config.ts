@@ -1,4 +1,6 @@
 /// <reference types="vitest/config" />
+import { transformAsync } from '@babel/core';
+import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
@@ -29,6 +31,30 @@ function preloadFirstScreenAnswers(): Plugin {
   };
 }
 
+/**
+ * Lingui's macros (`msg`, `plural`) in the message catalogue, src/lib/messages, through Babel:
+ * Vite 8's React plugin has no Babel step, and `@rolldown/plugin-babel` needs Node 22. Only the
+ * catalogue's modules use the macros, so only they go through Babel.
+ */
+function linguiMacros(): Plugin {
+  return {
+    name: 'portal-lingui-macros',
+    enforce: 'pre',
+    async transform(code, id) {
+      if (!/[\\/]src[\\/]lib[\\/]messages[\\/]/.test(id) || !code.includes('/macro')) return null;
+      const result = await transformAsync(code, {
+        filename: id,
+        babelrc: false,
+        configFile: false,
+        sourceMaps: true,
+        parserOpts: { plugins: ['typescript', 'jsx'] },
+        plugins: ['@lingui/babel-plugin-lingui-macro'],
+      });
+      return result?.code ? { code: result.code, map: result.map ?? null } : null;
+    },
+  };
+}
+
 /** Where `vite preview` forwards the gateway paths and the dashboards: the mock unless set. */
 const gatewayUrl = process.env.GATEWAY_URL || `http://127.0.0.1:${MOCK_PORT}`;
 const dashboardUrl = process.env.DASHBOARD_URL || gatewayUrl;
@@ -39,7 +65,7 @@ export default defineConfig(({ command }) => {
     publicDir: 'public',
     // The page's configuration: the dev server writes the development one, the build keeps the
     // empty block a server fills (scripts/portal-config.mjs).
-    plugins: [react(), portalConfigPlugin(), preloadFirstScreenAnswers(), precompress(), portalPreviewGuard()],
+    plugins: [linguiMacros(), lingui(), react(), portalConfigPlugin(), preloadFirstScreenAnswers(), precompress(), portalPreviewGuard()],
     resolve: {
       // react-router publishes its production build under a path, not an export condition.
       alias:

@@ -26,6 +26,7 @@ const stages = [
     count: (out) => lastMatch(out, /lint:owasp: 0 errors, ([^,\n]*)/g),
   },
   { name: 'drift check', command: process.execPath, args: ['scripts/codegen-check.mjs'], count: () => 'generated/ matches openapi/' },
+  { name: 'catalogues', command: process.execPath, args: ['scripts/i18n-check.mjs'], count: (out) => lastMatch(out, /catalogues: (.*)/g) },
   // The contract against the previous commit (CONTRACT_BASE_REF to choose another base, e.g. the
   // merge base of a branch): a breaking change needs a major bump of info.version. A clone
   // without that commit (shallow, or a first commit) skips with a message.

@@ -6,6 +6,7 @@ import { configureApiClient } from './lib/api/api-client';
 import { firstScreenOperations, loadOperations } from './lib/api/operation-table';
 import { FIRST_PAINT_WAIT_MS } from './lib/constants';
 import { env, readPortalConfig, setPortalEnv } from './lib/env';
+import { activateLocale, initialLocale } from './lib/i18n/locale';
 import { onFirstInteraction } from './lib/first-interaction';
 import { paths } from './lib/paths';
 import { createPublicContent, prefetchPublicContent, PublicContentProvider } from './lib/public-content';
@@ -46,7 +47,11 @@ if (config.ok) {
     new Promise((wait) => setTimeout(wait, FIRST_PAINT_WAIT_MS)),
   ]);
 
-  void firstScreenContent.then(() =>
+  // The page speaks the language chosen on this device, else the browser's, from its first paint
+  // (English, whose first-screen texts come with the page, if that language cannot load).
+  const language = activateLocale(initialLocale()).catch(() => activateLocale('en'));
+
+  void Promise.all([firstScreenContent, language]).then(() =>
     createRoot(root).render(
       <StrictMode>
         <PublicContentProvider value={publicContent}>

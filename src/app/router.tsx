@@ -4,6 +4,7 @@ import { AppFrame } from '../components/layout/app-frame';
 import { PublicShell } from '../components/layout/public-shell';
 import { SignInPage } from '../journey/credentials/sign-in-page';
 import { env } from '../lib/env';
+import { useLocale } from '../lib/i18n/locale';
 import { paths } from '../lib/paths';
 import { useSessionState } from '../lib/session';
 import { AdoptionLock } from './adoption-lock';
@@ -74,7 +75,7 @@ const stepRoute = (guard: RequireStepProps, path: string, element: ReactNode) =>
  * test walks the table to hold both to that, and the end-to-end check of every route at every
  * width reads `paths`.
  */
-export const routeTable = (
+export const routeTable = () => (
   <Route element={<AppFrame />}>
     <Route element={<PublicShell />}>
       <Route index element={<SignInPage />} />
@@ -158,8 +159,13 @@ export const routeTable = (
   </Route>
 );
 
-/** The portal's router: hash routing, the app-wide watchers, and the route table. */
+/**
+ * The portal's router: hash routing, the app-wide watchers, and the route table. The table is
+ * drawn anew when the language changes, so every screen re-renders in it, keeping its state
+ * (what the user typed) and its place.
+ */
 export function AppRoutes() {
+  useLocale();
   return (
     <HashRouter>
       <SessionWatcher />
@@ -167,7 +173,7 @@ export function AppRoutes() {
       <IdleWhenSignedIn />
       <AdoptionLock />
       <LineBreakToStart />
-      <Routes>{routeTable}</Routes>
+      <Routes>{routeTable()}</Routes>
     </HashRouter>
   );
 }

@@ -1,3 +1,4 @@
+import { shownDay } from './dates';
 import type { AnnouncementChange } from '../../generated/models/announcementChange';
 import { firstScreenTexts } from './messages/first-screen';
 
@@ -8,6 +9,5 @@ export function updatesLabel(change: AnnouncementChange): string {
 
 /** The change's day as `MM/DD`, without a time zone shift. */
 export function monthDay(date: string): string {
-  const [, , month, day] = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date) ?? [];
-  return month && day ? `${month}/${day}` : date;
+  return shownDay(date, 'month-day');
 }

@@ -57,8 +57,6 @@ export const SETTING_ADOPTION_REMINDER = 270;
 export const PHONE_TYPE_MFA = 30;
 /** The copy button of the authenticator-app link says 'Link copied!' for this long. */
 export const LINK_COPIED_MS = 2000;
-/** The authenticator app's name when the user gives none (its length bound is the contract's). */
-export const AUTH_APP_NAME_DEFAULT = 'Authenticator app';
 /** The profile warns when this many recovery codes or fewer are left (the contract's RecoveryCodeStatus). */
 export const RECOVERY_CODES_WARNING_AT = 3;
 /** The copy button of new recovery codes says 'Codes copied!' for this long. */

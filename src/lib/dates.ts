@@ -3,6 +3,8 @@
  * day, compared and moved in UTC so no time zone or daylight-saving shift can change a day.
  */
 
+import { intlLocale } from './i18n/locale';
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Today in the user's time zone, as `YYYY-MM-DD`. */
@@ -28,16 +30,16 @@ export function addDays(iso: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** `YYYY-MM-DD` as `MM/DD/YYYY`. */
-export function usDate(iso: string): string {
-  const [year, month, day] = iso.split('-');
-  return `${month}/${day}/${year}`;
-}
-
-/** `YYYY-MM-DD` in the long US format, for example `November 14, 2026`. */
-export function longDate(date: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  if (!match) return date;
+/**
+ * A `YYYY-MM-DD` day in the page's language (`Intl`), or the text as it came when it is no such
+ * day: `numeric` in English is the spec's `MM/DD/YYYY` (`MM/DD` without the year), `long` is
+ * `November 14, 2026`; in Spanish `14/11/2026` and `14 de noviembre de 2026`.
+ */
+export function shownDay(iso: string, style: 'numeric' | 'month-day' | 'long'): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  if (!match) return iso;
   const utc = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(utc);
+  const options: Intl.DateTimeFormatOptions =
+    style === 'long' ? { dateStyle: 'long' } : { month: '2-digit', day: '2-digit', ...(style === 'numeric' ? { year: 'numeric' } : {}) };
+  return new Intl.DateTimeFormat(intlLocale(), { ...options, timeZone: 'UTC' }).format(utc);
 }

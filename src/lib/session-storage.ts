@@ -44,6 +44,8 @@ export const SLOT_KEYS = [
   'journey',
   // Not the spec's, and in local storage: who said "Not now" to the passkey offer on this device.
   'passkeyOfferDeclined',
+  // Not the spec's, and in local storage: the language chosen on this device (src/lib/i18n).
+  'portalLanguage',
 ] as const;
 
 export type SlotKey = (typeof SLOT_KEYS)[number];
@@ -62,6 +64,11 @@ export function storage(area: 'session' | 'local' = 'session'): Storage | null {
     // Storage can be disabled by the browser's privacy settings.
     return null;
   }
+}
+
+/** The language chosen on this device (local storage, so it outlives the session), or null. */
+export function readLanguageChoice(): string | null {
+  return storage('local')?.getItem('portalLanguage') ?? null;
 }
 
 export function read(key: string): string | null {

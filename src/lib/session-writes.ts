@@ -13,6 +13,7 @@ import {
   writeCookie,
   clearSessionAndCookies,
   clearSessionStorage,
+  readLanguageChoice,
   readSession,
   type SlotKey,
   type StoredSession,
@@ -90,8 +91,16 @@ export function clearPortalSession(): void {
  * spec's Cancel on the new-password page), and the session's cookies.
  */
 export function clearAllStorage(): void {
+  // The language chosen on this device is the person's, not the session's: it stays.
+  const language = readLanguageChoice();
   clearSessionAndCookies();
   storage('local')?.clear();
+  if (language) rememberLanguage(language);
+}
+
+/** Remembers the language chosen on this device (src/lib/i18n). */
+export function rememberLanguage(language: string): void {
+  storage('local')?.setItem('portalLanguage', language);
 }
 
 export function saveLanding(url: string, external: boolean): void {

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from '../support/fixtures';
 import { paths } from '../../src/lib/paths';
 import { openRoute, portalRoute, portalRoutes, screenSettled } from '../support/routes';
+import { chooseLocale } from '../support/texts';
 
 /*
  * Every route of the route table (so a screen is covered the day it lands) at a phone's, a large phone's, a tablet's and a laptop's width: nothing wider than the
@@ -51,28 +52,68 @@ function linksInBrowserColours(page: Page) {
   );
 }
 
-for (const route of portalRoutes) {
-  test(`${route.path} (${route.reach.how}) is right at 320, 375, 768 and 1280 px`, async ({ page }) => {
-    await page.setViewportSize(SCREENS[0]);
-    await openRoute(page, route);
-    await screenSettled(page, route);
-    const heading = page.getByRole('heading', { level: 1 });
-
-    for (const screen of SCREENS) {
-      await test.step(`${screen.width} px`, async () => {
-        await page.setViewportSize(screen);
-        await layoutSettled(page);
-        const found = await overflow(page);
-        expect(found.pageWidth, 'the page is no wider than the screen').toBeLessThanOrEqual(found.width);
-        expect(found.outside, 'focusable elements outside the screen sideways').toEqual([]);
-        // Whole on the screen once scrolled to (the page may have moved focus further down, as the captcha does).
-        await heading.scrollIntoViewIfNeeded();
-        await expect(heading).toBeInViewport({ ratio: 1 });
-        expect(await linksInBrowserColours(page), "links in the browser's colours rather than the brand's").toEqual([]);
-        await expectNoAxeViolations(page);
-      });
+/**
+ * Visible text, and the names and alternatives assistive technology reads, with English words
+ * and no pseudo-localised letter: English that bypassed the catalogue, on a page in the
+ * pseudo-locale (where every catalogue text is accented; one that carries a value, such as an
+ * email address, has accents around it). Not counted: what is marked as another language (the
+ * language switch names each language in its own), names marked not to be translated, what the
+ * gateway wrote (marked as such: its announcements, security questions), dates (Intl's), and the
+ * captcha's widget.
+ */
+function untranslated(page: Page) {
+  return page.evaluate(() => {
+    const untouched = (text: string) => /[A-Za-z]{3,}/.test(text) && !/[\u00C0-\u024F\u1E00-\u1EFF]/.test(text);
+    const exempt = (element: Element) =>
+      element.closest('[translate="no"], [data-gateway-text], time, .captcha__widget') !== null ||
+      element.closest('[lang]') !== document.documentElement;
+    const found: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const element = node.parentElement;
+      const text = node.textContent ?? '';
+      if (!element || !untouched(text) || exempt(element) || !element.checkVisibility()) continue;
+      if (['SCRIPT', 'STYLE', 'NOSCRIPT'].includes(element.tagName)) continue;
+      found.push(text.trim());
     }
+    for (const element of document.querySelectorAll('[aria-label], img[alt], [placeholder], [title]')) {
+      if (exempt(element)) continue;
+      for (const name of ['aria-label', 'alt', 'placeholder', 'title']) {
+        const value = element.getAttribute(name);
+        if (value && untouched(value)) found.push(`${name}="${value}"`);
+      }
+    }
+    return found;
   });
+}
+
+for (const locale of ['en', 'es', 'pseudo'] as const) {
+  for (const route of portalRoutes) {
+    const where = locale === 'en' ? '' : ` in ${locale === 'es' ? 'Spanish' : 'the pseudo-locale'},`;
+    test(`${route.path} (${route.reach.how})${where} is right at 320, 375, 768 and 1280 px`, async ({ page }) => {
+      if (locale !== 'en') await chooseLocale(page, locale);
+      await page.setViewportSize(SCREENS[0]);
+      await openRoute(page, route);
+      await screenSettled(page, route);
+      const heading = page.getByRole('heading', { level: 1 });
+      if (locale === 'pseudo') expect(await untranslated(page), 'English that bypassed the catalogue').toEqual([]);
+
+      for (const screen of SCREENS) {
+        await test.step(`${screen.width} px`, async () => {
+          await page.setViewportSize(screen);
+          await layoutSettled(page);
+          const found = await overflow(page);
+          expect(found.pageWidth, 'the page is no wider than the screen').toBeLessThanOrEqual(found.width);
+          expect(found.outside, 'focusable elements outside the screen sideways').toEqual([]);
+          // Whole on the screen once scrolled to (the page may have moved focus further down, as the captcha does).
+          await heading.scrollIntoViewIfNeeded();
+          await expect(heading).toBeInViewport({ ratio: 1 });
+          expect(await linksInBrowserColours(page), "links in the browser's colours rather than the brand's").toEqual([]);
+          await expectNoAxeViolations(page);
+        });
+      }
+    });
+  }
 }
 
 /** Tabs until the cookie banner's button; what was focused, and what was focused out of sight. */

@@ -2,6 +2,7 @@ import { expect, type Page } from '@playwright/test';
 import { paths, type PortalPath } from '../../src/lib/paths';
 import { addVirtualAuthenticator, PASSKEY_ORIGIN, uniqueUsername } from './passkeys';
 import { mockScenario, seedSession } from './session';
+import { textsOf } from './texts';
 
 /**
  * How a route's own screen is reached in the browser, for the checks of every route and for the
@@ -37,16 +38,18 @@ const PASSWORD = 'Retire#2045';
  * way: the address changes at once, but the old screen stays until the next one's code is loaded.
  */
 async function leave(page: Page, heading: string, button = 'Continue') {
-  const current = page.getByRole('heading', { level: 1, name: heading, exact: true });
+  const t = await textsOf(page);
+  const current = page.getByRole('heading', { level: 1, name: t(heading), exact: true });
   await expect(current).toBeVisible();
-  await page.getByRole('button', { name: button, exact: true }).click();
+  await page.getByRole('button', { name: t(button), exact: true }).click();
   await expect(current).toHaveCount(0);
 }
 
 /** Signs in with one of the mock's demo accounts (README, "Demo accounts"). */
 const signIn = (username: string) => async (page: Page) => {
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill('Secret#123');
+  const t = await textsOf(page);
+  await page.getByLabel(t('Username')).fill(username);
+  await page.getByLabel(t('Password'), { exact: true }).fill('Secret#123');
   await leave(page, 'Sign in to your 401(k) account', 'Sign In');
 };
 
@@ -54,18 +57,19 @@ const signIn = (username: string) => async (page: Page) => {
 const accountSetup =
   (through: 'username' | 'password' | 'email' | 'code', username = 'janesmith') =>
   async (page: Page) => {
+    const t = await textsOf(page);
     await signIn('setup')(page);
-    await page.getByRole('textbox', { name: 'Username' }).fill(username);
+    await page.getByRole('textbox', { name: t('Username') }).fill(username);
     await leave(page, 'Choose your username');
     if (through === 'username') return;
-    await page.getByLabel('New password', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('Confirm new password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel(t('New password'), { exact: true }).fill(PASSWORD);
+    await page.getByLabel(t('Confirm new password'), { exact: true }).fill(PASSWORD);
     await leave(page, 'Create your password');
     if (through === 'password') return;
-    await page.getByLabel('Email address', { exact: true }).fill('jane.smith@example.com');
+    await page.getByLabel(t('Email address'), { exact: true }).fill('jane.smith@example.com');
     await leave(page, 'Enter your email address');
     if (through === 'email') return;
-    await page.getByLabel('Code', { exact: true }).fill('123456');
+    await page.getByLabel(t('Code'), { exact: true }).fill('123456');
     await leave(page, 'Enter the code');
   };
 
@@ -91,7 +95,8 @@ const EXCEPTIONS: Partial<Record<PortalPath, Reach>> = {
     how: "a reset for 'question'",
     address: paths.resetPassword,
     steps: async (page) => {
-      await page.getByRole('textbox', { name: 'Username' }).fill('question');
+      const t = await textsOf(page);
+      await page.getByRole('textbox', { name: t('Username') }).fill('question');
       await page.getByRole('checkbox', { name: "I'm not a robot" }).check();
       await leave(page, 'What is your username?');
     },
@@ -181,12 +186,13 @@ export async function openRoute(page: Page, route: PortalRoute): Promise<void> {
  */
 export async function screenSettled(page: Page, route: PortalRoute): Promise<void> {
   await expect(page).toHaveURL(landingUrl(route));
+  const t = await textsOf(page);
   if (route.lands !== paths.signIn) {
-    await expect(page.getByRole('heading', { level: 1, name: 'Sign in to your 401(k) account' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1, name: t('Sign in to your 401(k) account') })).toHaveCount(0);
   }
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
-  const captcha = page.getByRole('group', { name: 'Security check' });
+  const captcha = page.getByRole('group', { name: t('Security check') });
   if ((await captcha.count()) === 0) return;
   await expect(captcha.getByRole('checkbox')).toBeVisible();
   if (!route.reach.captchaLeavesFocus) await expect(captcha.locator(':focus')).toHaveCount(1);

@@ -13,7 +13,7 @@ function addresses(routes: readonly RouteObject[], parent = ''): string[] {
 }
 
 describe('the route table', () => {
-  const routed = new Set(addresses(createRoutesFromChildren(routeTable)));
+  const routed = new Set(addresses(createRoutesFromChildren(routeTable())));
 
   it('answers every path of paths.ts, which the end-to-end check of every route reads', () => {
     expect([...new Set(Object.values(paths))].filter((path) => !routed.has(path))).toEqual([]);

@@ -10,6 +10,7 @@ import { NotificationArea } from '../ui/notification-area';
 import './app-frame.css';
 import { BrandLogo } from './brand-logo';
 import { CookieBanner } from './cookie-banner';
+import { LanguageSwitch } from './language-switch';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { firstScreenTexts } from '../../lib/messages/first-screen';
 
@@ -28,9 +29,10 @@ export function AppFrame() {
   const brandHosts = useBrandHosts();
   const location = useLocation();
 
+  const appName = firstScreenTexts.appName;
   useEffect(() => {
-    setTitleBase(brandName ?? firstScreenTexts.appName);
-  }, [brandName]);
+    setTitleBase(brandName ?? appName);
+  }, [brandName, appName]);
 
   useEffect(() => {
     if (!favicon) return;
@@ -63,13 +65,16 @@ export function AppFrame() {
           fallback={defaultLogo}
           alt={brandName ?? firstScreenTexts.appName}
         />
-        <BrandLogo
-          side="end"
-          pending={branding.status === 'pending' || !painted}
-          src={brand?.brandLinks?.rightLogoLink}
-          fallback={null}
-          alt=""
-        />
+        <div className="app-frame__end">
+          <BrandLogo
+            side="end"
+            pending={branding.status === 'pending' || !painted}
+            src={brand?.brandLinks?.rightLogoLink}
+            fallback={null}
+            alt=""
+          />
+          <LanguageSwitch />
+        </div>
       </header>
       <div className="app-frame__notices">
         <NotificationArea allowedHosts={brandHosts} />

@@ -20,7 +20,7 @@ export function BrandLogo({ src, fallback, alt, pending, side }: BrandLogoProps)
   if (pending || url === null) return null;
   return (
     <span className={side === 'end' ? 'brand-logo brand-logo--end' : 'brand-logo'}>
-      <img className="brand-logo__image" src={url} alt={alt} height={40} onError={() => setFailed(url)} />
+      <img className="brand-logo__image" src={url} alt={alt} translate="no" height={40} onError={() => setFailed(url)} />
     </span>
   );
 }

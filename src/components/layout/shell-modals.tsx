@@ -32,11 +32,7 @@ export function CreateAccountModal({ open, onClose }: { readonly open: boolean; 
       )}
       <p>
         {signInHelpTexts.advisorRequest({
-          link: (text) => (
-            <a href={env.partnersPageUrl} target="_blank" rel="noopener noreferrer">
-              {text}
-            </a>
-          ),
+          link: <a href={env.partnersPageUrl} target="_blank" rel="noopener noreferrer" />,
         })}
       </p>
     </Modal>

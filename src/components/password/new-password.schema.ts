@@ -8,6 +8,6 @@ import { commonTexts } from '../../lib/messages/common';
  */
 export const newPasswordSchema = z
   .object({ password: changePasswordWithTokenBody.shape.newPassword, confirmation: z.string() })
-  .refine((values) => values.password === values.confirmation, { path: ['confirmation'], message: commonTexts.passwordsMustMatch });
+  .refine((values) => values.password === values.confirmation, { path: ['confirmation'], error: () => commonTexts.passwordsMustMatch });
 
 export type NewPasswordValues = z.infer<typeof newPasswordSchema>;

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useLocale } from '../../lib/i18n/locale';
 import { Screen } from '../layout/screen';
 import { useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -31,7 +32,9 @@ interface PhoneEntryFormProps {
  * screens that use this form).
  */
 export function PhoneEntryForm({ mode, title, setupStep, onSubmit, busy = false, onCancel, secondaryLink }: PhoneEntryFormProps) {
-  const countries = useMemo(() => countryOptions(), []);
+  const locale = useLocale();
+  // Named in the page's language: a change of language names them again.
+  const countries = useMemo(() => countryOptions(locale), [locale]);
   const { control, register, handleSubmit, getValues, setValue, setError, clearErrors, formState } = useForm<
     PhoneEntryInput,
     unknown,

@@ -1,6 +1,6 @@
 import { RouteLink } from '../../components/ui/route-link';
 import { Screen } from '../../components/layout/screen';
-import { longDate } from '../../lib/dates';
+import { shownDay } from '../../lib/dates';
 import { paths } from '../../lib/paths';
 import { useAnnouncements } from '../../lib/public-content';
 import './whats-new-page.css';
@@ -26,10 +26,11 @@ export function WhatsNewPage() {
       {changes.map((change) => (
         <section key={change.date} className="whats-new-page__change" aria-labelledby={`change-${change.date}`}>
           <h2 id={`change-${change.date}`} className="whats-new-page__date">
-            {longDate(change.date)}
+            <time dateTime={change.date}>{shownDay(change.date, 'long')}</time>
           </h2>
           {change.features.map((feature) => (
-            <article key={feature.title} className="whats-new-page__feature">
+            // The gateway's words, shown as sent.
+            <article key={feature.title} className="whats-new-page__feature" data-gateway-text>
               <h3 className="whats-new-page__title">{feature.title}</h3>
               <p>{feature.description}</p>
             </article>

@@ -21,13 +21,12 @@ import { useSingleFlight } from '../../lib/use-single-flight';
 import { passkeyFailureMessage } from './passkey-failure';
 import { passkeyNameSchema, type PasskeyNameInput, type PasskeyNameValues } from './passkey-name.schema';
 import { passkeyTexts } from '../../lib/messages/passkeys';
+import { intlLocale } from '../../lib/i18n/locale';
 import { commonTexts } from '../../lib/messages/common';
 
-const DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-
-/** A contract timestamp as the user reads it (`Nov 21, 2026`), in their time zone. */
+/** A contract timestamp as the user reads it (`Nov 21, 2026`), in their time zone and language. */
 function shownDate(timestamp: string): string {
-  return DATE.format(new Date(timestamp));
+  return new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'medium' }).format(new Date(timestamp));
 }
 
 interface PasskeyItemProps {
@@ -131,7 +130,7 @@ export function PasskeyItem({ passkey, focus, onFocused, onRemoved }: PasskeyIte
   const details = [
     passkeyTexts.added({ date: shownDate(passkey.createdAt) }),
     passkey.lastUsedAt ? passkeyTexts.lastUsed({ date: shownDate(passkey.lastUsedAt) }) : passkeyTexts.neverUsed,
-    passkey.deviceKind ? passkeyTexts.deviceKind({ kind: passkeyTexts.deviceKinds[passkey.deviceKind] }) : null,
+    passkey.deviceKind ? passkeyTexts.deviceKind({ kind: passkeyTexts.deviceKinds({ kind: passkey.deviceKind }) }) : null,
   ].filter((detail) => detail !== null);
 
   return (

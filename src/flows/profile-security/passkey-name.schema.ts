@@ -13,9 +13,9 @@ export const passkeyNameSchema = z.object({
   name: z
     .string()
     .trim()
-    .refine((name) => name !== '', { message: passkeyTexts.nameRequired, abort: true })
-    .refine((name) => name.length <= finishPasskeyRegistrationBodyNameMax, { message: passkeyTexts.nameTooLong, abort: true })
-    .refine((name) => contractName.safeParse(name).success, passkeyTexts.nameNotValid),
+    .refine((name) => name !== '', { error: () => passkeyTexts.nameRequired, abort: true })
+    .refine((name) => name.length <= finishPasskeyRegistrationBodyNameMax, { error: () => passkeyTexts.nameTooLong, abort: true })
+    .refine((name) => contractName.safeParse(name).success, { error: () => passkeyTexts.nameNotValid }),
 });
 
 export type PasskeyNameInput = z.input<typeof passkeyNameSchema>;

@@ -9,12 +9,12 @@ const contractEmail = retrieveUsernameBody.shape.email;
  * to 4 letter suffix) with the spec's messages; the captcha is checked apart.
  */
 export const forgotUsernameSchema = z.object({
-  role: retrieveUsernameBody.shape.role.nullable().refine((role) => role !== null, recoveryTexts.roleRequired),
+  role: retrieveUsernameBody.shape.role.nullable().refine((role) => role !== null, { error: () => recoveryTexts.roleRequired }),
   email: z
     .string()
     .trim()
-    .min(1, recoveryTexts.emailRequired)
-    .refine((email) => contractEmail.safeParse(email).success, recoveryTexts.emailInvalid),
+    .min(1, { error: () => recoveryTexts.emailRequired })
+    .refine((email) => contractEmail.safeParse(email).success, { error: () => recoveryTexts.emailInvalid }),
 });
 
 export type ForgotUsernameInput = z.input<typeof forgotUsernameSchema>;

@@ -49,7 +49,9 @@ export function ResetSecurityQuestionPage() {
     <Screen id="reset-question-heading" heading={recoveryTexts.questionHeading}>
       <form noValidate onSubmit={form.handleSubmit(submit)}>
         <Stack>
-          <p className="reset-security-question-page__question">{securityQuestion}</p>
+          <p className="reset-security-question-page__question" data-gateway-text>
+            {securityQuestion}
+          </p>
           <TextField
             label={recoveryTexts.securityAnswer}
             autoComplete="off"

@@ -6,8 +6,8 @@ import { recoveryTexts } from '../../lib/messages/recovery';
 export const resetAnswerSchema = z.object({
   answer: z
     .string()
-    .refine((value) => value.trim() !== '', recoveryTexts.securityAnswerRequired)
-    .refine((value) => value.length <= resetPasswordBodySecurityAnswerMax, recoveryTexts.securityAnswerTooLong),
+    .refine((value) => value.trim() !== '', { error: () => recoveryTexts.securityAnswerRequired })
+    .refine((value) => value.length <= resetPasswordBodySecurityAnswerMax, { error: () => recoveryTexts.securityAnswerTooLong }),
 });
 
 export type ResetAnswerValues = z.infer<typeof resetAnswerSchema>;

@@ -7,7 +7,12 @@ export const resetUsernameSchema = z.object({
   username: z
     .string()
     .transform((value) => value.trim())
-    .pipe(z.string().min(1, recoveryTexts.usernameRequired).pipe(getMfaUserBody.shape.username)),
+    .pipe(
+      z
+        .string()
+        .min(1, { error: () => recoveryTexts.usernameRequired })
+        .pipe(getMfaUserBody.shape.username),
+    ),
 });
 
 export type ResetUsernameInput = z.input<typeof resetUsernameSchema>;

@@ -6,7 +6,6 @@ import { Screen } from '../../components/layout/screen';
 import { Stack } from '../../components/layout/stack';
 import { TextField } from '../../components/ui/text-field';
 import { verifyTotpRegistrationBodyAuthAppNameMax } from '../../../generated/zod/totp/totp.zod';
-import { AUTH_APP_NAME_DEFAULT } from '../../lib/constants';
 import { paths } from '../../lib/paths';
 import { authAppSchema, type AuthAppValues } from './auth-app.schema';
 import { authAppNameSlot } from './totp-slots';
@@ -22,7 +21,7 @@ export function AuthAppPage() {
   });
 
   const submit = ({ authAppName }: AuthAppValues) => {
-    authAppNameSlot.write(authAppName.trim() || AUTH_APP_NAME_DEFAULT);
+    authAppNameSlot.write(authAppName.trim() || totpTexts.defaultAppName);
     navigate(paths.authCode);
   };
 
@@ -32,7 +31,7 @@ export function AuthAppPage() {
         <Stack>
           <TextField
             label={totpTexts.appName}
-            placeholder={AUTH_APP_NAME_DEFAULT}
+            placeholder={totpTexts.defaultAppName}
             maxLength={verifyTotpRegistrationBodyAuthAppNameMax}
             autoComplete="off"
             error={form.formState.errors.authAppName?.message}

@@ -9,7 +9,7 @@ import { Button } from '../../components/ui/button';
 import { CodeInput } from '../../components/ui/code-input';
 import { isApiError } from '../../lib/api/api-error';
 import { isTotpCodeNotValid } from '../../lib/api/error-catalogue';
-import { AUTH_APP_NAME_DEFAULT, MFA_CODE_LENGTH } from '../../lib/constants';
+import { MFA_CODE_LENGTH } from '../../lib/constants';
 import { paths } from '../../lib/paths';
 import { useSingleFlight } from '../../lib/use-single-flight';
 import { authCodeSchema, type AuthCodeValues } from './auth-code.schema';
@@ -44,7 +44,7 @@ export function AuthCodePage() {
   const submit = ({ code: typed }: AuthCodeValues) =>
     flight.run(async () => {
       try {
-        await verify.mutateAsync({ data: { code: typed, authAppName: authAppNameSlot.read() ?? AUTH_APP_NAME_DEFAULT } });
+        await verify.mutateAsync({ data: { code: typed, authAppName: authAppNameSlot.read() ?? totpTexts.defaultAppName } });
         finish(true);
       } catch (error) {
         if (isApiError(error) && isTotpCodeNotValid(error)) form.setError('code', { type: 'server' });

@@ -33,7 +33,7 @@ export function TotpSetupPage() {
   return (
     <Screen id="totp-setup-heading" heading={totpTexts.setupHeading}>
       <p>{totpTexts.insteadOfPhone}</p>
-      <p>{totpTexts.pleaseNote({ strong: (text) => <strong>{text}</strong> })}</p>
+      <p>{totpTexts.pleaseNote()}</p>
       <ActionsRow>
         <Button onClick={() => void start()} busy={flight.busy}>
           {totpTexts.startSetup}

@@ -18,8 +18,8 @@ export const usernameSchema = z.object({
     .pipe(
       z
         .string()
-        .min(1, accountSetupTexts.usernameRequired)
-        .refine((value) => contractUsername.safeParse(value).success, accountSetupTexts.usernameRule),
+        .min(1, { error: () => accountSetupTexts.usernameRequired })
+        .refine((value) => contractUsername.safeParse(value).success, { error: () => accountSetupTexts.usernameRule }),
     ),
 });
 

@@ -5,7 +5,7 @@ import { Screen } from '../../components/layout/screen';
 import { Button } from '../../components/ui/button';
 import { answerData } from '../../lib/api/answer-data';
 import { OPTION_MFA_ADOPTION, SETTING_ADOPTION_REMINDER, SIGN_IN_ANSWER_FRESH_MS } from '../../lib/constants';
-import { localIsoDate, usDate } from '../../lib/dates';
+import { localIsoDate, shownDay } from '../../lib/dates';
 import { useSingleFlight } from '../../lib/use-single-flight';
 import { useLanding } from '../landing/use-landing';
 import { reminderDate, showsDeadline } from './adoption';
@@ -46,7 +46,7 @@ export function OptionalAdoptionPage() {
       {adoption.isError ? <p role="alert">{journeyTexts.deadlineNotLoaded}</p> : null}
       {adoption.isSuccess ? (
         showsDeadline(today, mandatory) ? (
-          <p>{journeyTexts.deadline({ date: usDate(mandatory) })}</p>
+          <p>{journeyTexts.deadline({ date: shownDay(mandatory, 'numeric') })}</p>
         ) : (
           <p>{journeyTexts.adoptionPitch}</p>
         )

@@ -1,5 +1,4 @@
 import type { MfaType } from '../../../generated/models/mfaType';
-import { AUTH_APP_NAME_DEFAULT } from '../../lib/constants';
 import { maskEmail, maskPhone } from '../../lib/format';
 import { journeyTexts } from '../../lib/messages/journey';
 
@@ -26,7 +25,7 @@ const SENT: MethodTexts = {
 
 function methodText(texts: MethodTexts, { type, contactInfo }: MethodContact): string {
   const contact = contactInfo ?? '';
-  return texts[type]({ phone: maskPhone(contact), email: maskEmail(contact), app: contact || AUTH_APP_NAME_DEFAULT });
+  return texts[type]({ phone: maskPhone(contact), email: maskEmail(contact), app: contact || journeyTexts.defaultAppName });
 }
 
 export const mfaOptionLabel = (option: MethodContact) => methodText(LABELS, option);

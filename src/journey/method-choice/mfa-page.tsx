@@ -13,7 +13,6 @@ import { RadioGroup } from '../../components/ui/radio-group';
 import { answerData } from '../../lib/api/answer-data';
 import { isRateLimited, rateLimitMessage } from '../../lib/api/error-catalogue';
 import { signInInternalError } from '../../lib/api/failures';
-import { AUTH_APP_NAME_DEFAULT } from '../../lib/constants';
 import { useSupportPhone } from '../../lib/public-content';
 import { notify } from '../../lib/notifications';
 import { paths } from '../../lib/paths';
@@ -58,7 +57,7 @@ export function MfaPage() {
       }
       // Kept only once a code is on its way: a failed request leaves nothing behind.
       mfaOptionTypeSlot.write(
-        method.type === 'totp' ? { type: 'totp', authAppName: method.contactInfo ?? AUTH_APP_NAME_DEFAULT } : { type: method.type },
+        method.type === 'totp' ? { type: 'totp', authAppName: method.contactInfo ?? journeyTexts.defaultAppName } : { type: method.type },
       );
       // With one method there is no choice to go back to: the code's link reads Cancel.
       const back = count > 1 ? step : null;

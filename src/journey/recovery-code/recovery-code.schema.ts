@@ -18,8 +18,8 @@ export const recoveryCodeSchema = z.object({
     .pipe(
       z
         .string()
-        .min(1, { message: recoveryCodeTexts.required, abort: true })
-        .refine((code) => contractCode.safeParse(code).success, recoveryCodeTexts.format),
+        .min(1, { error: () => recoveryCodeTexts.required, abort: true })
+        .refine((code) => contractCode.safeParse(code).success, { error: () => recoveryCodeTexts.format }),
     ),
 });
 

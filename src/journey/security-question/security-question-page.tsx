@@ -102,7 +102,9 @@ export function SecurityQuestionPage() {
       <form noValidate onSubmit={form.handleSubmit(submit)}>
         <Stack>
           {securityQuestion ? (
-            <p className="security-question-page__question">{securityQuestion}</p>
+            <p className="security-question-page__question" data-gateway-text>
+              {securityQuestion}
+            </p>
           ) : questionThrottled ? null : (
             <p aria-busy="true">{journeyTexts.loadingQuestion}</p>
           )}

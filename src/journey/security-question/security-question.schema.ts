@@ -10,8 +10,10 @@ import { journeyTexts } from '../../lib/messages/journey';
 export const securityQuestionSchema = z.object({
   answer: z
     .string()
-    .refine((value) => value.trim() !== '', journeyTexts.securityAnswerRequired)
-    .refine((value) => encodeURIComponent(value).length <= authenticateHeaderSecurityanswerMax, journeyTexts.securityAnswerTooLong),
+    .refine((value) => value.trim() !== '', { error: () => journeyTexts.securityAnswerRequired })
+    .refine((value) => encodeURIComponent(value).length <= authenticateHeaderSecurityanswerMax, {
+      error: () => journeyTexts.securityAnswerTooLong,
+    }),
   rememberComputer: z.boolean(),
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { monthDay, updatesLabel } from '../announcements';
-import { longDate } from '../dates';
+import { shownDay } from '../dates';
 
 describe('announcement formatting', () => {
   it('shows a date as MM/DD without a time zone shift', () => {
@@ -9,8 +9,8 @@ describe('announcement formatting', () => {
   });
 
   it('shows a date in the long format', () => {
-    expect(longDate('2026-11-14')).toBe('November 14, 2026');
-    expect(longDate('2027-01-01')).toBe('January 1, 2027');
+    expect(shownDay('2026-11-14', 'long')).toBe('November 14, 2026');
+    expect(shownDay('2027-01-01', 'long')).toBe('January 1, 2027');
   });
 
   it('counts the new updates of a change', () => {

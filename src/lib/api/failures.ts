@@ -30,11 +30,15 @@ export function isLogOperation(operationId: string | undefined): boolean {
   return operationId === 'logParticipantActivity' || operationId === 'logPartnerActivity';
 }
 
-/** The sign-in notification for internal errors: error type, not dismissable, 5000 ms. */
+/** The sign-in notification for internal errors: error type, not dismissable, 5000 ms (its texts in the page's language when shown). */
 export const signInInternalError: NotificationInput = {
   type: 'error',
-  title: firstScreenTexts.internalErrorTitle,
-  message: firstScreenTexts.internalErrorMessage,
+  get title() {
+    return firstScreenTexts.internalErrorTitle;
+  },
+  get message() {
+    return firstScreenTexts.internalErrorMessage;
+  },
   isDismissable: false,
   dismissOnTimeout: NOTIFICATION_TIMEOUT_MS,
   isUnique: true,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, daysBetween, localIsoDate, usDate } from '../../../lib/dates';
+import { addDays, daysBetween, localIsoDate, shownDay } from '../../../lib/dates';
 import { adoptionDecision, reminderDate, showsDeadline } from '../adoption';
 
 const today = '2026-11-21';
@@ -18,7 +18,7 @@ describe('dates', () => {
   });
 
   it('shows a date as MM/DD/YYYY', () => {
-    expect(usDate('2027-01-05')).toBe('01/05/2027');
+    expect(shownDay('2027-01-05', 'numeric')).toBe('01/05/2027');
   });
 });
 

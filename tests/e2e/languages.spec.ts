@@ -1,0 +1,202 @@
+import type { Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, standInDashboards, tabTo, test } from '../support/fixtures';
+import { mockScenario, seedSession } from '../support/session';
+import { translate } from '../support/texts';
+
+/*
+ * Spanish (issue 26): the browser's language on a first visit, the switch in the header on every
+ * screen, the choice remembered, and every flow completed in Spanish by keyboard at 320 px. The
+ * texts are the Spanish catalogue's (src/locales/es), named by their English.
+ */
+
+const es = (english: string) => translate('es', english);
+const heading = (page: Page, text: string) => page.getByRole('heading', { level: 1, name: text, exact: true });
+
+test.beforeEach(async ({ page }) => {
+  await standInDashboards(page);
+});
+
+test.describe('a browser that prefers Spanish', () => {
+  test.use({ locale: 'es-MX' });
+
+  test('gets the sign-in page in Spanish, <html lang> and the dates in Spanish, with no accessibility violations', async ({ page }) => {
+    await page.clock.setFixedTime(new Date('2026-11-21T10:00:00'));
+    await page.goto('/');
+    await expect(heading(page, es('Sign in to your 401(k) account'))).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es-US');
+    await expect(page.getByRole('button', { name: es('Sign In'), exact: true })).toBeVisible();
+    await expect(page.getByRole('region', { name: es('Latest update') })).toContainText('14/11');
+    await expect(page.getByRole('button', { name: 'English' })).toHaveAttribute('lang', 'en');
+    await expectNoAxeViolations(page);
+    // Blank fields: the messages in Spanish.
+    await page.getByRole('button', { name: es('Sign In'), exact: true }).click();
+    await expect(page.getByText(es('Username is required'))).toBeVisible();
+    await expect(page.getByText(es('Password is required'))).toBeVisible();
+  });
+
+  test('an English choice made on this device wins over the browser', async ({ page }) => {
+    await page.addInitScript(() => window.localStorage.setItem('portalLanguage', 'en'));
+    await page.goto('/');
+    await expect(heading(page, 'Sign in to your 401(k) account')).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+  });
+});
+
+test.describe('the language switch', () => {
+  test('by keyboard, keeps what was typed and the focus; remembered after a reload; back to the spec’s English', async ({ page }) => {
+    await page.goto('/');
+    await page.getByLabel('Username').fill('jane');
+    await page.getByLabel('Password', { exact: true }).fill('Secret#123');
+    const toSpanish = page.getByRole('button', { name: 'Español' });
+    await tabTo(page, toSpanish);
+    await page.keyboard.press('Enter');
+    await expect(heading(page, es('Sign in to your 401(k) account'))).toBeVisible();
+    const toEnglish = page.getByRole('button', { name: 'English' });
+    await expect(toEnglish).toBeFocused();
+    await expect(page.getByLabel(es('Username'))).toHaveValue('jane');
+    await expect(page.getByLabel(es('Password'), { exact: true })).toHaveValue('Secret#123');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es-US');
+
+    await page.reload();
+    await expect(heading(page, es('Sign in to your 401(k) account'))).toBeVisible();
+    await page.getByRole('button', { name: 'English' }).click();
+    await expect(heading(page, 'Sign in to your 401(k) account')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
+    await page.reload();
+    await expect(heading(page, 'Sign in to your 401(k) account')).toBeVisible();
+  });
+
+  test('mid-journey, keeps the step and the answer typed, and its error message follows', async ({ page }) => {
+    await page.goto('/');
+    await page.getByLabel('Username').fill('question');
+    await page.getByLabel('Password', { exact: true }).fill('Secret#123');
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(heading(page, 'Answer Your Security Question')).toBeVisible();
+    await page.getByRole('checkbox', { name: "I'm not a robot" }).check();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(page.getByText('Security Answer is required')).toBeVisible();
+    await page.getByLabel('Security Answer').fill('Rex');
+    await page.getByRole('button', { name: 'Español' }).click();
+    await expect(heading(page, es('Answer Your Security Question'))).toBeVisible();
+    await expect(page).toHaveURL(/#\/security-question$/);
+    await expect(page.getByLabel(es('Security Answer'))).toHaveValue('Rex');
+    await page.getByRole('button', { name: es('Sign In'), exact: true }).click();
+    await expect(page).toHaveURL(/\/participant$/);
+  });
+});
+
+test.describe('every flow in Spanish, by keyboard, at 320 px', () => {
+  test.use({ locale: 'es-US', viewport: { width: 320, height: 640 } });
+
+  test('sign-in: credentials, the security question, then the one-time code', async ({ page }) => {
+    await page.goto('/');
+    await tabTo(page, page.getByLabel(es('Username')));
+    await page.keyboard.type('phone');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Secret#123');
+    await page.keyboard.press('Enter');
+    await expect(heading(page, es('Enter the code'))).toBeVisible();
+    await tabTo(page, page.getByLabel(es('Code'), { exact: true }));
+    await page.keyboard.type('123456');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/participant$/);
+  });
+
+  test('forgotten password: username, captcha, the security question, then the email', async ({ page }) => {
+    await page.goto('/#/reset-password');
+    await expect(heading(page, es('What is your username?'))).toBeVisible();
+    await tabTo(page, page.getByRole('textbox', { name: es('Username') }));
+    await page.keyboard.type('question');
+    await tabTo(page, page.getByRole('checkbox', { name: "I'm not a robot" }));
+    await page.keyboard.press('Space');
+    await tabTo(page, page.getByRole('button', { name: es('Continue'), exact: true }));
+    await page.keyboard.press('Enter');
+    await expect(heading(page, es('Answer your security question'))).toBeVisible();
+    await tabTo(page, page.getByLabel(es('Security Answer')));
+    await page.keyboard.type('Rex');
+    await page.keyboard.press('Enter');
+    await expect(heading(page, es('Check your email!'))).toBeVisible();
+  });
+
+  test('account setup: its seven steps', async ({ page }) => {
+    const password = 'Retire#2045';
+    await page.goto('/');
+    await page.getByLabel(es('Username')).fill('setup');
+    await page.getByLabel(es('Password'), { exact: true }).fill('Secret#123');
+    await page.keyboard.press('Enter');
+    await expect(heading(page, es('Choose your username'))).toBeVisible();
+    await tabTo(page, page.getByRole('textbox', { name: es('Username') }));
+    await page.keyboard.type('janesmith');
+    await page.keyboard.press('Enter');
+    await expect(heading(page, es('Create your password'))).toBeVisible();
+    await tabTo(page, page.getByLabel(es('New password'), { exact: true }));
+    await page.keyboard.type(password);
+    await tabTo(page, page.getByLabel(es('Confirm new password'), { exact: true }));
+    await page.keyboard.type(password);
+    await page.keyboard.press('Enter');
+    await expect(heading(page, es('Enter your email address'))).toBeVisible();
+    await tabTo(page, page.getByLabel(es('Email address'), { exact: true }));
+    await page.keyboard.type('jane.smith@example.com');
+    await page.keyboard.press('Enter');
+    await expect(heading(page, es('Enter the code'))).toBeVisible();
+    await tabTo(page, page.getByLabel(es('Code'), { exact: true }));
+    await page.keyboard.type('123456');
+    await page.keyboard.press('Enter');
+    await expect(heading(page, es('Lastly, add an extra layer of security to your account'))).toBeVisible();
+    await tabTo(page, page.getByLabel(es('Phone number')));
+    await page.keyboard.type('2015550123');
+    await page.keyboard.press('Enter');
+    await expect(heading(page, es('How should we send your code?'))).toBeVisible();
+    await tabTo(page, page.getByLabel(es('Text message')));
+    await page.keyboard.press('Enter');
+    await expect(heading(page, es('Enter the code'))).toBeVisible();
+    await tabTo(page, page.getByLabel(es('Code'), { exact: true }));
+    await page.keyboard.type('424242');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/participant$/);
+  });
+
+  test('a link page: an expired email link sends a new one', async ({ page }) => {
+    await page.goto('/#/verification?token=email-expired');
+    await expect(heading(page, es('Email verification link expired'))).toBeVisible();
+    await tabTo(page, page.getByRole('button', { name: es('Resend Verification Link') }));
+    await page.keyboard.press('Enter');
+    await expect(page.getByText(es('Link Resent!'))).toBeVisible();
+  });
+
+  test('the authenticator-app set-up', async ({ page, context }) => {
+    await mockScenario(context, 'mockTotpApp', 'none');
+    await seedSession(page);
+    await page.goto('/#/totp-setup');
+    await expect(heading(page, es('Set up authenticator app'))).toBeVisible();
+    await tabTo(page, page.getByRole('button', { name: es('Setup authenticator app') }));
+    await page.keyboard.press('Enter');
+    await expect(heading(page, es('Scan the QR code'))).toBeVisible();
+    await tabTo(page, page.getByRole('button', { name: es('Continue'), exact: true }));
+    await page.keyboard.press('Enter');
+    await tabTo(page, page.getByRole('textbox', { name: es('App name (optional)') }));
+    await page.keyboard.press('Enter');
+    await tabTo(page, page.getByRole('textbox', { name: es('Code'), exact: true }));
+    await page.keyboard.type('123456');
+    await page.keyboard.press('Enter');
+    await expect(heading(page, es('Enter your new phone number'))).toBeVisible();
+    expect(await page.evaluate(() => sessionStorage.getItem('isTotpSetupSuccess'))).toBe('true');
+  });
+
+  test('the profile: a new phone number', async ({ page, context }) => {
+    await mockScenario(context, 'mockTotpApp', 'none');
+    await seedSession(page);
+    await page.goto('/#/profile-update-phone');
+    await expect(heading(page, es('Enter your new phone number'))).toBeVisible();
+    await tabTo(page, page.getByRole('textbox', { name: es('Phone number') }));
+    await page.keyboard.type('2015550123');
+    await page.keyboard.press('Enter');
+    await expect(heading(page, es('How should we send your code?'))).toBeVisible();
+    await tabTo(page, page.getByLabel(es('Text message')));
+    await page.keyboard.press('Enter');
+    await tabTo(page, page.getByLabel(es('Code'), { exact: true }));
+    await page.keyboard.type('123456');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/success=phoneUpdated$/);
+  });
+});
