@@ -51,11 +51,18 @@ export function SessionWatcher() {
     };
     const validate = async () => {
       retry = false;
-      if (!readAuthToken()) return lose();
+      const token = readAuthToken();
+      if (!token) return lose();
       try {
         const queryClient = await loadQueryClient();
-        const result = await queryClient.fetchQuery({ ...getValidateSessionQueryOptions(), staleTime: 0, retry: false });
+        // The session may have ended while the client loaded (a guard's sign-out): no call
+        // without a token, which the gateway would refuse with a 401.
         if (stopped) return;
+        if (!readAuthToken()) return lose();
+        const result = await queryClient.fetchQuery({ ...getValidateSessionQueryOptions(), staleTime: 0, retry: false });
+        // An answer about a session that has ended or changed since (a logout page signed out
+        // meanwhile) says nothing about the one there now: the cookie's poll takes it from here.
+        if (stopped || readAuthToken() !== token) return;
         if (result.validated && result.userId) markSignedIn(result.userId);
         else lose();
       } catch (error) {

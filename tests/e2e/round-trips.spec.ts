@@ -46,8 +46,10 @@ function watchTraffic(page: Page): Traffic {
   page.on('request', (request) => {
     const url = new URL(request.url());
     const answered = calls.filter((entry) => entry.answered !== null).map((entry) => entry.request);
-    // The session watcher's check after a sign-in goes on in the background: nothing waits for it.
-    if (url.pathname.endsWith('/api/validateSession')) return;
+    // The session watcher's check after a sign-in goes on in the background: nothing waits for
+    // it; so does the passkey autofill's request, made once its code has loaded beside the form
+    // (on a busy machine, after the press), which no sign-in by password waits for either.
+    if (url.pathname.endsWith('/api/validateSession') || url.pathname.endsWith('/authentication/passkey/options')) return;
     if (isGatewayPath(url.pathname)) {
       calls.push({ request, call: `${request.method()} ${url.pathname}${url.search}`, answered: null, waitedFor: answered });
     } else if (request.resourceType() === 'script' && url.origin === new URL(page.url()).origin) {

@@ -142,6 +142,21 @@ describe('SessionWatcher', () => {
     expect(screen.getByRole('heading', { name: 'Somewhere' })).toBeInTheDocument();
   });
 
+  it('sends no validation for a session that ended while its client loaded (no token: a 401 in the console)', async () => {
+    seedSession(session);
+    const fetchMock = installApi();
+    routeFetch(fetchMock, {
+      '/login-gateway/api/validateSession': () => jsonResponse({ validated: true, userId: '7' }),
+      '/login-gateway/participant/7/log': () => new Response(null, { status: 204 }),
+    });
+    renderApp();
+    // A guard's sign-out, before the query client (a lazy import) has loaded.
+    window.sessionStorage.clear();
+    document.cookie = 'authToken=; max-age=0; path=/';
+    await waitFor(() => expect(getSessionState().status).toBe('signed-out'));
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).includes('validateSession'))).toEqual([]);
+  });
+
   it('keeps a sign-in in progress (no token yet) untouched', async () => {
     window.sessionStorage.setItem('userName', 'ana');
     installApi();
