@@ -19,8 +19,9 @@ import './passkey-sign-in.css';
 
 /**
  * Sign-in with a passkey (this contract's extension), beside the password form, which it never
- * touches: the "Sign in with a passkey" button, and the passkeys the browser offers in the
- * username field's autofill (conditional mediation) where it can. Each way is one ceremony: the
+ * touches: the "Use a passkey" button (src/lib/messages/passkeys.ts says why not "Sign in with a
+ * passkey"), and the passkeys the browser offers in the username field's autofill (conditional
+ * mediation) where it can. Each way is one ceremony: the
  * gateway's options, the browser's prompt (or the user's pick from the autofill), the gateway's
  * check of the assertion, then the sign-in's landing, as after a password and a code. The button
  * takes over from a pending autofill (the library aborts it); the autofill starts again after
