@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page, Request } from '@playwright/test';
 import { deviceName } from '../../src/lib/passkeys/ceremony';
-import { expect, expectAnnounced, expectNoAxeViolations, preferExample, tabTo, test } from '../support/fixtures';
+import { expect, expectAnnounced, expectNoAxeViolations, preferExample, readResponses, tabTo, test } from '../support/fixtures';
 import { addVirtualAuthenticator, PASSKEY_ORIGIN, uniqueUsername, type VirtualAuthenticator } from '../support/passkeys';
 import { gatewaySession, seedSession } from '../support/session';
 
@@ -98,14 +98,12 @@ test.describe('passkeys', () => {
     page,
     request,
   }) => {
+    const optionsRead = readResponses(page, (response) =>
+      new URL(response.url()).pathname === '/login-gateway/passkeys/registration/options'
+        ? (response.json() as Promise<{ data: { ceremonyId: string; publicKey: { challenge: string } } }>)
+        : undefined,
+    );
     const sent: string[] = [];
-    page.on('response', async (response) => {
-      const path = new URL(response.url()).pathname;
-      if (path === '/login-gateway/passkeys/registration/options') {
-        const { data } = (await response.json()) as { data: { ceremonyId: string; publicKey: { challenge: string } } };
-        sent.push(data.ceremonyId, data.publicKey.challenge);
-      }
-    });
     page.on('request', (request) => {
       if (new URL(request.url()).pathname === '/login-gateway/passkeys/registration' && request.method() === 'POST') {
         const { credential } = request.postDataJSON() as { credential: { id: string } };
@@ -183,6 +181,7 @@ test.describe('passkeys', () => {
     await page.reload();
     await expect(passkeyNames(page)).toHaveText([device]);
     // Nothing of the ceremonies stays behind: three begun, two finished (the device that had one refused).
+    sent.push(...(await optionsRead()).flatMap(({ data }) => [data.ceremonyId, data.publicKey.challenge]));
     expect(sent).toHaveLength(8);
     await expectNothingLeft(page, sent);
   });

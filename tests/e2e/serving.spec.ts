@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import { CONFIG_BLOCK, configBlock, developmentConfig } from '../../scripts/portal-config.mjs';
 import { CONTENT_SECURITY_POLICY, CSP_REPORT_GROUP, SECURITY_HEADERS } from '../../scripts/security-headers.mjs';
-import { expect, test } from '../support/fixtures';
+import { expect, readResponses, test } from '../support/fixtures';
 
 /*
  * The build as production serves it: nginx with deploy/nginx/ (the end-to-end run's server).
@@ -31,21 +31,20 @@ function rawStatus(baseURL: string, method: string, target: string): Promise<num
 }
 
 test('every script and style of the first screen arrives compressed, with immutable caching and the security headers', async ({ page }) => {
-  const assets: { url: string; encoding: string | undefined; cache: string | undefined; csp: string | undefined }[] = [];
-  page.on('response', async (response) => {
-    if (!new URL(response.url()).pathname.startsWith('/assets/')) return;
-    const headers = await response.allHeaders();
-    assets.push({
-      url: response.url(),
-      encoding: headers['content-encoding'],
-      cache: headers['cache-control'],
-      csp: headers['content-security-policy'],
-    });
-  });
+  const assetsRead = readResponses(page, (response) =>
+    new URL(response.url()).pathname.startsWith('/assets/')
+      ? response.allHeaders().then((headers) => ({
+          url: response.url(),
+          encoding: headers['content-encoding'],
+          cache: headers['cache-control'],
+          csp: headers['content-security-policy'],
+        }))
+      : undefined,
+  );
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in to your 401(k) account' })).toBeVisible();
   await expect(page).toHaveTitle(/Example Partner/);
-  const scripts = assets.filter((asset) => /\.(js|css)$/.test(asset.url));
+  const scripts = (await assetsRead()).filter((asset) => /\.(js|css)$/.test(asset.url));
   expect(scripts.length).toBeGreaterThan(1);
   for (const asset of scripts) {
     // Chromium asks for brotli from a secure origin (https in production, 127.0.0.1 here).

@@ -1,6 +1,6 @@
 import type { Page, Request } from '@playwright/test';
 import jsQR from 'jsqr';
-import { expect, expectAnnounced, expectNoAxeViolations, pauseClock, preferExample, tabTo, test } from '../support/fixtures';
+import { expect, expectAnnounced, expectNoAxeViolations, pauseClock, preferExample, readResponses, tabTo, test } from '../support/fixtures';
 import { mockScenario, seedSession } from '../support/session';
 
 /*
@@ -229,13 +229,11 @@ test('the whole set-up completes by keyboard alone', async ({ page }) => {
 });
 
 test("qrcode and libphonenumber-js are not part of the first screen's JavaScript", async ({ page }) => {
-  const scripts: string[] = [];
-  page.on('response', async (response) => {
-    if (response.request().resourceType() === 'script') scripts.push(await response.text());
-  });
+  const scriptsRead = readResponses(page, (response) => (response.request().resourceType() === 'script' ? response.text() : undefined));
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in to your 401(k) account' })).toBeVisible();
   await page.waitForLoadState('networkidle');
+  const scripts = await scriptsRead();
   expect(scripts.length).toBeGreaterThan(0);
   expect(scripts.filter((source) => source.includes('No input text'))).toEqual([]);
   expect(scripts.filter((source) => source.includes('country_calling_codes'))).toEqual([]);

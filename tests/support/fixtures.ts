@@ -1,4 +1,4 @@
-import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page, type Response } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
@@ -160,6 +160,26 @@ export async function standInDashboards(page: Page): Promise<void> {
       });
     },
   );
+}
+
+/**
+ * Reads what `read` takes from each response the page receives (undefined: not this one). A read
+ * is asynchronous, so the returned `settled()` waits for every read begun so far: a test judges
+ * only what has been read, and no read is still pending when the test ends.
+ */
+export function readResponses<T>(page: Page, read: (response: Response) => Promise<T> | undefined): () => Promise<T[]> {
+  const reads: Promise<T>[] = [];
+  page.on('response', (response) => {
+    const value = read(response);
+    if (value) reads.push(value);
+  });
+  return async () => {
+    for (let count = -1; count !== reads.length;) {
+      count = reads.length;
+      await Promise.all(reads);
+    }
+    return Promise.all(reads);
+  };
 }
 
 /** Makes the mock answer the next matching request with a named example (a Prefer header). */
