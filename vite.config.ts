@@ -2,8 +2,10 @@
 import { transformAsync } from '@babel/core';
 import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
-import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin } from 'vite';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build, defineConfig, type Plugin } from 'vite';
 import { DASHBOARD_PATHS } from './common/dashboard-paths.js';
 import { firstScreenRows } from './generated/first-screen.ts';
 import { portalConfigPlugin } from './scripts/portal-config.mjs';
@@ -55,17 +57,121 @@ function linguiMacros(): Plugin {
   };
 }
 
+/**
+ * The sign-in screen, prerendered into the built index.html (src/prerender.tsx): once the page's
+ * build is written, the same sources are built for Node (a server build, into a temporary
+ * directory under node_modules/.cache), drawn at `/`, and the HTML goes into `#root`, which src/main.tsx then hydrates. The
+ * precompressed copies are written after it (`closeBundle`).
+ */
+function prerenderFirstScreen(): Plugin {
+  let outDir = '';
+  return {
+    name: 'portal-prerender',
+    apply: (config, { command }) => command === 'build' && !config.build?.ssr,
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    writeBundle: {
+      sequential: true,
+      async handler() {
+        await mkdir(join(projectRoot, 'node_modules', '.cache'), { recursive: true });
+        const serverDir = await mkdtemp(join(projectRoot, 'node_modules', '.cache', 'portal-prerender-'));
+        try {
+          await build({
+            configFile: fileURLToPath(import.meta.url),
+            logLevel: 'warn',
+            // React and the rest bundled in, evaluated together when imported: not Node's copies,
+            // which another caller in the same process (a test) may have loaded for another mode.
+            ssr: { noExternal: true },
+            build: { ssr: 'prerender.tsx', outDir: serverDir, emptyOutDir: true, manifest: false },
+          });
+          const { prerenderSignIn } = (await import(pathToFileURL(join(serverDir, 'prerender.js')).href)) as {
+            prerenderSignIn: () => Promise<string>;
+          };
+          const indexFile = join(outDir, 'index.html');
+          const html = await readFile(indexFile, 'utf8');
+          if (!html.includes(EMPTY_ROOT)) throw new Error(`src/index.html has no ${EMPTY_ROOT}`);
+          await writeFile(indexFile, html.replace(EMPTY_ROOT, `<div id="root" data-prerendered>${await prerenderSignIn()}</div>`));
+        } finally {
+          await rm(serverDir, { recursive: true, force: true });
+        }
+      },
+    },
+  };
+}
+
+const EMPTY_ROOT = '<div id="root"></div>';
+
+/**
+ * The app's code (src/start.tsx, a second entry: src/main.tsx imports it once the page has
+ * painted) and the screens' style sheets are named in index.html, so that the browser fetches
+ * them with the page: the style sheets block the first paint as the page's own does (the
+ * prerendered form is drawn styled), the scripts only download (`modulepreload`), to run when
+ * src/main.tsx asks for them.
+ */
+function appLinks(): Plugin {
+  return {
+    name: 'portal-app-links',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const chunks = new Map(
+          Object.values(context.bundle ?? {}).flatMap((output) => (output.type === 'chunk' ? [[output.fileName, output] as const] : [])),
+        );
+        const app = [...chunks.values()].find((chunk) => chunk.isEntry && chunk.name === APP_ENTRY);
+        if (!app) throw new Error(`the build has no ${APP_ENTRY} entry`);
+        const scripts = new Set<string>();
+        const visit = (fileName: string) => {
+          if (scripts.has(fileName)) return;
+          scripts.add(fileName);
+          for (const imported of chunks.get(fileName)?.imports ?? []) visit(imported);
+        };
+        visit(app.fileName);
+        // What the page's own entry imports, Vite names already.
+        const page = [...chunks.values()].find((chunk) => chunk.isEntry && chunk.name === 'index');
+        const named = new Set([page?.fileName, ...(page?.imports ?? [])]);
+        const pageStyles = new Set([...named].flatMap((fileName) => [...(chunks.get(fileName ?? '')?.viteMetadata?.importedCss ?? [])]));
+        const styles = new Set([...scripts].flatMap((fileName) => [...(chunks.get(fileName)?.viteMetadata?.importedCss ?? [])]));
+        const link = (attrs: Record<string, string>) => (fileName: string) => ({
+          tag: 'link',
+          attrs: { ...attrs, href: `/${fileName}` },
+          injectTo: 'head' as const,
+        });
+        return [
+          ...[...styles].filter((fileName) => !pageStyles.has(fileName)).map(link({ rel: 'stylesheet' })),
+          // Low: the first paint does not need them; the style sheets and the brand's answer come first.
+          ...[...scripts].filter((fileName) => !named.has(fileName)).map(link({ rel: 'modulepreload', fetchpriority: 'low' })),
+        ];
+      },
+    },
+  };
+}
+
+/** The app's entry: src/start.tsx, which src/main.tsx (index.html's) imports after the first paint. */
+const APP_ENTRY = 'start';
+
 /** Where `vite preview` forwards the gateway paths and the dashboards: the mock unless set. */
 const gatewayUrl = process.env.GATEWAY_URL || `http://127.0.0.1:${MOCK_PORT}`;
 const dashboardUrl = process.env.DASHBOARD_URL || gatewayUrl;
 
-export default defineConfig(({ command }) => {
+export default defineConfig(({ command, isSsrBuild }) => {
   return {
     root: 'src',
     publicDir: 'public',
     // The page's configuration: the dev server writes the development one, the build keeps the
     // empty block a server fills (scripts/portal-config.mjs).
-    plugins: [linguiMacros(), lingui(), react(), portalConfigPlugin(), preloadFirstScreenAnswers(), precompress(), portalPreviewGuard()],
+    plugins: [
+      linguiMacros(),
+      lingui(),
+      react(),
+      portalConfigPlugin(),
+      preloadFirstScreenAnswers(),
+      appLinks(),
+      prerenderFirstScreen(),
+      precompress(),
+      portalPreviewGuard(),
+    ],
     resolve: {
       // react-router publishes its production build under a path, not an export condition.
       alias:
@@ -100,6 +206,15 @@ export default defineConfig(({ command }) => {
       // scripts/size-check.mjs reads the manifest to find the first screen's JavaScript.
       manifest: true,
       rolldownOptions: {
+        // The page (with src/main.tsx) and the app it starts after the first paint (src/start.tsx).
+        ...(isSsrBuild
+          ? {}
+          : {
+              input: {
+                index: fileURLToPath(new URL('src/index.html', import.meta.url)),
+                [APP_ENTRY]: fileURLToPath(new URL('src/start.tsx', import.meta.url)),
+              },
+            }),
         // The brotli copies at the highest quality (scripts/precompress.mjs) take seconds by design.
         checks: { bundlerTimings: false },
         output: {
@@ -111,18 +226,30 @@ export default defineConfig(({ command }) => {
           // libraries' file too, which a portal signed into now and then seldom has cached anyway.
           // React Query is not the first screen's (src/lib/query-scope.tsx): it loads, whole and
           // in one chunk of its own, with the first screen or call that asks through it.
-          codeSplitting: {
-            groups: [
-              {
-                name: 'first-screen',
-                tags: ['$initial'],
+          // (The prerender's server build, which only Node reads, is left to the bundler.)
+          codeSplitting: isSsrBuild
+            ? true
+            : {
+                groups: [
+                  // Vite's helper for dynamic imports (it loads a lazy chunk's style sheets), which
+                  // the page's entry uses to start the app: on its own, or the first screen's
+                  // chunk, where the app's imports would take it, would run with the entry.
+                  {
+                    name: 'preload-helper',
+                    test: /vite[\\/]preload-helper/,
+                  },
+                  {
+                    name: 'first-screen',
+                    tags: ['$initial'],
+                    // Not the page's entry (index.html and its script), which runs before the app.
+                    test: (id: string) => !/[\\/]src[\\/](?:main\.tsx|index\.html)/.test(id),
+                  },
+                  {
+                    name: 'react-query',
+                    test: /[\\/]node_modules[\\/]@tanstack[\\/]/,
+                  },
+                ],
               },
-              {
-                name: 'react-query',
-                test: /[\\/]node_modules[\\/]@tanstack[\\/]/,
-              },
-            ],
-          },
         },
       },
     },

@@ -33,12 +33,12 @@ import { freePort, startNginx } from './nginx.mjs';
 import { makeCertificate } from './tls.mjs';
 import { CHROMIUM_FLAGS } from './size-check.mjs';
 
-/** The performance guide's targets. */
+/** The targets (issue 27's, tighter than the performance guide's: performance 0.98, LCP 1.5 s). */
 export const TARGETS = {
-  performance: 0.98,
+  performance: 1,
   accessibility: 1,
   'best-practices': 1,
-  lcpMs: 1500,
+  lcpMs: 1000,
   cls: 0.02,
 };
 

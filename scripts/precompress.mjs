@@ -48,7 +48,7 @@ export function precompress() {
   let outDir = '';
   return {
     name: 'portal-precompress',
-    apply: 'build',
+    apply: (config, { command }) => command === 'build' && !config.build?.ssr,
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
     },

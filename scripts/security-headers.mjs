@@ -7,10 +7,17 @@
 export const CAPTCHA_SCRIPT_SOURCES = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
 export const CAPTCHA_FRAME_SOURCES = ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'];
 
+/**
+ * The one inline script the page may run, by its hash: src/index.html's, which hides the
+ * prerendered sign-in screen at any other address before the app's script has run (a test holds
+ * the hash to the script; change both together, and deploy/nginx/ with them).
+ */
+export const SIGN_IN_ADDRESS_SCRIPT_HASH = 'sha256-POONefSNrqL6NPphqqiiIUAL4a5xmsFjzwDa8JTtM0k=';
+
 /** No 'unsafe-inline', no 'unsafe-eval'. Brand logos may come from any https host. */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'none'",
-  `script-src 'self' ${CAPTCHA_SCRIPT_SOURCES.join(' ')}`,
+  `script-src 'self' '${SIGN_IN_ADDRESS_SCRIPT_HASH}' ${CAPTCHA_SCRIPT_SOURCES.join(' ')}`,
   "style-src 'self'",
   "img-src 'self' https:",
   "font-src 'self'",

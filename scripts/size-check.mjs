@@ -61,8 +61,9 @@ export async function measureFirstScreen(baseUrl) {
     // The moment the form is first usable, seen from inside the page: checked before each frame
     // is painted, so the frame the form first shows in is the one recorded, and what the page asks
     // for once that frame is up (the passkey sign-in, after the first paint) is never counted as
-    // the first screen's, however busy the machine. The form is not drawn before the brand's
-    // answer (or its wait runs out), so this frame carries the brand too.
+    // the first screen's, however busy the machine. The form comes prerendered in the page
+    // (src/prerender.tsx) with a plain button: it is usable once the app has taken it over, when
+    // that button submits.
     await page.addInitScript(() => {
       const check = () => {
         const username = document.querySelector('input[name="username"]');

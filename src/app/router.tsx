@@ -159,22 +159,32 @@ export const routeTable = () => (
   </Route>
 );
 
+/** The portal's router: hash routing over {@link PortalRoutes}. */
+export function AppRoutes() {
+  return (
+    <HashRouter>
+      <PortalRoutes />
+    </HashRouter>
+  );
+}
+
 /**
- * The portal's router: hash routing, the app-wide watchers, and the route table. The table is
+ * The app-wide watchers and the route table, inside a router (hash routing in the browser, a
+ * static location when src/prerender.tsx draws the sign-in screen at build time). The table is
  * drawn anew when the language changes, so every screen re-renders in it, keeping its state
  * (what the user typed) and its place.
  */
-export function AppRoutes() {
+export function PortalRoutes() {
   useLocale();
   return (
-    <HashRouter>
+    <>
       <SessionWatcher />
       <ApiErrorPolicy />
       <IdleWhenSignedIn />
       <AdoptionLock />
       <LineBreakToStart />
       <Routes>{routeTable()}</Routes>
-    </HashRouter>
+    </>
   );
 }
 

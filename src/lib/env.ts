@@ -5,7 +5,7 @@ import { checkedSchema, type CheckedSchema } from '../../common/schema-check';
  * This deployment's configuration: one build serves every environment, and the server writes
  * what differs into the page when it starts, as a JSON data block (`<script
  * id="portal-config" type="application/json">`: not run, so the CSP needs no exception, and no
- * request). `src/main.tsx` reads it once, before the first screen, and checks it against
+ * request). `src/start.tsx` reads it once, before the first screen, and checks it against
  * `openapi/portal-config.schema.json` (the README's table describes each key).
  */
 export interface PortalEnv {
@@ -65,7 +65,7 @@ export function readPortalConfig(page: Document): ConfigReading {
 }
 
 /**
- * The configuration in use, set once by `setPortalEnv` before anything reads it (main.tsx before
+ * The configuration in use, set once by `setPortalEnv` before anything reads it (start.tsx before
  * the first screen, src/testing/setup.ts for the tests): reading it earlier fails loudly.
  */
 export let env: PortalEnv;

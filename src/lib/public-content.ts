@@ -53,7 +53,7 @@ function publicResource<T>(ask: () => Promise<T>) {
 
 type PublicResource<T> = ReturnType<typeof publicResource<T>>;
 
-/** The public content of one visit (main.tsx makes it; each test its own). */
+/** The public content of one visit (start.tsx makes it; each test its own). */
 export interface PublicContent {
   readonly branding: PublicResource<Branding>;
   readonly announcements: PublicResource<Announcements>;

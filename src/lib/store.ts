@@ -21,7 +21,11 @@ export function createStore<T>(initial: T) {
       value = next;
       for (const listener of [...listeners]) listener();
     },
-    /** The current value, re-rendering the component when it changes. */
-    use: () => useSyncExternalStore(subscribe, get, get),
+    /**
+     * The current value, re-rendering the component when it changes. A page hydrated over its
+     * prerendered HTML (src/prerender.tsx) is first drawn with the initial value, as the HTML
+     * was, then with the current one.
+     */
+    use: () => useSyncExternalStore(subscribe, get, () => initial),
   };
 }

@@ -1,25 +1,28 @@
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 
 /**
  * False until the browser has reported the page's first contentful paint, then true (at once for
  * components that mount later). The partner's logos and icon wait for it: they come from the
  * partner's host, a new connection (DNS, TCP, TLS) on a phone, and the sign-in form should not
  * wait behind them or share its first frame's work with them. Their room in the header is kept,
- * so nothing moves when they arrive. A browser without paint timing shows them at once.
+ * so nothing moves when they arrive. A browser without paint timing shows them at once. The
+ * prerendered page (src/prerender.tsx) is drawn, and hydrated, before it.
  */
 export function useAfterFirstPaint(): boolean {
-  const [painted, setPainted] = useState(hasPainted);
-  useEffect(() => {
-    if (painted) return;
-    // `buffered` delivers a paint reported before the observer was made.
-    const observer = new PerformanceObserver(() => {
-      observer.disconnect();
-      setPainted(true);
-    });
-    observer.observe({ type: 'paint', buffered: true });
-    return () => observer.disconnect();
-  }, [painted]);
-  return painted;
+  return useSyncExternalStore(subscribe, hasPainted, notYet);
+}
+
+const notYet = () => false;
+
+function subscribe(onPaint: () => void): () => void {
+  if (hasPainted()) return () => undefined;
+  // `buffered` delivers a paint reported before the observer was made.
+  const observer = new PerformanceObserver(() => {
+    observer.disconnect();
+    onPaint();
+  });
+  observer.observe({ type: 'paint', buffered: true });
+  return () => observer.disconnect();
 }
 
 function hasPainted(): boolean {

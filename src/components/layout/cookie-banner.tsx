@@ -1,8 +1,16 @@
-import { useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import { acceptCookies, hasAcceptedCookies } from '../../lib/session-storage';
 import { Button } from '../ui/button';
 import './cookie-banner.css';
 import { firstScreenTexts } from '../../lib/messages/first-screen';
+
+const acceptedListeners = new Set<() => void>();
+const notAccepted = () => false;
+
+function onAccepted(listener: () => void): () => void {
+  acceptedListeners.add(listener);
+  return () => void acceptedListeners.delete(listener);
+}
 
 /**
  * The cookie notice, until the user accepts it (the accept cookie lasts 30 days). It stays in
@@ -10,7 +18,8 @@ import { firstScreenTexts } from '../../lib/messages/first-screen';
  * can be scrolled clear of it, and the page keeps focused elements out from under it.
  */
 export function CookieBanner() {
-  const [accepted, setAccepted] = useState(hasAcceptedCookies);
+  // The prerendered page (src/prerender.tsx) shows the notice; hydrated, it reads the cookie.
+  const accepted = useSyncExternalStore(onAccepted, hasAcceptedCookies, notAccepted);
   if (accepted) return null;
   return (
     <section className="cookie-banner" aria-label={firstScreenTexts.cookieNotice}>
@@ -20,7 +29,7 @@ export function CookieBanner() {
         className="cookie-banner__accept"
         onClick={() => {
           acceptCookies();
-          setAccepted(true);
+          for (const listener of [...acceptedListeners]) listener();
           // The focused button goes with the banner: focus moves to the page rather than falling to <body>.
           document.getElementById('main-content')?.focus();
         }}

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useHydrated } from '../../lib/hydration';
 import { Button } from '../ui/button';
 import { ActionsRow } from './actions-row';
 
@@ -24,9 +25,13 @@ interface FormFooterProps {
  * else the screen offers, in a row that wraps instead of overflowing.
  */
 export function FormFooter({ submit, busy = false, disabled = false, secondary, children }: FormFooterProps) {
+  // In the prerendered sign-in form, before the script has taken it over, the browser must not
+  // send the form itself (a GET, with the password in the address): a form of two fields and no
+  // submit button is not sent by Enter, and a plain button sends nothing. What was typed stays.
+  const hydrated = useHydrated();
   return (
     <ActionsRow>
-      <Button type="submit" busy={busy} disabled={disabled}>
+      <Button type={hydrated ? 'submit' : 'button'} busy={busy} disabled={disabled}>
         {submit}
       </Button>
       {secondary ? (

@@ -6,8 +6,8 @@ import { AnnouncementBanner } from './announcement-banner';
 import './public-shell.css';
 import { firstScreenTexts } from '../../lib/messages/first-screen';
 
-// The banner is part of the first paint (its answer is awaited before it, src/main.tsx), not a
-// chunk of its own fetched after it. The modals load when first opened.
+// The banner is part of the first screen's code, not a chunk of its own fetched after it: its
+// answer arrives into room kept for it. The modals load when first opened.
 const CreateAccountModal = lazy(() => import('./shell-modals').then((module) => ({ default: module.CreateAccountModal })));
 const HelpModal = lazy(() => import('./shell-modals').then((module) => ({ default: module.HelpModal })));
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { Card } from '../../components/layout/card';
 import { FormFooter } from '../../components/layout/form-footer';
 import { Page } from '../../components/layout/page';
@@ -12,6 +12,7 @@ import { useSignIn } from './use-sign-in';
 import { firstScreenTexts } from '../../lib/messages/first-screen';
 import { passkeysSupported } from '../../lib/passkeys/support';
 import { useAfterFirstPaint } from '../../lib/use-after-first-paint';
+import { useBrowserValue } from '../../lib/hydration';
 import './sign-in-page.css';
 
 /** Sign-in with a passkey (this contract's extension): its code loads once the form has painted. */
@@ -32,6 +33,16 @@ export function SignInPage() {
   const usernameRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const painted = useAfterFirstPaint();
+  // The prerendered form keeps the room (most browsers have passkeys); one without gives it back.
+  const passkeys = useBrowserValue(passkeysSupported, true);
+
+  // What was typed into the prerendered form (src/prerender.tsx) before the app took it over is
+  // the form's from the start: hydration leaves the fields as they are, and the next render
+  // would otherwise empty them. (A form drawn in the browser starts empty: nothing changes.)
+  useLayoutEffect(() => {
+    const typed = { username: usernameRef.current?.value ?? '', password: passwordRef.current?.value ?? '' };
+    if (typed.username || typed.password) setValues(typed);
+  }, []);
 
   // The spec clears a field's error when it changes, rather than re-checking on each key.
   const change = (field: keyof SignInValues) => (event: { target: { value: string } }) => {
@@ -82,7 +93,7 @@ export function SignInPage() {
           </Stack>
         </form>
         {/* Its room is kept from the first paint where the browser has passkeys, so nothing moves when it comes. */}
-        {passkeysSupported() ? (
+        {passkeys ? (
           <div className="sign-in-page__passkey">
             {painted ? (
               <Suspense fallback={null}>

@@ -86,5 +86,5 @@ function subscribe(onChange: () => void): () => void {
 
 /** The page's locale, re-rendering the caller when it changes. */
 export function useLocale(): Locale {
-  return useSyncExternalStore(subscribe, currentLocale);
+  return useSyncExternalStore(subscribe, currentLocale, currentLocale);
 }

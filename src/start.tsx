@@ -1,0 +1,87 @@
+import './lib/zod-setup';
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { Portal } from './app/portal';
+import { AppRoutes } from './app/router';
+import { configureApiClient } from './lib/api/api-client';
+import { firstScreenOperations, loadOperations } from './lib/api/operation-table';
+import { FIRST_PAINT_WAIT_MS } from './lib/constants';
+import { env, readPortalConfig, setPortalEnv } from './lib/env';
+import { activateLocale, initialLocale } from './lib/i18n/locale';
+import { onFirstInteraction } from './lib/first-interaction';
+import { paths } from './lib/paths';
+import { createPublicContent, prefetchPublicContent } from './lib/public-content';
+import { readAuthToken, readXsrfToken } from './lib/session-storage';
+import './styles.css';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+// This deployment's configuration, which the server wrote into the page: nothing starts
+// without a valid one (the page names what is wrong instead).
+const config = readPortalConfig(document);
+if (config.ok) {
+  setPortalEnv(config.env);
+  configureApiClient({
+    operations: firstScreenOperations,
+    loadOperations,
+    timeoutMs: env.apiTimeoutMs,
+    readAuthToken,
+    readXsrfToken,
+    // Only the sign-in calls ask, once the sign-in's code (and with it the journey) has loaded.
+    readBasicAuthorization: async () => (await import('./journey/journey-store')).signInAuthorization(),
+  });
+
+  // The sign-in form calls only the first screen's operations until someone uses it: the rest of
+  // the table loads with the first key or pointer press, ahead of the call that needs it. Any
+  // other route calls the gateway as it opens, so it loads at once.
+  const preloadOperations = () => void loadOperations().catch(() => undefined);
+  const atSignIn = (window.location.hash.slice(1).split('?')[0] || paths.signIn) === paths.signIn;
+  if (atSignIn) onFirstInteraction(preloadOperations);
+  else preloadOperations();
+
+  const publicContent = createPublicContent();
+  const app = (
+    <Portal publicContent={publicContent}>
+      <AppRoutes />
+    </Portal>
+  );
+  const locale = initialLocale();
+
+  if (atSignIn && root.hasAttribute('data-prerendered')) {
+    // The sign-in screen came prerendered in the page (src/prerender.tsx), in English and before
+    // any answer, and has painted already: the app takes it over as it is (what was typed stays),
+    // then the brand and the announcement arrive into the room kept for them, and a page in
+    // another language changes its texts once that language's catalogue is in.
+    // (Not in a transition, which would hydrate in slices: an update arriving in between, the
+    // language's for one, makes React draw the form again, emptied of what was typed.)
+    hydrateRoot(root, app);
+    void prefetchPublicContent(publicContent);
+    void activateLocale(locale).catch(() => activateLocale('en'));
+  } else {
+    // Any other route draws itself: the prerendered sign-in screen is not this page's (and was
+    // hidden from the start at another address: index.html's script and styles.css).
+    root.replaceChildren();
+    root.removeAttribute('data-prerendered');
+    // It paints once, branded and with its announcement: nothing moves or changes brand after it
+    // (no layout shift), unless the gateway is slower than FIRST_PAINT_WAIT_MS.
+    // (A promise, not a top-level await, which would split the entry into many chunks.)
+    const firstContent = Promise.race([prefetchPublicContent(publicContent), new Promise((wait) => setTimeout(wait, FIRST_PAINT_WAIT_MS))]);
+    // The page speaks the language chosen on this device, else the browser's, from its first
+    // paint (English, whose first-screen texts come with the page, if that language cannot load).
+    const language = activateLocale(locale).catch(() => activateLocale('en'));
+    void Promise.all([firstContent, language]).then(() => createRoot(root).render(app));
+  }
+} else {
+  // Its own chunk: a deployment with a valid configuration, every visit but an operator's
+  // mistake, never loads it, and the first screen's budget stays with the first screen.
+  root.replaceChildren();
+  root.removeAttribute('data-prerendered');
+  void import('./app/config-error-page').then(({ ConfigErrorPage }) =>
+    createRoot(root).render(
+      <StrictMode>
+        <ConfigErrorPage problems={config.problems} />
+      </StrictMode>,
+    ),
+  );
+}

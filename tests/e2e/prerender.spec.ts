@@ -1,0 +1,153 @@
+import type { Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, holdCalls, test } from '../support/fixtures';
+
+/*
+ * The sign-in screen comes prerendered in the page (src/prerender.tsx) and the app hydrates it
+ * (src/start.tsx). Each test holds the page's script (the first screen's chunk) to look at the
+ * page before it runs.
+ */
+
+const ENTRY_SCRIPT = /\/assets\/first-screen-[^/]+\.js$/;
+const HEADING = 'Sign in to your 401(k) account';
+
+/** Every console message about hydration (React reports a mismatch as an error: the fixture fails on those too). */
+function hydrationMessages(page: Page): string[] {
+  const messages: string[] = [];
+  page.on('console', (message) => {
+    if (/hydrat/i.test(message.text())) messages.push(`${message.type()}: ${message.text()}`);
+  });
+  return messages;
+}
+
+/** The app has taken the form over: its submit button submits (a plain button before, src/components/layout/form-footer.tsx). */
+async function expectHydrated(page: Page): Promise<void> {
+  await expect(page.getByRole('button', { name: 'Sign In' })).toHaveAttribute('type', 'submit');
+}
+
+test('the heading, the form and its labels are in the page before any script has run', async ({ page }) => {
+  const release = await holdCalls(page, ENTRY_SCRIPT);
+  // Not until 'load' or 'DOMContentLoaded': both wait for the page's (deferred) module script.
+  await page.goto('/', { waitUntil: 'commit' });
+  await expect(page.getByRole('heading', { level: 1, name: HEADING })).toBeVisible();
+  await expect(page.getByLabel('Username')).toBeVisible();
+  await expect(page.getByLabel('Password', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Why create an online account?' })).toBeVisible();
+  // Not yet the app's: the button cannot send the form by itself.
+  await expect(page.getByRole('button', { name: 'Sign In' })).toHaveAttribute('type', 'button');
+  await expectNoAxeViolations(page);
+  release();
+  await expectHydrated(page);
+
+  const html = await (await page.request.get('/')).text();
+  expect(html).toContain(`<h1 id="sign-in-heading" tabindex="-1" class="page-heading">${HEADING}</h1>`);
+});
+
+test('what is typed before the script runs is kept, Enter sends nothing, and the app takes over the same page', async ({ page }) => {
+  const hydration = hydrationMessages(page);
+  const release = await holdCalls(page, ENTRY_SCRIPT);
+  // Not until 'load' or 'DOMContentLoaded': both wait for the page's (deferred) module script.
+  await page.goto('/', { waitUntil: 'commit' });
+  await page.getByLabel('Username').fill('early.bird');
+  await page.getByLabel('Password', { exact: true }).fill('Secret#123');
+  await page.getByLabel('Password', { exact: true }).press('Enter');
+  // The browser did not send the form itself (a GET with the password in the address).
+  expect(new URL(page.url()).search).toBe('');
+  await page.evaluate(() => document.querySelector('h1')?.setAttribute('data-seen', 'before'));
+
+  release();
+  await expectHydrated(page);
+  // Hydrated, not drawn again: the heading is the same element.
+  await expect(page.getByRole('heading', { level: 1, name: HEADING })).toHaveAttribute('data-seen', 'before');
+  await expect(page.getByLabel('Username')).toHaveValue('early.bird');
+  await expect(page.getByLabel('Password', { exact: true })).toHaveValue('Secret#123');
+
+  // And the app knows what was typed: it sends it.
+  const request = page.waitForRequest('**/login-gateway/authentication');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  const [username] = Buffer.from(((await request).headers().authorization ?? '').replace(/^Basic /, ''), 'base64')
+    .toString('utf8')
+    .split(':');
+  expect(username).toBe('early.bird');
+  expect(hydration).toEqual([]);
+});
+
+test('the brand and the announcement arrive after the form into the room kept for them, moving nothing', async ({ page }) => {
+  // A phone's width, where the header and the banner are tightest.
+  await page.setViewportSize({ width: 375, height: 667 });
+  const hydration = hydrationMessages(page);
+  const releaseBrand = await holdCalls(page, /\/login-gateway\/public\/branding\/brand$/);
+  const releaseAnnouncements = await holdCalls(page, /\/announcements\.json$/);
+  await page.goto('/');
+  await expectHydrated(page);
+  await expect(page.getByRole('region', { name: 'Latest update' })).toHaveCount(0);
+  releaseBrand();
+  releaseAnnouncements();
+  await expect(page.getByRole('img', { name: 'Example Partner 401(k)' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Latest update' })).toBeVisible();
+  await expect(page).toHaveTitle('Example Partner 401(k)');
+
+  // Every layout shift of the visit (none at all: the observer then never calls back), with what moved.
+  const shifts = await page.evaluate(
+    () =>
+      new Promise<string[]>((done) => {
+        type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node | null }[] };
+        new PerformanceObserver((list) => {
+          done(
+            (list.getEntries() as Shift[])
+              .filter((entry) => !entry.hadRecentInput)
+              .map(
+                (entry) =>
+                  `${entry.value.toFixed(4)}: ${entry.sources.map((source) => (source.node as Element | null)?.outerHTML.slice(0, 80)).join(', ')}`,
+              ),
+          );
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => done([]), 500);
+      }),
+  );
+  expect(shifts).toEqual([]);
+  expect(hydration).toEqual([]);
+});
+
+test('another address never shows the prerendered sign-in, not even before the script runs, and draws its own screen', async ({ page }) => {
+  const release = await holdCalls(page, ENTRY_SCRIPT);
+  await page.goto('/#/forgot-username', { waitUntil: 'commit' });
+  // The page is there, the sign-in screen in it, hidden (index.html's script, allowed by its hash: no CSP violation).
+  await expect(page.locator('#root h1')).toHaveText(HEADING);
+  await expect(page.getByRole('heading', { level: 1, name: HEADING })).toBeHidden();
+  release();
+  await expect(page.getByRole('heading', { level: 1, name: 'Forgot your username?' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: HEADING })).toHaveCount(0);
+
+  // And at the sign-in's own address (a query is still the sign-in), the page shows it from the start.
+  // (From another page: a change of the address's fragment alone would not load the page again.)
+  await page.goto('about:blank');
+  const releaseAgain = await holdCalls(page, ENTRY_SCRIPT);
+  await page.goto('/#/?from=link', { waitUntil: 'commit' });
+  await expect(page.getByRole('button', { name: 'Sign In' })).toHaveAttribute('type', 'button');
+  await expect(page.getByRole('heading', { level: 1, name: HEADING })).toBeVisible();
+  releaseAgain();
+  await expectHydrated(page);
+});
+
+test('a browser preferring Spanish gets the prerendered form in English, then the same form in Spanish, keeping what was typed', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ baseURL: baseURL ?? '', locale: 'es-MX' });
+  const page = await context.newPage();
+  const hydration = hydrationMessages(page);
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  const release = await holdCalls(page, ENTRY_SCRIPT);
+  // Not until 'load' or 'DOMContentLoaded': both wait for the page's (deferred) module script.
+  await page.goto('/', { waitUntil: 'commit' });
+  await page.getByLabel('Username').fill('temprano');
+  release();
+  await expect(page.getByRole('heading', { level: 1, name: 'Inicie sesión en su cuenta 401(k)' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Nombre de usuario' })).toHaveValue('temprano');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es-US');
+  expect(hydration).toEqual([]);
+  expect(errors).toEqual([]);
+  await context.close();
+});
