@@ -41,23 +41,25 @@ if (config.ok) {
   else preloadOperations();
 
   const publicContent = createPublicContent();
-  const app = (
-    <Portal publicContent={publicContent}>
-      <AppRoutes />
-    </Portal>
-  );
   const locale = initialLocale();
+  const activateLanguage = () => void activateLocale(locale).catch(() => activateLocale('en'));
 
   if (atSignIn && root.hasAttribute('data-prerendered')) {
     // The sign-in screen came prerendered in the page (src/prerender.tsx), in English and before
     // any answer, and has painted already: the app takes it over as it is (what was typed stays),
     // then the brand and the announcement arrive into the room kept for them, and a page in
     // another language changes its texts once that language's catalogue is in.
-    // (Not in a transition, which would hydrate in slices: an update arriving in between, the
-    // language's for one, makes React draw the form again, emptied of what was typed.)
-    hydrateRoot(root, app);
+    // The language changes only once hydration is done (`onHydrated`): hydration runs in a task
+    // of its own, and texts changed before it would not match the page's (React then draws the
+    // page again). Not in a transition either, which would hydrate in slices: an update arriving
+    // in between makes React draw the form again, emptied of what was typed.
+    hydrateRoot(
+      root,
+      <Portal publicContent={publicContent} onHydrated={activateLanguage}>
+        <AppRoutes />
+      </Portal>,
+    );
     void prefetchPublicContent(publicContent);
-    void activateLocale(locale).catch(() => activateLocale('en'));
   } else {
     // Any other route draws itself: the prerendered sign-in screen is not this page's (and was
     // hidden from the start at another address: index.html's script and styles.css).
@@ -70,7 +72,13 @@ if (config.ok) {
     // The page speaks the language chosen on this device, else the browser's, from its first
     // paint (English, whose first-screen texts come with the page, if that language cannot load).
     const language = activateLocale(locale).catch(() => activateLocale('en'));
-    void Promise.all([firstContent, language]).then(() => createRoot(root).render(app));
+    void Promise.all([firstContent, language]).then(() =>
+      createRoot(root).render(
+        <Portal publicContent={publicContent}>
+          <AppRoutes />
+        </Portal>,
+      ),
+    );
   }
 } else {
   // Its own chunk: a deployment with a valid configuration, every visit but an operator's

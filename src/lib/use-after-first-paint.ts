@@ -19,13 +19,17 @@ function subscribe(onPaint: () => void): () => void {
   // `buffered` delivers a paint reported before the observer was made.
   const observer = new PerformanceObserver(() => {
     observer.disconnect();
+    painted = true;
     onPaint();
   });
   observer.observe({ type: 'paint', buffered: true });
   return () => observer.disconnect();
 }
 
+/** Set once an observer has heard of the paint, which then holds whatever `performance` says later. */
+let painted = false;
+
 function hasPainted(): boolean {
-  if (typeof PerformanceObserver === 'undefined' || !PerformanceObserver.supportedEntryTypes.includes('paint')) return true;
+  if (painted || typeof PerformanceObserver === 'undefined' || !PerformanceObserver.supportedEntryTypes.includes('paint')) return true;
   return performance.getEntriesByName('first-contentful-paint').length > 0;
 }

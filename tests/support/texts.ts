@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { poEntries } from '../../src/testing/po-entries';
 
 /*
  * The portal's texts in the language a page shows, for tests that walk screens in Spanish or in
@@ -19,12 +20,7 @@ function catalogue(locale: TestLocale): Map<string, string> {
   if (found) return found;
   found = new Map();
   for (const file of readdirSync(`${LOCALES}${locale}`).filter((name) => name.endsWith('.po'))) {
-    const lines = readFileSync(`${LOCALES}${locale}/${file}`, 'utf8').split('\n');
-    lines.forEach((line, at) => {
-      const id = /^msgid (".+")$/.exec(line);
-      const text = /^msgstr (".*")$/.exec(lines[at + 1] ?? '');
-      if (id?.[1] && text?.[1] && !found!.has(JSON.parse(id[1]))) found!.set(JSON.parse(id[1]), JSON.parse(text[1]));
-    });
+    for (const [id, text] of poEntries(`${LOCALES}${locale}/${file}`)) if (!found.has(id)) found.set(id, text);
   }
   catalogues.set(locale, found);
   return found;

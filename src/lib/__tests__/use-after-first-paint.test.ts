@@ -1,6 +1,13 @@
 import { act, renderHook } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
-import { useAfterFirstPaint } from '../use-after-first-paint';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as AfterFirstPaint from '../use-after-first-paint';
+
+// The module remembers a paint it has heard of: each test starts with a page not yet painted.
+let useAfterFirstPaint: typeof AfterFirstPaint.useAfterFirstPaint;
+beforeEach(async () => {
+  vi.resetModules();
+  ({ useAfterFirstPaint } = await import('../use-after-first-paint'));
+});
 
 /** A stand-in for the browser's paint timing: `paint()` reports the first contentful paint. */
 function stubPaintTiming() {
@@ -45,9 +52,21 @@ describe('useAfterFirstPaint', () => {
     expect(renderHook(() => useAfterFirstPaint()).result.current).toBe(true);
   });
 
+  it('stays true once the paint was heard of, whatever `performance` answers later (a faked clock has no entries)', () => {
+    const timing = stubPaintTiming();
+    const first = renderHook(() => useAfterFirstPaint());
+    act(() => timing.paint());
+    vi.spyOn(performance, 'getEntriesByName').mockReturnValue([]);
+    expect(renderHook(() => useAfterFirstPaint()).result.current).toBe(true);
+    first.rerender();
+    expect(first.result.current).toBe(true);
+  });
+
   it('stops listening when its component goes before the paint', () => {
     const timing = stubPaintTiming();
-    renderHook(() => useAfterFirstPaint()).unmount();
+    const hook = renderHook(() => useAfterFirstPaint());
+    expect(timing.observers.size).toBe(1);
+    hook.unmount();
     expect(timing.observers.size).toBe(0);
   });
 

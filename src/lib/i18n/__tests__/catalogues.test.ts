@@ -1,7 +1,8 @@
 import { parse } from '@messageformat/parser';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { poEntries } from '../../../testing/po-entries';
 import { verifyTotpRegistrationBodyAuthAppNameMax } from '../../../../generated/zod/totp/totp.zod';
 
 /*
@@ -13,16 +14,7 @@ import { verifyTotpRegistrationBodyAuthAppNameMax } from '../../../../generated/
 
 const LOCALES = join(process.cwd(), 'src', 'locales') + '/';
 
-function entries(locale: string, area: string): Map<string, string> {
-  const lines = readFileSync(`${LOCALES}${locale}/${area}`, 'utf8').split('\n');
-  const found = new Map<string, string>();
-  lines.forEach((line, at) => {
-    const id = /^msgid (".+")$/.exec(line);
-    const text = /^msgstr (".*")$/.exec(lines[at + 1] ?? '');
-    if (id?.[1] && text?.[1]) found.set(JSON.parse(id[1]) as string, JSON.parse(text[1]) as string);
-  });
-  return found;
-}
+const entries = (locale: string, area: string): Map<string, string> => poEntries(`${LOCALES}${locale}/${area}`);
 
 /** What a translation must keep of its English: the named values, plural and select arguments, and numbered tags. */
 function skeleton(message: string): string[] {
