@@ -60,7 +60,7 @@ function linguiMacros(): Plugin {
 /**
  * The sign-in screen, prerendered into the built index.html (src/prerender.tsx): once the page's
  * build is written, the same sources are built for Node (a server build, into a temporary
- * directory under node_modules/.cache), drawn at `/`, and the HTML goes into `#root`, which src/main.tsx then hydrates. The
+ * directory under node_modules/.cache), drawn at `/`, and the HTML goes into `#root`, which src/start.tsx then hydrates. The
  * precompressed copies are written after it (`closeBundle`).
  */
 function prerenderFirstScreen(): Plugin {

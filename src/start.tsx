@@ -14,82 +14,103 @@ import { createPublicContent, prefetchPublicContent } from './lib/public-content
 import { readAuthToken, readXsrfToken } from './lib/session-storage';
 import './styles.css';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root element');
+/** A press on the prerendered page made before the app took it over, to be done again once it has. */
+export type EarlyPress = () => void;
 
-// This deployment's configuration, which the server wrote into the page: nothing starts
-// without a valid one (the page names what is wrong instead).
-const config = readPortalConfig(document);
-if (config.ok) {
-  setPortalEnv(config.env);
-  configureApiClient({
-    operations: firstScreenOperations,
-    loadOperations,
-    timeoutMs: env.apiTimeoutMs,
-    readAuthToken,
-    readXsrfToken,
-    // Only the sign-in calls ask, once the sign-in's code (and with it the journey) has loaded.
-    readBasicAuthorization: async () => (await import('./journey/journey-store')).signInAuthorization(),
-  });
+/**
+ * Starts the app in the page: src/main.tsx calls it once the page has painted, with the press it
+ * remembered until now (`takeEarlyPress` stops it remembering).
+ */
+export function startPortal(takeEarlyPress: () => EarlyPress | undefined): void {
+  // From here on, the app answers presses itself (React also does a press made while it hydrates).
+  let earlyPress = takeEarlyPress();
+  const root = document.getElementById('root');
+  if (!root) throw new Error('index.html has no #root element');
 
-  // The sign-in form calls only the first screen's operations until someone uses it: the rest of
-  // the table loads with the first key or pointer press, ahead of the call that needs it. Any
-  // other route calls the gateway as it opens, so it loads at once.
-  const preloadOperations = () => void loadOperations().catch(() => undefined);
-  const atSignIn = (window.location.hash.slice(1).split('?')[0] || paths.signIn) === paths.signIn;
-  if (atSignIn) onFirstInteraction(preloadOperations);
-  else preloadOperations();
+  // This deployment's configuration, which the server wrote into the page: nothing starts
+  // without a valid one (the page names what is wrong instead).
+  const config = readPortalConfig(document);
+  if (config.ok) {
+    setPortalEnv(config.env);
+    configureApiClient({
+      operations: firstScreenOperations,
+      loadOperations,
+      timeoutMs: env.apiTimeoutMs,
+      readAuthToken,
+      readXsrfToken,
+      // Only the sign-in calls ask, once the sign-in's code (and with it the journey) has loaded.
+      readBasicAuthorization: async () => (await import('./journey/journey-store')).signInAuthorization(),
+    });
 
-  const publicContent = createPublicContent();
-  const locale = initialLocale();
-  const activateLanguage = () => void activateLocale(locale).catch(() => activateLocale('en'));
+    // The sign-in form calls only the first screen's operations until someone uses it: the rest of
+    // the table loads with the first key or pointer press, ahead of the call that needs it. Any
+    // other route calls the gateway as it opens, so it loads at once.
+    const preloadOperations = () => void loadOperations().catch(() => undefined);
+    const atSignIn = (window.location.hash.slice(1).split('?')[0] || paths.signIn) === paths.signIn;
+    if (atSignIn) onFirstInteraction(preloadOperations);
+    else preloadOperations();
 
-  if (atSignIn && root.hasAttribute('data-prerendered')) {
-    // The sign-in screen came prerendered in the page (src/prerender.tsx), in English and before
-    // any answer, and has painted already: the app takes it over as it is (what was typed stays),
-    // then the brand and the announcement arrive into the room kept for them, and a page in
-    // another language changes its texts once that language's catalogue is in.
-    // The language changes only once hydration is done (`onHydrated`): hydration runs in a task
-    // of its own, and texts changed before it would not match the page's (React then draws the
-    // page again). Not in a transition either, which would hydrate in slices: an update arriving
-    // in between makes React draw the form again, emptied of what was typed.
-    hydrateRoot(
-      root,
-      <Portal publicContent={publicContent} onHydrated={activateLanguage}>
-        <AppRoutes />
-      </Portal>,
-    );
-    void prefetchPublicContent(publicContent);
-  } else {
-    // Any other route draws itself: the prerendered sign-in screen is not this page's (and was
-    // hidden from the start at another address: index.html's script and styles.css).
-    root.replaceChildren();
-    root.removeAttribute('data-prerendered');
-    // It paints once, branded and with its announcement: nothing moves or changes brand after it
-    // (no layout shift), unless the gateway is slower than FIRST_PAINT_WAIT_MS.
-    // (A promise, not a top-level await, which would split the entry into many chunks.)
-    const firstContent = Promise.race([prefetchPublicContent(publicContent), new Promise((wait) => setTimeout(wait, FIRST_PAINT_WAIT_MS))]);
-    // The page speaks the language chosen on this device, else the browser's, from its first
-    // paint (English, whose first-screen texts come with the page, if that language cannot load).
-    const language = activateLocale(locale).catch(() => activateLocale('en'));
-    void Promise.all([firstContent, language]).then(() =>
-      createRoot(root).render(
-        <Portal publicContent={publicContent}>
+    const publicContent = createPublicContent();
+    const locale = initialLocale();
+    const activateLanguage = () => void activateLocale(locale).catch(() => activateLocale('en'));
+
+    if (atSignIn && root.hasAttribute('data-prerendered')) {
+      // The sign-in screen came prerendered in the page (src/prerender.tsx), in English and before
+      // any answer, and has painted already: the app takes it over as it is (what was typed stays),
+      // then the brand and the announcement arrive into the room kept for them, and a page in
+      // another language changes its texts once that language's catalogue is in.
+      // The language changes only once hydration is done (`onHydrated`): hydration runs in a task
+      // of its own, and texts changed before it would not match the page's (React then draws the
+      // page again). Not in a transition either, which would hydrate in slices: an update arriving
+      // in between makes React draw the form again, emptied of what was typed.
+      // A press made on the page before now is done then, on the app's own buttons.
+      const onHydrated = () => {
+        const press = earlyPress;
+        earlyPress = undefined;
+        press?.();
+        activateLanguage();
+      };
+      hydrateRoot(
+        root,
+        <Portal publicContent={publicContent} onHydrated={onHydrated}>
           <AppRoutes />
         </Portal>,
+      );
+      void prefetchPublicContent(publicContent);
+    } else {
+      // Any other route draws itself: the prerendered sign-in screen is not this page's (and was
+      // hidden from the start at another address: index.html's script and styles.css).
+      root.replaceChildren();
+      root.removeAttribute('data-prerendered');
+      // It paints once, branded and with its announcement: nothing moves or changes brand after it
+      // (no layout shift), unless the gateway is slower than FIRST_PAINT_WAIT_MS.
+      // (A promise, not a top-level await, which would split the entry into many chunks.)
+      const firstContent = Promise.race([
+        prefetchPublicContent(publicContent),
+        new Promise((wait) => setTimeout(wait, FIRST_PAINT_WAIT_MS)),
+      ]);
+      // The page speaks the language chosen on this device, else the browser's, from its first
+      // paint (English, whose first-screen texts come with the page, if that language cannot load).
+      const language = activateLocale(locale).catch(() => activateLocale('en'));
+      void Promise.all([firstContent, language]).then(() =>
+        createRoot(root).render(
+          <Portal publicContent={publicContent}>
+            <AppRoutes />
+          </Portal>,
+        ),
+      );
+    }
+  } else {
+    // Its own chunk: a deployment with a valid configuration, every visit but an operator's
+    // mistake, never loads it, and the first screen's budget stays with the first screen.
+    root.replaceChildren();
+    root.removeAttribute('data-prerendered');
+    void import('./app/config-error-page').then(({ ConfigErrorPage }) =>
+      createRoot(root).render(
+        <StrictMode>
+          <ConfigErrorPage problems={config.problems} />
+        </StrictMode>,
       ),
     );
   }
-} else {
-  // Its own chunk: a deployment with a valid configuration, every visit but an operator's
-  // mistake, never loads it, and the first screen's budget stays with the first screen.
-  root.replaceChildren();
-  root.removeAttribute('data-prerendered');
-  void import('./app/config-error-page').then(({ ConfigErrorPage }) =>
-    createRoot(root).render(
-      <StrictMode>
-        <ConfigErrorPage problems={config.problems} />
-      </StrictMode>,
-    ),
-  );
 }

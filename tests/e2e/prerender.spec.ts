@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { expect, expectNoAxeViolations, holdCalls, test } from '../support/fixtures';
 
 /*
@@ -43,8 +43,21 @@ test('the heading, the form and its labels are in the page before any script has
   expect(html).toContain(`<h1 id="sign-in-heading" tabindex="-1" class="page-heading">${HEADING}</h1>`);
 });
 
-test('what is typed before the script runs is kept, Enter sends nothing, and the app takes over the same page', async ({ page }) => {
+/** The username the sign-in request sends (in its Basic authorisation). */
+function signInUsername(request: Request): string | undefined {
+  return Buffer.from((request.headers().authorization ?? '').replace(/^Basic /, ''), 'base64')
+    .toString('utf8')
+    .split(':')[0];
+}
+
+test('what is typed before the script runs is kept, Enter sends it once the app has the page, and the app takes over the same page', async ({
+  page,
+}) => {
   const hydration = hydrationMessages(page);
+  const signIns: Request[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/login-gateway/authentication')) signIns.push(request);
+  });
   const release = await holdCalls(page, ENTRY_SCRIPT);
   // Not until 'load' or 'DOMContentLoaded': both wait for the page's (deferred) module script.
   await page.goto('/', { waitUntil: 'commit' });
@@ -55,21 +68,47 @@ test('what is typed before the script runs is kept, Enter sends nothing, and the
   expect(new URL(page.url()).search).toBe('');
   await page.evaluate(() => document.querySelector('h1')?.setAttribute('data-seen', 'before'));
 
+  const request = page.waitForRequest('**/login-gateway/authentication');
   release();
+  // The Enter is done once the app has the page: it sends what was typed, once.
+  expect(signInUsername(await request)).toBe('early.bird');
   await expectHydrated(page);
   // Hydrated, not drawn again: the heading is the same element.
   await expect(page.getByRole('heading', { level: 1, name: HEADING })).toHaveAttribute('data-seen', 'before');
   await expect(page.getByLabel('Username')).toHaveValue('early.bird');
   await expect(page.getByLabel('Password', { exact: true })).toHaveValue('Secret#123');
-
-  // And the app knows what was typed: it sends it.
-  const request = page.waitForRequest('**/login-gateway/authentication');
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  const [username] = Buffer.from(((await request).headers().authorization ?? '').replace(/^Basic /, ''), 'base64')
-    .toString('utf8')
-    .split(':');
-  expect(username).toBe('early.bird');
+  expect(new URL(page.url()).search).toBe('');
+  expect(signIns).toHaveLength(1);
   expect(hydration).toEqual([]);
+});
+
+test('a button pressed before the script runs does its job once the app has the page', async ({ page }) => {
+  const release = await holdCalls(page, ENTRY_SCRIPT);
+  await page.goto('/', { waitUntil: 'commit' });
+  await page.getByRole('button', { name: 'Create Your Account' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  release();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expectHydrated(page);
+
+  // Sign In pressed early sends the form, once, even when pressed twice.
+  await page.goto('about:blank');
+  const releaseAgain = await holdCalls(page, ENTRY_SCRIPT);
+  await page.goto('/', { waitUntil: 'commit' });
+  await page.getByLabel('Username').fill('early.bird');
+  await page.getByLabel('Password', { exact: true }).fill('Secret#123');
+  const signIns: Request[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/login-gateway/authentication')) signIns.push(request);
+  });
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  const request = page.waitForRequest('**/login-gateway/authentication');
+  releaseAgain();
+  const sent = await request;
+  expect(signInUsername(sent)).toBe('early.bird');
+  await sent.response();
+  expect(signIns).toHaveLength(1);
 });
 
 test('the brand and the announcement arrive after the form into the room kept for them, moving nothing', async ({ page }) => {
