@@ -275,13 +275,21 @@ export default defineConfig(({ command, isSsrBuild }) => {
     },
     test: {
       root: projectRoot,
-      include: ['src/**/*.test.{ts,tsx}', 'common/**/*.test.ts', 'scripts/**/*.test.mjs', 'tests/contract/**/*.test.{mjs,ts}'],
       environment: 'jsdom',
       setupFiles: ['src/testing/setup.ts'],
       restoreMocks: true,
       unstubGlobals: true,
       // A bound, not a wait (see src/testing/setup.ts): room for a test on a busy machine.
       testTimeout: 15_000,
+      include: ['src/**/*.test.{ts,tsx}', 'common/**/*.test.ts', 'scripts/**/*.test.mjs', 'tests/contract/**/*.test.{mjs,ts}'],
+      // The files share their workers' modules and page instead of each building its own (a new
+      // jsdom and a new module graph per file took three quarters of the app's tests' time): each
+      // test leaves the page, the storage, the clock and the app's query cache as it found them
+      // (src/testing/setup.ts), and a test about a module's first state loads a fresh one
+      // (vi.resetModules). `npm run test:unit -- --sequence.shuffle.files` finds a test that
+      // leans on another file's leftovers.
+      pool: 'threads',
+      isolate: false,
     },
   };
 });

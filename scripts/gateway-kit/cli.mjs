@@ -1,7 +1,7 @@
 // `npm run verify-gateway`: arguments, the run, and its reports. Whatever happens (a finished
 // run, bad arguments, an unreachable gateway, a signal, an error inside the kit), the first
 // line says the verdict and the reports asked for are written.
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DEFAULT_CONTRACT_FILE, readContract } from './contract.mjs';
 import { formatJunit, formatTable, outcomeOf, summarise, verdictLine } from './report.mjs';
@@ -181,7 +181,7 @@ export async function main(argv) {
       ...(progress.seed !== undefined && { seed: progress.seed }),
       startedAt: started.toISOString(),
       durationMs: Date.now() - started.getTime(),
-      peakMemoryMb: Math.round(process.resourceUsage().maxRSS / 1024),
+      peakMemoryMb: peakMemoryMb(),
       outcome: outcomeOf(progress.rows, progress.aborted, options),
       summary: summarise(progress.rows),
       sequences: progress.sequences ?? [],
@@ -222,4 +222,19 @@ export async function main(argv) {
     progress.aborted ??= `internal error: ${error instanceof Error ? error.message : String(error)}`;
   }
   return finish();
+}
+
+/**
+ * The kit's own peak resident memory, in MB. On Linux, the high-water mark of this process's
+ * memory (VmHWM): `maxRSS` there carries over the peak of the process that started the kit (a
+ * fork keeps it through exec), so a kit started by a large process reported that one's.
+ */
+function peakMemoryMb() {
+  try {
+    const line = /^VmHWM:\s+(\d+) kB$/m.exec(readFileSync('/proc/self/status', 'utf8'));
+    if (line) return Math.round(Number(line[1]) / 1024);
+  } catch {
+    // Not Linux: no /proc.
+  }
+  return Math.round(process.resourceUsage().maxRSS / 1024);
 }

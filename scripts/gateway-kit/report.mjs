@@ -21,7 +21,7 @@ import { NOT_SELECTED_ONLY } from './run.mjs';
  * @property {{ file: string, version: string }} contract
  * @property {string} startedAt
  * @property {number} durationMs
- * @property {number} peakMemoryMb the kit's peak resident memory (maxRSS)
+ * @property {number} peakMemoryMb the kit's peak resident memory (VmHWM on Linux, else maxRSS)
  * @property {Outcome} outcome
  * @property {number} [seed] the seed of the generated requests, when the run generated any
  * @property {{ passed: number, failed: number, skipped: number, notSelected: number }} summary rows by result

@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import developmentConfig from '../../openapi/portal-config.development.json';
 import { checkPortalConfig, setPortalEnv } from '../lib/env';
 import { appQueryClient } from '../lib/query-client';
@@ -27,6 +27,8 @@ if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.sho
 configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
+  // The test files share their workers (vite.config.ts): no test's fake clock outlives it.
+  vi.useRealTimers();
   // Script tests run in Node, without a DOM.
   if (typeof window === 'undefined') return;
   cleanup();
@@ -34,6 +36,7 @@ afterEach(() => {
   // module: each test starts with an empty cache, as each visit does.
   appQueryClient.clear();
   window.sessionStorage.clear();
+  window.localStorage.clear();
   for (const cookie of document.cookie.split(';')) {
     const name = cookie.split('=')[0]?.trim();
     if (name) document.cookie = `${name}=; max-age=0; path=/`;

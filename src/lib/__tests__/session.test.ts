@@ -4,8 +4,10 @@ import { readAuthCookie } from '../session-storage';
 import { seedSession } from '../../testing/session';
 
 describe('session', () => {
-  it('starts unknown, then follows validation', () => {
-    expect(getSessionState().status).toBe('unknown');
+  it('starts unknown, then follows validation', async () => {
+    // A fresh module, as a page load has (the test files share their modules).
+    vi.resetModules();
+    expect((await import('../session')).getSessionState().status).toBe('unknown');
     markSignedIn('7');
     expect(getSessionState()).toEqual({ status: 'signed-in', userId: '7' });
     markSignedOut();

@@ -1,11 +1,13 @@
 import { act, render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { getAnnouncements } from '../../../../generated/hooks/announcements/announcements';
-import { installApi, jsonResponse } from '../../../testing/render';
-import { LoadingBar } from '../loading-bar';
+import { describe, expect, it, vi } from 'vitest';
 
 describe('LoadingBar', () => {
   it('shows while any gateway call is under way, and goes when the last one has ended', async () => {
+    // A fresh API client, as a page load has: no call another test file left in flight is counted.
+    vi.resetModules();
+    const { getAnnouncements } = await import('../../../../generated/hooks/announcements/announcements');
+    const { installApi, jsonResponse } = await import('../../../testing/render');
+    const { LoadingBar } = await import('../loading-bar');
     const fetchMock = installApi();
     const answers: ((response: Response) => void)[] = [];
     fetchMock.mockImplementation(() => new Promise<Response>((resolve) => answers.push(resolve)));
