@@ -5,10 +5,11 @@ import { openRoute, portalRoute, portalRoutes, screenSettled } from '../support/
 import { chooseLocale } from '../support/texts';
 
 /*
- * Every route of the route table (so a screen is covered the day it lands) at a phone's, a large phone's, a tablet's and a laptop's width: nothing wider than the
+ * Every route of the route table (so a screen is covered the day it lands), in English and in
+ * Spanish, at a phone's, a large phone's, a tablet's and a laptop's width: nothing wider than the
  * screen, nothing focusable off it sideways, the heading whole on the screen, links in the
- * brand's colour, and axe with no violations. How each route is reached is in
- * tests/support/routes.ts.
+ * brand's colour, and axe with no violations; and in the pseudo-locale, no English that bypassed
+ * the catalogue. How each route is reached is in tests/support/routes.ts.
  */
 
 /** The widths of the issue, each with a height such a screen has. */
@@ -102,31 +103,45 @@ async function rightAt(page: Page, screen: (typeof SCREENS)[number]) {
   await expectNoAxeViolations(page);
 }
 
-for (const locale of ['en', 'es'] as const) {
-  for (const route of portalRoutes) {
-    test(`${route.path} (${route.reach.how})${locale === 'es' ? ' in Spanish,' : ''} is right at 320, 375, 768 and 1280 px`, async ({
-      page,
-    }) => {
-      if (locale !== 'en') await chooseLocale(page, locale);
-      await page.setViewportSize(SCREENS[0]);
-      await openRoute(page, route);
-      await screenSettled(page, route);
-      for (const screen of SCREENS) await test.step(`${screen.width} px`, () => rightAt(page, screen));
-    });
-  }
+/** The languages the walk checks, each with the name of its button in the header's switch and its page language. */
+const LANGUAGES = [
+  { locale: 'en', button: 'English', lang: 'en-US' },
+  { locale: 'es', button: 'Español', lang: 'es-US' },
+] as const;
+
+/**
+ * Changes the page's language where it is, with the header's switch (which keeps the screen and
+ * what was typed: tests/e2e/languages.spec.ts), and waits until the screen speaks it.
+ */
+async function speak(page: Page, language: (typeof LANGUAGES)[number]) {
+  await page.getByRole('banner').getByRole('button', { name: language.button, exact: true }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', language.lang);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
 }
 
-// The pseudo-locale's texts are the longest: the narrowest screen is where they must fit.
+// Each route is reached once (most of a test's time), in the pseudo-locale, whose texts are the
+// longest and are all accented: no English that bypassed the catalogue, and the narrowest screen
+// is where they must fit. Then the same screen in English and in Spanish at every width.
 for (const route of portalRoutes) {
-  test(`${route.path} (${route.reach.how}) in the pseudo-locale shows no English that bypassed the catalogue, and fits 320 px`, async ({
+  test(`${route.path} (${route.reach.how}) in the pseudo-locale shows no English that bypassed the catalogue, and in English and Spanish is right at 320, 375, 768 and 1280 px`, async ({
     page,
   }) => {
     await chooseLocale(page, 'pseudo');
     await page.setViewportSize(SCREENS[0]);
     await openRoute(page, route);
     await screenSettled(page, route);
-    expect(await untranslated(page), 'English that bypassed the catalogue').toEqual([]);
-    await rightAt(page, SCREENS[0]);
+    await test.step('the pseudo-locale at 320 px', async () => {
+      expect(await untranslated(page), 'English that bypassed the catalogue').toEqual([]);
+      await rightAt(page, SCREENS[0]);
+    });
+    for (const language of LANGUAGES) {
+      await test.step(language.button, async () => {
+        await page.setViewportSize(SCREENS[0]);
+        await speak(page, language);
+        for (const screen of SCREENS) await test.step(`${screen.width} px`, () => rightAt(page, screen));
+      });
+    }
   });
 }
 

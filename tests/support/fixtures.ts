@@ -128,7 +128,8 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
-  await page.evaluate(axeSource);
+  // Once per page: a screen checked at four widths is one page.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const axe = (
       window as unknown as {
