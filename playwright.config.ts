@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { availableParallelism } from 'node:os';
 import { MOCK_PORT, NGINX_PORT } from './scripts/ports.mjs';
 
 /**
@@ -18,7 +19,9 @@ export default defineConfig({
     { name: 'hostile', testDir: 'tests/hostile' },
   ],
   fullyParallel: true,
-  workers: 2,
+  // One worker per core: each drives a browser that keeps its core busy (three on two cores ran no
+  // faster here); PLAYWRIGHT_WORKERS to choose.
+  workers: Number(process.env.PLAYWRIGHT_WORKERS) || availableParallelism(),
   retries: 0,
   forbidOnly: true,
   // Patience, not a measurement: a busy 2-core machine can take seconds to answer; no test
