@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { getSessionState, markSignedIn, markSignedOut, onSignOut, signOut } from '../session';
+import { getSessionState, markSignedIn, onSignOut, signOut } from '../session';
 import { readAuthCookie } from '../session-storage';
 import { seedSession } from '../../testing/session';
 
@@ -7,11 +7,12 @@ describe('session', () => {
   it('starts unknown, then follows validation', async () => {
     // A fresh module, as a page load has (the test files share their modules).
     vi.resetModules();
-    expect((await import('../session')).getSessionState().status).toBe('unknown');
-    markSignedIn('7');
-    expect(getSessionState()).toEqual({ status: 'signed-in', userId: '7' });
-    markSignedOut();
-    expect(getSessionState()).toEqual({ status: 'signed-out', userId: null });
+    const session = await import('../session');
+    expect(session.getSessionState().status).toBe('unknown');
+    session.markSignedIn('7');
+    expect(session.getSessionState()).toEqual({ status: 'signed-in', userId: '7' });
+    session.markSignedOut();
+    expect(session.getSessionState()).toEqual({ status: 'signed-out', userId: null });
   });
 
   it('signs out: clears storage and the auth cookie, and tells its listeners why', () => {
