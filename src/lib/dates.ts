@@ -30,16 +30,26 @@ export function addDays(iso: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
+/** The languages that write a numeric day before its month (Spanish: 14/11/2026). */
+const DAY_FIRST: ReadonlySet<string> = new Set(['es-US']);
+
 /**
- * A `YYYY-MM-DD` day in the page's language (`Intl`), or the text as it came when it is no such
- * day: `numeric` in English is the spec's `MM/DD/YYYY` (`MM/DD` without the year), `long` is
- * `November 14, 2026`; in Spanish `14/11/2026` and `14 de noviembre de 2026`.
+ * A `YYYY-MM-DD` day in the page's language, or the text as it came when it is no such day:
+ * `numeric` in English is the spec's `MM/DD/YYYY` (`month-day`: `MM/DD`, without the year), `long`
+ * is `November 14, 2026`; in Spanish `14/11/2026` and `14 de noviembre de 2026`.
+ * The numeric styles are put together here, as `Intl.DateTimeFormat` writes them (a unit test
+ * compares them on generated days): the first date formatter a page makes loads the browser's
+ * date data, 40-90 ms of the main thread here, and the sign-in screen's announcement shows its
+ * `MM/DD` while the page is becoming interactive. `long` is shown on later pages only.
  */
 export function shownDay(iso: string, style: 'numeric' | 'month-day' | 'long'): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
   if (!match) return iso;
   const utc = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  const options: Intl.DateTimeFormatOptions =
-    style === 'long' ? { dateStyle: 'long' } : { month: '2-digit', day: '2-digit', ...(style === 'numeric' ? { year: 'numeric' } : {}) };
-  return new Intl.DateTimeFormat(intlLocale(), { ...options, timeZone: 'UTC' }).format(utc);
+  const locale = intlLocale();
+  if (style === 'long') return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(utc);
+  const month = String(utc.getUTCMonth() + 1).padStart(2, '0');
+  const day = String(utc.getUTCDate()).padStart(2, '0');
+  const monthDay = DAY_FIRST.has(locale) ? `${day}/${month}` : `${month}/${day}`;
+  return style === 'numeric' ? `${monthDay}/${utc.getUTCFullYear()}` : monthDay;
 }

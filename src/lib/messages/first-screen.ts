@@ -1,5 +1,6 @@
-import { msg, plural } from '@lingui/core/macro';
+import { msg, select } from '@lingui/core/macro';
 import { catalogue } from '../i18n/catalogue';
+import { pluralCategory } from '../i18n/locale';
 
 /**
  * The first screen's texts: the frame of every page, the sign-in page and its shell, the banners,
@@ -28,7 +29,11 @@ export const firstScreenTexts = catalogue({
 
   latestUpdate: msg`Latest update`,
   updateOn: ({ date }: { readonly date: string }) => msg`Update ${date}`,
-  newUpdates: ({ count }: { readonly count: number }) => msg`${plural(count, { one: '# new update!', other: '# new updates!' })}`,
+  /** A choice by the count's plural category, not Lingui's `plural` (see `pluralCategory`). */
+  newUpdates: ({ count }: { readonly count: number }) => {
+    const category = pluralCategory(count);
+    return msg`${select(category, { one: `${count} new update!`, other: `${count} new updates!` })}`;
+  },
   seeWhatsNew: msg`See What's New`,
 
   troubleSigningIn: msg`Having trouble signing in?`,
