@@ -1,12 +1,11 @@
 /*
  * The page's entry, which does two things: it starts the app (src/start.tsx) once the browser has
  * painted the page, and it remembers a press on the page made before then. The page holds the
- * sign-in screen prerendered (src/prerender.tsx), and index.html already asks for the app's code
- * beside it (<link rel="modulepreload">, the `portal-app-links` plugin of vite.config.ts), so the
- * form paints before that code runs instead of after: the code arrives over a phone's network
- * later than the page and its style sheet, and when it arrives first (a fast network, a cached
- * visit) the browser would otherwise run it before painting anything. The style sheets come with
- * the app's code, and index.html names them, so they are there for the first paint.
+ * sign-in screen prerendered (src/prerender.tsx) and names its style sheets, so the form paints
+ * before the app's code is even asked for: until then, on a phone's slow network, the page, its
+ * style sheet and the brand's answer have the bandwidth to themselves. The import below then
+ * fetches the app's entry and everything it imports side by side (`modulePreload` in
+ * vite.config.ts), not one import after another.
  */
 import type { EarlyPress } from './start';
 
