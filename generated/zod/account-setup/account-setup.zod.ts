@@ -5,7 +5,6 @@ import * as zod from 'zod';
 
 
 /**
- * When it is taken, `alternateUsername` offers one that is free. The spec shows `userNameAvailable` and `alternateUsername` bare; wrapping the answer in `data`, beside `errors` as in the contract's other answers with a payload, is this contract's choice.
  * @summary Whether a username is available
  */
 export const validateUsernameQueryUsernameMin = 4;
@@ -14,35 +13,34 @@ export const validateUsernameQueryUsernameRegExp = new RegExp('^[A-Za-z][A-Za-z0
 
 
 export const validateUsernameQueryParams = zod.object({
-  "username": zod.string().min(validateUsernameQueryUsernameMin).max(validateUsernameQueryUsernameMax).regex(validateUsernameQueryUsernameRegExp).describe('The username to check.')
+  "username": zod.string().min(validateUsernameQueryUsernameMin).max(validateUsernameQueryUsernameMax).regex(validateUsernameQueryUsernameRegExp)
 })
 
 export const validateUsernameResponseDataAlternateUsernameMax = 16;export const validateUsernameResponseErrorsItemCodeMax = 32;export const validateUsernameResponseErrorsItemDescriptionMax = 1000;export const validateUsernameResponseErrorsMax = 20;export const validateUsernameResponseErrorsItemCodeMaxOne = 32;export const validateUsernameResponseErrorsItemDescriptionMaxOne = 1000;export const validateUsernameResponseErrorsMaxOne = 20;
 
 export const validateUsernameResponse = zod.union([zod.object({
   "data": zod.object({
-  "userNameAvailable": zod.boolean().describe('True when nobody has the username; false shows \"Username must be unique\" with `alternateUsername`.'),
-  "alternateUsername": zod.string().max(validateUsernameResponseDataAlternateUsernameMax).nullish().describe('A username that is available, offered when the one asked for is taken.')
-}).describe('Whether a username is free, with a free one offered when it is not.'),
+  "userNameAvailable": zod.boolean(),
+  "alternateUsername": zod.string().max(validateUsernameResponseDataAlternateUsernameMax).nullish()
+}),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(validateUsernameResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(validateUsernameResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(validateUsernameResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
-}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "code": zod.string().max(validateUsernameResponseErrorsItemCodeMax),
+  "description": zod.string().max(validateUsernameResponseErrorsItemDescriptionMax)
+})).max(validateUsernameResponseErrorsMax).optional()
+}),zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(validateUsernameResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(validateUsernameResponseErrorsItemDescriptionMaxOne).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).max(validateUsernameResponseErrorsMaxOne).describe('The business errors; at least one, and at most 20, as in `ErrorList`. The portal shows or branches on the first.')
-}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('The answer, with its payload in `data`, or a business failure.')
+  "code": zod.string().max(validateUsernameResponseErrorsItemCodeMaxOne),
+  "description": zod.string().max(validateUsernameResponseErrorsItemDescriptionMaxOne)
+})).min(1).max(validateUsernameResponseErrorsMaxOne)
+})])
 
 /**
- * The spec names this service call ("complete setup") without its path or method: `POST /login-gateway/account-setup/complete` is this contract's choice.
  * @summary Complete account setup for an invitation token
  */
 export const completeAccountSetupHeaderXXSRFTOKENMax = 256;
 
 export const completeAccountSetupHeader = zod.object({
-  "X-XSRF-TOKEN": zod.string().max(completeAccountSetupHeaderXXSRFTOKENMax).optional().describe('Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists.')
+  "X-XSRF-TOKEN": zod.string().max(completeAccountSetupHeaderXXSRFTOKENMax).optional()
 })
 
 export const completeAccountSetupBodyTokenMax = 512;
@@ -50,15 +48,15 @@ export const completeAccountSetupBodyTokenRegExp = new RegExp('^[A-Za-z0-9._~+/-
 
 
 export const completeAccountSetupBody = zod.object({
-  "token": zod.string().min(1).max(completeAccountSetupBodyTokenMax).regex(completeAccountSetupBodyTokenRegExp).describe('A one-time token from an emailed link, as the gateway issued it: 1 to 512 characters of\nURL-safe or standard base64 (letters, digits, `-`, `_`, `+`, `/`, then at most two `=` of\npadding), with `.` and `~` for dot-separated tokens such as JWTs. The character set and the\nlength bound are this contract\'s choice; the spec does not show a token. In a link\'s query,\n`+`, `/` and `=` are percent-encoded (`%2B`, `%2F`, `%3D`): a raw `+` reads as a space.\n')
+  "token": zod.string().min(1).max(completeAccountSetupBodyTokenMax).regex(completeAccountSetupBodyTokenRegExp)
 })
 
 export const completeAccountSetupResponseErrorsItemCodeMax = 32;export const completeAccountSetupResponseErrorsItemDescriptionMax = 1000;export const completeAccountSetupResponseErrorsMax = 20;
 
 export const completeAccountSetupResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(completeAccountSetupResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(completeAccountSetupResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(completeAccountSetupResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
-}).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
+  "code": zod.string().max(completeAccountSetupResponseErrorsItemCodeMax),
+  "description": zod.string().max(completeAccountSetupResponseErrorsItemDescriptionMax)
+})).max(completeAccountSetupResponseErrorsMax).optional()
+})
 

@@ -5,7 +5,6 @@ import * as zod from 'zod';
 
 
 /**
- * A static JSON file published with the portal, not a gateway call; described here so its shape is checked like every response.
  * @summary What's new (a static file)
  */
 export const getAnnouncementsResponseChangesItemDateMin = 10;
@@ -13,11 +12,11 @@ export const getAnnouncementsResponseChangesItemDateMax = 10;export const getAnn
 
 export const getAnnouncementsResponse = zod.object({
   "changes": zod.array(zod.object({
-  "date": zod.iso.date().min(getAnnouncementsResponseChangesItemDateMin).max(getAnnouncementsResponseChangesItemDateMax).describe('A calendar date, `YYYY-MM-DD` (ISO 8601). The spec shows dates (the adoption deadline and\nreminder, the announcements\' dates) without their form: `YYYY-MM-DD` is this contract\'s\nchoice. The portal shows them as the spec asks (MM/DD, MM/DD/YYYY, the long date).\n'),
+  "date": zod.iso.date().min(getAnnouncementsResponseChangesItemDateMin).max(getAnnouncementsResponseChangesItemDateMax),
   "features": zod.array(zod.object({
-  "title": zod.string().max(getAnnouncementsResponseChangesItemFeaturesItemTitleMax).describe('The new feature\'s name, shown as the heading of its item (as text).'),
-  "description": zod.string().max(getAnnouncementsResponseChangesItemFeaturesItemDescriptionMax).describe('What the feature does for the user, shown under its title (as text).')
-})).max(getAnnouncementsResponseChangesItemFeaturesMax).describe('The release\'s features, in display order; the banner shows how many there are. At most 50 in one release (this contract\'s choice; the banner counts them in a few words).')
-})).max(getAnnouncementsResponseChangesMax).describe('The releases, newest first; the banner shows the first one\'s date and its number of features. At most 500 (this contract\'s choice: ten years of weekly releases; the first screen waits for this file, so older ones belong elsewhere).')
-}).describe('The static announcements file. `changes` is newest first; the banner shows the first change\'s date and its number of features.')
+  "title": zod.string().max(getAnnouncementsResponseChangesItemFeaturesItemTitleMax),
+  "description": zod.string().max(getAnnouncementsResponseChangesItemFeaturesItemDescriptionMax)
+})).max(getAnnouncementsResponseChangesItemFeaturesMax)
+})).max(getAnnouncementsResponseChangesMax)
+})
 

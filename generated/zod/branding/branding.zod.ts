@@ -5,39 +5,32 @@ import * as zod from 'zod';
 
 
 /**
- * The partner's branding for this host, before anyone signs in. The spec writes
-`{gateway}/public/branding/brand`: the prefix `/login-gateway` is this contract's choice.
-
  * @summary Public branding for the sign-in pages
  */
 export const getPublicBrandingResponseBrandingIdMax = 2147483647;export const getPublicBrandingResponseBrandNameMax = 200;export const getPublicBrandingResponseBrandLinksLeftLogoLinkMax = 2048;export const getPublicBrandingResponseBrandLinksRightLogoLinkMax = 2048;export const getPublicBrandingResponseBrandLinksPrivacyLinkMax = 2048;export const getPublicBrandingResponseBrandLinksBrandedLoginLinkMax = 2048;export const getPublicBrandingResponseBrandLinksAlternateLeftLogoLinkMax = 2048;export const getPublicBrandingResponseBrandLinksFaviconLinkMax = 2048;export const getPublicBrandingResponseContactInfoSupportNameMax = 200;export const getPublicBrandingResponseContactInfoSupportPhoneExtensionMax = 10;export const getPublicBrandingResponseContactInfoSupportPhoneMax = 30;export const getPublicBrandingResponseContactInfoSupportAddressMax = 254;export const getPublicBrandingResponseContactInfoAdminAddressMax = 254;
 
 export const getPublicBrandingResponse = zod.object({
-  "brandingId": zod.number().min(1).max(getPublicBrandingResponseBrandingIdMax).optional().describe('The gateway\'s number for this brand; the portal does not use it. A positive 32-bit integer (this contract\'s choice).'),
-  "brandName": zod.string().min(1).max(getPublicBrandingResponseBrandNameMax).describe('The name of the brand, shown as the alt text of its logo and at the start of every page title.'),
-  "hasAdvisorBanner": zod.boolean().optional().describe('True when the brand\'s pages show the adviser banner.'),
+  "brandingId": zod.number().min(1).max(getPublicBrandingResponseBrandingIdMax).optional(),
+  "brandName": zod.string().min(1).max(getPublicBrandingResponseBrandNameMax),
+  "hasAdvisorBanner": zod.boolean().optional(),
   "brandLinks": zod.object({
-  "leftLogoLink": zod.string().max(getPublicBrandingResponseBrandLinksLeftLogoLinkMax).nullish().describe('The brand\'s logo at the left of every page\'s header; null or not https shows the portal\'s own logo.'),
-  "rightLogoLink": zod.string().max(getPublicBrandingResponseBrandLinksRightLogoLinkMax).nullish().describe('A second logo at the right of the header (a co-brand); null or not https shows none.'),
-  "privacyLink": zod.string().max(getPublicBrandingResponseBrandLinksPrivacyLinkMax).nullish().describe('The brand\'s privacy page; null when the brand has none.'),
-  "brandedLoginLink": zod.string().max(getPublicBrandingResponseBrandLinksBrandedLoginLinkMax).nullish().describe('The brand\'s own sign-in page; null when the brand has none.'),
-  "alternateLeftLogoLink": zod.string().max(getPublicBrandingResponseBrandLinksAlternateLeftLogoLinkMax).nullish().describe('Another version of the left logo; null when the brand has none.'),
-  "faviconLink": zod.string().max(getPublicBrandingResponseBrandLinksFaviconLinkMax).nullish().describe('The icon of the browser tab; null or not https keeps the portal\'s own.')
-}).optional().describe('Addresses of brand assets. The portal uses each only if it parses as an `https:` URL and falls back to its default otherwise.'),
+  "leftLogoLink": zod.string().max(getPublicBrandingResponseBrandLinksLeftLogoLinkMax).nullish(),
+  "rightLogoLink": zod.string().max(getPublicBrandingResponseBrandLinksRightLogoLinkMax).nullish(),
+  "privacyLink": zod.string().max(getPublicBrandingResponseBrandLinksPrivacyLinkMax).nullish(),
+  "brandedLoginLink": zod.string().max(getPublicBrandingResponseBrandLinksBrandedLoginLinkMax).nullish(),
+  "alternateLeftLogoLink": zod.string().max(getPublicBrandingResponseBrandLinksAlternateLeftLogoLinkMax).nullish(),
+  "faviconLink": zod.string().max(getPublicBrandingResponseBrandLinksFaviconLinkMax).nullish()
+}).optional(),
   "contactInfo": zod.object({
-  "supportName": zod.string().max(getPublicBrandingResponseContactInfoSupportNameMax).nullish().describe('The customer-service desk\'s name, for example `Example Partner Support`.'),
-  "supportPhoneExtension": zod.string().max(getPublicBrandingResponseContactInfoSupportPhoneExtensionMax).nullish().describe('The extension to dial after `supportPhone`, digits only; null or empty for none.'),
-  "supportPhone": zod.string().max(getPublicBrandingResponseContactInfoSupportPhoneMax).nullish().describe('The customer-service phone number as it is shown and dialled (a `tel:` link only when it is one plain number).'),
-  "supportAddress": zod.string().max(getPublicBrandingResponseContactInfoSupportAddressMax).nullish().describe('The customer-service email address (a `mailto:` link only when it is one plain address).'),
-  "adminAddress": zod.string().max(getPublicBrandingResponseContactInfoAdminAddressMax).nullish().describe('The email address people write to when their enrollment email has not come (the \"Create Your Account\" dialog).')
-}).optional().describe('The brand\'s customer service, shown in the sign-in pages\' dialogs and in the lockout and no-device messages.')
-}).describe('A partner\'s brand: its name, logos, links and customer service.')
+  "supportName": zod.string().max(getPublicBrandingResponseContactInfoSupportNameMax).nullish(),
+  "supportPhoneExtension": zod.string().max(getPublicBrandingResponseContactInfoSupportPhoneExtensionMax).nullish(),
+  "supportPhone": zod.string().max(getPublicBrandingResponseContactInfoSupportPhoneMax).nullish(),
+  "supportAddress": zod.string().max(getPublicBrandingResponseContactInfoSupportAddressMax).nullish(),
+  "adminAddress": zod.string().max(getPublicBrandingResponseContactInfoAdminAddressMax).nullish()
+}).optional()
+})
 
 /**
- * The brand of the signed-in user's partner, in `data` (replacing the public branding). The
-spec writes `{gateway}/branding/{userId}/brand`: the prefix `/login-gateway` is this
-contract's choice.
-
  * @summary The signed-in user's branding
  */
 export const getUserBrandingPathUserIdMax = 64;
@@ -45,48 +38,44 @@ export const getUserBrandingPathUserIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,64}$
 
 
 export const getUserBrandingParams = zod.object({
-  "userId": zod.string().min(1).max(getUserBrandingPathUserIdMax).regex(getUserBrandingPathUserIdRegExp).describe('The gateway\'s identifier of the signed-in user.')
+  "userId": zod.string().min(1).max(getUserBrandingPathUserIdMax).regex(getUserBrandingPathUserIdRegExp)
 })
 
 export const getUserBrandingResponseDataBrandingIdMax = 2147483647;export const getUserBrandingResponseDataBrandNameMax = 200;export const getUserBrandingResponseDataBrandLinksLeftLogoLinkMax = 2048;export const getUserBrandingResponseDataBrandLinksRightLogoLinkMax = 2048;export const getUserBrandingResponseDataBrandLinksPrivacyLinkMax = 2048;export const getUserBrandingResponseDataBrandLinksBrandedLoginLinkMax = 2048;export const getUserBrandingResponseDataBrandLinksAlternateLeftLogoLinkMax = 2048;export const getUserBrandingResponseDataBrandLinksFaviconLinkMax = 2048;export const getUserBrandingResponseDataContactInfoSupportNameMax = 200;export const getUserBrandingResponseDataContactInfoSupportPhoneExtensionMax = 10;export const getUserBrandingResponseDataContactInfoSupportPhoneMax = 30;export const getUserBrandingResponseDataContactInfoSupportAddressMax = 254;export const getUserBrandingResponseDataContactInfoAdminAddressMax = 254;export const getUserBrandingResponseErrorsItemCodeMax = 32;export const getUserBrandingResponseErrorsItemDescriptionMax = 1000;export const getUserBrandingResponseErrorsMax = 20;export const getUserBrandingResponseErrorsItemCodeMaxOne = 32;export const getUserBrandingResponseErrorsItemDescriptionMaxOne = 1000;export const getUserBrandingResponseErrorsMaxOne = 20;
 
 export const getUserBrandingResponse = zod.union([zod.object({
   "data": zod.object({
-  "brandingId": zod.number().min(1).max(getUserBrandingResponseDataBrandingIdMax).optional().describe('The gateway\'s number for this brand; the portal does not use it. A positive 32-bit integer (this contract\'s choice).'),
-  "brandName": zod.string().min(1).max(getUserBrandingResponseDataBrandNameMax).describe('The name of the brand, shown as the alt text of its logo and at the start of every page title.'),
-  "hasAdvisorBanner": zod.boolean().optional().describe('True when the brand\'s pages show the adviser banner.'),
+  "brandingId": zod.number().min(1).max(getUserBrandingResponseDataBrandingIdMax).optional(),
+  "brandName": zod.string().min(1).max(getUserBrandingResponseDataBrandNameMax),
+  "hasAdvisorBanner": zod.boolean().optional(),
   "brandLinks": zod.object({
-  "leftLogoLink": zod.string().max(getUserBrandingResponseDataBrandLinksLeftLogoLinkMax).nullish().describe('The brand\'s logo at the left of every page\'s header; null or not https shows the portal\'s own logo.'),
-  "rightLogoLink": zod.string().max(getUserBrandingResponseDataBrandLinksRightLogoLinkMax).nullish().describe('A second logo at the right of the header (a co-brand); null or not https shows none.'),
-  "privacyLink": zod.string().max(getUserBrandingResponseDataBrandLinksPrivacyLinkMax).nullish().describe('The brand\'s privacy page; null when the brand has none.'),
-  "brandedLoginLink": zod.string().max(getUserBrandingResponseDataBrandLinksBrandedLoginLinkMax).nullish().describe('The brand\'s own sign-in page; null when the brand has none.'),
-  "alternateLeftLogoLink": zod.string().max(getUserBrandingResponseDataBrandLinksAlternateLeftLogoLinkMax).nullish().describe('Another version of the left logo; null when the brand has none.'),
-  "faviconLink": zod.string().max(getUserBrandingResponseDataBrandLinksFaviconLinkMax).nullish().describe('The icon of the browser tab; null or not https keeps the portal\'s own.')
-}).optional().describe('Addresses of brand assets. The portal uses each only if it parses as an `https:` URL and falls back to its default otherwise.'),
+  "leftLogoLink": zod.string().max(getUserBrandingResponseDataBrandLinksLeftLogoLinkMax).nullish(),
+  "rightLogoLink": zod.string().max(getUserBrandingResponseDataBrandLinksRightLogoLinkMax).nullish(),
+  "privacyLink": zod.string().max(getUserBrandingResponseDataBrandLinksPrivacyLinkMax).nullish(),
+  "brandedLoginLink": zod.string().max(getUserBrandingResponseDataBrandLinksBrandedLoginLinkMax).nullish(),
+  "alternateLeftLogoLink": zod.string().max(getUserBrandingResponseDataBrandLinksAlternateLeftLogoLinkMax).nullish(),
+  "faviconLink": zod.string().max(getUserBrandingResponseDataBrandLinksFaviconLinkMax).nullish()
+}).optional(),
   "contactInfo": zod.object({
-  "supportName": zod.string().max(getUserBrandingResponseDataContactInfoSupportNameMax).nullish().describe('The customer-service desk\'s name, for example `Example Partner Support`.'),
-  "supportPhoneExtension": zod.string().max(getUserBrandingResponseDataContactInfoSupportPhoneExtensionMax).nullish().describe('The extension to dial after `supportPhone`, digits only; null or empty for none.'),
-  "supportPhone": zod.string().max(getUserBrandingResponseDataContactInfoSupportPhoneMax).nullish().describe('The customer-service phone number as it is shown and dialled (a `tel:` link only when it is one plain number).'),
-  "supportAddress": zod.string().max(getUserBrandingResponseDataContactInfoSupportAddressMax).nullish().describe('The customer-service email address (a `mailto:` link only when it is one plain address).'),
-  "adminAddress": zod.string().max(getUserBrandingResponseDataContactInfoAdminAddressMax).nullish().describe('The email address people write to when their enrollment email has not come (the \"Create Your Account\" dialog).')
-}).optional().describe('The brand\'s customer service, shown in the sign-in pages\' dialogs and in the lockout and no-device messages.')
-}).describe('A partner\'s brand: its name, logos, links and customer service.'),
+  "supportName": zod.string().max(getUserBrandingResponseDataContactInfoSupportNameMax).nullish(),
+  "supportPhoneExtension": zod.string().max(getUserBrandingResponseDataContactInfoSupportPhoneExtensionMax).nullish(),
+  "supportPhone": zod.string().max(getUserBrandingResponseDataContactInfoSupportPhoneMax).nullish(),
+  "supportAddress": zod.string().max(getUserBrandingResponseDataContactInfoSupportAddressMax).nullish(),
+  "adminAddress": zod.string().max(getUserBrandingResponseDataContactInfoAdminAddressMax).nullish()
+}).optional()
+}),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(getUserBrandingResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(getUserBrandingResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(getUserBrandingResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
-}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "code": zod.string().max(getUserBrandingResponseErrorsItemCodeMax),
+  "description": zod.string().max(getUserBrandingResponseErrorsItemDescriptionMax)
+})).max(getUserBrandingResponseErrorsMax).optional()
+}),zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(getUserBrandingResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(getUserBrandingResponseErrorsItemDescriptionMaxOne).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).max(getUserBrandingResponseErrorsMaxOne).describe('The business errors; at least one, and at most 20, as in `ErrorList`. The portal shows or branches on the first.')
-}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('The answer, with its payload in `data`, or a business failure.')
+  "code": zod.string().max(getUserBrandingResponseErrorsItemCodeMaxOne),
+  "description": zod.string().max(getUserBrandingResponseErrorsItemDescriptionMaxOne)
+})).min(1).max(getUserBrandingResponseErrorsMaxOne)
+})])
 
 /**
- * The support contact, mailing instructions and feature settings shown in the help dialog. The
-spec writes `{gateway}/user/{userId}/contact`: the prefix `/login-gateway` is this contract's
-choice.
-
  * @summary Whom the signed-in user contacts for help
  */
 export const getUserContactPathUserIdMax = 64;
@@ -94,7 +83,7 @@ export const getUserContactPathUserIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,64}$'
 
 
 export const getUserContactParams = zod.object({
-  "userId": zod.string().min(1).max(getUserContactPathUserIdMax).regex(getUserContactPathUserIdRegExp).describe('The gateway\'s identifier of the signed-in user.')
+  "userId": zod.string().min(1).max(getUserContactPathUserIdMax).regex(getUserContactPathUserIdRegExp)
 })
 
 export const getUserContactResponseDataSupportNameMax = 200;export const getUserContactResponseDataSupportPhoneNumberMax = 30;export const getUserContactResponseDataSupportPhoneExtensionMax = 10;export const getUserContactResponseDataSupportEmailMax = 254;export const getUserContactResponseDataSupportRoleMax = 64;export const getUserContactResponseDataMailingInstructionsFaxNumberMax = 30;export const getUserContactResponseDataMailingInstructionsAddressesItemNameMax = 200;export const getUserContactResponseDataMailingInstructionsAddressesItemDescriptionMax = 200;export const getUserContactResponseDataMailingInstructionsAddressesItemStreetAddressStreet1Max = 200;export const getUserContactResponseDataMailingInstructionsAddressesItemStreetAddressStreet2Max = 200;export const getUserContactResponseDataMailingInstructionsAddressesItemCityMax = 100;export const getUserContactResponseDataMailingInstructionsAddressesItemStateMax = 2;export const getUserContactResponseDataMailingInstructionsAddressesItemZipCodeMax = 10;
@@ -104,37 +93,37 @@ export const getUserContactResponseDataMailingInstructionsAddressesItemCityState
 export const getUserContactResponse = zod.union([zod.object({
   "data": zod.object({
   "support": zod.object({
-  "name": zod.string().max(getUserContactResponseDataSupportNameMax).nullish().describe('Who to contact: a person or a desk.'),
-  "phoneNumber": zod.string().max(getUserContactResponseDataSupportPhoneNumberMax).nullish().describe('Their phone number as it is shown and dialled.'),
-  "phoneExtension": zod.string().max(getUserContactResponseDataSupportPhoneExtensionMax).nullish().describe('The extension to dial after the number, digits only; null for none.'),
-  "email": zod.string().max(getUserContactResponseDataSupportEmailMax).nullish().describe('Their email address.'),
-  "role": zod.string().max(getUserContactResponseDataSupportRoleMax).nullish().describe('What they are for, for example `support`.')
-}).optional().describe('A person or desk to contact.'),
+  "name": zod.string().max(getUserContactResponseDataSupportNameMax).nullish(),
+  "phoneNumber": zod.string().max(getUserContactResponseDataSupportPhoneNumberMax).nullish(),
+  "phoneExtension": zod.string().max(getUserContactResponseDataSupportPhoneExtensionMax).nullish(),
+  "email": zod.string().max(getUserContactResponseDataSupportEmailMax).nullish(),
+  "role": zod.string().max(getUserContactResponseDataSupportRoleMax).nullish()
+}).optional(),
   "mailingInstructions": zod.object({
-  "faxNumber": zod.string().max(getUserContactResponseDataMailingInstructionsFaxNumberMax).nullish().describe('The fax number for documents; null when there is none.'),
+  "faxNumber": zod.string().max(getUserContactResponseDataMailingInstructionsFaxNumberMax).nullish(),
   "addresses": zod.array(zod.object({
-  "name": zod.string().max(getUserContactResponseDataMailingInstructionsAddressesItemNameMax).nullish().describe('Who receives the mail at this address.'),
-  "description": zod.string().max(getUserContactResponseDataMailingInstructionsAddressesItemDescriptionMax).nullish().describe('When to use this address, for example `Regular mail` or `Overnight delivery`.'),
+  "name": zod.string().max(getUserContactResponseDataMailingInstructionsAddressesItemNameMax).nullish(),
+  "description": zod.string().max(getUserContactResponseDataMailingInstructionsAddressesItemDescriptionMax).nullish(),
   "streetAddress": zod.object({
-  "street1": zod.string().max(getUserContactResponseDataMailingInstructionsAddressesItemStreetAddressStreet1Max).nullish().describe('The first street line, for example a street and number or a PO box.'),
-  "street2": zod.string().max(getUserContactResponseDataMailingInstructionsAddressesItemStreetAddressStreet2Max).nullish().describe('The second street line (suite, floor); null when there is none.')
-}).optional().describe('The street lines of the address.'),
-  "city": zod.string().max(getUserContactResponseDataMailingInstructionsAddressesItemCityMax).nullish().describe('The address\'s city.'),
-  "state": zod.string().max(getUserContactResponseDataMailingInstructionsAddressesItemStateMax).nullish().describe('The state\'s two-letter postal code. The spec names the field only; the two-letter limit is this contract\'s choice.'),
-  "zipCode": zod.string().max(getUserContactResponseDataMailingInstructionsAddressesItemZipCodeMax).regex(getUserContactResponseDataMailingInstructionsAddressesItemZipCodeRegExp).nullish().describe('The ZIP code: 5 digits, or 9 with an optional hyphen after the fifth. The spec names the\nfield only; this pattern is this contract\'s choice, after the spec\'s \"zip 5 or 9 digits\"\nvalidator.\n'),
-  "cityStateZip": zod.string().max(getUserContactResponseDataMailingInstructionsAddressesItemCityStateZipMax).nullish().describe('City, state and ZIP code as one line, for showing the address as it is written.')
-})).max(getUserContactResponseDataMailingInstructionsAddressesMax).optional().describe('The mailing addresses, in display order. At most 20 (this contract\'s choice: a list people read through).')
-}).optional().describe('How to send documents: a fax number and mailing addresses.'),
-  "featureSettings": zod.record(zod.string(), zod.any()).optional().describe('Per-feature settings for the help pages; the spec does not show its fields, so it is open and the portal does not read it.')
-}).describe('Whom the user contacts for help. `featureSettings` is open; the spec does not show its fields.'),
+  "street1": zod.string().max(getUserContactResponseDataMailingInstructionsAddressesItemStreetAddressStreet1Max).nullish(),
+  "street2": zod.string().max(getUserContactResponseDataMailingInstructionsAddressesItemStreetAddressStreet2Max).nullish()
+}).optional(),
+  "city": zod.string().max(getUserContactResponseDataMailingInstructionsAddressesItemCityMax).nullish(),
+  "state": zod.string().max(getUserContactResponseDataMailingInstructionsAddressesItemStateMax).nullish(),
+  "zipCode": zod.string().max(getUserContactResponseDataMailingInstructionsAddressesItemZipCodeMax).regex(getUserContactResponseDataMailingInstructionsAddressesItemZipCodeRegExp).nullish(),
+  "cityStateZip": zod.string().max(getUserContactResponseDataMailingInstructionsAddressesItemCityStateZipMax).nullish()
+})).max(getUserContactResponseDataMailingInstructionsAddressesMax).optional()
+}).optional(),
+  "featureSettings": zod.record(zod.string(), zod.any()).optional()
+}),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(getUserContactResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(getUserContactResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(getUserContactResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
-}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "code": zod.string().max(getUserContactResponseErrorsItemCodeMax),
+  "description": zod.string().max(getUserContactResponseErrorsItemDescriptionMax)
+})).max(getUserContactResponseErrorsMax).optional()
+}),zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(getUserContactResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(getUserContactResponseErrorsItemDescriptionMaxOne).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).max(getUserContactResponseErrorsMaxOne).describe('The business errors; at least one, and at most 20, as in `ErrorList`. The portal shows or branches on the first.')
-}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('The answer, with its payload in `data`, or a business failure.')
+  "code": zod.string().max(getUserContactResponseErrorsItemCodeMaxOne),
+  "description": zod.string().max(getUserContactResponseErrorsItemDescriptionMaxOne)
+})).min(1).max(getUserContactResponseErrorsMaxOne)
+})])
 

@@ -5,7 +5,6 @@ import * as zod from 'zod';
 
 
 /**
- * The employers in the plan's payroll integration. The spec does not show this call's fields; the fields it names are modelled and the rest are left open.
  * @summary The plan's integration employers
  */
 export const listIntegrationEmployersPathUserIdMax = 64;
@@ -13,27 +12,26 @@ export const listIntegrationEmployersPathUserIdRegExp = new RegExp('^[A-Za-z0-9_
 export const listIntegrationEmployersPathPlanIdMax = 64;
 
 export const listIntegrationEmployersParams = zod.object({
-  "userId": zod.string().min(1).max(listIntegrationEmployersPathUserIdMax).regex(listIntegrationEmployersPathUserIdRegExp).describe('The gateway\'s identifier of the signed-in user.'),
-  "planId": zod.string().min(1).max(listIntegrationEmployersPathPlanIdMax).describe('The plan\'s identifier.')
+  "userId": zod.string().min(1).max(listIntegrationEmployersPathUserIdMax).regex(listIntegrationEmployersPathUserIdRegExp),
+  "planId": zod.string().min(1).max(listIntegrationEmployersPathPlanIdMax)
 })
 
 export const listIntegrationEmployersResponseErrorsItemCodeMax = 32;export const listIntegrationEmployersResponseErrorsItemDescriptionMax = 1000;export const listIntegrationEmployersResponseErrorsMax = 20;export const listIntegrationEmployersResponseErrorsItemCodeMaxOne = 32;export const listIntegrationEmployersResponseErrorsItemDescriptionMaxOne = 1000;export const listIntegrationEmployersResponseErrorsMaxOne = 20;
 
 export const listIntegrationEmployersResponse = zod.union([zod.object({
-  "data": zod.record(zod.string(), zod.any()).describe('The employers in a plan\'s payroll integration. The spec does not show its fields; they are left open.'),
+  "data": zod.record(zod.string(), zod.any()),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(listIntegrationEmployersResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(listIntegrationEmployersResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(listIntegrationEmployersResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
-}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "code": zod.string().max(listIntegrationEmployersResponseErrorsItemCodeMax),
+  "description": zod.string().max(listIntegrationEmployersResponseErrorsItemDescriptionMax)
+})).max(listIntegrationEmployersResponseErrorsMax).optional()
+}),zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(listIntegrationEmployersResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(listIntegrationEmployersResponseErrorsItemDescriptionMaxOne).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).max(listIntegrationEmployersResponseErrorsMaxOne).describe('The business errors; at least one, and at most 20, as in `ErrorList`. The portal shows or branches on the first.')
-}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('The answer, with its payload in `data`, or a business failure.')
+  "code": zod.string().max(listIntegrationEmployersResponseErrorsItemCodeMaxOne),
+  "description": zod.string().max(listIntegrationEmployersResponseErrorsItemDescriptionMaxOne)
+})).min(1).max(listIntegrationEmployersResponseErrorsMaxOne)
+})])
 
 /**
- * Adds an employer to the plan's payroll integration. The spec does not show this call's fields; the fields it names are modelled and the rest are left open.
  * @summary Add an integration employer
  */
 export const createIntegrationEmployerPathUserIdMax = 64;
@@ -41,29 +39,28 @@ export const createIntegrationEmployerPathUserIdRegExp = new RegExp('^[A-Za-z0-9
 export const createIntegrationEmployerPathPlanIdMax = 64;
 
 export const createIntegrationEmployerParams = zod.object({
-  "userId": zod.string().min(1).max(createIntegrationEmployerPathUserIdMax).regex(createIntegrationEmployerPathUserIdRegExp).describe('The gateway\'s identifier of the signed-in user.'),
-  "planId": zod.string().min(1).max(createIntegrationEmployerPathPlanIdMax).describe('The plan\'s identifier.')
+  "userId": zod.string().min(1).max(createIntegrationEmployerPathUserIdMax).regex(createIntegrationEmployerPathUserIdRegExp),
+  "planId": zod.string().min(1).max(createIntegrationEmployerPathPlanIdMax)
 })
 
 export const createIntegrationEmployerHeaderXXSRFTOKENMax = 256;
 
 export const createIntegrationEmployerHeader = zod.object({
-  "X-XSRF-TOKEN": zod.string().max(createIntegrationEmployerHeaderXXSRFTOKENMax).optional().describe('Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists.')
+  "X-XSRF-TOKEN": zod.string().max(createIntegrationEmployerHeaderXXSRFTOKENMax).optional()
 })
 
-export const createIntegrationEmployerBody = zod.record(zod.string(), zod.any()).describe('An employer in a plan\'s payroll integration. The spec does not show its fields; they are left open.')
+export const createIntegrationEmployerBody = zod.record(zod.string(), zod.any())
 
 export const createIntegrationEmployerResponseErrorsItemCodeMax = 32;export const createIntegrationEmployerResponseErrorsItemDescriptionMax = 1000;export const createIntegrationEmployerResponseErrorsMax = 20;
 
 export const createIntegrationEmployerResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(createIntegrationEmployerResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(createIntegrationEmployerResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(createIntegrationEmployerResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
-}).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
+  "code": zod.string().max(createIntegrationEmployerResponseErrorsItemCodeMax),
+  "description": zod.string().max(createIntegrationEmployerResponseErrorsItemDescriptionMax)
+})).max(createIntegrationEmployerResponseErrorsMax).optional()
+})
 
 /**
- * Updates an employer in the plan's payroll integration. The spec does not show this call's fields; the fields it names are modelled and the rest are left open.
  * @summary Update an integration employer
  */
 export const updateIntegrationEmployerPathUserIdMax = 64;
@@ -71,29 +68,28 @@ export const updateIntegrationEmployerPathUserIdRegExp = new RegExp('^[A-Za-z0-9
 export const updateIntegrationEmployerPathPlanIdMax = 64;
 
 export const updateIntegrationEmployerParams = zod.object({
-  "userId": zod.string().min(1).max(updateIntegrationEmployerPathUserIdMax).regex(updateIntegrationEmployerPathUserIdRegExp).describe('The gateway\'s identifier of the signed-in user.'),
-  "planId": zod.string().min(1).max(updateIntegrationEmployerPathPlanIdMax).describe('The plan\'s identifier.')
+  "userId": zod.string().min(1).max(updateIntegrationEmployerPathUserIdMax).regex(updateIntegrationEmployerPathUserIdRegExp),
+  "planId": zod.string().min(1).max(updateIntegrationEmployerPathPlanIdMax)
 })
 
 export const updateIntegrationEmployerHeaderXXSRFTOKENMax = 256;
 
 export const updateIntegrationEmployerHeader = zod.object({
-  "X-XSRF-TOKEN": zod.string().max(updateIntegrationEmployerHeaderXXSRFTOKENMax).optional().describe('Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists.')
+  "X-XSRF-TOKEN": zod.string().max(updateIntegrationEmployerHeaderXXSRFTOKENMax).optional()
 })
 
-export const updateIntegrationEmployerBody = zod.record(zod.string(), zod.any()).describe('An employer in a plan\'s payroll integration. The spec does not show its fields; they are left open.')
+export const updateIntegrationEmployerBody = zod.record(zod.string(), zod.any())
 
 export const updateIntegrationEmployerResponseErrorsItemCodeMax = 32;export const updateIntegrationEmployerResponseErrorsItemDescriptionMax = 1000;export const updateIntegrationEmployerResponseErrorsMax = 20;
 
 export const updateIntegrationEmployerResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(updateIntegrationEmployerResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(updateIntegrationEmployerResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(updateIntegrationEmployerResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
-}).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
+  "code": zod.string().max(updateIntegrationEmployerResponseErrorsItemCodeMax),
+  "description": zod.string().max(updateIntegrationEmployerResponseErrorsItemDescriptionMax)
+})).max(updateIntegrationEmployerResponseErrorsMax).optional()
+})
 
 /**
- * Changes the state of an employer in the plan's payroll integration. The spec does not show this call's fields; the fields it names are modelled and the rest are left open.
  * @summary Change an integration employer's state
  */
 export const updateIntegrationEmployerStatePathUserIdMax = 64;
@@ -101,29 +97,28 @@ export const updateIntegrationEmployerStatePathUserIdRegExp = new RegExp('^[A-Za
 export const updateIntegrationEmployerStatePathPlanIdMax = 64;
 
 export const updateIntegrationEmployerStateParams = zod.object({
-  "userId": zod.string().min(1).max(updateIntegrationEmployerStatePathUserIdMax).regex(updateIntegrationEmployerStatePathUserIdRegExp).describe('The gateway\'s identifier of the signed-in user.'),
-  "planId": zod.string().min(1).max(updateIntegrationEmployerStatePathPlanIdMax).describe('The plan\'s identifier.')
+  "userId": zod.string().min(1).max(updateIntegrationEmployerStatePathUserIdMax).regex(updateIntegrationEmployerStatePathUserIdRegExp),
+  "planId": zod.string().min(1).max(updateIntegrationEmployerStatePathPlanIdMax)
 })
 
 export const updateIntegrationEmployerStateHeaderXXSRFTOKENMax = 256;
 
 export const updateIntegrationEmployerStateHeader = zod.object({
-  "X-XSRF-TOKEN": zod.string().max(updateIntegrationEmployerStateHeaderXXSRFTOKENMax).optional().describe('Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists.')
+  "X-XSRF-TOKEN": zod.string().max(updateIntegrationEmployerStateHeaderXXSRFTOKENMax).optional()
 })
 
-export const updateIntegrationEmployerStateBody = zod.record(zod.string(), zod.any()).describe('A change to an integration employer\'s state. The spec does not show its fields; they are left open.')
+export const updateIntegrationEmployerStateBody = zod.record(zod.string(), zod.any())
 
 export const updateIntegrationEmployerStateResponseErrorsItemCodeMax = 32;export const updateIntegrationEmployerStateResponseErrorsItemDescriptionMax = 1000;export const updateIntegrationEmployerStateResponseErrorsMax = 20;
 
 export const updateIntegrationEmployerStateResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(updateIntegrationEmployerStateResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(updateIntegrationEmployerStateResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(updateIntegrationEmployerStateResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
-}).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
+  "code": zod.string().max(updateIntegrationEmployerStateResponseErrorsItemCodeMax),
+  "description": zod.string().max(updateIntegrationEmployerStateResponseErrorsItemDescriptionMax)
+})).max(updateIntegrationEmployerStateResponseErrorsMax).optional()
+})
 
 /**
- * Whether the plan can adopt a payroll integration, in `data.canAdopt`. The spec names `canAdopt`; it is modelled and the rest is left open.
  * @summary Whether the plan can adopt a payroll integration
  */
 export const getIntegrationAdoptionPathUserIdMax = 64;
@@ -131,29 +126,28 @@ export const getIntegrationAdoptionPathUserIdRegExp = new RegExp('^[A-Za-z0-9_-]
 export const getIntegrationAdoptionPathPlanIdMax = 64;
 
 export const getIntegrationAdoptionParams = zod.object({
-  "userId": zod.string().min(1).max(getIntegrationAdoptionPathUserIdMax).regex(getIntegrationAdoptionPathUserIdRegExp).describe('The gateway\'s identifier of the signed-in user.'),
-  "planId": zod.string().min(1).max(getIntegrationAdoptionPathPlanIdMax).describe('The plan\'s identifier.')
+  "userId": zod.string().min(1).max(getIntegrationAdoptionPathUserIdMax).regex(getIntegrationAdoptionPathUserIdRegExp),
+  "planId": zod.string().min(1).max(getIntegrationAdoptionPathPlanIdMax)
 })
 
 export const getIntegrationAdoptionResponseErrorsItemCodeMax = 32;export const getIntegrationAdoptionResponseErrorsItemDescriptionMax = 1000;export const getIntegrationAdoptionResponseErrorsMax = 20;export const getIntegrationAdoptionResponseErrorsItemCodeMaxOne = 32;export const getIntegrationAdoptionResponseErrorsItemDescriptionMaxOne = 1000;export const getIntegrationAdoptionResponseErrorsMaxOne = 20;
 
 export const getIntegrationAdoptionResponse = zod.union([zod.object({
   "data": zod.object({
-  "canAdopt": zod.boolean().describe('True when the plan can adopt a payroll integration.')
-}).describe('Whether the plan can adopt a payroll integration. The spec names `canAdopt`; the rest is open.'),
+  "canAdopt": zod.boolean()
+}),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(getIntegrationAdoptionResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(getIntegrationAdoptionResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(getIntegrationAdoptionResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
-}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "code": zod.string().max(getIntegrationAdoptionResponseErrorsItemCodeMax),
+  "description": zod.string().max(getIntegrationAdoptionResponseErrorsItemDescriptionMax)
+})).max(getIntegrationAdoptionResponseErrorsMax).optional()
+}),zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(getIntegrationAdoptionResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(getIntegrationAdoptionResponseErrorsItemDescriptionMaxOne).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).max(getIntegrationAdoptionResponseErrorsMaxOne).describe('The business errors; at least one, and at most 20, as in `ErrorList`. The portal shows or branches on the first.')
-}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('The answer, with its payload in `data`, or a business failure.')
+  "code": zod.string().max(getIntegrationAdoptionResponseErrorsItemCodeMaxOne),
+  "description": zod.string().max(getIntegrationAdoptionResponseErrorsItemDescriptionMaxOne)
+})).min(1).max(getIntegrationAdoptionResponseErrorsMaxOne)
+})])
 
 /**
- * The monthly fee for a fee type and a connection type. The spec does not show this call's fields; the fields it names are modelled and the rest are left open.
  * @summary The monthly fee of a payroll integration
  */
 export const getIntegrationMonthlyFeePathUserIdMax = 64;
@@ -161,34 +155,33 @@ export const getIntegrationMonthlyFeePathUserIdRegExp = new RegExp('^[A-Za-z0-9_
 export const getIntegrationMonthlyFeePathPlanIdMax = 64;
 
 export const getIntegrationMonthlyFeeParams = zod.object({
-  "userId": zod.string().min(1).max(getIntegrationMonthlyFeePathUserIdMax).regex(getIntegrationMonthlyFeePathUserIdRegExp).describe('The gateway\'s identifier of the signed-in user.'),
-  "planId": zod.string().min(1).max(getIntegrationMonthlyFeePathPlanIdMax).describe('The plan\'s identifier.')
+  "userId": zod.string().min(1).max(getIntegrationMonthlyFeePathUserIdMax).regex(getIntegrationMonthlyFeePathUserIdRegExp),
+  "planId": zod.string().min(1).max(getIntegrationMonthlyFeePathPlanIdMax)
 })
 
 export const getIntegrationMonthlyFeeQueryFeeTypeIdMax = 64;export const getIntegrationMonthlyFeeQueryConnectionTypeIdMax = 64;
 
 export const getIntegrationMonthlyFeeQueryParams = zod.object({
-  "feeTypeId": zod.string().min(1).max(getIntegrationMonthlyFeeQueryFeeTypeIdMax).describe('The fee type to price.'),
-  "connectionTypeId": zod.string().min(1).max(getIntegrationMonthlyFeeQueryConnectionTypeIdMax).describe('The payroll connection type to price.')
+  "feeTypeId": zod.string().min(1).max(getIntegrationMonthlyFeeQueryFeeTypeIdMax),
+  "connectionTypeId": zod.string().min(1).max(getIntegrationMonthlyFeeQueryConnectionTypeIdMax)
 })
 
 export const getIntegrationMonthlyFeeResponseErrorsItemCodeMax = 32;export const getIntegrationMonthlyFeeResponseErrorsItemDescriptionMax = 1000;export const getIntegrationMonthlyFeeResponseErrorsMax = 20;export const getIntegrationMonthlyFeeResponseErrorsItemCodeMaxOne = 32;export const getIntegrationMonthlyFeeResponseErrorsItemDescriptionMaxOne = 1000;export const getIntegrationMonthlyFeeResponseErrorsMaxOne = 20;
 
 export const getIntegrationMonthlyFeeResponse = zod.union([zod.object({
-  "data": zod.record(zod.string(), zod.any()).describe('The monthly fee for a fee type and connection type. The spec does not show its fields; they are left open.'),
+  "data": zod.record(zod.string(), zod.any()),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(getIntegrationMonthlyFeeResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(getIntegrationMonthlyFeeResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(getIntegrationMonthlyFeeResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
-}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "code": zod.string().max(getIntegrationMonthlyFeeResponseErrorsItemCodeMax),
+  "description": zod.string().max(getIntegrationMonthlyFeeResponseErrorsItemDescriptionMax)
+})).max(getIntegrationMonthlyFeeResponseErrorsMax).optional()
+}),zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(getIntegrationMonthlyFeeResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(getIntegrationMonthlyFeeResponseErrorsItemDescriptionMaxOne).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).max(getIntegrationMonthlyFeeResponseErrorsMaxOne).describe('The business errors; at least one, and at most 20, as in `ErrorList`. The portal shows or branches on the first.')
-}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('The answer, with its payload in `data`, or a business failure.')
+  "code": zod.string().max(getIntegrationMonthlyFeeResponseErrorsItemCodeMaxOne),
+  "description": zod.string().max(getIntegrationMonthlyFeeResponseErrorsItemDescriptionMaxOne)
+})).min(1).max(getIntegrationMonthlyFeeResponseErrorsMaxOne)
+})])
 
 /**
- * Connects the plan's payroll integration with the token from the payroll provider's connect flow. The spec names the body's `token`; the response's fields are not shown and are left open.
  * @summary Connect a payroll integration
  */
 export const connectIntegrationPathUserIdMax = 64;
@@ -196,33 +189,32 @@ export const connectIntegrationPathUserIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,6
 export const connectIntegrationPathPlanIdMax = 64;
 
 export const connectIntegrationParams = zod.object({
-  "userId": zod.string().min(1).max(connectIntegrationPathUserIdMax).regex(connectIntegrationPathUserIdRegExp).describe('The gateway\'s identifier of the signed-in user.'),
-  "planId": zod.string().min(1).max(connectIntegrationPathPlanIdMax).describe('The plan\'s identifier.')
+  "userId": zod.string().min(1).max(connectIntegrationPathUserIdMax).regex(connectIntegrationPathUserIdRegExp),
+  "planId": zod.string().min(1).max(connectIntegrationPathPlanIdMax)
 })
 
 export const connectIntegrationHeaderXXSRFTOKENMax = 256;
 
 export const connectIntegrationHeader = zod.object({
-  "X-XSRF-TOKEN": zod.string().max(connectIntegrationHeaderXXSRFTOKENMax).optional().describe('Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists.')
+  "X-XSRF-TOKEN": zod.string().max(connectIntegrationHeaderXXSRFTOKENMax).optional()
 })
 
 export const connectIntegrationBodyTokenMax = 4096;
 
 export const connectIntegrationBody = zod.object({
-  "token": zod.string().min(1).max(connectIntegrationBodyTokenMax).describe('The token from the payroll provider\'s connect flow.')
-}).describe('Connects a payroll integration with the token the payroll provider\'s connect flow returned.')
+  "token": zod.string().min(1).max(connectIntegrationBodyTokenMax)
+})
 
 export const connectIntegrationResponseErrorsItemCodeMax = 32;export const connectIntegrationResponseErrorsItemDescriptionMax = 1000;export const connectIntegrationResponseErrorsMax = 20;
 
 export const connectIntegrationResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(connectIntegrationResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(connectIntegrationResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(connectIntegrationResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
-}).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
+  "code": zod.string().max(connectIntegrationResponseErrorsItemCodeMax),
+  "description": zod.string().max(connectIntegrationResponseErrorsItemDescriptionMax)
+})).max(connectIntegrationResponseErrorsMax).optional()
+})
 
 /**
- * The payroll-integration session of one employer. The spec does not show this call's fields; the fields it names are modelled and the rest are left open.
  * @summary An employer's integration session
  */
 export const getIntegrationSessionPathUserIdMax = 64;
@@ -230,33 +222,32 @@ export const getIntegrationSessionPathUserIdRegExp = new RegExp('^[A-Za-z0-9_-]{
 export const getIntegrationSessionPathPlanIdMax = 64;
 
 export const getIntegrationSessionParams = zod.object({
-  "userId": zod.string().min(1).max(getIntegrationSessionPathUserIdMax).regex(getIntegrationSessionPathUserIdRegExp).describe('The gateway\'s identifier of the signed-in user.'),
-  "planId": zod.string().min(1).max(getIntegrationSessionPathPlanIdMax).describe('The plan\'s identifier.')
+  "userId": zod.string().min(1).max(getIntegrationSessionPathUserIdMax).regex(getIntegrationSessionPathUserIdRegExp),
+  "planId": zod.string().min(1).max(getIntegrationSessionPathPlanIdMax)
 })
 
 export const getIntegrationSessionQueryEmployerIdMax = 64;
 
 export const getIntegrationSessionQueryParams = zod.object({
-  "employerId": zod.string().min(1).max(getIntegrationSessionQueryEmployerIdMax).describe('The employer whose payroll integration is meant.')
+  "employerId": zod.string().min(1).max(getIntegrationSessionQueryEmployerIdMax)
 })
 
 export const getIntegrationSessionResponseErrorsItemCodeMax = 32;export const getIntegrationSessionResponseErrorsItemDescriptionMax = 1000;export const getIntegrationSessionResponseErrorsMax = 20;export const getIntegrationSessionResponseErrorsItemCodeMaxOne = 32;export const getIntegrationSessionResponseErrorsItemDescriptionMaxOne = 1000;export const getIntegrationSessionResponseErrorsMaxOne = 20;
 
 export const getIntegrationSessionResponse = zod.union([zod.object({
-  "data": zod.record(zod.string(), zod.any()).describe('An employer\'s payroll-integration session. The spec does not show its fields; they are left open.'),
+  "data": zod.record(zod.string(), zod.any()),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(getIntegrationSessionResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(getIntegrationSessionResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(getIntegrationSessionResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
-}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "code": zod.string().max(getIntegrationSessionResponseErrorsItemCodeMax),
+  "description": zod.string().max(getIntegrationSessionResponseErrorsItemDescriptionMax)
+})).max(getIntegrationSessionResponseErrorsMax).optional()
+}),zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(getIntegrationSessionResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(getIntegrationSessionResponseErrorsItemDescriptionMaxOne).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).max(getIntegrationSessionResponseErrorsMaxOne).describe('The business errors; at least one, and at most 20, as in `ErrorList`. The portal shows or branches on the first.')
-}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('The answer, with its payload in `data`, or a business failure.')
+  "code": zod.string().max(getIntegrationSessionResponseErrorsItemCodeMaxOne),
+  "description": zod.string().max(getIntegrationSessionResponseErrorsItemDescriptionMaxOne)
+})).min(1).max(getIntegrationSessionResponseErrorsMaxOne)
+})])
 
 /**
- * What the portal needs to re-authorize one employer's payroll integration. The spec does not show this call's fields; the fields it names are modelled and the rest are left open.
  * @summary Re-authorize an employer's integration
  */
 export const reauthorizeIntegrationPathUserIdMax = 64;
@@ -264,33 +255,32 @@ export const reauthorizeIntegrationPathUserIdRegExp = new RegExp('^[A-Za-z0-9_-]
 export const reauthorizeIntegrationPathPlanIdMax = 64;
 
 export const reauthorizeIntegrationParams = zod.object({
-  "userId": zod.string().min(1).max(reauthorizeIntegrationPathUserIdMax).regex(reauthorizeIntegrationPathUserIdRegExp).describe('The gateway\'s identifier of the signed-in user.'),
-  "planId": zod.string().min(1).max(reauthorizeIntegrationPathPlanIdMax).describe('The plan\'s identifier.')
+  "userId": zod.string().min(1).max(reauthorizeIntegrationPathUserIdMax).regex(reauthorizeIntegrationPathUserIdRegExp),
+  "planId": zod.string().min(1).max(reauthorizeIntegrationPathPlanIdMax)
 })
 
 export const reauthorizeIntegrationQueryEmployerIdMax = 64;
 
 export const reauthorizeIntegrationQueryParams = zod.object({
-  "employerId": zod.string().min(1).max(reauthorizeIntegrationQueryEmployerIdMax).describe('The employer whose payroll integration is meant.')
+  "employerId": zod.string().min(1).max(reauthorizeIntegrationQueryEmployerIdMax)
 })
 
 export const reauthorizeIntegrationResponseErrorsItemCodeMax = 32;export const reauthorizeIntegrationResponseErrorsItemDescriptionMax = 1000;export const reauthorizeIntegrationResponseErrorsMax = 20;export const reauthorizeIntegrationResponseErrorsItemCodeMaxOne = 32;export const reauthorizeIntegrationResponseErrorsItemDescriptionMaxOne = 1000;export const reauthorizeIntegrationResponseErrorsMaxOne = 20;
 
 export const reauthorizeIntegrationResponse = zod.union([zod.object({
-  "data": zod.record(zod.string(), zod.any()).describe('What the portal needs to re-authorize an employer\'s payroll integration. The spec does not show its fields; they are left open.'),
+  "data": zod.record(zod.string(), zod.any()),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(reauthorizeIntegrationResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(reauthorizeIntegrationResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(reauthorizeIntegrationResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
-}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "code": zod.string().max(reauthorizeIntegrationResponseErrorsItemCodeMax),
+  "description": zod.string().max(reauthorizeIntegrationResponseErrorsItemDescriptionMax)
+})).max(reauthorizeIntegrationResponseErrorsMax).optional()
+}),zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(reauthorizeIntegrationResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(reauthorizeIntegrationResponseErrorsItemDescriptionMaxOne).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).max(reauthorizeIntegrationResponseErrorsMaxOne).describe('The business errors; at least one, and at most 20, as in `ErrorList`. The portal shows or branches on the first.')
-}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('The answer, with its payload in `data`, or a business failure.')
+  "code": zod.string().max(reauthorizeIntegrationResponseErrorsItemCodeMaxOne),
+  "description": zod.string().max(reauthorizeIntegrationResponseErrorsItemDescriptionMaxOne)
+})).min(1).max(reauthorizeIntegrationResponseErrorsMaxOne)
+})])
 
 /**
- * Removes one employer's payroll integration. The spec does not show this call's fields; the fields it names are modelled and the rest are left open.
  * @summary Remove an employer's integration
  */
 export const removeIntegrationPathUserIdMax = 64;
@@ -298,33 +288,32 @@ export const removeIntegrationPathUserIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,64
 export const removeIntegrationPathPlanIdMax = 64;
 
 export const removeIntegrationParams = zod.object({
-  "userId": zod.string().min(1).max(removeIntegrationPathUserIdMax).regex(removeIntegrationPathUserIdRegExp).describe('The gateway\'s identifier of the signed-in user.'),
-  "planId": zod.string().min(1).max(removeIntegrationPathPlanIdMax).describe('The plan\'s identifier.')
+  "userId": zod.string().min(1).max(removeIntegrationPathUserIdMax).regex(removeIntegrationPathUserIdRegExp),
+  "planId": zod.string().min(1).max(removeIntegrationPathPlanIdMax)
 })
 
 export const removeIntegrationQueryEmployerIdMax = 64;
 
 export const removeIntegrationQueryParams = zod.object({
-  "employerId": zod.string().min(1).max(removeIntegrationQueryEmployerIdMax).describe('The employer whose payroll integration is meant.')
+  "employerId": zod.string().min(1).max(removeIntegrationQueryEmployerIdMax)
 })
 
 export const removeIntegrationHeaderXXSRFTOKENMax = 256;
 
 export const removeIntegrationHeader = zod.object({
-  "X-XSRF-TOKEN": zod.string().max(removeIntegrationHeaderXXSRFTOKENMax).optional().describe('Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists.')
+  "X-XSRF-TOKEN": zod.string().max(removeIntegrationHeaderXXSRFTOKENMax).optional()
 })
 
 export const removeIntegrationResponseErrorsItemCodeMax = 32;export const removeIntegrationResponseErrorsItemDescriptionMax = 1000;export const removeIntegrationResponseErrorsMax = 20;
 
 export const removeIntegrationResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(removeIntegrationResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(removeIntegrationResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(removeIntegrationResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
-}).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
+  "code": zod.string().max(removeIntegrationResponseErrorsItemCodeMax),
+  "description": zod.string().max(removeIntegrationResponseErrorsItemDescriptionMax)
+})).max(removeIntegrationResponseErrorsMax).optional()
+})
 
 /**
- * The payroll deductions of one employer in the plan's integration. The spec does not show this call's fields; the fields it names are modelled and the rest are left open.
  * @summary An employer's payroll deductions
  */
 export const getEmployerDeductionsPathUserIdMax = 64;
@@ -332,33 +321,32 @@ export const getEmployerDeductionsPathUserIdRegExp = new RegExp('^[A-Za-z0-9_-]{
 export const getEmployerDeductionsPathPlanIdMax = 64;
 
 export const getEmployerDeductionsParams = zod.object({
-  "userId": zod.string().min(1).max(getEmployerDeductionsPathUserIdMax).regex(getEmployerDeductionsPathUserIdRegExp).describe('The gateway\'s identifier of the signed-in user.'),
-  "planId": zod.string().min(1).max(getEmployerDeductionsPathPlanIdMax).describe('The plan\'s identifier.')
+  "userId": zod.string().min(1).max(getEmployerDeductionsPathUserIdMax).regex(getEmployerDeductionsPathUserIdRegExp),
+  "planId": zod.string().min(1).max(getEmployerDeductionsPathPlanIdMax)
 })
 
 export const getEmployerDeductionsQueryEmployerIdMax = 64;
 
 export const getEmployerDeductionsQueryParams = zod.object({
-  "employerId": zod.string().min(1).max(getEmployerDeductionsQueryEmployerIdMax).describe('The employer whose payroll integration is meant.')
+  "employerId": zod.string().min(1).max(getEmployerDeductionsQueryEmployerIdMax)
 })
 
 export const getEmployerDeductionsResponseErrorsItemCodeMax = 32;export const getEmployerDeductionsResponseErrorsItemDescriptionMax = 1000;export const getEmployerDeductionsResponseErrorsMax = 20;export const getEmployerDeductionsResponseErrorsItemCodeMaxOne = 32;export const getEmployerDeductionsResponseErrorsItemDescriptionMaxOne = 1000;export const getEmployerDeductionsResponseErrorsMaxOne = 20;
 
 export const getEmployerDeductionsResponse = zod.union([zod.object({
-  "data": zod.record(zod.string(), zod.any()).describe('An employer\'s payroll deductions. The spec does not show its fields; they are left open.'),
+  "data": zod.record(zod.string(), zod.any()),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(getEmployerDeductionsResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(getEmployerDeductionsResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(getEmployerDeductionsResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
-}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "code": zod.string().max(getEmployerDeductionsResponseErrorsItemCodeMax),
+  "description": zod.string().max(getEmployerDeductionsResponseErrorsItemDescriptionMax)
+})).max(getEmployerDeductionsResponseErrorsMax).optional()
+}),zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(getEmployerDeductionsResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(getEmployerDeductionsResponseErrorsItemDescriptionMaxOne).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).max(getEmployerDeductionsResponseErrorsMaxOne).describe('The business errors; at least one, and at most 20, as in `ErrorList`. The portal shows or branches on the first.')
-}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('The answer, with its payload in `data`, or a business failure.')
+  "code": zod.string().max(getEmployerDeductionsResponseErrorsItemCodeMaxOne),
+  "description": zod.string().max(getEmployerDeductionsResponseErrorsItemDescriptionMaxOne)
+})).min(1).max(getEmployerDeductionsResponseErrorsMaxOne)
+})])
 
 /**
- * The active payroll vendors, given the user's preferred payroll vendor. The spec does not show this call's fields; the fields it names are modelled and the rest are left open.
  * @summary The active payroll vendors
  */
 export const listActiveVendorsPathUserIdMax = 64;
@@ -366,27 +354,27 @@ export const listActiveVendorsPathUserIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,64
 
 
 export const listActiveVendorsParams = zod.object({
-  "userId": zod.string().min(1).max(listActiveVendorsPathUserIdMax).regex(listActiveVendorsPathUserIdRegExp).describe('The gateway\'s identifier of the signed-in user.')
+  "userId": zod.string().min(1).max(listActiveVendorsPathUserIdMax).regex(listActiveVendorsPathUserIdRegExp)
 })
 
 export const listActiveVendorsQueryPreferredPayrollVendorMax = 100;
 
 export const listActiveVendorsQueryParams = zod.object({
-  "preferredPayrollVendor": zod.string().min(1).max(listActiveVendorsQueryPreferredPayrollVendorMax).describe('The payroll vendor the user prefers.')
+  "preferredPayrollVendor": zod.string().min(1).max(listActiveVendorsQueryPreferredPayrollVendorMax)
 })
 
 export const listActiveVendorsResponseErrorsItemCodeMax = 32;export const listActiveVendorsResponseErrorsItemDescriptionMax = 1000;export const listActiveVendorsResponseErrorsMax = 20;export const listActiveVendorsResponseErrorsItemCodeMaxOne = 32;export const listActiveVendorsResponseErrorsItemDescriptionMaxOne = 1000;export const listActiveVendorsResponseErrorsMaxOne = 20;
 
 export const listActiveVendorsResponse = zod.union([zod.object({
-  "data": zod.record(zod.string(), zod.any()).describe('The active payroll vendors. The spec does not show its fields; they are left open.'),
+  "data": zod.record(zod.string(), zod.any()),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(listActiveVendorsResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(listActiveVendorsResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(listActiveVendorsResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
-}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "code": zod.string().max(listActiveVendorsResponseErrorsItemCodeMax),
+  "description": zod.string().max(listActiveVendorsResponseErrorsItemDescriptionMax)
+})).max(listActiveVendorsResponseErrorsMax).optional()
+}),zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(listActiveVendorsResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(listActiveVendorsResponseErrorsItemDescriptionMaxOne).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).max(listActiveVendorsResponseErrorsMaxOne).describe('The business errors; at least one, and at most 20, as in `ErrorList`. The portal shows or branches on the first.')
-}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('The answer, with its payload in `data`, or a business failure.')
+  "code": zod.string().max(listActiveVendorsResponseErrorsItemCodeMaxOne),
+  "description": zod.string().max(listActiveVendorsResponseErrorsItemDescriptionMaxOne)
+})).min(1).max(listActiveVendorsResponseErrorsMaxOne)
+})])
 

@@ -5,7 +5,6 @@ import * as zod from 'zod';
 
 
 /**
- * The portal never logs the failure of a log call itself.
  * @summary Write an activity-log entry (partner gateway)
  */
 export const logPartnerActivityPathUserIdMax = 64;
@@ -13,13 +12,13 @@ export const logPartnerActivityPathUserIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,6
 
 
 export const logPartnerActivityParams = zod.object({
-  "userId": zod.string().min(1).max(logPartnerActivityPathUserIdMax).regex(logPartnerActivityPathUserIdRegExp).describe('The gateway\'s identifier of the signed-in user.')
+  "userId": zod.string().min(1).max(logPartnerActivityPathUserIdMax).regex(logPartnerActivityPathUserIdRegExp)
 })
 
 export const logPartnerActivityHeaderXXSRFTOKENMax = 256;
 
 export const logPartnerActivityHeader = zod.object({
-  "X-XSRF-TOKEN": zod.string().max(logPartnerActivityHeaderXXSRFTOKENMax).optional().describe('Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists.')
+  "X-XSRF-TOKEN": zod.string().max(logPartnerActivityHeaderXXSRFTOKENMax).optional()
 })
 
 export const logPartnerActivityBodyAppMax = 64;export const logPartnerActivityBodyFeatureMax = 128;export const logPartnerActivityBodyCurrentUserIdMax = 64;
@@ -27,17 +26,13 @@ export const logPartnerActivityBodyCurrentUserIdRegExp = new RegExp('^[A-Za-z0-9
 export const logPartnerActivityBodyMessageMax = 4000;
 
 export const logPartnerActivityBody = zod.object({
-  "app": zod.string().min(1).max(logPartnerActivityBodyAppMax).describe('The application writing the entry.'),
-  "feature": zod.string().min(1).max(logPartnerActivityBodyFeatureMax).describe('What the entry is about, for example `Internal Error` for a failed call.'),
-  "currentUserId": zod.string().min(1).max(logPartnerActivityBodyCurrentUserIdMax).regex(logPartnerActivityBodyCurrentUserIdRegExp).describe('The gateway\'s identifier of a user: 1 to 64 letters, digits, `_` and `-`. It is a segment of\nrequest paths, so it never holds `/`, `.`, `%`, `?`, `#` or whitespace; the portal treats a\nstored user id outside this pattern as tampering.\n'),
-  "message": zod.string().max(logPartnerActivityBodyMessageMax).describe('What happened, for example the failed call\'s method, path and status; never a password, answer, code or token.')
-}).describe('One activity-log entry.')
+  "app": zod.string().min(1).max(logPartnerActivityBodyAppMax),
+  "feature": zod.string().min(1).max(logPartnerActivityBodyFeatureMax),
+  "currentUserId": zod.string().min(1).max(logPartnerActivityBodyCurrentUserIdMax).regex(logPartnerActivityBodyCurrentUserIdRegExp),
+  "message": zod.string().max(logPartnerActivityBodyMessageMax)
+})
 
 /**
- * Logs a participant's failed call or notable event. The spec writes
-`{gateway}/participant/{userId}/log`: the prefix `/login-gateway` is this contract's choice.
-The portal never logs the failure of a log call itself.
-
  * @summary Write an activity-log entry (participant)
  */
 export const logParticipantActivityPathUserIdMax = 64;
@@ -45,13 +40,13 @@ export const logParticipantActivityPathUserIdRegExp = new RegExp('^[A-Za-z0-9_-]
 
 
 export const logParticipantActivityParams = zod.object({
-  "userId": zod.string().min(1).max(logParticipantActivityPathUserIdMax).regex(logParticipantActivityPathUserIdRegExp).describe('The gateway\'s identifier of the signed-in user.')
+  "userId": zod.string().min(1).max(logParticipantActivityPathUserIdMax).regex(logParticipantActivityPathUserIdRegExp)
 })
 
 export const logParticipantActivityHeaderXXSRFTOKENMax = 256;
 
 export const logParticipantActivityHeader = zod.object({
-  "X-XSRF-TOKEN": zod.string().max(logParticipantActivityHeaderXXSRFTOKENMax).optional().describe('Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists.')
+  "X-XSRF-TOKEN": zod.string().max(logParticipantActivityHeaderXXSRFTOKENMax).optional()
 })
 
 export const logParticipantActivityBodyAppMax = 64;export const logParticipantActivityBodyFeatureMax = 128;export const logParticipantActivityBodyCurrentUserIdMax = 64;
@@ -59,9 +54,9 @@ export const logParticipantActivityBodyCurrentUserIdRegExp = new RegExp('^[A-Za-
 export const logParticipantActivityBodyMessageMax = 4000;
 
 export const logParticipantActivityBody = zod.object({
-  "app": zod.string().min(1).max(logParticipantActivityBodyAppMax).describe('The application writing the entry.'),
-  "feature": zod.string().min(1).max(logParticipantActivityBodyFeatureMax).describe('What the entry is about, for example `Internal Error` for a failed call.'),
-  "currentUserId": zod.string().min(1).max(logParticipantActivityBodyCurrentUserIdMax).regex(logParticipantActivityBodyCurrentUserIdRegExp).describe('The gateway\'s identifier of a user: 1 to 64 letters, digits, `_` and `-`. It is a segment of\nrequest paths, so it never holds `/`, `.`, `%`, `?`, `#` or whitespace; the portal treats a\nstored user id outside this pattern as tampering.\n'),
-  "message": zod.string().max(logParticipantActivityBodyMessageMax).describe('What happened, for example the failed call\'s method, path and status; never a password, answer, code or token.')
-}).describe('One activity-log entry.')
+  "app": zod.string().min(1).max(logParticipantActivityBodyAppMax),
+  "feature": zod.string().min(1).max(logParticipantActivityBodyFeatureMax),
+  "currentUserId": zod.string().min(1).max(logParticipantActivityBodyCurrentUserIdMax).regex(logParticipantActivityBodyCurrentUserIdRegExp),
+  "message": zod.string().max(logParticipantActivityBodyMessageMax)
+})
 

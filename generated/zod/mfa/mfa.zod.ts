@@ -5,19 +5,18 @@ import * as zod from 'zod';
 
 
 /**
- * Used before sign-in completes (the MFA selection screen and the reset flow).
  * @summary The user's one-time-code methods, masked
  */
 export const getMfaOptionsHeaderXXSRFTOKENMax = 256;
 
 export const getMfaOptionsHeader = zod.object({
-  "X-XSRF-TOKEN": zod.string().max(getMfaOptionsHeaderXXSRFTOKENMax).optional().describe('Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists.')
+  "X-XSRF-TOKEN": zod.string().max(getMfaOptionsHeaderXXSRFTOKENMax).optional()
 })
 
 export const getMfaOptionsBodyUsernameMax = 64;
 
 export const getMfaOptionsBody = zod.object({
-  "username": zod.string().min(1).max(getMfaOptionsBodyUsernameMax).describe('The username someone types to sign in or recover an account. Existing accounts may predate the username rules, so only its length is bounded.')
+  "username": zod.string().min(1).max(getMfaOptionsBodyUsernameMax)
 })
 
 export const getMfaOptionsResponseDataOptionsItemContactInfoMax = 254;export const getMfaOptionsResponseDataOptionsMax = 10;export const getMfaOptionsResponseErrorsItemCodeMax = 32;export const getMfaOptionsResponseErrorsItemDescriptionMax = 1000;export const getMfaOptionsResponseErrorsMax = 20;export const getMfaOptionsResponseErrorsItemCodeMaxOne = 32;export const getMfaOptionsResponseErrorsItemDescriptionMaxOne = 1000;export const getMfaOptionsResponseErrorsMaxOne = 20;
@@ -25,53 +24,47 @@ export const getMfaOptionsResponseDataOptionsItemContactInfoMax = 254;export con
 export const getMfaOptionsResponse = zod.union([zod.object({
   "data": zod.object({
   "options": zod.array(zod.object({
-  "type": zod.enum(['sms', 'call', 'email', 'totp']).describe('How a one-time code reaches the user: text message, voice call, email, or an authenticator app (TOTP).'),
-  "contactInfo": zod.string().max(getMfaOptionsResponseDataOptionsItemContactInfoMax).nullish().describe('Where the code goes: a phone number or an email address (masked by the gateway or not; the portal masks it either way), or the authenticator app\'s name.')
-}).describe('One way to receive a one-time code. `contactInfo` is the phone number or the email address\nthe code goes to (the gateway may mask it already), or the authenticator app\'s name. The\nportal masks phones and emails before showing them either way: a phone shows only its last\n4 digits; an email keeps its first 1 or 2 characters, then stars, then the domain.\n')).max(getMfaOptionsResponseDataOptionsMax).describe('The user\'s ways of receiving a code, in display order; an empty list means none is set up. At most 10 (this contract\'s choice: four kinds of method, a few phones or addresses each).')
-}).describe('The user\'s one-time-code methods.'),
+  "type": zod.enum(['sms', 'call', 'email', 'totp']),
+  "contactInfo": zod.string().max(getMfaOptionsResponseDataOptionsItemContactInfoMax).nullish()
+})).max(getMfaOptionsResponseDataOptionsMax)
+}),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(getMfaOptionsResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(getMfaOptionsResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(getMfaOptionsResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
-}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "code": zod.string().max(getMfaOptionsResponseErrorsItemCodeMax),
+  "description": zod.string().max(getMfaOptionsResponseErrorsItemDescriptionMax)
+})).max(getMfaOptionsResponseErrorsMax).optional()
+}),zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(getMfaOptionsResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(getMfaOptionsResponseErrorsItemDescriptionMaxOne).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).max(getMfaOptionsResponseErrorsMaxOne).describe('The business errors; at least one, and at most 20, as in `ErrorList`. The portal shows or branches on the first.')
-}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('The answer, with its payload in `data`, or a business failure.')
+  "code": zod.string().max(getMfaOptionsResponseErrorsItemCodeMaxOne),
+  "description": zod.string().max(getMfaOptionsResponseErrorsItemDescriptionMaxOne)
+})).min(1).max(getMfaOptionsResponseErrorsMaxOne)
+})])
 
 /**
- * Sends a code by text, voice call or email to someone who has not signed in: at the
-multi-factor step of sign-in (the code then goes to `authenticate` in `twilioMfaCode`) and
-in the password reset (the code then goes to `resetPassword` in `mfaCode`, which verifies
-it). Not used for authenticator apps, whose codes are never sent.
-
  * @summary Send a one-time code to someone signing in
  */
 export const requestMfaCodeHeaderXXSRFTOKENMax = 256;
 
 export const requestMfaCodeHeader = zod.object({
-  "X-XSRF-TOKEN": zod.string().max(requestMfaCodeHeaderXXSRFTOKENMax).optional().describe('Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists.')
+  "X-XSRF-TOKEN": zod.string().max(requestMfaCodeHeaderXXSRFTOKENMax).optional()
 })
 
 export const requestMfaCodeBodyUsernameMax = 64;
 
 export const requestMfaCodeBody = zod.object({
-  "type": zod.enum(['sms', 'call', 'email', 'totp']).describe('How a one-time code reaches the user: text message, voice call, email, or an authenticator app (TOTP).'),
-  "username": zod.string().min(1).max(requestMfaCodeBodyUsernameMax).describe('The username someone types to sign in or recover an account. Existing accounts may predate the username rules, so only its length is bounded.')
-}).describe('Asks for a one-time code for someone who has not signed in yet.')
+  "type": zod.enum(['sms', 'call', 'email', 'totp']),
+  "username": zod.string().min(1).max(requestMfaCodeBodyUsernameMax)
+})
 
 export const requestMfaCodeResponseErrorsItemCodeMax = 32;export const requestMfaCodeResponseErrorsItemDescriptionMax = 1000;export const requestMfaCodeResponseErrorsMax = 20;
 
 export const requestMfaCodeResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(requestMfaCodeResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(requestMfaCodeResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(requestMfaCodeResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
-}).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
+  "code": zod.string().max(requestMfaCodeResponseErrorsItemCodeMax),
+  "description": zod.string().max(requestMfaCodeResponseErrorsItemDescriptionMax)
+})).max(requestMfaCodeResponseErrorsMax).optional()
+})
 
 /**
- * Used when setting up or changing a phone or email.
  * @summary Send a one-time code to the signed-in user
  */
 export const requestUserMfaCodePathUserIdMax = 64;
@@ -79,41 +72,35 @@ export const requestUserMfaCodePathUserIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,6
 
 
 export const requestUserMfaCodeParams = zod.object({
-  "userId": zod.string().min(1).max(requestUserMfaCodePathUserIdMax).regex(requestUserMfaCodePathUserIdRegExp).describe('The gateway\'s identifier of the signed-in user.')
+  "userId": zod.string().min(1).max(requestUserMfaCodePathUserIdMax).regex(requestUserMfaCodePathUserIdRegExp)
 })
 
 export const requestUserMfaCodeHeaderXXSRFTOKENMax = 256;
 
 export const requestUserMfaCodeHeader = zod.object({
-  "X-XSRF-TOKEN": zod.string().max(requestUserMfaCodeHeaderXXSRFTOKENMax).optional().describe('Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists.')
+  "X-XSRF-TOKEN": zod.string().max(requestUserMfaCodeHeaderXXSRFTOKENMax).optional()
 })
 
 export const requestUserMfaCodeBody = zod.object({
-  "type": zod.enum(['sms', 'call', 'email', 'totp']).describe('How a one-time code reaches the user: text message, voice call, email, or an authenticator app (TOTP).')
-}).describe('Asks for a one-time code for the signed-in user.')
+  "type": zod.enum(['sms', 'call', 'email', 'totp'])
+})
 
 export const requestUserMfaCodeResponseErrorsItemCodeMax = 32;export const requestUserMfaCodeResponseErrorsItemDescriptionMax = 1000;export const requestUserMfaCodeResponseErrorsMax = 20;
 
 export const requestUserMfaCodeResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(requestUserMfaCodeResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(requestUserMfaCodeResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(requestUserMfaCodeResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
-}).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
+  "code": zod.string().max(requestUserMfaCodeResponseErrorsItemCodeMax),
+  "description": zod.string().max(requestUserMfaCodeResponseErrorsItemDescriptionMax)
+})).max(requestUserMfaCodeResponseErrorsMax).optional()
+})
 
 /**
- * Checks a code sent to the signed-in user while a phone or email is set up or changed; it
-needs `X-Auth-Token`. Before sign-in nothing calls it: sign-in sends its code with
-`authenticate` and a password reset with `resetPassword`, and each verifies the code
-itself. A message containing "attempts" is a lockout, shown under the code form with the
-customer-service number.
-
  * @summary Check a one-time code of the signed-in user
  */
 export const verifyMfaCodeHeaderXXSRFTOKENMax = 256;
 
 export const verifyMfaCodeHeader = zod.object({
-  "X-XSRF-TOKEN": zod.string().max(verifyMfaCodeHeaderXXSRFTOKENMax).optional().describe('Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists.')
+  "X-XSRF-TOKEN": zod.string().max(verifyMfaCodeHeaderXXSRFTOKENMax).optional()
 })
 
 export const verifyMfaCodeBodyCodeMax = 6;
@@ -121,16 +108,16 @@ export const verifyMfaCodeBodyCodeRegExp = new RegExp('^[0-9]{1,6}$');
 
 
 export const verifyMfaCodeBody = zod.object({
-  "code": zod.string().min(1).max(verifyMfaCodeBodyCodeMax).regex(verifyMfaCodeBodyCodeRegExp).describe('A one-time code; digits only, at most 6.'),
-  "type": zod.enum(['sms', 'call', 'email', 'totp']).describe('How a one-time code reaches the user: text message, voice call, email, or an authenticator app (TOTP).')
+  "code": zod.string().min(1).max(verifyMfaCodeBodyCodeMax).regex(verifyMfaCodeBodyCodeRegExp),
+  "type": zod.enum(['sms', 'call', 'email', 'totp'])
 })
 
 export const verifyMfaCodeResponseErrorsItemCodeMax = 32;export const verifyMfaCodeResponseErrorsItemDescriptionMax = 1000;export const verifyMfaCodeResponseErrorsMax = 20;
 
 export const verifyMfaCodeResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(verifyMfaCodeResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(verifyMfaCodeResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(verifyMfaCodeResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
-}).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
+  "code": zod.string().max(verifyMfaCodeResponseErrorsItemCodeMax),
+  "description": zod.string().max(verifyMfaCodeResponseErrorsItemDescriptionMax)
+})).max(verifyMfaCodeResponseErrorsMax).optional()
+})
 

@@ -5,7 +5,6 @@ import * as zod from 'zod';
 
 
 /**
- * The groups of the partner side navigation, in `data.navGroups`. The spec does not show this call's other fields; `navGroups` is modelled and the rest is left open.
  * @summary The partner side navigation
  */
 export const getPartnerSideNavPathUserIdMax = 64;
@@ -13,23 +12,23 @@ export const getPartnerSideNavPathUserIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,64
 
 
 export const getPartnerSideNavParams = zod.object({
-  "userId": zod.string().min(1).max(getPartnerSideNavPathUserIdMax).regex(getPartnerSideNavPathUserIdRegExp).describe('The gateway\'s identifier of the signed-in user.')
+  "userId": zod.string().min(1).max(getPartnerSideNavPathUserIdMax).regex(getPartnerSideNavPathUserIdRegExp)
 })
 
 export const getPartnerSideNavResponseDataNavGroupsMax = 50;export const getPartnerSideNavResponseErrorsItemCodeMax = 32;export const getPartnerSideNavResponseErrorsItemDescriptionMax = 1000;export const getPartnerSideNavResponseErrorsMax = 20;export const getPartnerSideNavResponseErrorsItemCodeMaxOne = 32;export const getPartnerSideNavResponseErrorsItemDescriptionMaxOne = 1000;export const getPartnerSideNavResponseErrorsMaxOne = 20;
 
 export const getPartnerSideNavResponse = zod.union([zod.object({
   "data": zod.object({
-  "navGroups": zod.array(zod.record(zod.string(), zod.any()).describe('One group of entries in the partner side navigation. The spec does not show its fields; they are left open.')).max(getPartnerSideNavResponseDataNavGroupsMax).describe('The navigation\'s groups, in display order. At most 50 (this contract\'s choice: a side menu people scan).')
-}).describe('The partner side navigation. The spec names `navGroups`; the rest is open.'),
+  "navGroups": zod.array(zod.record(zod.string(), zod.any())).max(getPartnerSideNavResponseDataNavGroupsMax)
+}),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(getPartnerSideNavResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(getPartnerSideNavResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(getPartnerSideNavResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
-}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "code": zod.string().max(getPartnerSideNavResponseErrorsItemCodeMax),
+  "description": zod.string().max(getPartnerSideNavResponseErrorsItemDescriptionMax)
+})).max(getPartnerSideNavResponseErrorsMax).optional()
+}),zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(getPartnerSideNavResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(getPartnerSideNavResponseErrorsItemDescriptionMaxOne).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).max(getPartnerSideNavResponseErrorsMaxOne).describe('The business errors; at least one, and at most 20, as in `ErrorList`. The portal shows or branches on the first.')
-}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('The answer, with its payload in `data`, or a business failure.')
+  "code": zod.string().max(getPartnerSideNavResponseErrorsItemCodeMaxOne),
+  "description": zod.string().max(getPartnerSideNavResponseErrorsItemDescriptionMaxOne)
+})).min(1).max(getPartnerSideNavResponseErrorsMaxOne)
+})])
 

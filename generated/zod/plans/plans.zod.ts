@@ -5,7 +5,6 @@ import * as zod from 'zod';
 
 
 /**
- * The plans the user can see, in `data.planList`. The spec names `planList` and each plan's `planId`; those are modelled and the rest is left open.
  * @summary The user's plans
  */
 export const listPlansPathUserIdMax = 64;
@@ -13,7 +12,7 @@ export const listPlansPathUserIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,64}$');
 
 
 export const listPlansParams = zod.object({
-  "userId": zod.string().min(1).max(listPlansPathUserIdMax).regex(listPlansPathUserIdRegExp).describe('The gateway\'s identifier of the signed-in user.')
+  "userId": zod.string().min(1).max(listPlansPathUserIdMax).regex(listPlansPathUserIdRegExp)
 })
 
 export const listPlansResponseDataPlanListItemPlanIdMax = 64;export const listPlansResponseDataPlanListMax = 10000;export const listPlansResponseErrorsItemCodeMax = 32;export const listPlansResponseErrorsItemDescriptionMax = 1000;export const listPlansResponseErrorsMax = 20;export const listPlansResponseErrorsItemCodeMaxOne = 32;export const listPlansResponseErrorsItemDescriptionMaxOne = 1000;export const listPlansResponseErrorsMaxOne = 20;
@@ -21,22 +20,21 @@ export const listPlansResponseDataPlanListItemPlanIdMax = 64;export const listPl
 export const listPlansResponse = zod.union([zod.object({
   "data": zod.object({
   "planList": zod.array(zod.object({
-  "planId": zod.string().min(1).max(listPlansResponseDataPlanListItemPlanIdMax).describe('The gateway\'s identifier of a plan.')
-}).describe('One plan in the plan list. The spec names `planId`; the rest is open.')).max(listPlansResponseDataPlanListMax).describe('The plans, in display order. At most 10000 (this contract\'s choice: the spec shows no paging, and an adviser\'s or administrator\'s book of plans is smaller).')
-}).describe('The plans the user can see. The spec names `planList`; the rest is open.'),
+  "planId": zod.string().min(1).max(listPlansResponseDataPlanListItemPlanIdMax)
+})).max(listPlansResponseDataPlanListMax)
+}),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(listPlansResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(listPlansResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(listPlansResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
-}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "code": zod.string().max(listPlansResponseErrorsItemCodeMax),
+  "description": zod.string().max(listPlansResponseErrorsItemDescriptionMax)
+})).max(listPlansResponseErrorsMax).optional()
+}),zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(listPlansResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(listPlansResponseErrorsItemDescriptionMaxOne).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).max(listPlansResponseErrorsMaxOne).describe('The business errors; at least one, and at most 20, as in `ErrorList`. The portal shows or branches on the first.')
-}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('The answer, with its payload in `data`, or a business failure.')
+  "code": zod.string().max(listPlansResponseErrorsItemCodeMaxOne),
+  "description": zod.string().max(listPlansResponseErrorsItemDescriptionMaxOne)
+})).min(1).max(listPlansResponseErrorsMaxOne)
+})])
 
 /**
- * The plan's information. The spec names `planId` and `autoEnrollmentInfo`; those are modelled and the rest is left open.
  * @summary One plan's information
  */
 export const getPlanInfoPathUserIdMax = 64;
@@ -44,30 +42,29 @@ export const getPlanInfoPathUserIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,64}$');
 export const getPlanInfoPathPlanIdMax = 64;
 
 export const getPlanInfoParams = zod.object({
-  "userId": zod.string().min(1).max(getPlanInfoPathUserIdMax).regex(getPlanInfoPathUserIdRegExp).describe('The gateway\'s identifier of the signed-in user.'),
-  "planId": zod.string().min(1).max(getPlanInfoPathPlanIdMax).describe('The plan\'s identifier.')
+  "userId": zod.string().min(1).max(getPlanInfoPathUserIdMax).regex(getPlanInfoPathUserIdRegExp),
+  "planId": zod.string().min(1).max(getPlanInfoPathPlanIdMax)
 })
 
 export const getPlanInfoResponseDataPlanIdMax = 64;export const getPlanInfoResponseErrorsItemCodeMax = 32;export const getPlanInfoResponseErrorsItemDescriptionMax = 1000;export const getPlanInfoResponseErrorsMax = 20;export const getPlanInfoResponseErrorsItemCodeMaxOne = 32;export const getPlanInfoResponseErrorsItemDescriptionMaxOne = 1000;export const getPlanInfoResponseErrorsMaxOne = 20;
 
 export const getPlanInfoResponse = zod.union([zod.object({
   "data": zod.object({
-  "planId": zod.string().min(1).max(getPlanInfoResponseDataPlanIdMax).describe('The gateway\'s identifier of a plan.'),
-  "autoEnrollmentInfo": zod.record(zod.string(), zod.any()).optional().describe('The plan\'s automatic-enrollment settings. The spec does not show its fields; they are left open.')
-}).describe('One plan\'s information. The spec names `planId` and `autoEnrollmentInfo`; the rest is open.'),
+  "planId": zod.string().min(1).max(getPlanInfoResponseDataPlanIdMax),
+  "autoEnrollmentInfo": zod.record(zod.string(), zod.any()).optional()
+}),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(getPlanInfoResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(getPlanInfoResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(getPlanInfoResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
-}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "code": zod.string().max(getPlanInfoResponseErrorsItemCodeMax),
+  "description": zod.string().max(getPlanInfoResponseErrorsItemDescriptionMax)
+})).max(getPlanInfoResponseErrorsMax).optional()
+}),zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(getPlanInfoResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(getPlanInfoResponseErrorsItemDescriptionMaxOne).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).max(getPlanInfoResponseErrorsMaxOne).describe('The business errors; at least one, and at most 20, as in `ErrorList`. The portal shows or branches on the first.')
-}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('The answer, with its payload in `data`, or a business failure.')
+  "code": zod.string().max(getPlanInfoResponseErrorsItemCodeMaxOne),
+  "description": zod.string().max(getPlanInfoResponseErrorsItemDescriptionMaxOne)
+})).min(1).max(getPlanInfoResponseErrorsMaxOne)
+})])
 
 /**
- * The signed-in participant's plan details. The spec does not show this call's fields; the fields it names are modelled and the rest are left open.
  * @summary The participant's plan details
  */
 export const getParticipantPlanDetailsPathUserIdMax = 64;
@@ -75,26 +72,25 @@ export const getParticipantPlanDetailsPathUserIdRegExp = new RegExp('^[A-Za-z0-9
 
 
 export const getParticipantPlanDetailsParams = zod.object({
-  "userId": zod.string().min(1).max(getParticipantPlanDetailsPathUserIdMax).regex(getParticipantPlanDetailsPathUserIdRegExp).describe('The gateway\'s identifier of the signed-in user.')
+  "userId": zod.string().min(1).max(getParticipantPlanDetailsPathUserIdMax).regex(getParticipantPlanDetailsPathUserIdRegExp)
 })
 
 export const getParticipantPlanDetailsResponseErrorsItemCodeMax = 32;export const getParticipantPlanDetailsResponseErrorsItemDescriptionMax = 1000;export const getParticipantPlanDetailsResponseErrorsMax = 20;export const getParticipantPlanDetailsResponseErrorsItemCodeMaxOne = 32;export const getParticipantPlanDetailsResponseErrorsItemDescriptionMaxOne = 1000;export const getParticipantPlanDetailsResponseErrorsMaxOne = 20;
 
 export const getParticipantPlanDetailsResponse = zod.union([zod.object({
-  "data": zod.record(zod.string(), zod.any()).describe('The signed-in participant\'s plan details. The spec does not show its fields; they are left open.'),
+  "data": zod.record(zod.string(), zod.any()),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(getParticipantPlanDetailsResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(getParticipantPlanDetailsResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(getParticipantPlanDetailsResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
-}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "code": zod.string().max(getParticipantPlanDetailsResponseErrorsItemCodeMax),
+  "description": zod.string().max(getParticipantPlanDetailsResponseErrorsItemDescriptionMax)
+})).max(getParticipantPlanDetailsResponseErrorsMax).optional()
+}),zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(getParticipantPlanDetailsResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(getParticipantPlanDetailsResponseErrorsItemDescriptionMaxOne).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).max(getParticipantPlanDetailsResponseErrorsMaxOne).describe('The business errors; at least one, and at most 20, as in `ErrorList`. The portal shows or branches on the first.')
-}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('The answer, with its payload in `data`, or a business failure.')
+  "code": zod.string().max(getParticipantPlanDetailsResponseErrorsItemCodeMaxOne),
+  "description": zod.string().max(getParticipantPlanDetailsResponseErrorsItemDescriptionMaxOne)
+})).min(1).max(getParticipantPlanDetailsResponseErrorsMaxOne)
+})])
 
 /**
- * Records the plan's safe harbor election. The spec does not show this call's fields; the fields it names are modelled and the rest are left open.
  * @summary Submit the safe harbor election
  */
 export const submitSafeHarborElectionPathUserIdMax = 64;
@@ -102,29 +98,28 @@ export const submitSafeHarborElectionPathUserIdRegExp = new RegExp('^[A-Za-z0-9_
 export const submitSafeHarborElectionPathPlanIdMax = 64;
 
 export const submitSafeHarborElectionParams = zod.object({
-  "userId": zod.string().min(1).max(submitSafeHarborElectionPathUserIdMax).regex(submitSafeHarborElectionPathUserIdRegExp).describe('The gateway\'s identifier of the signed-in user.'),
-  "planId": zod.string().min(1).max(submitSafeHarborElectionPathPlanIdMax).describe('The plan\'s identifier.')
+  "userId": zod.string().min(1).max(submitSafeHarborElectionPathUserIdMax).regex(submitSafeHarborElectionPathUserIdRegExp),
+  "planId": zod.string().min(1).max(submitSafeHarborElectionPathPlanIdMax)
 })
 
 export const submitSafeHarborElectionHeaderXXSRFTOKENMax = 256;
 
 export const submitSafeHarborElectionHeader = zod.object({
-  "X-XSRF-TOKEN": zod.string().max(submitSafeHarborElectionHeaderXXSRFTOKENMax).optional().describe('Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists.')
+  "X-XSRF-TOKEN": zod.string().max(submitSafeHarborElectionHeaderXXSRFTOKENMax).optional()
 })
 
-export const submitSafeHarborElectionBody = zod.record(zod.string(), zod.any()).describe('A plan\'s safe harbor election. The spec does not show its fields; they are left open.')
+export const submitSafeHarborElectionBody = zod.record(zod.string(), zod.any())
 
 export const submitSafeHarborElectionResponseErrorsItemCodeMax = 32;export const submitSafeHarborElectionResponseErrorsItemDescriptionMax = 1000;export const submitSafeHarborElectionResponseErrorsMax = 20;
 
 export const submitSafeHarborElectionResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(submitSafeHarborElectionResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(submitSafeHarborElectionResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(submitSafeHarborElectionResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
-}).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
+  "code": zod.string().max(submitSafeHarborElectionResponseErrorsItemCodeMax),
+  "description": zod.string().max(submitSafeHarborElectionResponseErrorsItemDescriptionMax)
+})).max(submitSafeHarborElectionResponseErrorsMax).optional()
+})
 
 /**
- * Creates a request to change the plan. The spec does not show this call's fields; the fields it names are modelled and the rest are left open.
  * @summary Request a plan change
  */
 export const createPlanChangeRequestPathUserIdMax = 64;
@@ -132,29 +127,28 @@ export const createPlanChangeRequestPathUserIdRegExp = new RegExp('^[A-Za-z0-9_-
 export const createPlanChangeRequestPathPlanIdMax = 64;
 
 export const createPlanChangeRequestParams = zod.object({
-  "userId": zod.string().min(1).max(createPlanChangeRequestPathUserIdMax).regex(createPlanChangeRequestPathUserIdRegExp).describe('The gateway\'s identifier of the signed-in user.'),
-  "planId": zod.string().min(1).max(createPlanChangeRequestPathPlanIdMax).describe('The plan\'s identifier.')
+  "userId": zod.string().min(1).max(createPlanChangeRequestPathUserIdMax).regex(createPlanChangeRequestPathUserIdRegExp),
+  "planId": zod.string().min(1).max(createPlanChangeRequestPathPlanIdMax)
 })
 
 export const createPlanChangeRequestHeaderXXSRFTOKENMax = 256;
 
 export const createPlanChangeRequestHeader = zod.object({
-  "X-XSRF-TOKEN": zod.string().max(createPlanChangeRequestHeaderXXSRFTOKENMax).optional().describe('Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists.')
+  "X-XSRF-TOKEN": zod.string().max(createPlanChangeRequestHeaderXXSRFTOKENMax).optional()
 })
 
-export const createPlanChangeRequestBody = zod.record(zod.string(), zod.any()).describe('A request to change a plan. The spec does not show its fields; they are left open.')
+export const createPlanChangeRequestBody = zod.record(zod.string(), zod.any())
 
 export const createPlanChangeRequestResponseErrorsItemCodeMax = 32;export const createPlanChangeRequestResponseErrorsItemDescriptionMax = 1000;export const createPlanChangeRequestResponseErrorsMax = 20;
 
 export const createPlanChangeRequestResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(createPlanChangeRequestResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(createPlanChangeRequestResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(createPlanChangeRequestResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
-}).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
+  "code": zod.string().max(createPlanChangeRequestResponseErrorsItemCodeMax),
+  "description": zod.string().max(createPlanChangeRequestResponseErrorsItemDescriptionMax)
+})).max(createPlanChangeRequestResponseErrorsMax).optional()
+})
 
 /**
- * The plan's authorized representative and trustees. The spec names `authorizedRepresentative.sameAsloggedInUser` and each trustee's `firstName` and `lastName` (both null for a corporate trustee); those are modelled and the rest is left open.
  * @summary The plan's contacts
  */
 export const getPlanContactsPathUserIdMax = 64;
@@ -162,8 +156,8 @@ export const getPlanContactsPathUserIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,64}$
 export const getPlanContactsPathPlanIdMax = 64;
 
 export const getPlanContactsParams = zod.object({
-  "userId": zod.string().min(1).max(getPlanContactsPathUserIdMax).regex(getPlanContactsPathUserIdRegExp).describe('The gateway\'s identifier of the signed-in user.'),
-  "planId": zod.string().min(1).max(getPlanContactsPathPlanIdMax).describe('The plan\'s identifier.')
+  "userId": zod.string().min(1).max(getPlanContactsPathUserIdMax).regex(getPlanContactsPathUserIdRegExp),
+  "planId": zod.string().min(1).max(getPlanContactsPathPlanIdMax)
 })
 
 export const getPlanContactsResponseDataTrusteesItemFirstNameMax = 100;export const getPlanContactsResponseDataTrusteesItemLastNameMax = 100;export const getPlanContactsResponseDataTrusteesMax = 50;export const getPlanContactsResponseErrorsItemCodeMax = 32;export const getPlanContactsResponseErrorsItemDescriptionMax = 1000;export const getPlanContactsResponseErrorsMax = 20;export const getPlanContactsResponseErrorsItemCodeMaxOne = 32;export const getPlanContactsResponseErrorsItemDescriptionMaxOne = 1000;export const getPlanContactsResponseErrorsMaxOne = 20;
@@ -171,26 +165,25 @@ export const getPlanContactsResponseDataTrusteesItemFirstNameMax = 100;export co
 export const getPlanContactsResponse = zod.union([zod.object({
   "data": zod.object({
   "authorizedRepresentative": zod.object({
-  "sameAsloggedInUser": zod.boolean().optional().describe('True when the authorized representative is the signed-in user.')
-}).optional().describe('The plan\'s authorized representative. The spec names `sameAsloggedInUser`; the rest is open.'),
+  "sameAsloggedInUser": zod.boolean().optional()
+}).optional(),
   "trustees": zod.array(zod.object({
-  "firstName": zod.string().max(getPlanContactsResponseDataTrusteesItemFirstNameMax).nullish().describe('The trustee\'s first name; null together with `lastName` for a corporate trustee.'),
-  "lastName": zod.string().max(getPlanContactsResponseDataTrusteesItemLastNameMax).nullish().describe('The trustee\'s last name; null together with `firstName` for a corporate trustee.')
-}).describe('One trustee of the plan. `firstName` and `lastName` both null means a corporate trustee.\nThe spec names only the two names; the rest is open.\n')).max(getPlanContactsResponseDataTrusteesMax).optional().describe('The plan\'s trustees, in display order. At most 50 (this contract\'s choice).')
-}).describe('The plan\'s contacts. The spec names `authorizedRepresentative` and `trustees`; the rest is open.'),
+  "firstName": zod.string().max(getPlanContactsResponseDataTrusteesItemFirstNameMax).nullish(),
+  "lastName": zod.string().max(getPlanContactsResponseDataTrusteesItemLastNameMax).nullish()
+})).max(getPlanContactsResponseDataTrusteesMax).optional()
+}),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(getPlanContactsResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(getPlanContactsResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(getPlanContactsResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
-}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "code": zod.string().max(getPlanContactsResponseErrorsItemCodeMax),
+  "description": zod.string().max(getPlanContactsResponseErrorsItemDescriptionMax)
+})).max(getPlanContactsResponseErrorsMax).optional()
+}),zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(getPlanContactsResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(getPlanContactsResponseErrorsItemDescriptionMaxOne).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).max(getPlanContactsResponseErrorsMaxOne).describe('The business errors; at least one, and at most 20, as in `ErrorList`. The portal shows or branches on the first.')
-}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('The answer, with its payload in `data`, or a business failure.')
+  "code": zod.string().max(getPlanContactsResponseErrorsItemCodeMaxOne),
+  "description": zod.string().max(getPlanContactsResponseErrorsItemDescriptionMaxOne)
+})).min(1).max(getPlanContactsResponseErrorsMaxOne)
+})])
 
 /**
- * The strategic partners chosen for the user's plans. The spec does not show this call's fields; the fields it names are modelled and the rest are left open.
  * @summary The strategic partners
  */
 export const getStrategicPartnersPathUserIdMax = 64;
@@ -198,26 +191,25 @@ export const getStrategicPartnersPathUserIdRegExp = new RegExp('^[A-Za-z0-9_-]{1
 
 
 export const getStrategicPartnersParams = zod.object({
-  "userId": zod.string().min(1).max(getStrategicPartnersPathUserIdMax).regex(getStrategicPartnersPathUserIdRegExp).describe('The gateway\'s identifier of the signed-in user.')
+  "userId": zod.string().min(1).max(getStrategicPartnersPathUserIdMax).regex(getStrategicPartnersPathUserIdRegExp)
 })
 
 export const getStrategicPartnersResponseErrorsItemCodeMax = 32;export const getStrategicPartnersResponseErrorsItemDescriptionMax = 1000;export const getStrategicPartnersResponseErrorsMax = 20;export const getStrategicPartnersResponseErrorsItemCodeMaxOne = 32;export const getStrategicPartnersResponseErrorsItemDescriptionMaxOne = 1000;export const getStrategicPartnersResponseErrorsMaxOne = 20;
 
 export const getStrategicPartnersResponse = zod.union([zod.object({
-  "data": zod.record(zod.string(), zod.any()).describe('The strategic partners chosen for the user\'s plans. The spec does not show its fields; they are left open.'),
+  "data": zod.record(zod.string(), zod.any()),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(getStrategicPartnersResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(getStrategicPartnersResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(getStrategicPartnersResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
-}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "code": zod.string().max(getStrategicPartnersResponseErrorsItemCodeMax),
+  "description": zod.string().max(getStrategicPartnersResponseErrorsItemDescriptionMax)
+})).max(getStrategicPartnersResponseErrorsMax).optional()
+}),zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(getStrategicPartnersResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(getStrategicPartnersResponseErrorsItemDescriptionMaxOne).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).max(getStrategicPartnersResponseErrorsMaxOne).describe('The business errors; at least one, and at most 20, as in `ErrorList`. The portal shows or branches on the first.')
-}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('The answer, with its payload in `data`, or a business failure.')
+  "code": zod.string().max(getStrategicPartnersResponseErrorsItemCodeMaxOne),
+  "description": zod.string().max(getStrategicPartnersResponseErrorsItemDescriptionMaxOne)
+})).min(1).max(getStrategicPartnersResponseErrorsMaxOne)
+})])
 
 /**
- * Saves the strategic partners chosen for the user's plans. The spec does not show this call's fields; the fields it names are modelled and the rest are left open.
  * @summary Save the strategic partners
  */
 export const saveStrategicPartnersPathUserIdMax = 64;
@@ -225,28 +217,27 @@ export const saveStrategicPartnersPathUserIdRegExp = new RegExp('^[A-Za-z0-9_-]{
 
 
 export const saveStrategicPartnersParams = zod.object({
-  "userId": zod.string().min(1).max(saveStrategicPartnersPathUserIdMax).regex(saveStrategicPartnersPathUserIdRegExp).describe('The gateway\'s identifier of the signed-in user.')
+  "userId": zod.string().min(1).max(saveStrategicPartnersPathUserIdMax).regex(saveStrategicPartnersPathUserIdRegExp)
 })
 
 export const saveStrategicPartnersHeaderXXSRFTOKENMax = 256;
 
 export const saveStrategicPartnersHeader = zod.object({
-  "X-XSRF-TOKEN": zod.string().max(saveStrategicPartnersHeaderXXSRFTOKENMax).optional().describe('Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists.')
+  "X-XSRF-TOKEN": zod.string().max(saveStrategicPartnersHeaderXXSRFTOKENMax).optional()
 })
 
-export const saveStrategicPartnersBody = zod.record(zod.string(), zod.any()).describe('The strategic partners chosen for the user\'s plans. The spec does not show its fields; they are left open.')
+export const saveStrategicPartnersBody = zod.record(zod.string(), zod.any())
 
 export const saveStrategicPartnersResponseErrorsItemCodeMax = 32;export const saveStrategicPartnersResponseErrorsItemDescriptionMax = 1000;export const saveStrategicPartnersResponseErrorsMax = 20;
 
 export const saveStrategicPartnersResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(saveStrategicPartnersResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(saveStrategicPartnersResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(saveStrategicPartnersResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
-}).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
+  "code": zod.string().max(saveStrategicPartnersResponseErrorsItemCodeMax),
+  "description": zod.string().max(saveStrategicPartnersResponseErrorsItemDescriptionMax)
+})).max(saveStrategicPartnersResponseErrorsMax).optional()
+})
 
 /**
- * The date of the plan's last manual check. The spec does not show this call's fields; the fields it names are modelled and the rest are left open.
  * @summary The last manual check date
  */
 export const getLastManualCheckDatePathUserIdMax = 64;
@@ -254,27 +245,26 @@ export const getLastManualCheckDatePathUserIdRegExp = new RegExp('^[A-Za-z0-9_-]
 export const getLastManualCheckDatePathPlanIdMax = 64;
 
 export const getLastManualCheckDateParams = zod.object({
-  "userId": zod.string().min(1).max(getLastManualCheckDatePathUserIdMax).regex(getLastManualCheckDatePathUserIdRegExp).describe('The gateway\'s identifier of the signed-in user.'),
-  "planId": zod.string().min(1).max(getLastManualCheckDatePathPlanIdMax).describe('The plan\'s identifier.')
+  "userId": zod.string().min(1).max(getLastManualCheckDatePathUserIdMax).regex(getLastManualCheckDatePathUserIdRegExp),
+  "planId": zod.string().min(1).max(getLastManualCheckDatePathPlanIdMax)
 })
 
 export const getLastManualCheckDateResponseErrorsItemCodeMax = 32;export const getLastManualCheckDateResponseErrorsItemDescriptionMax = 1000;export const getLastManualCheckDateResponseErrorsMax = 20;export const getLastManualCheckDateResponseErrorsItemCodeMaxOne = 32;export const getLastManualCheckDateResponseErrorsItemDescriptionMaxOne = 1000;export const getLastManualCheckDateResponseErrorsMaxOne = 20;
 
 export const getLastManualCheckDateResponse = zod.union([zod.object({
-  "data": zod.record(zod.string(), zod.any()).describe('The plan\'s last manual check date. The spec does not show its fields; they are left open.'),
+  "data": zod.record(zod.string(), zod.any()),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(getLastManualCheckDateResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(getLastManualCheckDateResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(getLastManualCheckDateResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
-}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "code": zod.string().max(getLastManualCheckDateResponseErrorsItemCodeMax),
+  "description": zod.string().max(getLastManualCheckDateResponseErrorsItemDescriptionMax)
+})).max(getLastManualCheckDateResponseErrorsMax).optional()
+}),zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(getLastManualCheckDateResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(getLastManualCheckDateResponseErrorsItemDescriptionMaxOne).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).max(getLastManualCheckDateResponseErrorsMaxOne).describe('The business errors; at least one, and at most 20, as in `ErrorList`. The portal shows or branches on the first.')
-}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('The answer, with its payload in `data`, or a business failure.')
+  "code": zod.string().max(getLastManualCheckDateResponseErrorsItemCodeMaxOne),
+  "description": zod.string().max(getLastManualCheckDateResponseErrorsItemDescriptionMaxOne)
+})).min(1).max(getLastManualCheckDateResponseErrorsMaxOne)
+})])
 
 /**
- * The plan's payroll forfeiture settings. The spec does not show this call's fields; the fields it names are modelled and the rest are left open.
  * @summary The forfeiture settings
  */
 export const getForfeitureSettingsPathUserIdMax = 64;
@@ -282,27 +272,26 @@ export const getForfeitureSettingsPathUserIdRegExp = new RegExp('^[A-Za-z0-9_-]{
 export const getForfeitureSettingsPathPlanIdMax = 64;
 
 export const getForfeitureSettingsParams = zod.object({
-  "userId": zod.string().min(1).max(getForfeitureSettingsPathUserIdMax).regex(getForfeitureSettingsPathUserIdRegExp).describe('The gateway\'s identifier of the signed-in user.'),
-  "planId": zod.string().min(1).max(getForfeitureSettingsPathPlanIdMax).describe('The plan\'s identifier.')
+  "userId": zod.string().min(1).max(getForfeitureSettingsPathUserIdMax).regex(getForfeitureSettingsPathUserIdRegExp),
+  "planId": zod.string().min(1).max(getForfeitureSettingsPathPlanIdMax)
 })
 
 export const getForfeitureSettingsResponseErrorsItemCodeMax = 32;export const getForfeitureSettingsResponseErrorsItemDescriptionMax = 1000;export const getForfeitureSettingsResponseErrorsMax = 20;export const getForfeitureSettingsResponseErrorsItemCodeMaxOne = 32;export const getForfeitureSettingsResponseErrorsItemDescriptionMaxOne = 1000;export const getForfeitureSettingsResponseErrorsMaxOne = 20;
 
 export const getForfeitureSettingsResponse = zod.union([zod.object({
-  "data": zod.record(zod.string(), zod.any()).describe('The plan\'s payroll forfeiture settings. The spec does not show its fields; they are left open.'),
+  "data": zod.record(zod.string(), zod.any()),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(getForfeitureSettingsResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(getForfeitureSettingsResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(getForfeitureSettingsResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
-}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "code": zod.string().max(getForfeitureSettingsResponseErrorsItemCodeMax),
+  "description": zod.string().max(getForfeitureSettingsResponseErrorsItemDescriptionMax)
+})).max(getForfeitureSettingsResponseErrorsMax).optional()
+}),zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(getForfeitureSettingsResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(getForfeitureSettingsResponseErrorsItemDescriptionMaxOne).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).max(getForfeitureSettingsResponseErrorsMaxOne).describe('The business errors; at least one, and at most 20, as in `ErrorList`. The portal shows or branches on the first.')
-}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('The answer, with its payload in `data`, or a business failure.')
+  "code": zod.string().max(getForfeitureSettingsResponseErrorsItemCodeMaxOne),
+  "description": zod.string().max(getForfeitureSettingsResponseErrorsItemDescriptionMaxOne)
+})).min(1).max(getForfeitureSettingsResponseErrorsMaxOne)
+})])
 
 /**
- * Replaces the plan's payroll forfeiture settings. The spec does not show this call's fields; the fields it names are modelled and the rest are left open.
  * @summary Update the forfeiture settings
  */
 export const updateForfeitureSettingsPathUserIdMax = 64;
@@ -310,24 +299,24 @@ export const updateForfeitureSettingsPathUserIdRegExp = new RegExp('^[A-Za-z0-9_
 export const updateForfeitureSettingsPathPlanIdMax = 64;
 
 export const updateForfeitureSettingsParams = zod.object({
-  "userId": zod.string().min(1).max(updateForfeitureSettingsPathUserIdMax).regex(updateForfeitureSettingsPathUserIdRegExp).describe('The gateway\'s identifier of the signed-in user.'),
-  "planId": zod.string().min(1).max(updateForfeitureSettingsPathPlanIdMax).describe('The plan\'s identifier.')
+  "userId": zod.string().min(1).max(updateForfeitureSettingsPathUserIdMax).regex(updateForfeitureSettingsPathUserIdRegExp),
+  "planId": zod.string().min(1).max(updateForfeitureSettingsPathPlanIdMax)
 })
 
 export const updateForfeitureSettingsHeaderXXSRFTOKENMax = 256;
 
 export const updateForfeitureSettingsHeader = zod.object({
-  "X-XSRF-TOKEN": zod.string().max(updateForfeitureSettingsHeaderXXSRFTOKENMax).optional().describe('Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists.')
+  "X-XSRF-TOKEN": zod.string().max(updateForfeitureSettingsHeaderXXSRFTOKENMax).optional()
 })
 
-export const updateForfeitureSettingsBody = zod.record(zod.string(), zod.any()).describe('The plan\'s payroll forfeiture settings. The spec does not show its fields; they are left open.')
+export const updateForfeitureSettingsBody = zod.record(zod.string(), zod.any())
 
 export const updateForfeitureSettingsResponseErrorsItemCodeMax = 32;export const updateForfeitureSettingsResponseErrorsItemDescriptionMax = 1000;export const updateForfeitureSettingsResponseErrorsMax = 20;
 
 export const updateForfeitureSettingsResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(updateForfeitureSettingsResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(updateForfeitureSettingsResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(updateForfeitureSettingsResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
-}).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
+  "code": zod.string().max(updateForfeitureSettingsResponseErrorsItemCodeMax),
+  "description": zod.string().max(updateForfeitureSettingsResponseErrorsItemDescriptionMax)
+})).max(updateForfeitureSettingsResponseErrorsMax).optional()
+})
 

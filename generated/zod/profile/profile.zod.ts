@@ -5,7 +5,6 @@ import * as zod from 'zod';
 
 
 /**
- * The signed-in user's username, email address and whether it is verified; multi-factor adoption reads `isEmailVerified` to choose between the phone and email verification first. The spec shows `userName`, `emailAddress` and `isEmailVerified` bare; wrapping the answer in `data`, beside `errors` as in the contract's other answers with a payload, is this contract's choice.
  * @summary The user's username and email
  */
 export const getUserCredentialsPathUserIdMax = 64;
@@ -13,7 +12,7 @@ export const getUserCredentialsPathUserIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,6
 
 
 export const getUserCredentialsParams = zod.object({
-  "userId": zod.string().min(1).max(getUserCredentialsPathUserIdMax).regex(getUserCredentialsPathUserIdRegExp).describe('The gateway\'s identifier of the signed-in user.')
+  "userId": zod.string().min(1).max(getUserCredentialsPathUserIdMax).regex(getUserCredentialsPathUserIdRegExp)
 })
 
 export const getUserCredentialsResponseDataUserIdMax = 64;
@@ -26,26 +25,25 @@ export const getUserCredentialsResponseErrorsItemCodeMax = 32;export const getUs
 
 export const getUserCredentialsResponse = zod.union([zod.object({
   "data": zod.object({
-  "userId": zod.string().min(1).max(getUserCredentialsResponseDataUserIdMax).regex(getUserCredentialsResponseDataUserIdRegExp).optional().describe('The gateway\'s identifier of a user: 1 to 64 letters, digits, `_` and `-`. It is a segment of\nrequest paths, so it never holds `/`, `.`, `%`, `?`, `#` or whitespace; the portal treats a\nstored user id outside this pattern as tampering.\n'),
-  "userName": zod.string().min(1).max(getUserCredentialsResponseDataUserNameMax).optional().describe('The username someone types to sign in or recover an account. Existing accounts may predate the username rules, so only its length is bounded.'),
-  "username": zod.string().min(1).max(getUserCredentialsResponseDataUsernameMax).optional().describe('The username someone types to sign in or recover an account. Existing accounts may predate the username rules, so only its length is bounded.'),
-  "emailAddress": zod.union([zod.string().max(getUserCredentialsResponseDataEmailAddressMaxOne).regex(getUserCredentialsResponseDataEmailAddressRegExpOne).describe('An email address, by the contract\'s one email rule. The JSON Schema, the portal\'s generated\nzod and the verification kit all judge it by this `pattern`, which every other email field\nshares (a `format: email` is judged differently by each: ajv-formats accepts\n`a!b@example.com` and the internationalised suffix `xn--p1ai`, which zod\'s `.email()`\nrefuses).\nThe spec\'s generic rule: at most 254 characters in all and 64 before the `@`. The rest is\nthis contract\'s choice: the part before the `@` is dot-separated words of letters, digits\nand ``!#$%&\'*+/=?^_`{|}~-`` (no dot first, last or twice in a row; no quoted strings,\ncomments, spaces or characters outside ASCII); after it come dot-separated host labels of\nletters, digits and inner hyphens (at most 63 each), ending in a suffix of 2 to 63 letters\nor an internationalised one in its ASCII form (`xn--p1ai`); no IP literals. An\ninternationalised domain is written in that ASCII form (`jane@xn--bcher-kva.de`).\n'),zod.null()]).optional(),
-  "email": zod.union([zod.string().max(getUserCredentialsResponseDataEmailMaxOne).regex(getUserCredentialsResponseDataEmailRegExpOne).describe('An email address, by the contract\'s one email rule. The JSON Schema, the portal\'s generated\nzod and the verification kit all judge it by this `pattern`, which every other email field\nshares (a `format: email` is judged differently by each: ajv-formats accepts\n`a!b@example.com` and the internationalised suffix `xn--p1ai`, which zod\'s `.email()`\nrefuses).\nThe spec\'s generic rule: at most 254 characters in all and 64 before the `@`. The rest is\nthis contract\'s choice: the part before the `@` is dot-separated words of letters, digits\nand ``!#$%&\'*+/=?^_`{|}~-`` (no dot first, last or twice in a row; no quoted strings,\ncomments, spaces or characters outside ASCII); after it come dot-separated host labels of\nletters, digits and inner hyphens (at most 63 each), ending in a suffix of 2 to 63 letters\nor an internationalised one in its ASCII form (`xn--p1ai`); no IP literals. An\ninternationalised domain is written in that ASCII form (`jane@xn--bcher-kva.de`).\n'),zod.null()]).optional(),
-  "isEmailVerified": zod.boolean().optional().describe('True when the email address is verified; false sends multi-factor adoption through email verification first.')
-}).describe('The signed-in user\'s credentials as the gateway stores them. `userName`/`emailAddress` and `username`/`email` are the same values under the two names the gateway uses.'),
+  "userId": zod.string().min(1).max(getUserCredentialsResponseDataUserIdMax).regex(getUserCredentialsResponseDataUserIdRegExp).optional(),
+  "userName": zod.string().min(1).max(getUserCredentialsResponseDataUserNameMax).optional(),
+  "username": zod.string().min(1).max(getUserCredentialsResponseDataUsernameMax).optional(),
+  "emailAddress": zod.union([zod.string().max(getUserCredentialsResponseDataEmailAddressMaxOne).regex(getUserCredentialsResponseDataEmailAddressRegExpOne),zod.null()]).optional(),
+  "email": zod.union([zod.string().max(getUserCredentialsResponseDataEmailMaxOne).regex(getUserCredentialsResponseDataEmailRegExpOne),zod.null()]).optional(),
+  "isEmailVerified": zod.boolean().optional()
+}),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(getUserCredentialsResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(getUserCredentialsResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(getUserCredentialsResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
-}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "code": zod.string().max(getUserCredentialsResponseErrorsItemCodeMax),
+  "description": zod.string().max(getUserCredentialsResponseErrorsItemDescriptionMax)
+})).max(getUserCredentialsResponseErrorsMax).optional()
+}),zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(getUserCredentialsResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(getUserCredentialsResponseErrorsItemDescriptionMaxOne).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).max(getUserCredentialsResponseErrorsMaxOne).describe('The business errors; at least one, and at most 20, as in `ErrorList`. The portal shows or branches on the first.')
-}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('The answer, with its payload in `data`, or a business failure.')
+  "code": zod.string().max(getUserCredentialsResponseErrorsItemCodeMaxOne),
+  "description": zod.string().max(getUserCredentialsResponseErrorsItemDescriptionMaxOne)
+})).min(1).max(getUserCredentialsResponseErrorsMaxOne)
+})])
 
 /**
- * CVERR02 means the username was taken meanwhile: the portal goes to username-taken. Any other error's description is shown.
  * @summary Save the account-setup username, password and email
  */
 export const updateUserCredentialsPathUserIdMax = 64;
@@ -53,13 +51,13 @@ export const updateUserCredentialsPathUserIdRegExp = new RegExp('^[A-Za-z0-9_-]{
 
 
 export const updateUserCredentialsParams = zod.object({
-  "userId": zod.string().min(1).max(updateUserCredentialsPathUserIdMax).regex(updateUserCredentialsPathUserIdRegExp).describe('The gateway\'s identifier of the signed-in user.')
+  "userId": zod.string().min(1).max(updateUserCredentialsPathUserIdMax).regex(updateUserCredentialsPathUserIdRegExp)
 })
 
 export const updateUserCredentialsHeaderXXSRFTOKENMax = 256;
 
 export const updateUserCredentialsHeader = zod.object({
-  "X-XSRF-TOKEN": zod.string().max(updateUserCredentialsHeaderXXSRFTOKENMax).optional().describe('Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists.')
+  "X-XSRF-TOKEN": zod.string().max(updateUserCredentialsHeaderXXSRFTOKENMax).optional()
 })
 
 export const updateUserCredentialsBodyUsernameMin = 4;
@@ -73,22 +71,21 @@ export const updateUserCredentialsBodyEmailRegExp = new RegExp('^(?=[A-Za-z0-9!#
 
 
 export const updateUserCredentialsBody = zod.object({
-  "username": zod.string().min(updateUserCredentialsBodyUsernameMin).max(updateUserCredentialsBodyUsernameMax).regex(updateUserCredentialsBodyUsernameRegExp).describe('A username: 4 to 16 letters and digits, starting with a letter.'),
-  "password": zod.string().min(updateUserCredentialsBodyPasswordMin).max(updateUserCredentialsBodyPasswordMax).regex(updateUserCredentialsBodyPasswordRegExp).describe('A new password: 8 to 16 characters; at least one uppercase and one lowercase letter; at\nleast one digit or one of `!#$%&?@`; only letters, digits and those symbols; no character\nthree or more times in a row.\n'),
-  "email": zod.string().max(updateUserCredentialsBodyEmailMax).regex(updateUserCredentialsBodyEmailRegExp).describe('An email address given during account setup or a profile change: the contract\'s email rule\n(`Email`\'s pattern, so at most 64 characters before the `@`), at most 200 characters (the\nspec\'s limit for the setup email).\n')
-}).describe('The account-setup choices. CVERR02 means the username was taken meanwhile.')
+  "username": zod.string().min(updateUserCredentialsBodyUsernameMin).max(updateUserCredentialsBodyUsernameMax).regex(updateUserCredentialsBodyUsernameRegExp),
+  "password": zod.string().min(updateUserCredentialsBodyPasswordMin).max(updateUserCredentialsBodyPasswordMax).regex(updateUserCredentialsBodyPasswordRegExp),
+  "email": zod.string().max(updateUserCredentialsBodyEmailMax).regex(updateUserCredentialsBodyEmailRegExp)
+})
 
 export const updateUserCredentialsResponseErrorsItemCodeMax = 32;export const updateUserCredentialsResponseErrorsItemDescriptionMax = 1000;export const updateUserCredentialsResponseErrorsMax = 20;
 
 export const updateUserCredentialsResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(updateUserCredentialsResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(updateUserCredentialsResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(updateUserCredentialsResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
-}).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
+  "code": zod.string().max(updateUserCredentialsResponseErrorsItemCodeMax),
+  "description": zod.string().max(updateUserCredentialsResponseErrorsItemDescriptionMax)
+})).max(updateUserCredentialsResponseErrorsMax).optional()
+})
 
 /**
- * The spec names this service call ("get credentials") without its path: `GET /login-gateway/credentials` is this contract's choice.
  * @summary The signed-in user's credentials
  */
 export const getCredentialsResponseDataUserIdMax = 64;
@@ -101,32 +98,31 @@ export const getCredentialsResponseErrorsItemCodeMax = 32;export const getCreden
 
 export const getCredentialsResponse = zod.union([zod.object({
   "data": zod.object({
-  "userId": zod.string().min(1).max(getCredentialsResponseDataUserIdMax).regex(getCredentialsResponseDataUserIdRegExp).optional().describe('The gateway\'s identifier of a user: 1 to 64 letters, digits, `_` and `-`. It is a segment of\nrequest paths, so it never holds `/`, `.`, `%`, `?`, `#` or whitespace; the portal treats a\nstored user id outside this pattern as tampering.\n'),
-  "userName": zod.string().min(1).max(getCredentialsResponseDataUserNameMax).optional().describe('The username someone types to sign in or recover an account. Existing accounts may predate the username rules, so only its length is bounded.'),
-  "username": zod.string().min(1).max(getCredentialsResponseDataUsernameMax).optional().describe('The username someone types to sign in or recover an account. Existing accounts may predate the username rules, so only its length is bounded.'),
-  "emailAddress": zod.union([zod.string().max(getCredentialsResponseDataEmailAddressMaxOne).regex(getCredentialsResponseDataEmailAddressRegExpOne).describe('An email address, by the contract\'s one email rule. The JSON Schema, the portal\'s generated\nzod and the verification kit all judge it by this `pattern`, which every other email field\nshares (a `format: email` is judged differently by each: ajv-formats accepts\n`a!b@example.com` and the internationalised suffix `xn--p1ai`, which zod\'s `.email()`\nrefuses).\nThe spec\'s generic rule: at most 254 characters in all and 64 before the `@`. The rest is\nthis contract\'s choice: the part before the `@` is dot-separated words of letters, digits\nand ``!#$%&\'*+/=?^_`{|}~-`` (no dot first, last or twice in a row; no quoted strings,\ncomments, spaces or characters outside ASCII); after it come dot-separated host labels of\nletters, digits and inner hyphens (at most 63 each), ending in a suffix of 2 to 63 letters\nor an internationalised one in its ASCII form (`xn--p1ai`); no IP literals. An\ninternationalised domain is written in that ASCII form (`jane@xn--bcher-kva.de`).\n'),zod.null()]).optional(),
-  "email": zod.union([zod.string().max(getCredentialsResponseDataEmailMaxOne).regex(getCredentialsResponseDataEmailRegExpOne).describe('An email address, by the contract\'s one email rule. The JSON Schema, the portal\'s generated\nzod and the verification kit all judge it by this `pattern`, which every other email field\nshares (a `format: email` is judged differently by each: ajv-formats accepts\n`a!b@example.com` and the internationalised suffix `xn--p1ai`, which zod\'s `.email()`\nrefuses).\nThe spec\'s generic rule: at most 254 characters in all and 64 before the `@`. The rest is\nthis contract\'s choice: the part before the `@` is dot-separated words of letters, digits\nand ``!#$%&\'*+/=?^_`{|}~-`` (no dot first, last or twice in a row; no quoted strings,\ncomments, spaces or characters outside ASCII); after it come dot-separated host labels of\nletters, digits and inner hyphens (at most 63 each), ending in a suffix of 2 to 63 letters\nor an internationalised one in its ASCII form (`xn--p1ai`); no IP literals. An\ninternationalised domain is written in that ASCII form (`jane@xn--bcher-kva.de`).\n'),zod.null()]).optional(),
-  "isEmailVerified": zod.boolean().optional().describe('True when the email address is verified; false sends multi-factor adoption through email verification first.')
-}).describe('The signed-in user\'s credentials as the gateway stores them. `userName`/`emailAddress` and `username`/`email` are the same values under the two names the gateway uses.'),
+  "userId": zod.string().min(1).max(getCredentialsResponseDataUserIdMax).regex(getCredentialsResponseDataUserIdRegExp).optional(),
+  "userName": zod.string().min(1).max(getCredentialsResponseDataUserNameMax).optional(),
+  "username": zod.string().min(1).max(getCredentialsResponseDataUsernameMax).optional(),
+  "emailAddress": zod.union([zod.string().max(getCredentialsResponseDataEmailAddressMaxOne).regex(getCredentialsResponseDataEmailAddressRegExpOne),zod.null()]).optional(),
+  "email": zod.union([zod.string().max(getCredentialsResponseDataEmailMaxOne).regex(getCredentialsResponseDataEmailRegExpOne),zod.null()]).optional(),
+  "isEmailVerified": zod.boolean().optional()
+}),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(getCredentialsResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(getCredentialsResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(getCredentialsResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
-}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "code": zod.string().max(getCredentialsResponseErrorsItemCodeMax),
+  "description": zod.string().max(getCredentialsResponseErrorsItemDescriptionMax)
+})).max(getCredentialsResponseErrorsMax).optional()
+}),zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(getCredentialsResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(getCredentialsResponseErrorsItemDescriptionMaxOne).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).max(getCredentialsResponseErrorsMaxOne).describe('The business errors; at least one, and at most 20, as in `ErrorList`. The portal shows or branches on the first.')
-}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('The answer, with its payload in `data`, or a business failure.')
+  "code": zod.string().max(getCredentialsResponseErrorsItemCodeMaxOne),
+  "description": zod.string().max(getCredentialsResponseErrorsItemDescriptionMaxOne)
+})).min(1).max(getCredentialsResponseErrorsMaxOne)
+})])
 
 /**
- * The spec names this service call ("update credentials") without its path or method: `PUT /login-gateway/credentials` is this contract's choice. CVERR02 means the username is taken.
  * @summary Update the signed-in user's credentials
  */
 export const updateCredentialsHeaderXXSRFTOKENMax = 256;
 
 export const updateCredentialsHeader = zod.object({
-  "X-XSRF-TOKEN": zod.string().max(updateCredentialsHeaderXXSRFTOKENMax).optional().describe('Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists.')
+  "X-XSRF-TOKEN": zod.string().max(updateCredentialsHeaderXXSRFTOKENMax).optional()
 })
 
 export const updateCredentialsBodyUsernameMin = 4;
@@ -140,28 +136,27 @@ export const updateCredentialsBodyEmailRegExp = new RegExp('^(?=[A-Za-z0-9!#$%&\
 
 
 export const updateCredentialsBody = zod.object({
-  "username": zod.string().min(updateCredentialsBodyUsernameMin).max(updateCredentialsBodyUsernameMax).regex(updateCredentialsBodyUsernameRegExp).describe('A username: 4 to 16 letters and digits, starting with a letter.'),
-  "password": zod.string().min(updateCredentialsBodyPasswordMin).max(updateCredentialsBodyPasswordMax).regex(updateCredentialsBodyPasswordRegExp).describe('A new password: 8 to 16 characters; at least one uppercase and one lowercase letter; at\nleast one digit or one of `!#$%&?@`; only letters, digits and those symbols; no character\nthree or more times in a row.\n'),
-  "email": zod.string().max(updateCredentialsBodyEmailMax).regex(updateCredentialsBodyEmailRegExp).describe('An email address given during account setup or a profile change: the contract\'s email rule\n(`Email`\'s pattern, so at most 64 characters before the `@`), at most 200 characters (the\nspec\'s limit for the setup email).\n')
-}).describe('The account-setup choices. CVERR02 means the username was taken meanwhile.')
+  "username": zod.string().min(updateCredentialsBodyUsernameMin).max(updateCredentialsBodyUsernameMax).regex(updateCredentialsBodyUsernameRegExp),
+  "password": zod.string().min(updateCredentialsBodyPasswordMin).max(updateCredentialsBodyPasswordMax).regex(updateCredentialsBodyPasswordRegExp),
+  "email": zod.string().max(updateCredentialsBodyEmailMax).regex(updateCredentialsBodyEmailRegExp)
+})
 
 export const updateCredentialsResponseErrorsItemCodeMax = 32;export const updateCredentialsResponseErrorsItemDescriptionMax = 1000;export const updateCredentialsResponseErrorsMax = 20;
 
 export const updateCredentialsResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(updateCredentialsResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(updateCredentialsResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(updateCredentialsResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
-}).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
+  "code": zod.string().max(updateCredentialsResponseErrorsItemCodeMax),
+  "description": zod.string().max(updateCredentialsResponseErrorsItemDescriptionMax)
+})).max(updateCredentialsResponseErrorsMax).optional()
+})
 
 /**
- * The first error's description is shown; without one, 'Error updating your password. Please try again.'
  * @summary Change the signed-in user's password
  */
 export const changePasswordHeaderXXSRFTOKENMax = 256;
 
 export const changePasswordHeader = zod.object({
-  "X-XSRF-TOKEN": zod.string().max(changePasswordHeaderXXSRFTOKENMax).optional().describe('Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists.')
+  "X-XSRF-TOKEN": zod.string().max(changePasswordHeaderXXSRFTOKENMax).optional()
 })
 
 export const changePasswordBodyUsernameMax = 64;export const changePasswordBodyNewPasswordMin = 8;
@@ -170,27 +165,26 @@ export const changePasswordBodyNewPasswordRegExp = new RegExp('^(?=.*[A-Z])(?=.*
 
 
 export const changePasswordBody = zod.object({
-  "username": zod.string().min(1).max(changePasswordBodyUsernameMax).describe('The username someone types to sign in or recover an account. Existing accounts may predate the username rules, so only its length is bounded.'),
-  "newPassword": zod.string().min(changePasswordBodyNewPasswordMin).max(changePasswordBodyNewPasswordMax).regex(changePasswordBodyNewPasswordRegExp).describe('A new password: 8 to 16 characters; at least one uppercase and one lowercase letter; at\nleast one digit or one of `!#$%&?@`; only letters, digits and those symbols; no character\nthree or more times in a row.\n')
+  "username": zod.string().min(1).max(changePasswordBodyUsernameMax),
+  "newPassword": zod.string().min(changePasswordBodyNewPasswordMin).max(changePasswordBodyNewPasswordMax).regex(changePasswordBodyNewPasswordRegExp)
 })
 
 export const changePasswordResponseErrorsItemCodeMax = 32;export const changePasswordResponseErrorsItemDescriptionMax = 1000;export const changePasswordResponseErrorsMax = 20;
 
 export const changePasswordResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(changePasswordResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(changePasswordResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(changePasswordResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
-}).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
+  "code": zod.string().max(changePasswordResponseErrorsItemCodeMax),
+  "description": zod.string().max(changePasswordResponseErrorsItemDescriptionMax)
+})).max(changePasswordResponseErrorsMax).optional()
+})
 
 /**
- * Saves the signed-in user's email address, not yet verified; the portal then sends a code to it (`requestUserMfaCode`, type `email`), checks it (`verifyMfaCode`) and marks the address verified (`markEmailVerified`). A business error shows 'Unable to update email address'.
  * @summary Save the user's email address
  */
 export const updateEmailHeaderXXSRFTOKENMax = 256;
 
 export const updateEmailHeader = zod.object({
-  "X-XSRF-TOKEN": zod.string().max(updateEmailHeaderXXSRFTOKENMax).optional().describe('Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists.')
+  "X-XSRF-TOKEN": zod.string().max(updateEmailHeaderXXSRFTOKENMax).optional()
 })
 
 export const updateEmailBodyEmailMax = 200;
@@ -198,49 +192,47 @@ export const updateEmailBodyEmailRegExp = new RegExp('^(?=[A-Za-z0-9!#$%&\'*+/=?
 
 
 export const updateEmailBody = zod.object({
-  "email": zod.string().max(updateEmailBodyEmailMax).regex(updateEmailBodyEmailRegExp).describe('An email address given during account setup or a profile change: the contract\'s email rule\n(`Email`\'s pattern, so at most 64 characters before the `@`), at most 200 characters (the\nspec\'s limit for the setup email).\n')
+  "email": zod.string().max(updateEmailBodyEmailMax).regex(updateEmailBodyEmailRegExp)
 })
 
 export const updateEmailResponseErrorsItemCodeMax = 32;export const updateEmailResponseErrorsItemDescriptionMax = 1000;export const updateEmailResponseErrorsMax = 20;
 
 export const updateEmailResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(updateEmailResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(updateEmailResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(updateEmailResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
-}).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
+  "code": zod.string().max(updateEmailResponseErrorsItemCodeMax),
+  "description": zod.string().max(updateEmailResponseErrorsItemDescriptionMax)
+})).max(updateEmailResponseErrorsMax).optional()
+})
 
 /**
- * Marks the signed-in user's email address verified, after the code sent to it was checked with `verifyMfaCode`. The query's `type` is the one-time-code method that verified it (`email`, the only one the portal sends): a value of `MfaType`, unlike `markPhoneVerified`'s body `type`, which is a phone type code.
  * @summary Mark the user's email address verified
  */
 export const markEmailVerifiedQueryParams = zod.object({
-  "type": zod.enum(['sms', 'call', 'email', 'totp']).describe('The one-time-code method that verified the address. The spec shows `PUT\ncredentials/email/verify?type=` without saying what `type` holds: a value of `MfaType`\n(`email` from the portal) is this contract\'s choice.\n')
+  "type": zod.enum(['sms', 'call', 'email', 'totp'])
 })
 
 export const markEmailVerifiedHeaderXXSRFTOKENMax = 256;
 
 export const markEmailVerifiedHeader = zod.object({
-  "X-XSRF-TOKEN": zod.string().max(markEmailVerifiedHeaderXXSRFTOKENMax).optional().describe('Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists.')
+  "X-XSRF-TOKEN": zod.string().max(markEmailVerifiedHeaderXXSRFTOKENMax).optional()
 })
 
 export const markEmailVerifiedResponseErrorsItemCodeMax = 32;export const markEmailVerifiedResponseErrorsItemDescriptionMax = 1000;export const markEmailVerifiedResponseErrorsMax = 20;
 
 export const markEmailVerifiedResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(markEmailVerifiedResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(markEmailVerifiedResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(markEmailVerifiedResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
-}).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
+  "code": zod.string().max(markEmailVerifiedResponseErrorsItemCodeMax),
+  "description": zod.string().max(markEmailVerifiedResponseErrorsItemDescriptionMax)
+})).max(markEmailVerifiedResponseErrorsMax).optional()
+})
 
 /**
- * The sign-in journey saves type 30, not verified, flagged primary.
  * @summary Save the user's phone
  */
 export const savePhoneHeaderXXSRFTOKENMax = 256;
 
 export const savePhoneHeader = zod.object({
-  "X-XSRF-TOKEN": zod.string().max(savePhoneHeaderXXSRFTOKENMax).optional().describe('Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists.')
+  "X-XSRF-TOKEN": zod.string().max(savePhoneHeaderXXSRFTOKENMax).optional()
 })
 
 export const savePhoneBodyTypeMin = 0;
@@ -255,58 +247,56 @@ export const savePhoneBodyExtensionRegExp = new RegExp('^[0-9]*$');
 
 
 export const savePhoneBody = zod.object({
-  "type": zod.number().min(savePhoneBodyTypeMin).max(savePhoneBodyTypeMax).describe('The phone\'s type code; 30 is the one-time-code phone. A non-negative 32-bit integer (this contract\'s choice; the spec names only 30).'),
-  "number": zod.string().min(savePhoneBodyNumberMin).max(savePhoneBodyNumberMax).regex(savePhoneBodyNumberRegExp).describe('The national number, digits only.'),
-  "countryCode": zod.string().min(1).max(savePhoneBodyCountryCodeMax).regex(savePhoneBodyCountryCodeRegExp).describe('The country calling code without `+`.'),
-  "extension": zod.string().max(savePhoneBodyExtensionMax).regex(savePhoneBodyExtensionRegExp).nullish().describe('The extension, digits only; the sign-in journey sends an empty string.'),
-  "preferred": zod.boolean().optional().describe('True for the primary phone.'),
-  "smsEnabled": zod.boolean().optional().describe('True when text messages may be sent to the number; the sign-in journey sends true.'),
-  "verified": zod.boolean().optional().describe('True once the number has been confirmed with a one-time code; the sign-in journey saves a\nnew phone with false. This field is this contract\'s invention (the spec\'s Phone has no\nsuch field): a gateway that does not track it leaves it out.\n')
-}).describe('A phone number. `type` 30 is the phone used for one-time codes.')
+  "type": zod.number().min(savePhoneBodyTypeMin).max(savePhoneBodyTypeMax),
+  "number": zod.string().min(savePhoneBodyNumberMin).max(savePhoneBodyNumberMax).regex(savePhoneBodyNumberRegExp),
+  "countryCode": zod.string().min(1).max(savePhoneBodyCountryCodeMax).regex(savePhoneBodyCountryCodeRegExp),
+  "extension": zod.string().max(savePhoneBodyExtensionMax).regex(savePhoneBodyExtensionRegExp).nullish(),
+  "preferred": zod.boolean().optional(),
+  "smsEnabled": zod.boolean().optional(),
+  "verified": zod.boolean().optional()
+})
 
 export const savePhoneResponseErrorsItemCodeMax = 32;export const savePhoneResponseErrorsItemDescriptionMax = 1000;export const savePhoneResponseErrorsMax = 20;
 
 export const savePhoneResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(savePhoneResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(savePhoneResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(savePhoneResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
-}).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
+  "code": zod.string().max(savePhoneResponseErrorsItemCodeMax),
+  "description": zod.string().max(savePhoneResponseErrorsItemDescriptionMax)
+})).max(savePhoneResponseErrorsMax).optional()
+})
 
 /**
- * Marks the signed-in user's phone of one type verified, after its code was checked with `verifyMfaCode`. The body's `type` is the phone's type code, an integer (30, the one-time-code phone, is the only one the portal sends): unlike `markEmailVerified`'s `type`, it is not a one-time-code method.
  * @summary Mark the user's phone verified
  */
 export const markPhoneVerifiedHeaderXXSRFTOKENMax = 256;
 
 export const markPhoneVerifiedHeader = zod.object({
-  "X-XSRF-TOKEN": zod.string().max(markPhoneVerifiedHeaderXXSRFTOKENMax).optional().describe('Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists.')
+  "X-XSRF-TOKEN": zod.string().max(markPhoneVerifiedHeaderXXSRFTOKENMax).optional()
 })
 
 export const markPhoneVerifiedBodyTypeMin = 0;
 export const markPhoneVerifiedBodyTypeMax = 2147483647;
 
 export const markPhoneVerifiedBody = zod.object({
-  "type": zod.number().min(markPhoneVerifiedBodyTypeMin).max(markPhoneVerifiedBodyTypeMax).describe('The type code of the phone to mark as verified. A non-negative 32-bit integer, as `Phone.type`.')
+  "type": zod.number().min(markPhoneVerifiedBodyTypeMin).max(markPhoneVerifiedBodyTypeMax)
 })
 
 export const markPhoneVerifiedResponseErrorsItemCodeMax = 32;export const markPhoneVerifiedResponseErrorsItemDescriptionMax = 1000;export const markPhoneVerifiedResponseErrorsMax = 20;
 
 export const markPhoneVerifiedResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(markPhoneVerifiedResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(markPhoneVerifiedResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(markPhoneVerifiedResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
-}).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
+  "code": zod.string().max(markPhoneVerifiedResponseErrorsItemCodeMax),
+  "description": zod.string().max(markPhoneVerifiedResponseErrorsItemDescriptionMax)
+})).max(markPhoneVerifiedResponseErrorsMax).optional()
+})
 
 /**
- * Option ids: 20 (text-message codes), 190 (multi-factor sign-in active), 9930 (multi-factor adoption dates).
  * @summary One option choice of the user
  */
 export const getOptionChoiceQueryTypeMax = 2147483647;
 
 export const getOptionChoiceQueryParams = zod.object({
-  "type": zod.number().min(1).max(getOptionChoiceQueryTypeMax).describe('The option choice\'s id.')
+  "type": zod.number().min(1).max(getOptionChoiceQueryTypeMax)
 })
 
 export const getOptionChoiceResponseDataOptionTypeMax = 2147483647;export const getOptionChoiceResponseDataOptionValuesSkipMfaAdoptionUntilMinOne = 10;
@@ -315,106 +305,102 @@ export const getOptionChoiceResponseDataOptionValuesMandatoryMfaAdoptionMaxOne =
 
 export const getOptionChoiceResponse = zod.union([zod.object({
   "data": zod.union([zod.object({
-  "optionType": zod.number().min(1).max(getOptionChoiceResponseDataOptionTypeMax).describe('An option choice\'s id. Documented values: 20 (text-message codes), 190 (multi-factor\nsign-in active; `isActive`), 9930 (multi-factor adoption, with the dates\n`skipMfaAdoptionUntil` and `mandatoryMfaAdoption`). A positive 32-bit integer (this\ncontract\'s choice).\n'),
-  "active": zod.boolean().describe('True when the option choice is on.'),
+  "optionType": zod.number().min(1).max(getOptionChoiceResponseDataOptionTypeMax),
+  "active": zod.boolean(),
   "optionValues": zod.object({
-  "skipMfaAdoptionUntil": zod.union([zod.iso.date().min(getOptionChoiceResponseDataOptionValuesSkipMfaAdoptionUntilMinOne).max(getOptionChoiceResponseDataOptionValuesSkipMfaAdoptionUntilMaxOne).describe('A calendar date, `YYYY-MM-DD` (ISO 8601). The spec shows dates (the adoption deadline and\nreminder, the announcements\' dates) without their form: `YYYY-MM-DD` is this contract\'s\nchoice. The portal shows them as the spec asks (MM/DD, MM/DD/YYYY, the long date).\n'),zod.null()]).optional(),
-  "mandatoryMfaAdoption": zod.union([zod.iso.date().min(getOptionChoiceResponseDataOptionValuesMandatoryMfaAdoptionMinOne).max(getOptionChoiceResponseDataOptionValuesMandatoryMfaAdoptionMaxOne).describe('A calendar date, `YYYY-MM-DD` (ISO 8601). The spec shows dates (the adoption deadline and\nreminder, the announcements\' dates) without their form: `YYYY-MM-DD` is this contract\'s\nchoice. The portal shows them as the spec asks (MM/DD, MM/DD/YYYY, the long date).\n'),zod.null()]).optional(),
-  "isActive": zod.boolean().optional().describe('Option 190 only: false switches multi-factor sign-in off even when the choice is active.')
-}).optional().describe('Values of an option choice. 9930 has the adoption dates; 190 has `isActive`.')
-}).describe('An option choice as the gateway stores it, with its values.'),zod.null()]),
+  "skipMfaAdoptionUntil": zod.union([zod.iso.date().min(getOptionChoiceResponseDataOptionValuesSkipMfaAdoptionUntilMinOne).max(getOptionChoiceResponseDataOptionValuesSkipMfaAdoptionUntilMaxOne),zod.null()]).optional(),
+  "mandatoryMfaAdoption": zod.union([zod.iso.date().min(getOptionChoiceResponseDataOptionValuesMandatoryMfaAdoptionMinOne).max(getOptionChoiceResponseDataOptionValuesMandatoryMfaAdoptionMaxOne),zod.null()]).optional(),
+  "isActive": zod.boolean().optional()
+}).optional()
+}),zod.null()]),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(getOptionChoiceResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(getOptionChoiceResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(getOptionChoiceResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
-}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "code": zod.string().max(getOptionChoiceResponseErrorsItemCodeMax),
+  "description": zod.string().max(getOptionChoiceResponseErrorsItemDescriptionMax)
+})).max(getOptionChoiceResponseErrorsMax).optional()
+}),zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(getOptionChoiceResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(getOptionChoiceResponseErrorsItemDescriptionMaxOne).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).max(getOptionChoiceResponseErrorsMaxOne).describe('The business errors; at least one, and at most 20, as in `ErrorList`. The portal shows or branches on the first.')
-}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('The answer, with its payload in `data`, or a business failure.')
+  "code": zod.string().max(getOptionChoiceResponseErrorsItemCodeMaxOne),
+  "description": zod.string().max(getOptionChoiceResponseErrorsItemDescriptionMaxOne)
+})).min(1).max(getOptionChoiceResponseErrorsMaxOne)
+})])
 
 /**
- * Turns an option choice on or off. When a phone is verified during multi-factor adoption the portal turns 9930 (adoption) off and 190 (multi-factor sign-in) on; a business error shows 'Unable to verify phone'.
  * @summary Turn an option choice on or off
  */
 export const saveOptionChoiceHeaderXXSRFTOKENMax = 256;
 
 export const saveOptionChoiceHeader = zod.object({
-  "X-XSRF-TOKEN": zod.string().max(saveOptionChoiceHeaderXXSRFTOKENMax).optional().describe('Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists.')
+  "X-XSRF-TOKEN": zod.string().max(saveOptionChoiceHeaderXXSRFTOKENMax).optional()
 })
 
 export const saveOptionChoiceBodyOptionTypeMax = 2147483647;
 
 export const saveOptionChoiceBody = zod.object({
-  "optionType": zod.number().min(1).max(saveOptionChoiceBodyOptionTypeMax).describe('An option choice\'s id. Documented values: 20 (text-message codes), 190 (multi-factor\nsign-in active; `isActive`), 9930 (multi-factor adoption, with the dates\n`skipMfaAdoptionUntil` and `mandatoryMfaAdoption`). A positive 32-bit integer (this\ncontract\'s choice).\n'),
-  "active": zod.boolean().describe('True to turn the option choice on, false to turn it off.')
+  "optionType": zod.number().min(1).max(saveOptionChoiceBodyOptionTypeMax),
+  "active": zod.boolean()
 })
 
 export const saveOptionChoiceResponseErrorsItemCodeMax = 32;export const saveOptionChoiceResponseErrorsItemDescriptionMax = 1000;export const saveOptionChoiceResponseErrorsMax = 20;
 
 export const saveOptionChoiceResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(saveOptionChoiceResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(saveOptionChoiceResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(saveOptionChoiceResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
-}).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
+  "code": zod.string().max(saveOptionChoiceResponseErrorsItemCodeMax),
+  "description": zod.string().max(saveOptionChoiceResponseErrorsItemDescriptionMax)
+})).max(saveOptionChoiceResponseErrorsMax).optional()
+})
 
 /**
- * Removes an option choice, as if it had never been set (a later `getOptionChoice` answers `data: null`): the portal removes 20 (text-message codes) when a phone is verified during adoption.
  * @summary Remove an option choice
  */
 export const deleteOptionChoiceHeaderXXSRFTOKENMax = 256;
 
 export const deleteOptionChoiceHeader = zod.object({
-  "X-XSRF-TOKEN": zod.string().max(deleteOptionChoiceHeaderXXSRFTOKENMax).optional().describe('Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists.')
+  "X-XSRF-TOKEN": zod.string().max(deleteOptionChoiceHeaderXXSRFTOKENMax).optional()
 })
 
 export const deleteOptionChoiceBodyOptionTypeMax = 2147483647;
 
 export const deleteOptionChoiceBody = zod.object({
-  "optionType": zod.number().min(1).max(deleteOptionChoiceBodyOptionTypeMax).describe('An option choice\'s id. Documented values: 20 (text-message codes), 190 (multi-factor\nsign-in active; `isActive`), 9930 (multi-factor adoption, with the dates\n`skipMfaAdoptionUntil` and `mandatoryMfaAdoption`). A positive 32-bit integer (this\ncontract\'s choice).\n'),
-  "active": zod.boolean().describe('True to turn the option choice on, false to turn it off.')
+  "optionType": zod.number().min(1).max(deleteOptionChoiceBodyOptionTypeMax),
+  "active": zod.boolean()
 })
 
 export const deleteOptionChoiceResponseErrorsItemCodeMax = 32;export const deleteOptionChoiceResponseErrorsItemDescriptionMax = 1000;export const deleteOptionChoiceResponseErrorsMax = 20;
 
 export const deleteOptionChoiceResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(deleteOptionChoiceResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(deleteOptionChoiceResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(deleteOptionChoiceResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
-}).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
+  "code": zod.string().max(deleteOptionChoiceResponseErrorsItemCodeMax),
+  "description": zod.string().max(deleteOptionChoiceResponseErrorsItemDescriptionMax)
+})).max(deleteOptionChoiceResponseErrorsMax).optional()
+})
 
 /**
- * 'Remind me later' saves option 9930, value type 270: the date until which adoption is skipped.
  * @summary Save an option setting
  */
 export const saveOptionSettingsHeaderXXSRFTOKENMax = 256;
 
 export const saveOptionSettingsHeader = zod.object({
-  "X-XSRF-TOKEN": zod.string().max(saveOptionSettingsHeaderXXSRFTOKENMax).optional().describe('Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists.')
+  "X-XSRF-TOKEN": zod.string().max(saveOptionSettingsHeaderXXSRFTOKENMax).optional()
 })
 
 export const saveOptionSettingsBodyOptionTypeIdMax = 2147483647;export const saveOptionSettingsBodyOptionValueTypeIdMax = 2147483647;export const saveOptionSettingsBodyOptionValueMax = 200;
 
 export const saveOptionSettingsBody = zod.object({
-  "optionTypeId": zod.number().min(1).max(saveOptionSettingsBodyOptionTypeIdMax).describe('An option choice\'s id. Documented values: 20 (text-message codes), 190 (multi-factor\nsign-in active; `isActive`), 9930 (multi-factor adoption, with the dates\n`skipMfaAdoptionUntil` and `mandatoryMfaAdoption`). A positive 32-bit integer (this\ncontract\'s choice).\n'),
-  "optionValueTypeId": zod.number().min(1).max(saveOptionSettingsBodyOptionValueTypeIdMax).describe('Which value of the option is set; 270 is the adoption reminder date of option 9930. A positive 32-bit integer (this contract\'s choice).'),
-  "optionValue": zod.string().max(saveOptionSettingsBodyOptionValueMax).describe('The value as text; for value type 270 a date, `YYYY-MM-DD` (as every date of this contract, this contract\'s choice).')
-}).describe('One option setting. Documented: option 9930 with value type 270 holds the adoption reminder date (`skipMfaAdoptionUntil`).')
+  "optionTypeId": zod.number().min(1).max(saveOptionSettingsBodyOptionTypeIdMax),
+  "optionValueTypeId": zod.number().min(1).max(saveOptionSettingsBodyOptionValueTypeIdMax),
+  "optionValue": zod.string().max(saveOptionSettingsBodyOptionValueMax)
+})
 
 export const saveOptionSettingsResponseErrorsItemCodeMax = 32;export const saveOptionSettingsResponseErrorsItemDescriptionMax = 1000;export const saveOptionSettingsResponseErrorsMax = 20;
 
 export const saveOptionSettingsResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(saveOptionSettingsResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(saveOptionSettingsResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(saveOptionSettingsResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
-}).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
+  "code": zod.string().max(saveOptionSettingsResponseErrorsItemCodeMax),
+  "description": zod.string().max(saveOptionSettingsResponseErrorsItemDescriptionMax)
+})).max(saveOptionSettingsResponseErrorsMax).optional()
+})
 
 /**
- * This contract's extension, not in the spec. The signed-in user's passkeys, oldest first: each with the gateway's id, its name, when it was registered, when it last signed in (null when never) and the kind of authenticator that holds it when the gateway can tell (null otherwise).
  * @summary The signed-in user's passkeys
  */
 export const listPasskeysResponseDataPasskeysItemIdMax = 64;
@@ -432,32 +418,31 @@ export const listPasskeysResponseDataPasskeysMax = 20;export const listPasskeysR
 export const listPasskeysResponse = zod.union([zod.object({
   "data": zod.object({
   "passkeys": zod.array(zod.object({
-  "id": zod.string().min(1).max(listPasskeysResponseDataPasskeysItemIdMax).regex(listPasskeysResponseDataPasskeysItemIdRegExp).describe('The gateway\'s identifier of one of the user\'s passkeys (not the credential id, which the portal never needs). 1 to 64 letters, digits, `_` and `-`. This contract\'s extension, not in the spec.'),
-  "name": zod.string().min(1).max(listPasskeysResponseDataPasskeysItemNameMax).regex(listPasskeysResponseDataPasskeysItemNameRegExp).describe('The name the user gives a passkey, shown as text (never as HTML): 1 to 64 characters, not\nonly spaces, no control characters. The portal suggests the device\'s name. This contract\'s\nextension, not in the spec.\n'),
-  "createdAt": zod.string().min(listPasskeysResponseDataPasskeysItemCreatedAtMin).max(listPasskeysResponseDataPasskeysItemCreatedAtMax).regex(listPasskeysResponseDataPasskeysItemCreatedAtRegExp).describe('A moment in UTC, `YYYY-MM-DDTHH:MM:SSZ` with optional milliseconds (RFC 3339, always `Z`):\nthis contract\'s extension, not in the spec.\n'),
-  "lastUsedAt": zod.union([zod.string().min(listPasskeysResponseDataPasskeysItemLastUsedAtMinOne).max(listPasskeysResponseDataPasskeysItemLastUsedAtMaxOne).regex(listPasskeysResponseDataPasskeysItemLastUsedAtRegExpOne).describe('A moment in UTC, `YYYY-MM-DDTHH:MM:SSZ` with optional milliseconds (RFC 3339, always `Z`):\nthis contract\'s extension, not in the spec.\n'),zod.null()]).describe('When the passkey last signed in, or null when it never has.'),
-  "deviceKind": zod.union([zod.enum(['synced', 'platform', 'security-key', 'phone']).describe('What kind of authenticator holds a passkey, as far as the gateway can tell from the\ntransports and the backup flags it registered: `synced` (backed up, for example to a\npassword manager or a platform account, so on several devices), `platform` (this device\'s\nown authenticator, not backed up), `security-key` (USB, NFC or Bluetooth), `phone` (another\ndevice reached by QR code, `hybrid`). This contract\'s extension, not in the spec.\n'),zod.null()]).describe('What kind of authenticator holds it, or null when the gateway cannot tell.')
-}).describe('One of the user\'s passkeys. This contract\'s extension, not in the spec.')).max(listPasskeysResponseDataPasskeysMax).describe('The user\'s passkeys, oldest first; empty when there is none. At most 20 (this contract\'s extension\'s choice, far more devices than a person keeps).')
-}).describe('The signed-in user\'s passkeys. This contract\'s extension, not in the spec.'),
+  "id": zod.string().min(1).max(listPasskeysResponseDataPasskeysItemIdMax).regex(listPasskeysResponseDataPasskeysItemIdRegExp),
+  "name": zod.string().min(1).max(listPasskeysResponseDataPasskeysItemNameMax).regex(listPasskeysResponseDataPasskeysItemNameRegExp),
+  "createdAt": zod.string().min(listPasskeysResponseDataPasskeysItemCreatedAtMin).max(listPasskeysResponseDataPasskeysItemCreatedAtMax).regex(listPasskeysResponseDataPasskeysItemCreatedAtRegExp),
+  "lastUsedAt": zod.union([zod.string().min(listPasskeysResponseDataPasskeysItemLastUsedAtMinOne).max(listPasskeysResponseDataPasskeysItemLastUsedAtMaxOne).regex(listPasskeysResponseDataPasskeysItemLastUsedAtRegExpOne),zod.null()]),
+  "deviceKind": zod.union([zod.enum(['synced', 'platform', 'security-key', 'phone']),zod.null()])
+})).max(listPasskeysResponseDataPasskeysMax)
+}),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(listPasskeysResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(listPasskeysResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(listPasskeysResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
-}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "code": zod.string().max(listPasskeysResponseErrorsItemCodeMax),
+  "description": zod.string().max(listPasskeysResponseErrorsItemDescriptionMax)
+})).max(listPasskeysResponseErrorsMax).optional()
+}),zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(listPasskeysResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(listPasskeysResponseErrorsItemDescriptionMaxOne).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).max(listPasskeysResponseErrorsMaxOne).describe('The business errors; at least one, and at most 20, as in `ErrorList`. The portal shows or branches on the first.')
-}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('The answer, with its payload in `data`, or a business failure. This contract\'s extension, not in the spec.')
+  "code": zod.string().max(listPasskeysResponseErrorsItemCodeMaxOne),
+  "description": zod.string().max(listPasskeysResponseErrorsItemDescriptionMaxOne)
+})).min(1).max(listPasskeysResponseErrorsMaxOne)
+})])
 
 /**
- * This contract's extension, not in the spec. Begins a registration ceremony for the signed-in user and answers its options in WebAuthn's JSON serialisation (PublicKeyCredentialCreationOptionsJSON), which the portal hands to `@simplewebauthn/browser`'s `startRegistration({ optionsJSON })` as they are. The gateway binds the challenge to `ceremonyId` on its side; the ceremony expires with `timeout` and is used once. The authenticator must keep the passkey (`residentKey: required`, so it signs in without a username) and verify the user (`userVerification: required`); `excludeCredentials` lists the user's passkeys so the same authenticator does not make a second one. PKERR06: the account holds 20 passkeys, the most it may (`PasskeyList`); the user removes one first.
  * @summary Begin registering a passkey for the signed-in user
  */
 export const startPasskeyRegistrationHeaderXXSRFTOKENMax = 256;
 
 export const startPasskeyRegistrationHeader = zod.object({
-  "X-XSRF-TOKEN": zod.string().max(startPasskeyRegistrationHeaderXXSRFTOKENMax).optional().describe('Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists.')
+  "X-XSRF-TOKEN": zod.string().max(startPasskeyRegistrationHeaderXXSRFTOKENMax).optional()
 })
 
 export const startPasskeyRegistrationResponseDataCeremonyIdMax = 64;
@@ -482,60 +467,59 @@ export const startPasskeyRegistrationResponseDataPublicKeyExcludeCredentialsItem
 
 export const startPasskeyRegistrationResponse = zod.union([zod.object({
   "data": zod.object({
-  "ceremonyId": zod.string().min(1).max(startPasskeyRegistrationResponseDataCeremonyIdMax).regex(startPasskeyRegistrationResponseDataCeremonyIdRegExp).describe('The gateway\'s identifier of one passkey ceremony (a registration or a sign-in): its\nchallenge is bound to it on the server, it expires with the options\' `timeout` and it is\nused once, whatever the outcome. 1 to 64 letters, digits, `_` and `-`. This contract\'s\nextension, not in the spec.\n'),
+  "ceremonyId": zod.string().min(1).max(startPasskeyRegistrationResponseDataCeremonyIdMax).regex(startPasskeyRegistrationResponseDataCeremonyIdRegExp),
   "publicKey": zod.object({
   "rp": zod.object({
-  "name": zod.string().min(1).max(startPasskeyRegistrationResponseDataPublicKeyRpNameMax).regex(startPasskeyRegistrationResponseDataPublicKeyRpNameRegExp).describe('The name authenticators may show for the site (the partner\'s or the product\'s name).'),
-  "id": zod.string().min(1).max(startPasskeyRegistrationResponseDataPublicKeyRpIdMax).regex(startPasskeyRegistrationResponseDataPublicKeyRpIdRegExp).optional().describe('The RP ID, the portal\'s host name or a registrable suffix of it (never an IP address); the passkey is bound to it. Absent means the page\'s own host.')
-}).describe('The relying party, the portal\'s site.'),
+  "name": zod.string().min(1).max(startPasskeyRegistrationResponseDataPublicKeyRpNameMax).regex(startPasskeyRegistrationResponseDataPublicKeyRpNameRegExp),
+  "id": zod.string().min(1).max(startPasskeyRegistrationResponseDataPublicKeyRpIdMax).regex(startPasskeyRegistrationResponseDataPublicKeyRpIdRegExp).optional()
+}),
   "user": zod.object({
-  "id": zod.string().min(startPasskeyRegistrationResponseDataPublicKeyUserIdMin).max(startPasskeyRegistrationResponseDataPublicKeyUserIdMax).regex(startPasskeyRegistrationResponseDataPublicKeyUserIdRegExp).describe('The user handle, base64url, 1 to 64 bytes the gateway chose for the account, holding nothing personal. A passkey sign-in gives it back as `userHandle`.'),
-  "name": zod.string().min(1).max(startPasskeyRegistrationResponseDataPublicKeyUserNameMax).describe('The username someone types to sign in or recover an account. Existing accounts may predate the username rules, so only its length is bounded.'),
-  "displayName": zod.string().max(startPasskeyRegistrationResponseDataPublicKeyUserDisplayNameMax).regex(startPasskeyRegistrationResponseDataPublicKeyUserDisplayNameRegExp).describe('The name authenticators show beside the passkey (the username, or the user\'s name); may be empty.')
-}).describe('The account the passkey is for.'),
-  "challenge": zod.string().min(startPasskeyRegistrationResponseDataPublicKeyChallengeMin).max(startPasskeyRegistrationResponseDataPublicKeyChallengeMax).regex(startPasskeyRegistrationResponseDataPublicKeyChallengeRegExp).describe('A WebAuthn challenge, base64url without padding, 16 to 64 random bytes the gateway made for one ceremony and accepts once. This contract\'s extension, not in the spec.'),
+  "id": zod.string().min(startPasskeyRegistrationResponseDataPublicKeyUserIdMin).max(startPasskeyRegistrationResponseDataPublicKeyUserIdMax).regex(startPasskeyRegistrationResponseDataPublicKeyUserIdRegExp),
+  "name": zod.string().min(1).max(startPasskeyRegistrationResponseDataPublicKeyUserNameMax),
+  "displayName": zod.string().max(startPasskeyRegistrationResponseDataPublicKeyUserDisplayNameMax).regex(startPasskeyRegistrationResponseDataPublicKeyUserDisplayNameRegExp)
+}),
+  "challenge": zod.string().min(startPasskeyRegistrationResponseDataPublicKeyChallengeMin).max(startPasskeyRegistrationResponseDataPublicKeyChallengeMax).regex(startPasskeyRegistrationResponseDataPublicKeyChallengeRegExp),
   "pubKeyCredParams": zod.array(zod.object({
-  "type": zod.literal("public-key").describe('The credential type; WebAuthn knows only `public-key`. This contract\'s extension, not in the spec.'),
-  "alg": zod.number().min(startPasskeyRegistrationResponseDataPublicKeyPubKeyCredParamsItemAlgMin).max(startPasskeyRegistrationResponseDataPublicKeyPubKeyCredParamsItemAlgMax).describe('A COSE algorithm identifier (IANA\'s registry), such as -7 for ES256.')
-}).describe('One accepted algorithm.')).min(1).max(startPasskeyRegistrationResponseDataPublicKeyPubKeyCredParamsMax).describe('The signature algorithms the gateway accepts, most preferred first, as COSE identifiers (-7 ES256, -8 EdDSA, -257 RS256). At least one, at most 10.'),
-  "timeout": zod.number().min(startPasskeyRegistrationResponseDataPublicKeyTimeoutMin).max(startPasskeyRegistrationResponseDataPublicKeyTimeoutMax).optional().describe('How long the browser waits for the user, in milliseconds (1 second to 10 minutes); the ceremony expires on the gateway after this too. This contract\'s extension, not in the spec.'),
+  "type": zod.literal("public-key"),
+  "alg": zod.number().min(startPasskeyRegistrationResponseDataPublicKeyPubKeyCredParamsItemAlgMin).max(startPasskeyRegistrationResponseDataPublicKeyPubKeyCredParamsItemAlgMax)
+})).min(1).max(startPasskeyRegistrationResponseDataPublicKeyPubKeyCredParamsMax),
+  "timeout": zod.number().min(startPasskeyRegistrationResponseDataPublicKeyTimeoutMin).max(startPasskeyRegistrationResponseDataPublicKeyTimeoutMax).optional(),
   "excludeCredentials": zod.array(zod.object({
-  "id": zod.string().min(1).max(startPasskeyRegistrationResponseDataPublicKeyExcludeCredentialsItemIdMax).regex(startPasskeyRegistrationResponseDataPublicKeyExcludeCredentialsItemIdRegExp).describe('A credential\'s id as the authenticator made it, base64url without padding (at most 1023 bytes, WebAuthn\'s limit). This contract\'s extension, not in the spec.'),
-  "type": zod.literal("public-key").describe('The credential type; WebAuthn knows only `public-key`. This contract\'s extension, not in the spec.'),
-  "transports": zod.array(zod.enum(['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb']).describe('How the browser reaches an authenticator (WebAuthn\'s AuthenticatorTransport). This contract\'s extension, not in the spec.')).max(startPasskeyRegistrationResponseDataPublicKeyExcludeCredentialsItemTransportsMax).optional().describe('How the browser may reach the authenticator that holds it, as registered; at most 7, the number of transports WebAuthn names.')
-}).describe('A credential the ceremony names (WebAuthn\'s PublicKeyCredentialDescriptorJSON). This contract\'s extension, not in the spec.')).max(startPasskeyRegistrationResponseDataPublicKeyExcludeCredentialsMax).optional().describe('The user\'s passkeys already registered, so the authenticator does not make a second one beside them. At most 20, the passkeys an account may hold.'),
+  "id": zod.string().min(1).max(startPasskeyRegistrationResponseDataPublicKeyExcludeCredentialsItemIdMax).regex(startPasskeyRegistrationResponseDataPublicKeyExcludeCredentialsItemIdRegExp),
+  "type": zod.literal("public-key"),
+  "transports": zod.array(zod.enum(['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb'])).max(startPasskeyRegistrationResponseDataPublicKeyExcludeCredentialsItemTransportsMax).optional()
+})).max(startPasskeyRegistrationResponseDataPublicKeyExcludeCredentialsMax).optional(),
   "authenticatorSelection": zod.object({
-  "authenticatorAttachment": zod.enum(['platform', 'cross-platform']).optional().describe('`platform` for the device\'s own authenticator, `cross-platform` for a security key or a phone; absent to let the user choose.'),
-  "residentKey": zod.literal("required").describe('Always `required`, so the passkey signs in without a username (a discoverable credential).'),
-  "requireResidentKey": zod.boolean().optional().describe('The older form of `residentKey`; true when present.'),
-  "userVerification": zod.literal("required").describe('User verification (a fingerprint, a face, a PIN) is always required: a passkey verified this way stands for the password and the second factor at once. This contract\'s extension, not in the spec.')
-}).describe('What the authenticator must do, keep the passkey (discoverable) and verify the user.'),
-  "hints": zod.array(zod.enum(['security-key', 'client-device', 'hybrid']).describe('One hint, as WebAuthn names them.')).max(startPasskeyRegistrationResponseDataPublicKeyHintsMax).optional().describe('Which kind of authenticator the browser should offer first (WebAuthn\'s hints); empty or absent for no preference. At most 3, the number of hints WebAuthn names. This contract\'s extension, not in the spec.'),
-  "attestation": zod.enum(['none', 'indirect', 'direct', 'enterprise']).optional().describe('Whether the gateway wants the authenticator\'s attestation; `none` is enough to sign people in.'),
+  "authenticatorAttachment": zod.enum(['platform', 'cross-platform']).optional(),
+  "residentKey": zod.literal("required"),
+  "requireResidentKey": zod.boolean().optional(),
+  "userVerification": zod.literal("required")
+}),
+  "hints": zod.array(zod.enum(['security-key', 'client-device', 'hybrid'])).max(startPasskeyRegistrationResponseDataPublicKeyHintsMax).optional(),
+  "attestation": zod.enum(['none', 'indirect', 'direct', 'enterprise']).optional(),
   "extensions": zod.object({
-  "credProps": zod.boolean().optional().describe('True to learn whether the authenticator kept the passkey as a discoverable credential.')
-}).optional().describe('The WebAuthn extensions asked for.')
-}).describe('The options of a passkey registration, as WebAuthn\'s PublicKeyCredentialCreationOptionsJSON\n(what `@simplewebauthn/browser`\'s `startRegistration({ optionsJSON })` takes). The\nauthenticator must keep the passkey (a discoverable credential: `residentKey` required) and\nverify the user. This contract\'s extension, not in the spec.\n')
-}).describe('A registration ceremony begun for the signed-in user. This contract\'s extension, not in the spec.'),
+  "credProps": zod.boolean().optional()
+}).optional()
+})
+}),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(startPasskeyRegistrationResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(startPasskeyRegistrationResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(startPasskeyRegistrationResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
-}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "code": zod.string().max(startPasskeyRegistrationResponseErrorsItemCodeMax),
+  "description": zod.string().max(startPasskeyRegistrationResponseErrorsItemDescriptionMax)
+})).max(startPasskeyRegistrationResponseErrorsMax).optional()
+}),zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(startPasskeyRegistrationResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(startPasskeyRegistrationResponseErrorsItemDescriptionMaxOne).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).max(startPasskeyRegistrationResponseErrorsMaxOne).describe('The business errors; at least one, and at most 20, as in `ErrorList`. The portal shows or branches on the first.')
-}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('The answer, with its payload in `data`, or a business failure. This contract\'s extension, not in the spec.')
+  "code": zod.string().max(startPasskeyRegistrationResponseErrorsItemCodeMaxOne),
+  "description": zod.string().max(startPasskeyRegistrationResponseErrorsItemDescriptionMaxOne)
+})).min(1).max(startPasskeyRegistrationResponseErrorsMaxOne)
+})])
 
 /**
- * This contract's extension, not in the spec. Verifies the attestation the browser gave (WebAuthn's RegistrationResponseJSON, what `startRegistration` resolves to) against the ceremony's challenge, the portal's origin and the RP ID, with the user verified and present, and stores the passkey under the name the user chose; the answer is the stored passkey. The ceremony is used once, whatever the outcome. Errors: PKERR01, the ceremony expired, is unknown or was already used (begin again); PKERR03, the attestation could not be verified (a bad signature, no user verification, another origin or RP ID); PKERR05, the authenticator already holds a passkey of this account. PKERR06, the account holds 20 passkeys already.
  * @summary Finish registering a passkey, with the name the user chose
  */
 export const finishPasskeyRegistrationHeaderXXSRFTOKENMax = 256;
 
 export const finishPasskeyRegistrationHeader = zod.object({
-  "X-XSRF-TOKEN": zod.string().max(finishPasskeyRegistrationHeaderXXSRFTOKENMax).optional().describe('Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists.')
+  "X-XSRF-TOKEN": zod.string().max(finishPasskeyRegistrationHeaderXXSRFTOKENMax).optional()
 })
 
 export const finishPasskeyRegistrationBodyCeremonyIdMax = 64;
@@ -558,28 +542,28 @@ export const finishPasskeyRegistrationBodyCredentialResponsePublicKeyRegExp = ne
 
 
 export const finishPasskeyRegistrationBody = zod.object({
-  "ceremonyId": zod.string().min(1).max(finishPasskeyRegistrationBodyCeremonyIdMax).regex(finishPasskeyRegistrationBodyCeremonyIdRegExp).describe('The gateway\'s identifier of one passkey ceremony (a registration or a sign-in): its\nchallenge is bound to it on the server, it expires with the options\' `timeout` and it is\nused once, whatever the outcome. 1 to 64 letters, digits, `_` and `-`. This contract\'s\nextension, not in the spec.\n'),
-  "name": zod.string().min(1).max(finishPasskeyRegistrationBodyNameMax).regex(finishPasskeyRegistrationBodyNameRegExp).describe('The name the user gives a passkey, shown as text (never as HTML): 1 to 64 characters, not\nonly spaces, no control characters. The portal suggests the device\'s name. This contract\'s\nextension, not in the spec.\n'),
+  "ceremonyId": zod.string().min(1).max(finishPasskeyRegistrationBodyCeremonyIdMax).regex(finishPasskeyRegistrationBodyCeremonyIdRegExp),
+  "name": zod.string().min(1).max(finishPasskeyRegistrationBodyNameMax).regex(finishPasskeyRegistrationBodyNameRegExp),
   "credential": zod.object({
-  "id": zod.string().min(1).max(finishPasskeyRegistrationBodyCredentialIdMax).regex(finishPasskeyRegistrationBodyCredentialIdRegExp).describe('A credential\'s id as the authenticator made it, base64url without padding (at most 1023 bytes, WebAuthn\'s limit). This contract\'s extension, not in the spec.'),
-  "rawId": zod.string().min(1).max(finishPasskeyRegistrationBodyCredentialRawIdMax).regex(finishPasskeyRegistrationBodyCredentialRawIdRegExp).describe('A credential\'s id as the authenticator made it, base64url without padding (at most 1023 bytes, WebAuthn\'s limit). This contract\'s extension, not in the spec.'),
-  "type": zod.literal("public-key").describe('The credential type; WebAuthn knows only `public-key`. This contract\'s extension, not in the spec.'),
-  "authenticatorAttachment": zod.enum(['platform', 'cross-platform']).optional().describe('Whether the browser used the device\'s own authenticator (`platform`) or another one (`cross-platform`). This contract\'s extension, not in the spec.'),
+  "id": zod.string().min(1).max(finishPasskeyRegistrationBodyCredentialIdMax).regex(finishPasskeyRegistrationBodyCredentialIdRegExp),
+  "rawId": zod.string().min(1).max(finishPasskeyRegistrationBodyCredentialRawIdMax).regex(finishPasskeyRegistrationBodyCredentialRawIdRegExp),
+  "type": zod.literal("public-key"),
+  "authenticatorAttachment": zod.enum(['platform', 'cross-platform']).optional(),
   "clientExtensionResults": zod.object({
   "credProps": zod.object({
-  "rk": zod.boolean().optional().describe('True when the authenticator kept the passkey as a discoverable credential.')
-}).optional().describe('The credProps extension\'s result.')
-}).describe('The browser\'s results of the WebAuthn extensions asked for (`getClientExtensionResults()`); empty when none was asked. Left open, as a browser may add results of its own; the gateway reads only the ones it asked for. This contract\'s extension, not in the spec.'),
+  "rk": zod.boolean().optional()
+}).optional()
+}),
   "response": zod.object({
-  "clientDataJSON": zod.string().min(1).max(finishPasskeyRegistrationBodyCredentialResponseClientDataJSONMax).regex(finishPasskeyRegistrationBodyCredentialResponseClientDataJSONRegExp).describe('The client data the browser signed over (type `webauthn.create`, the challenge, the origin), base64url.'),
-  "attestationObject": zod.string().min(1).max(finishPasskeyRegistrationBodyCredentialResponseAttestationObjectMax).regex(finishPasskeyRegistrationBodyCredentialResponseAttestationObjectRegExp).describe('The attestation object (CBOR, with the format, its statement and the authenticator data with the new public key), base64url.'),
-  "authenticatorData": zod.string().max(finishPasskeyRegistrationBodyCredentialResponseAuthenticatorDataMax).regex(finishPasskeyRegistrationBodyCredentialResponseAuthenticatorDataRegExp).optional().describe('The authenticator data alone, base64url, when the browser gives it.'),
-  "transports": zod.array(zod.enum(['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb']).describe('How the browser reaches an authenticator (WebAuthn\'s AuthenticatorTransport). This contract\'s extension, not in the spec.')).max(finishPasskeyRegistrationBodyCredentialResponseTransportsMax).optional().describe('How the browser may reach the authenticator later; at most 7.'),
-  "publicKeyAlgorithm": zod.number().min(finishPasskeyRegistrationBodyCredentialResponsePublicKeyAlgorithmMin).max(finishPasskeyRegistrationBodyCredentialResponsePublicKeyAlgorithmMax).optional().describe('The new key\'s COSE algorithm, when the browser gives it.'),
-  "publicKey": zod.string().max(finishPasskeyRegistrationBodyCredentialResponsePublicKeyMax).regex(finishPasskeyRegistrationBodyCredentialResponsePublicKeyRegExp).optional().describe('The new public key as DER SubjectPublicKeyInfo, base64url, when the browser gives it.')
-}).describe('The authenticator\'s attestation (AuthenticatorAttestationResponseJSON).')
-}).describe('The new passkey as the browser gives it, WebAuthn\'s RegistrationResponseJSON (what `startRegistration` resolves to). This contract\'s extension, not in the spec.')
-}).describe('The end of a registration ceremony, with the name the user chose. This contract\'s extension, not in the spec.')
+  "clientDataJSON": zod.string().min(1).max(finishPasskeyRegistrationBodyCredentialResponseClientDataJSONMax).regex(finishPasskeyRegistrationBodyCredentialResponseClientDataJSONRegExp),
+  "attestationObject": zod.string().min(1).max(finishPasskeyRegistrationBodyCredentialResponseAttestationObjectMax).regex(finishPasskeyRegistrationBodyCredentialResponseAttestationObjectRegExp),
+  "authenticatorData": zod.string().max(finishPasskeyRegistrationBodyCredentialResponseAuthenticatorDataMax).regex(finishPasskeyRegistrationBodyCredentialResponseAuthenticatorDataRegExp).optional(),
+  "transports": zod.array(zod.enum(['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb'])).max(finishPasskeyRegistrationBodyCredentialResponseTransportsMax).optional(),
+  "publicKeyAlgorithm": zod.number().min(finishPasskeyRegistrationBodyCredentialResponsePublicKeyAlgorithmMin).max(finishPasskeyRegistrationBodyCredentialResponsePublicKeyAlgorithmMax).optional(),
+  "publicKey": zod.string().max(finishPasskeyRegistrationBodyCredentialResponsePublicKeyMax).regex(finishPasskeyRegistrationBodyCredentialResponsePublicKeyRegExp).optional()
+})
+})
+})
 
 export const finishPasskeyRegistrationResponseDataIdMax = 64;
 export const finishPasskeyRegistrationResponseDataIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,64}$');
@@ -595,25 +579,24 @@ export const finishPasskeyRegistrationResponseErrorsItemCodeMax = 32;export cons
 
 export const finishPasskeyRegistrationResponse = zod.union([zod.object({
   "data": zod.object({
-  "id": zod.string().min(1).max(finishPasskeyRegistrationResponseDataIdMax).regex(finishPasskeyRegistrationResponseDataIdRegExp).describe('The gateway\'s identifier of one of the user\'s passkeys (not the credential id, which the portal never needs). 1 to 64 letters, digits, `_` and `-`. This contract\'s extension, not in the spec.'),
-  "name": zod.string().min(1).max(finishPasskeyRegistrationResponseDataNameMax).regex(finishPasskeyRegistrationResponseDataNameRegExp).describe('The name the user gives a passkey, shown as text (never as HTML): 1 to 64 characters, not\nonly spaces, no control characters. The portal suggests the device\'s name. This contract\'s\nextension, not in the spec.\n'),
-  "createdAt": zod.string().min(finishPasskeyRegistrationResponseDataCreatedAtMin).max(finishPasskeyRegistrationResponseDataCreatedAtMax).regex(finishPasskeyRegistrationResponseDataCreatedAtRegExp).describe('A moment in UTC, `YYYY-MM-DDTHH:MM:SSZ` with optional milliseconds (RFC 3339, always `Z`):\nthis contract\'s extension, not in the spec.\n'),
-  "lastUsedAt": zod.union([zod.string().min(finishPasskeyRegistrationResponseDataLastUsedAtMinOne).max(finishPasskeyRegistrationResponseDataLastUsedAtMaxOne).regex(finishPasskeyRegistrationResponseDataLastUsedAtRegExpOne).describe('A moment in UTC, `YYYY-MM-DDTHH:MM:SSZ` with optional milliseconds (RFC 3339, always `Z`):\nthis contract\'s extension, not in the spec.\n'),zod.null()]).describe('When the passkey last signed in, or null when it never has.'),
-  "deviceKind": zod.union([zod.enum(['synced', 'platform', 'security-key', 'phone']).describe('What kind of authenticator holds a passkey, as far as the gateway can tell from the\ntransports and the backup flags it registered: `synced` (backed up, for example to a\npassword manager or a platform account, so on several devices), `platform` (this device\'s\nown authenticator, not backed up), `security-key` (USB, NFC or Bluetooth), `phone` (another\ndevice reached by QR code, `hybrid`). This contract\'s extension, not in the spec.\n'),zod.null()]).describe('What kind of authenticator holds it, or null when the gateway cannot tell.')
-}).describe('One of the user\'s passkeys. This contract\'s extension, not in the spec.'),
+  "id": zod.string().min(1).max(finishPasskeyRegistrationResponseDataIdMax).regex(finishPasskeyRegistrationResponseDataIdRegExp),
+  "name": zod.string().min(1).max(finishPasskeyRegistrationResponseDataNameMax).regex(finishPasskeyRegistrationResponseDataNameRegExp),
+  "createdAt": zod.string().min(finishPasskeyRegistrationResponseDataCreatedAtMin).max(finishPasskeyRegistrationResponseDataCreatedAtMax).regex(finishPasskeyRegistrationResponseDataCreatedAtRegExp),
+  "lastUsedAt": zod.union([zod.string().min(finishPasskeyRegistrationResponseDataLastUsedAtMinOne).max(finishPasskeyRegistrationResponseDataLastUsedAtMaxOne).regex(finishPasskeyRegistrationResponseDataLastUsedAtRegExpOne),zod.null()]),
+  "deviceKind": zod.union([zod.enum(['synced', 'platform', 'security-key', 'phone']),zod.null()])
+}),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(finishPasskeyRegistrationResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(finishPasskeyRegistrationResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(finishPasskeyRegistrationResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
-}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "code": zod.string().max(finishPasskeyRegistrationResponseErrorsItemCodeMax),
+  "description": zod.string().max(finishPasskeyRegistrationResponseErrorsItemDescriptionMax)
+})).max(finishPasskeyRegistrationResponseErrorsMax).optional()
+}),zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(finishPasskeyRegistrationResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(finishPasskeyRegistrationResponseErrorsItemDescriptionMaxOne).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).max(finishPasskeyRegistrationResponseErrorsMaxOne).describe('The business errors; at least one, and at most 20, as in `ErrorList`. The portal shows or branches on the first.')
-}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('The answer, with the passkey in `data`, or a business failure. This contract\'s extension, not in the spec.')
+  "code": zod.string().max(finishPasskeyRegistrationResponseErrorsItemCodeMaxOne),
+  "description": zod.string().max(finishPasskeyRegistrationResponseErrorsItemDescriptionMaxOne)
+})).min(1).max(finishPasskeyRegistrationResponseErrorsMaxOne)
+})])
 
 /**
- * This contract's extension, not in the spec. Removes the passkey: it no longer signs in (a sign-in with it gets PKERR02), although the authenticator may still offer it. PKERR04: the user has no passkey with this id.
  * @summary Remove one of the signed-in user's passkeys
  */
 export const removePasskeyPathPasskeyIdMax = 64;
@@ -621,26 +604,25 @@ export const removePasskeyPathPasskeyIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,64}
 
 
 export const removePasskeyParams = zod.object({
-  "passkeyId": zod.string().min(1).max(removePasskeyPathPasskeyIdMax).regex(removePasskeyPathPasskeyIdRegExp).describe('The gateway\'s identifier of one of the signed-in user\'s passkeys (`Passkey.id`). This contract\'s extension, not in the spec.')
+  "passkeyId": zod.string().min(1).max(removePasskeyPathPasskeyIdMax).regex(removePasskeyPathPasskeyIdRegExp)
 })
 
 export const removePasskeyHeaderXXSRFTOKENMax = 256;
 
 export const removePasskeyHeader = zod.object({
-  "X-XSRF-TOKEN": zod.string().max(removePasskeyHeaderXXSRFTOKENMax).optional().describe('Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists.')
+  "X-XSRF-TOKEN": zod.string().max(removePasskeyHeaderXXSRFTOKENMax).optional()
 })
 
 export const removePasskeyResponseErrorsItemCodeMax = 32;export const removePasskeyResponseErrorsItemDescriptionMax = 1000;export const removePasskeyResponseErrorsMax = 20;
 
 export const removePasskeyResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(removePasskeyResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(removePasskeyResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(removePasskeyResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
-}).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
+  "code": zod.string().max(removePasskeyResponseErrorsItemCodeMax),
+  "description": zod.string().max(removePasskeyResponseErrorsItemDescriptionMax)
+})).max(removePasskeyResponseErrorsMax).optional()
+})
 
 /**
- * This contract's extension, not in the spec. Gives the passkey a new name (shown as text) and answers the passkey. PKERR04: the user has no passkey with this id.
  * @summary Rename one of the signed-in user's passkeys
  */
 export const renamePasskeyPathPasskeyIdMax = 64;
@@ -648,13 +630,13 @@ export const renamePasskeyPathPasskeyIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,64}
 
 
 export const renamePasskeyParams = zod.object({
-  "passkeyId": zod.string().min(1).max(renamePasskeyPathPasskeyIdMax).regex(renamePasskeyPathPasskeyIdRegExp).describe('The gateway\'s identifier of one of the signed-in user\'s passkeys (`Passkey.id`). This contract\'s extension, not in the spec.')
+  "passkeyId": zod.string().min(1).max(renamePasskeyPathPasskeyIdMax).regex(renamePasskeyPathPasskeyIdRegExp)
 })
 
 export const renamePasskeyHeaderXXSRFTOKENMax = 256;
 
 export const renamePasskeyHeader = zod.object({
-  "X-XSRF-TOKEN": zod.string().max(renamePasskeyHeaderXXSRFTOKENMax).optional().describe('Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists.')
+  "X-XSRF-TOKEN": zod.string().max(renamePasskeyHeaderXXSRFTOKENMax).optional()
 })
 
 export const renamePasskeyBodyNameMax = 64;
@@ -662,8 +644,8 @@ export const renamePasskeyBodyNameRegExp = new RegExp('^[^\\x00-\\x1F\\x7F]*[^\\
 
 
 export const renamePasskeyBody = zod.object({
-  "name": zod.string().min(1).max(renamePasskeyBodyNameMax).regex(renamePasskeyBodyNameRegExp).describe('The name the user gives a passkey, shown as text (never as HTML): 1 to 64 characters, not\nonly spaces, no control characters. The portal suggests the device\'s name. This contract\'s\nextension, not in the spec.\n')
-}).describe('A passkey\'s new name. This contract\'s extension, not in the spec.')
+  "name": zod.string().min(1).max(renamePasskeyBodyNameMax).regex(renamePasskeyBodyNameRegExp)
+})
 
 export const renamePasskeyResponseDataIdMax = 64;
 export const renamePasskeyResponseDataIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,64}$');
@@ -679,25 +661,24 @@ export const renamePasskeyResponseErrorsItemCodeMax = 32;export const renamePass
 
 export const renamePasskeyResponse = zod.union([zod.object({
   "data": zod.object({
-  "id": zod.string().min(1).max(renamePasskeyResponseDataIdMax).regex(renamePasskeyResponseDataIdRegExp).describe('The gateway\'s identifier of one of the user\'s passkeys (not the credential id, which the portal never needs). 1 to 64 letters, digits, `_` and `-`. This contract\'s extension, not in the spec.'),
-  "name": zod.string().min(1).max(renamePasskeyResponseDataNameMax).regex(renamePasskeyResponseDataNameRegExp).describe('The name the user gives a passkey, shown as text (never as HTML): 1 to 64 characters, not\nonly spaces, no control characters. The portal suggests the device\'s name. This contract\'s\nextension, not in the spec.\n'),
-  "createdAt": zod.string().min(renamePasskeyResponseDataCreatedAtMin).max(renamePasskeyResponseDataCreatedAtMax).regex(renamePasskeyResponseDataCreatedAtRegExp).describe('A moment in UTC, `YYYY-MM-DDTHH:MM:SSZ` with optional milliseconds (RFC 3339, always `Z`):\nthis contract\'s extension, not in the spec.\n'),
-  "lastUsedAt": zod.union([zod.string().min(renamePasskeyResponseDataLastUsedAtMinOne).max(renamePasskeyResponseDataLastUsedAtMaxOne).regex(renamePasskeyResponseDataLastUsedAtRegExpOne).describe('A moment in UTC, `YYYY-MM-DDTHH:MM:SSZ` with optional milliseconds (RFC 3339, always `Z`):\nthis contract\'s extension, not in the spec.\n'),zod.null()]).describe('When the passkey last signed in, or null when it never has.'),
-  "deviceKind": zod.union([zod.enum(['synced', 'platform', 'security-key', 'phone']).describe('What kind of authenticator holds a passkey, as far as the gateway can tell from the\ntransports and the backup flags it registered: `synced` (backed up, for example to a\npassword manager or a platform account, so on several devices), `platform` (this device\'s\nown authenticator, not backed up), `security-key` (USB, NFC or Bluetooth), `phone` (another\ndevice reached by QR code, `hybrid`). This contract\'s extension, not in the spec.\n'),zod.null()]).describe('What kind of authenticator holds it, or null when the gateway cannot tell.')
-}).describe('One of the user\'s passkeys. This contract\'s extension, not in the spec.'),
+  "id": zod.string().min(1).max(renamePasskeyResponseDataIdMax).regex(renamePasskeyResponseDataIdRegExp),
+  "name": zod.string().min(1).max(renamePasskeyResponseDataNameMax).regex(renamePasskeyResponseDataNameRegExp),
+  "createdAt": zod.string().min(renamePasskeyResponseDataCreatedAtMin).max(renamePasskeyResponseDataCreatedAtMax).regex(renamePasskeyResponseDataCreatedAtRegExp),
+  "lastUsedAt": zod.union([zod.string().min(renamePasskeyResponseDataLastUsedAtMinOne).max(renamePasskeyResponseDataLastUsedAtMaxOne).regex(renamePasskeyResponseDataLastUsedAtRegExpOne),zod.null()]),
+  "deviceKind": zod.union([zod.enum(['synced', 'platform', 'security-key', 'phone']),zod.null()])
+}),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(renamePasskeyResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(renamePasskeyResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(renamePasskeyResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
-}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "code": zod.string().max(renamePasskeyResponseErrorsItemCodeMax),
+  "description": zod.string().max(renamePasskeyResponseErrorsItemDescriptionMax)
+})).max(renamePasskeyResponseErrorsMax).optional()
+}),zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(renamePasskeyResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(renamePasskeyResponseErrorsItemDescriptionMaxOne).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).max(renamePasskeyResponseErrorsMaxOne).describe('The business errors; at least one, and at most 20, as in `ErrorList`. The portal shows or branches on the first.')
-}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('The answer, with the passkey in `data`, or a business failure. This contract\'s extension, not in the spec.')
+  "code": zod.string().max(renamePasskeyResponseErrorsItemCodeMaxOne),
+  "description": zod.string().max(renamePasskeyResponseErrorsItemDescriptionMaxOne)
+})).min(1).max(renamePasskeyResponseErrorsMaxOne)
+})])
 
 /**
- * This contract's extension, not in the spec. How many of the signed-in user's recovery codes are left (the portal warns at 3 or fewer) and when the set was generated; never the codes themselves.
  * @summary How many recovery codes the signed-in user has left
  */
 export const getRecoveryCodeStatusResponseDataRemainingMin = 0;
@@ -708,28 +689,27 @@ export const getRecoveryCodeStatusResponseErrorsItemCodeMax = 32;export const ge
 
 export const getRecoveryCodeStatusResponse = zod.union([zod.object({
   "data": zod.object({
-  "remaining": zod.number().min(getRecoveryCodeStatusResponseDataRemainingMin).max(getRecoveryCodeStatusResponseDataRemainingMax).describe('The codes not used yet, 0 to 10; the portal warns at 3 or fewer.'),
-  "generatedAt": zod.union([zod.string().min(getRecoveryCodeStatusResponseDataGeneratedAtMinOne).max(getRecoveryCodeStatusResponseDataGeneratedAtMaxOne).regex(getRecoveryCodeStatusResponseDataGeneratedAtRegExpOne).describe('A moment in UTC, `YYYY-MM-DDTHH:MM:SSZ` with optional milliseconds (RFC 3339, always `Z`):\nthis contract\'s extension, not in the spec.\n'),zod.null()]).describe('When the current set was generated, or null when the user has never generated one.')
-}).describe('How many of the user\'s recovery codes are left. The codes themselves are never answered again. This contract\'s extension, not in the spec.'),
+  "remaining": zod.number().min(getRecoveryCodeStatusResponseDataRemainingMin).max(getRecoveryCodeStatusResponseDataRemainingMax),
+  "generatedAt": zod.union([zod.string().min(getRecoveryCodeStatusResponseDataGeneratedAtMinOne).max(getRecoveryCodeStatusResponseDataGeneratedAtMaxOne).regex(getRecoveryCodeStatusResponseDataGeneratedAtRegExpOne),zod.null()])
+}),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(getRecoveryCodeStatusResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(getRecoveryCodeStatusResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(getRecoveryCodeStatusResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
-}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "code": zod.string().max(getRecoveryCodeStatusResponseErrorsItemCodeMax),
+  "description": zod.string().max(getRecoveryCodeStatusResponseErrorsItemDescriptionMax)
+})).max(getRecoveryCodeStatusResponseErrorsMax).optional()
+}),zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(getRecoveryCodeStatusResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(getRecoveryCodeStatusResponseErrorsItemDescriptionMaxOne).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).max(getRecoveryCodeStatusResponseErrorsMaxOne).describe('The business errors; at least one, and at most 20, as in `ErrorList`. The portal shows or branches on the first.')
-}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('The answer, with its payload in `data`, or a business failure. This contract\'s extension, not in the spec.')
+  "code": zod.string().max(getRecoveryCodeStatusResponseErrorsItemCodeMaxOne),
+  "description": zod.string().max(getRecoveryCodeStatusResponseErrorsItemDescriptionMaxOne)
+})).min(1).max(getRecoveryCodeStatusResponseErrorsMaxOne)
+})])
 
 /**
- * This contract's extension, not in the spec. Generates 10 new single-use recovery codes for the signed-in user and answers them in the clear, this once: the gateway keeps only what lets it check them (a hash, for example) and never answers them again. Generating again (regenerating) voids every code of the previous set, used or not. Each code stands in for a one-time code at sign-in's code step (`signInWithRecoveryCode`).
  * @summary Generate a new set of recovery codes
  */
 export const generateRecoveryCodesHeaderXXSRFTOKENMax = 256;
 
 export const generateRecoveryCodesHeader = zod.object({
-  "X-XSRF-TOKEN": zod.string().max(generateRecoveryCodesHeaderXXSRFTOKENMax).optional().describe('Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists.')
+  "X-XSRF-TOKEN": zod.string().max(generateRecoveryCodesHeaderXXSRFTOKENMax).optional()
 })
 
 export const generateRecoveryCodesResponseDataCodesItemMin = 9;
@@ -743,17 +723,17 @@ export const generateRecoveryCodesResponseErrorsItemCodeMax = 32;export const ge
 
 export const generateRecoveryCodesResponse = zod.union([zod.object({
   "data": zod.object({
-  "codes": zod.array(zod.string().min(generateRecoveryCodesResponseDataCodesItemMin).max(generateRecoveryCodesResponseDataCodesItemMax).regex(generateRecoveryCodesResponseDataCodesItemRegExp).describe('One recovery code as the gateway issues it: groups of 4 letters and digits joined by `-`\n(`rc7k-2m9q`), 8 to 16 characters without the hyphens, random, good once. This contract\'s\nextension, not in the spec.\n')).min(generateRecoveryCodesResponseDataCodesMin).max(generateRecoveryCodesResponseDataCodesMax).describe('The 10 codes, each good once in place of a one-time code at sign-in.'),
-  "generatedAt": zod.string().min(generateRecoveryCodesResponseDataGeneratedAtMin).max(generateRecoveryCodesResponseDataGeneratedAtMax).regex(generateRecoveryCodesResponseDataGeneratedAtRegExp).describe('A moment in UTC, `YYYY-MM-DDTHH:MM:SSZ` with optional milliseconds (RFC 3339, always `Z`):\nthis contract\'s extension, not in the spec.\n')
-}).describe('A new set of recovery codes, shown to the user once: the gateway keeps only what lets it\ncheck them (a hash, for example) and never answers them again. Generating a set voids the\nprevious one. This contract\'s extension, not in the spec.\n'),
+  "codes": zod.array(zod.string().min(generateRecoveryCodesResponseDataCodesItemMin).max(generateRecoveryCodesResponseDataCodesItemMax).regex(generateRecoveryCodesResponseDataCodesItemRegExp)).min(generateRecoveryCodesResponseDataCodesMin).max(generateRecoveryCodesResponseDataCodesMax),
+  "generatedAt": zod.string().min(generateRecoveryCodesResponseDataGeneratedAtMin).max(generateRecoveryCodesResponseDataGeneratedAtMax).regex(generateRecoveryCodesResponseDataGeneratedAtRegExp)
+}),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(generateRecoveryCodesResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(generateRecoveryCodesResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(generateRecoveryCodesResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
-}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "code": zod.string().max(generateRecoveryCodesResponseErrorsItemCodeMax),
+  "description": zod.string().max(generateRecoveryCodesResponseErrorsItemDescriptionMax)
+})).max(generateRecoveryCodesResponseErrorsMax).optional()
+}),zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(generateRecoveryCodesResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(generateRecoveryCodesResponseErrorsItemDescriptionMaxOne).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).max(generateRecoveryCodesResponseErrorsMaxOne).describe('The business errors; at least one, and at most 20, as in `ErrorList`. The portal shows or branches on the first.')
-}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('The answer, with the new codes in `data`, or a business failure. This contract\'s extension, not in the spec.')
+  "code": zod.string().max(generateRecoveryCodesResponseErrorsItemCodeMaxOne),
+  "description": zod.string().max(generateRecoveryCodesResponseErrorsItemDescriptionMaxOne)
+})).min(1).max(generateRecoveryCodesResponseErrorsMaxOne)
+})])
 

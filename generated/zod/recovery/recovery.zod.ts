@@ -5,86 +5,76 @@ import * as zod from 'zod';
 
 
 /**
- * Used at sign-in on an unrecognised computer and when resetting a password.
  * @summary The user's security question
  */
 export const getSecurityQuestionHeaderXXSRFTOKENMax = 256;
 
 export const getSecurityQuestionHeader = zod.object({
-  "X-XSRF-TOKEN": zod.string().max(getSecurityQuestionHeaderXXSRFTOKENMax).optional().describe('Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists.')
+  "X-XSRF-TOKEN": zod.string().max(getSecurityQuestionHeaderXXSRFTOKENMax).optional()
 })
 
 export const getSecurityQuestionBodyUsernameMax = 64;
 
 export const getSecurityQuestionBody = zod.object({
-  "username": zod.string().min(1).max(getSecurityQuestionBodyUsernameMax).describe('The username someone types to sign in or recover an account. Existing accounts may predate the username rules, so only its length is bounded.')
+  "username": zod.string().min(1).max(getSecurityQuestionBodyUsernameMax)
 })
 
 export const getSecurityQuestionResponseDataSecurityQuestionMax = 500;export const getSecurityQuestionResponseErrorsItemCodeMax = 32;export const getSecurityQuestionResponseErrorsItemDescriptionMax = 1000;export const getSecurityQuestionResponseErrorsMax = 20;export const getSecurityQuestionResponseErrorsItemCodeMaxOne = 32;export const getSecurityQuestionResponseErrorsItemDescriptionMaxOne = 1000;export const getSecurityQuestionResponseErrorsMaxOne = 20;
 
 export const getSecurityQuestionResponse = zod.union([zod.object({
   "data": zod.object({
-  "securityQuestion": zod.string().min(1).max(getSecurityQuestionResponseDataSecurityQuestionMax).describe('The user\'s security question, shown as text.')
-}).describe('The user\'s security question.'),
+  "securityQuestion": zod.string().min(1).max(getSecurityQuestionResponseDataSecurityQuestionMax)
+}),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(getSecurityQuestionResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(getSecurityQuestionResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(getSecurityQuestionResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
-}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "code": zod.string().max(getSecurityQuestionResponseErrorsItemCodeMax),
+  "description": zod.string().max(getSecurityQuestionResponseErrorsItemDescriptionMax)
+})).max(getSecurityQuestionResponseErrorsMax).optional()
+}),zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(getSecurityQuestionResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(getSecurityQuestionResponseErrorsItemDescriptionMaxOne).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).max(getSecurityQuestionResponseErrorsMaxOne).describe('The business errors; at least one, and at most 20, as in `ErrorList`. The portal shows or branches on the first.')
-}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('The answer, with its payload in `data`, or a business failure.')
+  "code": zod.string().max(getSecurityQuestionResponseErrorsItemCodeMaxOne),
+  "description": zod.string().max(getSecurityQuestionResponseErrorsItemDescriptionMaxOne)
+})).min(1).max(getSecurityQuestionResponseErrorsMaxOne)
+})])
 
 /**
- * In the reset flow, a code user chooses a code method; anyone else answers the security question.
  * @summary Whether a user recovers with a one-time code
  */
 export const getMfaUserHeaderXXSRFTOKENMax = 256;
 
 export const getMfaUserHeader = zod.object({
-  "X-XSRF-TOKEN": zod.string().max(getMfaUserHeaderXXSRFTOKENMax).optional().describe('Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists.')
+  "X-XSRF-TOKEN": zod.string().max(getMfaUserHeaderXXSRFTOKENMax).optional()
 })
 
 export const getMfaUserBodyUsernameMax = 64;
 
 export const getMfaUserBody = zod.object({
-  "username": zod.string().min(1).max(getMfaUserBodyUsernameMax).describe('The username someone types to sign in or recover an account. Existing accounts may predate the username rules, so only its length is bounded.')
+  "username": zod.string().min(1).max(getMfaUserBodyUsernameMax)
 })
 
 export const getMfaUserResponseErrorsItemCodeMax = 32;export const getMfaUserResponseErrorsItemDescriptionMax = 1000;export const getMfaUserResponseErrorsMax = 20;export const getMfaUserResponseErrorsItemCodeMaxOne = 32;export const getMfaUserResponseErrorsItemDescriptionMaxOne = 1000;export const getMfaUserResponseErrorsMaxOne = 20;
 
 export const getMfaUserResponse = zod.union([zod.object({
   "data": zod.object({
-  "isCodeUser": zod.boolean().describe('True when the user recovers the account with a one-time code rather than the security question.')
-}).describe('Whether the user recovers the account with a one-time code.'),
+  "isCodeUser": zod.boolean()
+}),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(getMfaUserResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(getMfaUserResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(getMfaUserResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
-}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "code": zod.string().max(getMfaUserResponseErrorsItemCodeMax),
+  "description": zod.string().max(getMfaUserResponseErrorsItemDescriptionMax)
+})).max(getMfaUserResponseErrorsMax).optional()
+}),zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(getMfaUserResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(getMfaUserResponseErrorsItemDescriptionMaxOne).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).max(getMfaUserResponseErrorsMaxOne).describe('The business errors; at least one, and at most 20, as in `ErrorList`. The portal shows or branches on the first.')
-}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('The answer, with its payload in `data`, or a business failure.')
+  "code": zod.string().max(getMfaUserResponseErrorsItemCodeMaxOne),
+  "description": zod.string().max(getMfaUserResponseErrorsItemDescriptionMaxOne)
+})).min(1).max(getMfaUserResponseErrorsMaxOne)
+})])
 
 /**
- * Sends a reset link if a verified email exists. Proof is the security answer or a one-time
-code; the captcha is required. A code user's one-time code (sent by `requestMfaCode`, or
-read from the authenticator app) is verified by this call itself: the reset flow's
-code-entry step submits it here as `mfaCode`. The flow has no session, so it never calls
-`mfa/code/verify` (which needs `X-Auth-Token`). A wrong code answers the code-not-valid
-error, too many wrong codes the lockout (its message contains "attempts"); nothing is sent
-then.
-
  * @summary Ask for a password-reset email
  */
 export const resetPasswordHeaderXXSRFTOKENMax = 256;
 
 export const resetPasswordHeader = zod.object({
-  "X-XSRF-TOKEN": zod.string().max(resetPasswordHeaderXXSRFTOKENMax).optional().describe('Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists.')
+  "X-XSRF-TOKEN": zod.string().max(resetPasswordHeaderXXSRFTOKENMax).optional()
 })
 
 export const resetPasswordBodyUsernameMax = 64;export const resetPasswordBodySecurityAnswerMax = 256;export const resetPasswordBodyMfaCodeMax = 6;
@@ -92,29 +82,28 @@ export const resetPasswordBodyMfaCodeRegExp = new RegExp('^[0-9]{1,6}$');
 export const resetPasswordBodyCaptchaMax = 4096;
 
 export const resetPasswordBody = zod.object({
-  "username": zod.string().min(1).max(resetPasswordBodyUsernameMax).describe('The username someone types to sign in or recover an account. Existing accounts may predate the username rules, so only its length is bounded.'),
-  "securityAnswer": zod.string().min(1).max(resetPasswordBodySecurityAnswerMax).optional().describe('The user\'s answer to their security question, as typed; sent instead of `mfaCode` by a user who is not a code user.'),
-  "mfaCode": zod.string().min(1).max(resetPasswordBodyMfaCodeMax).regex(resetPasswordBodyMfaCodeRegExp).optional().describe('A one-time code; digits only, at most 6.'),
-  "captcha": zod.string().min(1).max(resetPasswordBodyCaptchaMax).describe('The captcha provider\'s response token for the solved challenge.')
-}).describe('Asks for a password-reset email. Exactly one of `securityAnswer` and `mfaCode` proves who the user is.')
+  "username": zod.string().min(1).max(resetPasswordBodyUsernameMax),
+  "securityAnswer": zod.string().min(1).max(resetPasswordBodySecurityAnswerMax).optional(),
+  "mfaCode": zod.string().min(1).max(resetPasswordBodyMfaCodeMax).regex(resetPasswordBodyMfaCodeRegExp).optional(),
+  "captcha": zod.string().min(1).max(resetPasswordBodyCaptchaMax)
+})
 
 export const resetPasswordResponseErrorsItemCodeMax = 32;export const resetPasswordResponseErrorsItemDescriptionMax = 1000;export const resetPasswordResponseErrorsMax = 20;
 
 export const resetPasswordResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(resetPasswordResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(resetPasswordResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(resetPasswordResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
-}).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
+  "code": zod.string().max(resetPasswordResponseErrorsItemCodeMax),
+  "description": zod.string().max(resetPasswordResponseErrorsItemDescriptionMax)
+})).max(resetPasswordResponseErrorsMax).optional()
+})
 
 /**
- * Emails the user their username when an account of that role has that address. The form sends it only once the captcha is solved; a business error's description is shown, otherwise 'Error sending your information. Please try again.'
  * @summary Email the user their username
  */
 export const retrieveUsernameHeaderXXSRFTOKENMax = 256;
 
 export const retrieveUsernameHeader = zod.object({
-  "X-XSRF-TOKEN": zod.string().max(retrieveUsernameHeaderXXSRFTOKENMax).optional().describe('Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists.')
+  "X-XSRF-TOKEN": zod.string().max(retrieveUsernameHeaderXXSRFTOKENMax).optional()
 })
 
 export const retrieveUsernameBodyEmailMin = 6;
@@ -123,28 +112,27 @@ export const retrieveUsernameBodyEmailRegExp = new RegExp('^(?=[A-Za-z0-9!#$%&\'
 export const retrieveUsernameBodyCaptchaMax = 4096;
 
 export const retrieveUsernameBody = zod.object({
-  "role": zod.enum(['ROLE_PARTICIPANT', 'ROLE_PLAN_ADMIN', 'ROLE_OTHER']).describe('Who is asking for their username: a participant, a plan administrator, or another role such as an adviser or TPA.'),
-  "email": zod.string().min(retrieveUsernameBodyEmailMin).max(retrieveUsernameBodyEmailMax).regex(retrieveUsernameBodyEmailRegExp).describe('The email address to send the username to: the contract\'s email rule (`Email`\'s pattern)\nwith the spec\'s narrower forgot-username rule, at most 50 characters and a suffix of 2 to 4\nletters (so no internationalised suffix). The pattern is `Email`\'s with only its suffix\nchanged.\n'),
-  "captcha": zod.string().min(1).max(retrieveUsernameBodyCaptchaMax).describe('The captcha provider\'s response token for the solved challenge.')
+  "role": zod.enum(['ROLE_PARTICIPANT', 'ROLE_PLAN_ADMIN', 'ROLE_OTHER']),
+  "email": zod.string().min(retrieveUsernameBodyEmailMin).max(retrieveUsernameBodyEmailMax).regex(retrieveUsernameBodyEmailRegExp),
+  "captcha": zod.string().min(1).max(retrieveUsernameBodyCaptchaMax)
 })
 
 export const retrieveUsernameResponseErrorsItemCodeMax = 32;export const retrieveUsernameResponseErrorsItemDescriptionMax = 1000;export const retrieveUsernameResponseErrorsMax = 20;
 
 export const retrieveUsernameResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(retrieveUsernameResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(retrieveUsernameResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(retrieveUsernameResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
-}).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
+  "code": zod.string().max(retrieveUsernameResponseErrorsItemCodeMax),
+  "description": zod.string().max(retrieveUsernameResponseErrorsItemDescriptionMax)
+})).max(retrieveUsernameResponseErrorsMax).optional()
+})
 
 /**
- * VEERR01, VEERR02 and VEERR03 mean the reset session timed out; any other error's description is shown.
  * @summary Set a new password with a reset link's token
  */
 export const changePasswordWithTokenHeaderXXSRFTOKENMax = 256;
 
 export const changePasswordWithTokenHeader = zod.object({
-  "X-XSRF-TOKEN": zod.string().max(changePasswordWithTokenHeaderXXSRFTOKENMax).optional().describe('Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists.')
+  "X-XSRF-TOKEN": zod.string().max(changePasswordWithTokenHeaderXXSRFTOKENMax).optional()
 })
 
 export const changePasswordWithTokenBodyTokenMax = 512;
@@ -155,16 +143,16 @@ export const changePasswordWithTokenBodyNewPasswordRegExp = new RegExp('^(?=.*[A
 
 
 export const changePasswordWithTokenBody = zod.object({
-  "token": zod.string().min(1).max(changePasswordWithTokenBodyTokenMax).regex(changePasswordWithTokenBodyTokenRegExp).describe('A one-time token from an emailed link, as the gateway issued it: 1 to 512 characters of\nURL-safe or standard base64 (letters, digits, `-`, `_`, `+`, `/`, then at most two `=` of\npadding), with `.` and `~` for dot-separated tokens such as JWTs. The character set and the\nlength bound are this contract\'s choice; the spec does not show a token. In a link\'s query,\n`+`, `/` and `=` are percent-encoded (`%2B`, `%2F`, `%3D`): a raw `+` reads as a space.\n'),
-  "newPassword": zod.string().min(changePasswordWithTokenBodyNewPasswordMin).max(changePasswordWithTokenBodyNewPasswordMax).regex(changePasswordWithTokenBodyNewPasswordRegExp).describe('A new password: 8 to 16 characters; at least one uppercase and one lowercase letter; at\nleast one digit or one of `!#$%&?@`; only letters, digits and those symbols; no character\nthree or more times in a row.\n')
-}).describe('Sets a new password with the token from a reset email.')
+  "token": zod.string().min(1).max(changePasswordWithTokenBodyTokenMax).regex(changePasswordWithTokenBodyTokenRegExp),
+  "newPassword": zod.string().min(changePasswordWithTokenBodyNewPasswordMin).max(changePasswordWithTokenBodyNewPasswordMax).regex(changePasswordWithTokenBodyNewPasswordRegExp)
+})
 
 export const changePasswordWithTokenResponseErrorsItemCodeMax = 32;export const changePasswordWithTokenResponseErrorsItemDescriptionMax = 1000;export const changePasswordWithTokenResponseErrorsMax = 20;
 
 export const changePasswordWithTokenResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(changePasswordWithTokenResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(changePasswordWithTokenResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(changePasswordWithTokenResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
-}).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
+  "code": zod.string().max(changePasswordWithTokenResponseErrorsItemCodeMax),
+  "description": zod.string().max(changePasswordWithTokenResponseErrorsItemDescriptionMax)
+})).max(changePasswordWithTokenResponseErrorsMax).optional()
+})
 

@@ -5,7 +5,6 @@ import * as zod from 'zod';
 
 
 /**
- * Signed in means `validated` is true and `userId` is present. The portal calls it at start and whenever the auth cookie changes.
  * @summary Validate the current session
  */
 export const validateSessionResponseUserIdMax = 64;
@@ -13,12 +12,11 @@ export const validateSessionResponseUserIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,
 
 
 export const validateSessionResponse = zod.object({
-  "validated": zod.boolean().describe('True while the session the `X-Auth-Token` names is signed in; false, answered with HTTP 200, signs the portal out.'),
-  "userId": zod.string().min(1).max(validateSessionResponseUserIdMax).regex(validateSessionResponseUserIdRegExp).optional().describe('The gateway\'s identifier of a user: 1 to 64 letters, digits, `_` and `-`. It is a segment of\nrequest paths, so it never holds `/`, `.`, `%`, `?`, `#` or whitespace; the portal treats a\nstored user id outside this pattern as tampering.\n')
-}).describe('The result of validating the current session. Signed in means `validated` is true and `userId` is present.')
+  "validated": zod.boolean(),
+  "userId": zod.string().min(1).max(validateSessionResponseUserIdMax).regex(validateSessionResponseUserIdRegExp).optional()
+})
 
 /**
- * The spec names `api/validateSession` beside `login-gateway/api/validateSession`; both answer alike.
  * @summary Validate the current session (the same call without the gateway prefix)
  */
 export const validateSessionAliasResponseUserIdMax = 64;
@@ -26,43 +24,41 @@ export const validateSessionAliasResponseUserIdRegExp = new RegExp('^[A-Za-z0-9_
 
 
 export const validateSessionAliasResponse = zod.object({
-  "validated": zod.boolean().describe('True while the session the `X-Auth-Token` names is signed in; false, answered with HTTP 200, signs the portal out.'),
-  "userId": zod.string().min(1).max(validateSessionAliasResponseUserIdMax).regex(validateSessionAliasResponseUserIdRegExp).optional().describe('The gateway\'s identifier of a user: 1 to 64 letters, digits, `_` and `-`. It is a segment of\nrequest paths, so it never holds `/`, `.`, `%`, `?`, `#` or whitespace; the portal treats a\nstored user id outside this pattern as tampering.\n')
-}).describe('The result of validating the current session. Signed in means `validated` is true and `userId` is present.')
+  "validated": zod.boolean(),
+  "userId": zod.string().min(1).max(validateSessionAliasResponseUserIdMax).regex(validateSessionAliasResponseUserIdRegExp).optional()
+})
 
 /**
- * Read when the portal goes idle, and during the warning, to tell whether another tab kept the session active.
  * @summary When the session last saw activity
  */
 export const getLastAccessedResponseMin = 0;
 export const getLastAccessedResponseMax = 8640000000000000;
 
-export const getLastAccessedResponse = zod.number().min(getLastAccessedResponseMin).max(getLastAccessedResponseMax).describe('When the session last saw activity, in milliseconds since the Unix epoch. The spec says only\nthat the answer is a number: milliseconds since the epoch, as a bare JSON number, is this\ncontract\'s choice. The portal shows the idle warning only when this is at least the idle\nperiod ago. At most 8640000000000000, the latest moment a JavaScript `Date` holds (the year\n275760).\n')
+export const getLastAccessedResponse = zod.number().min(getLastAccessedResponseMin).max(getLastAccessedResponseMax)
 
 /**
- * The spec names this service call ("logout to login URL") without its path or method: `POST /login-gateway/logout` is this contract's choice.
  * @summary Log out and get the login page address
  */
 export const logoutToLoginUrlHeaderXXSRFTOKENMax = 256;
 
 export const logoutToLoginUrlHeader = zod.object({
-  "X-XSRF-TOKEN": zod.string().max(logoutToLoginUrlHeaderXXSRFTOKENMax).optional().describe('Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists.')
+  "X-XSRF-TOKEN": zod.string().max(logoutToLoginUrlHeaderXXSRFTOKENMax).optional()
 })
 
 export const logoutToLoginUrlResponseDataLoginUrlMax = 2048;export const logoutToLoginUrlResponseErrorsItemCodeMax = 32;export const logoutToLoginUrlResponseErrorsItemDescriptionMax = 1000;export const logoutToLoginUrlResponseErrorsMax = 20;export const logoutToLoginUrlResponseErrorsItemCodeMaxOne = 32;export const logoutToLoginUrlResponseErrorsItemDescriptionMaxOne = 1000;export const logoutToLoginUrlResponseErrorsMaxOne = 20;
 
 export const logoutToLoginUrlResponse = zod.union([zod.object({
   "data": zod.object({
-  "loginUrl": zod.string().max(logoutToLoginUrlResponseDataLoginUrlMax).describe('Where to send the user after logout; the portal follows it only when it is one of its own pages.')
-}).describe('Where the portal goes once the gateway has logged the user out.'),
+  "loginUrl": zod.string().max(logoutToLoginUrlResponseDataLoginUrlMax)
+}),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(logoutToLoginUrlResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(logoutToLoginUrlResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(logoutToLoginUrlResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
-}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "code": zod.string().max(logoutToLoginUrlResponseErrorsItemCodeMax),
+  "description": zod.string().max(logoutToLoginUrlResponseErrorsItemDescriptionMax)
+})).max(logoutToLoginUrlResponseErrorsMax).optional()
+}),zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(logoutToLoginUrlResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(logoutToLoginUrlResponseErrorsItemDescriptionMaxOne).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).max(logoutToLoginUrlResponseErrorsMaxOne).describe('The business errors; at least one, and at most 20, as in `ErrorList`. The portal shows or branches on the first.')
-}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('The answer, with its payload in `data`, or a business failure.')
+  "code": zod.string().max(logoutToLoginUrlResponseErrorsItemCodeMaxOne),
+  "description": zod.string().max(logoutToLoginUrlResponseErrorsItemDescriptionMaxOne)
+})).min(1).max(logoutToLoginUrlResponseErrorsMaxOne)
+})])
 

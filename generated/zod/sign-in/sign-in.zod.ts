@@ -5,18 +5,6 @@ import * as zod from 'zod';
 
 
 /**
- * Username and password go as HTTP basic auth (`base64(UTF-8(username:password))`). The body is the device fingerprint as a JSON string literal, quotes included, sent as `application/json`: the fingerprint `9f86d081884c7d65` goes as the 18 bytes `"9f86d081884c7d65"`. A `text/plain` body, or the fingerprint without its quotes, is refused (415 or 400). The optional headers carry the second step of a sign-in: the security answer (with `Savedevice` and `Captcha`) or a one-time code (with `codeType`).
-
-A wrong username or password is a business error: HTTP 200 with an error in `errors` (`AUERR02` in the examples; the code is the gateway's), whose description the portal shows inline under the form, as the spec asks of any code but AUERR01 and AUERR05. It is never a 401: a 401 sends the portal to /login (the spec's section 8) and means only that the `Authorization` header is missing or is not a well-formed Basic credential.
-
-Example:
-```http
-POST /login-gateway/authentication HTTP/1.1
-Authorization: Basic anNtaXRoNDAxOlJldGlyZSMyMDQ1
-Content-Type: application/json
-
-"9f86d081884c7d65"
-```
  * @summary Sign in with username and password
  */
 export const authenticateHeaderXXSRFTOKENMax = 256;export const authenticateHeaderSecurityanswerMax = 256;export const authenticateHeaderTwilioMfaCodeMax = 6;
@@ -24,17 +12,17 @@ export const authenticateHeaderTwilioMfaCodeRegExp = new RegExp('^[0-9]{1,6}$');
 export const authenticateHeaderCaptchaMax = 4096;
 
 export const authenticateHeader = zod.object({
-  "X-XSRF-TOKEN": zod.string().max(authenticateHeaderXXSRFTOKENMax).optional().describe('Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists.'),
-  "Securityanswer": zod.string().min(1).max(authenticateHeaderSecurityanswerMax).optional().describe('The answer to the user\'s security question, percent-encoded as UTF-8 (`encodeURIComponent`:\n`Café au lait` is `Caf%C3%A9%20au%20lait`) so that any character survives in a header; the\ngateway decodes it before comparing. The spec names the header only: the encoding is this\ncontract\'s choice.\n'),
-  "Savedevice": zod.enum(['true', 'false']).optional().describe('`true` to remember this computer, so the security question is not asked again on it.'),
-  "twilioMfaCode": zod.string().min(1).max(authenticateHeaderTwilioMfaCodeMax).regex(authenticateHeaderTwilioMfaCodeRegExp).optional().describe('A one-time code the user received or read from an authenticator app.'),
-  "codeType": zod.enum(['sms', 'call', 'email', 'totp']).optional().describe('How the one-time code in `twilioMfaCode` was delivered.'),
-  "Captcha": zod.string().min(1).max(authenticateHeaderCaptchaMax).optional().describe('The captcha provider\'s response token.')
+  "X-XSRF-TOKEN": zod.string().max(authenticateHeaderXXSRFTOKENMax).optional(),
+  "Securityanswer": zod.string().min(1).max(authenticateHeaderSecurityanswerMax).optional(),
+  "Savedevice": zod.enum(['true', 'false']).optional(),
+  "twilioMfaCode": zod.string().min(1).max(authenticateHeaderTwilioMfaCodeMax).regex(authenticateHeaderTwilioMfaCodeRegExp).optional(),
+  "codeType": zod.enum(['sms', 'call', 'email', 'totp']).optional(),
+  "Captcha": zod.string().min(1).max(authenticateHeaderCaptchaMax).optional()
 })
 
 export const authenticateBodyMax = 128;
 
-export const authenticateBody = zod.string().min(1).max(authenticateBodyMax).describe('A stable, non-identifying fingerprint of the browser, so the gateway can recognise a computer the user chose to remember.')
+export const authenticateBody = zod.string().min(1).max(authenticateBodyMax)
 
 export const authenticateResponseDataRolesMax = 10;export const authenticateResponseDataUserIdMax = 64;
 export const authenticateResponseDataUserIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,64}$');
@@ -42,29 +30,28 @@ export const authenticateResponseDataTokenMax = 4096;export const authenticateRe
 
 export const authenticateResponse = zod.union([zod.object({
   "data": zod.object({
-  "roles": zod.array(zod.enum(['ROLE_PARTICIPANT', 'ROLE_PLAN_ADMIN', 'ROLE_PLAN_ADVISOR', 'ROLE_TPA', 'ROLE_OTHER', 'PARTICIPANT', 'PLAN_ADMIN', 'PLAN_ADVISOR', 'TPA', 'OTHER']).describe('A role as the sign-in answer carries it, with or without the `ROLE_` prefix (`PLAN_ADMIN`\nand `ROLE_PLAN_ADMIN` are the same role). The spec stores the first role \"with a ROLE_\nprefix\", which reads as if gateways send it without one, so either form is accepted; the\nportal adds a missing prefix in one place (`normaliseRole` in src/lib/auth-role.ts) and stores\nand sends only the prefixed `Role`. Any other value, lower case included, is refused.\n')).min(1).max(authenticateResponseDataRolesMax).describe('The user\'s roles, each with or without the `ROLE_` prefix; the portal uses the first and stores it prefixed. At most 10, the number of values `AuthRole` allows.'),
-  "userId": zod.string().min(1).max(authenticateResponseDataUserIdMax).regex(authenticateResponseDataUserIdRegExp).describe('The gateway\'s identifier of a user: 1 to 64 letters, digits, `_` and `-`. It is a segment of\nrequest paths, so it never holds `/`, `.`, `%`, `?`, `#` or whitespace; the portal treats a\nstored user id outside this pattern as tampering.\n'),
-  "token": zod.string().min(1).max(authenticateResponseDataTokenMax).describe('The session token, sent back as `X-Auth-Token`.')
-}).describe('Who signed in: their roles, their user id and the session token.'),
+  "roles": zod.array(zod.enum(['ROLE_PARTICIPANT', 'ROLE_PLAN_ADMIN', 'ROLE_PLAN_ADVISOR', 'ROLE_TPA', 'ROLE_OTHER', 'PARTICIPANT', 'PLAN_ADMIN', 'PLAN_ADVISOR', 'TPA', 'OTHER'])).min(1).max(authenticateResponseDataRolesMax),
+  "userId": zod.string().min(1).max(authenticateResponseDataUserIdMax).regex(authenticateResponseDataUserIdRegExp),
+  "token": zod.string().min(1).max(authenticateResponseDataTokenMax)
+}),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(authenticateResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(authenticateResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(authenticateResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
-}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "code": zod.string().max(authenticateResponseErrorsItemCodeMax),
+  "description": zod.string().max(authenticateResponseErrorsItemDescriptionMax)
+})).max(authenticateResponseErrorsMax).optional()
+}),zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(authenticateResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(authenticateResponseErrorsItemDescriptionMaxOne).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).max(authenticateResponseErrorsMaxOne).describe('The business errors; at least one, and at most 20, as in `ErrorList`. The portal shows or branches on the first.')
-}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('Sign-in result. On success `data` is present and `errors` is empty or absent.\n`AUERR01` asks for the security question, `AUERR05` for a one-time code; any other\ncode\'s description is shown to the user as text.\n')
+  "code": zod.string().max(authenticateResponseErrorsItemCodeMaxOne),
+  "description": zod.string().max(authenticateResponseErrorsItemDescriptionMaxOne)
+})).min(1).max(authenticateResponseErrorsMaxOne)
+})])
 
 /**
- * The spec names this service call ("sign in by token") without its path or method: `POST /login-gateway/authentication/token` is this contract's choice.
  * @summary Sign in with a link token
  */
 export const signInWithTokenHeaderXXSRFTOKENMax = 256;
 
 export const signInWithTokenHeader = zod.object({
-  "X-XSRF-TOKEN": zod.string().max(signInWithTokenHeaderXXSRFTOKENMax).optional().describe('Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists.')
+  "X-XSRF-TOKEN": zod.string().max(signInWithTokenHeaderXXSRFTOKENMax).optional()
 })
 
 export const signInWithTokenBodyTokenMax = 512;
@@ -72,8 +59,8 @@ export const signInWithTokenBodyTokenRegExp = new RegExp('^[A-Za-z0-9._~+/-]+={0
 export const signInWithTokenBodyFingerprintMax = 128;
 
 export const signInWithTokenBody = zod.object({
-  "token": zod.string().min(1).max(signInWithTokenBodyTokenMax).regex(signInWithTokenBodyTokenRegExp).describe('A one-time token from an emailed link, as the gateway issued it: 1 to 512 characters of\nURL-safe or standard base64 (letters, digits, `-`, `_`, `+`, `/`, then at most two `=` of\npadding), with `.` and `~` for dot-separated tokens such as JWTs. The character set and the\nlength bound are this contract\'s choice; the spec does not show a token. In a link\'s query,\n`+`, `/` and `=` are percent-encoded (`%2B`, `%2F`, `%3D`): a raw `+` reads as a space.\n'),
-  "fingerprint": zod.string().min(1).max(signInWithTokenBodyFingerprintMax).optional().describe('A stable, non-identifying fingerprint of the browser, so the gateway can recognise a computer the user chose to remember.')
+  "token": zod.string().min(1).max(signInWithTokenBodyTokenMax).regex(signInWithTokenBodyTokenRegExp),
+  "fingerprint": zod.string().min(1).max(signInWithTokenBodyFingerprintMax).optional()
 })
 
 export const signInWithTokenResponseDataRolesMax = 10;export const signInWithTokenResponseDataUserIdMax = 64;
@@ -82,23 +69,22 @@ export const signInWithTokenResponseDataTokenMax = 4096;export const signInWithT
 
 export const signInWithTokenResponse = zod.union([zod.object({
   "data": zod.object({
-  "roles": zod.array(zod.enum(['ROLE_PARTICIPANT', 'ROLE_PLAN_ADMIN', 'ROLE_PLAN_ADVISOR', 'ROLE_TPA', 'ROLE_OTHER', 'PARTICIPANT', 'PLAN_ADMIN', 'PLAN_ADVISOR', 'TPA', 'OTHER']).describe('A role as the sign-in answer carries it, with or without the `ROLE_` prefix (`PLAN_ADMIN`\nand `ROLE_PLAN_ADMIN` are the same role). The spec stores the first role \"with a ROLE_\nprefix\", which reads as if gateways send it without one, so either form is accepted; the\nportal adds a missing prefix in one place (`normaliseRole` in src/lib/auth-role.ts) and stores\nand sends only the prefixed `Role`. Any other value, lower case included, is refused.\n')).min(1).max(signInWithTokenResponseDataRolesMax).describe('The user\'s roles, each with or without the `ROLE_` prefix; the portal uses the first and stores it prefixed. At most 10, the number of values `AuthRole` allows.'),
-  "userId": zod.string().min(1).max(signInWithTokenResponseDataUserIdMax).regex(signInWithTokenResponseDataUserIdRegExp).describe('The gateway\'s identifier of a user: 1 to 64 letters, digits, `_` and `-`. It is a segment of\nrequest paths, so it never holds `/`, `.`, `%`, `?`, `#` or whitespace; the portal treats a\nstored user id outside this pattern as tampering.\n'),
-  "token": zod.string().min(1).max(signInWithTokenResponseDataTokenMax).describe('The session token, sent back as `X-Auth-Token`.')
-}).describe('Who signed in: their roles, their user id and the session token.'),
+  "roles": zod.array(zod.enum(['ROLE_PARTICIPANT', 'ROLE_PLAN_ADMIN', 'ROLE_PLAN_ADVISOR', 'ROLE_TPA', 'ROLE_OTHER', 'PARTICIPANT', 'PLAN_ADMIN', 'PLAN_ADVISOR', 'TPA', 'OTHER'])).min(1).max(signInWithTokenResponseDataRolesMax),
+  "userId": zod.string().min(1).max(signInWithTokenResponseDataUserIdMax).regex(signInWithTokenResponseDataUserIdRegExp),
+  "token": zod.string().min(1).max(signInWithTokenResponseDataTokenMax)
+}),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(signInWithTokenResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(signInWithTokenResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(signInWithTokenResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
-}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "code": zod.string().max(signInWithTokenResponseErrorsItemCodeMax),
+  "description": zod.string().max(signInWithTokenResponseErrorsItemDescriptionMax)
+})).max(signInWithTokenResponseErrorsMax).optional()
+}),zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(signInWithTokenResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(signInWithTokenResponseErrorsItemDescriptionMaxOne).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).max(signInWithTokenResponseErrorsMaxOne).describe('The business errors; at least one, and at most 20, as in `ErrorList`. The portal shows or branches on the first.')
-}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('Sign-in result. On success `data` is present and `errors` is empty or absent.\n`AUERR01` asks for the security question, `AUERR05` for a one-time code; any other\ncode\'s description is shown to the user as text.\n')
+  "code": zod.string().max(signInWithTokenResponseErrorsItemCodeMaxOne),
+  "description": zod.string().max(signInWithTokenResponseErrorsItemDescriptionMaxOne)
+})).min(1).max(signInWithTokenResponseErrorsMaxOne)
+})])
 
 /**
- * Used by the token landing page when a validated link signs the user in.
  * @summary Exchange a link token for a session
  */
 export const getAuthTokenQueryIdMax = 512;
@@ -106,7 +92,7 @@ export const getAuthTokenQueryIdRegExp = new RegExp('^[A-Za-z0-9._~+/-]+={0,2}$'
 
 
 export const getAuthTokenQueryParams = zod.object({
-  "id": zod.string().min(1).max(getAuthTokenQueryIdMax).regex(getAuthTokenQueryIdRegExp).describe('The link\'s token.')
+  "id": zod.string().min(1).max(getAuthTokenQueryIdMax).regex(getAuthTokenQueryIdRegExp)
 })
 
 export const getAuthTokenResponseDataRolesMax = 10;export const getAuthTokenResponseDataUserIdMax = 64;
@@ -115,76 +101,73 @@ export const getAuthTokenResponseDataTokenMax = 4096;export const getAuthTokenRe
 
 export const getAuthTokenResponse = zod.union([zod.object({
   "data": zod.object({
-  "roles": zod.array(zod.enum(['ROLE_PARTICIPANT', 'ROLE_PLAN_ADMIN', 'ROLE_PLAN_ADVISOR', 'ROLE_TPA', 'ROLE_OTHER', 'PARTICIPANT', 'PLAN_ADMIN', 'PLAN_ADVISOR', 'TPA', 'OTHER']).describe('A role as the sign-in answer carries it, with or without the `ROLE_` prefix (`PLAN_ADMIN`\nand `ROLE_PLAN_ADMIN` are the same role). The spec stores the first role \"with a ROLE_\nprefix\", which reads as if gateways send it without one, so either form is accepted; the\nportal adds a missing prefix in one place (`normaliseRole` in src/lib/auth-role.ts) and stores\nand sends only the prefixed `Role`. Any other value, lower case included, is refused.\n')).min(1).max(getAuthTokenResponseDataRolesMax).describe('The user\'s roles, each with or without the `ROLE_` prefix; the portal uses the first and stores it prefixed. At most 10, the number of values `AuthRole` allows.'),
-  "userId": zod.string().min(1).max(getAuthTokenResponseDataUserIdMax).regex(getAuthTokenResponseDataUserIdRegExp).describe('The gateway\'s identifier of a user: 1 to 64 letters, digits, `_` and `-`. It is a segment of\nrequest paths, so it never holds `/`, `.`, `%`, `?`, `#` or whitespace; the portal treats a\nstored user id outside this pattern as tampering.\n'),
-  "token": zod.string().min(1).max(getAuthTokenResponseDataTokenMax).describe('The session token, sent back as `X-Auth-Token`.')
-}).describe('Who signed in: their roles, their user id and the session token.'),
+  "roles": zod.array(zod.enum(['ROLE_PARTICIPANT', 'ROLE_PLAN_ADMIN', 'ROLE_PLAN_ADVISOR', 'ROLE_TPA', 'ROLE_OTHER', 'PARTICIPANT', 'PLAN_ADMIN', 'PLAN_ADVISOR', 'TPA', 'OTHER'])).min(1).max(getAuthTokenResponseDataRolesMax),
+  "userId": zod.string().min(1).max(getAuthTokenResponseDataUserIdMax).regex(getAuthTokenResponseDataUserIdRegExp),
+  "token": zod.string().min(1).max(getAuthTokenResponseDataTokenMax)
+}),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(getAuthTokenResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(getAuthTokenResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(getAuthTokenResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
-}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "code": zod.string().max(getAuthTokenResponseErrorsItemCodeMax),
+  "description": zod.string().max(getAuthTokenResponseErrorsItemDescriptionMax)
+})).max(getAuthTokenResponseErrorsMax).optional()
+}),zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(getAuthTokenResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(getAuthTokenResponseErrorsItemDescriptionMaxOne).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).max(getAuthTokenResponseErrorsMaxOne).describe('The business errors; at least one, and at most 20, as in `ErrorList`. The portal shows or branches on the first.')
-}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('Sign-in result. On success `data` is present and `errors` is empty or absent.\n`AUERR01` asks for the security question, `AUERR05` for a one-time code; any other\ncode\'s description is shown to the user as text.\n')
+  "code": zod.string().max(getAuthTokenResponseErrorsItemCodeMaxOne),
+  "description": zod.string().max(getAuthTokenResponseErrorsItemDescriptionMaxOne)
+})).min(1).max(getAuthTokenResponseErrorsMaxOne)
+})])
 
 /**
- * Where the user lands after sign-in, asked with the stored role (always with its `ROLE_` prefix). The portal follows only one of the seven dashboard paths, or a marker (`acctSetup-username`, `password`, `mfaAdoption`) for a step to finish first; any other answer ends the session.
  * @summary Where the user lands after sign-in
  */
 export const getUserLandingUrlQueryParams = zod.object({
-  "role": zod.enum(['ROLE_PARTICIPANT', 'ROLE_PLAN_ADMIN', 'ROLE_PLAN_ADVISOR', 'ROLE_TPA', 'ROLE_OTHER']).describe('The signed-in user\'s stored role, with its `ROLE_` prefix: the first role of the sign-in answer, normalised.')
+  "role": zod.enum(['ROLE_PARTICIPANT', 'ROLE_PLAN_ADMIN', 'ROLE_PLAN_ADVISOR', 'ROLE_TPA', 'ROLE_OTHER'])
 })
 
 export const getUserLandingUrlResponseDataUrlMax = 2048;export const getUserLandingUrlResponseErrorsItemCodeMax = 32;export const getUserLandingUrlResponseErrorsItemDescriptionMax = 1000;export const getUserLandingUrlResponseErrorsMax = 20;export const getUserLandingUrlResponseErrorsItemCodeMaxOne = 32;export const getUserLandingUrlResponseErrorsItemDescriptionMaxOne = 1000;export const getUserLandingUrlResponseErrorsMaxOne = 20;
 
 export const getUserLandingUrlResponse = zod.union([zod.object({
   "data": zod.object({
-  "url": zod.string().max(getUserLandingUrlResponseDataUrlMax).describe('Where the user goes after sign-in: one of the seven dashboard paths, or one of the\nmarkers `acctSetup-username`, `password`, `mfaAdoption`. The portal follows nothing else.\n'),
-  "externalUrl": zod.boolean().optional().describe('True when the landing address is outside the portal.')
-}).describe('Where the user goes after sign-in, and whether that address is outside the portal.'),
+  "url": zod.string().max(getUserLandingUrlResponseDataUrlMax),
+  "externalUrl": zod.boolean().optional()
+}),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(getUserLandingUrlResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(getUserLandingUrlResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(getUserLandingUrlResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
-}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "code": zod.string().max(getUserLandingUrlResponseErrorsItemCodeMax),
+  "description": zod.string().max(getUserLandingUrlResponseErrorsItemDescriptionMax)
+})).max(getUserLandingUrlResponseErrorsMax).optional()
+}),zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(getUserLandingUrlResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(getUserLandingUrlResponseErrorsItemDescriptionMaxOne).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).max(getUserLandingUrlResponseErrorsMaxOne).describe('The business errors; at least one, and at most 20, as in `ErrorList`. The portal shows or branches on the first.')
-}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('The answer, with its payload in `data`, or a business failure.')
+  "code": zod.string().max(getUserLandingUrlResponseErrorsItemCodeMaxOne),
+  "description": zod.string().max(getUserLandingUrlResponseErrorsItemDescriptionMaxOne)
+})).min(1).max(getUserLandingUrlResponseErrorsMaxOne)
+})])
 
 /**
- * Decides whether a participant lands on the dashboard or in enrollment.
  * @summary Whether a participant skips enrollment
  */
 export const getSkipEnrollmentStepsResponseErrorsItemCodeMax = 32;export const getSkipEnrollmentStepsResponseErrorsItemDescriptionMax = 1000;export const getSkipEnrollmentStepsResponseErrorsMax = 20;export const getSkipEnrollmentStepsResponseErrorsItemCodeMaxOne = 32;export const getSkipEnrollmentStepsResponseErrorsItemDescriptionMaxOne = 1000;export const getSkipEnrollmentStepsResponseErrorsMaxOne = 20;
 
 export const getSkipEnrollmentStepsResponse = zod.union([zod.object({
   "data": zod.object({
-  "skipEnrollmentSteps": zod.boolean().describe('True when a participant goes straight to the dashboard; false sends them to enrollment.')
-}).describe('Whether a participant skips the enrollment steps.'),
+  "skipEnrollmentSteps": zod.boolean()
+}),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(getSkipEnrollmentStepsResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(getSkipEnrollmentStepsResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(getSkipEnrollmentStepsResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
-}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "code": zod.string().max(getSkipEnrollmentStepsResponseErrorsItemCodeMax),
+  "description": zod.string().max(getSkipEnrollmentStepsResponseErrorsItemDescriptionMax)
+})).max(getSkipEnrollmentStepsResponseErrorsMax).optional()
+}),zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(getSkipEnrollmentStepsResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(getSkipEnrollmentStepsResponseErrorsItemDescriptionMaxOne).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).max(getSkipEnrollmentStepsResponseErrorsMaxOne).describe('The business errors; at least one, and at most 20, as in `ErrorList`. The portal shows or branches on the first.')
-}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('The answer, with its payload in `data`, or a business failure.')
+  "code": zod.string().max(getSkipEnrollmentStepsResponseErrorsItemCodeMaxOne),
+  "description": zod.string().max(getSkipEnrollmentStepsResponseErrorsItemDescriptionMaxOne)
+})).min(1).max(getSkipEnrollmentStepsResponseErrorsMaxOne)
+})])
 
 /**
- * This contract's extension, not in the spec. Begins a sign-in ceremony for someone who has not signed in and answers its options in WebAuthn's JSON serialisation (PublicKeyCredentialRequestOptionsJSON), which the portal hands to `@simplewebauthn/browser`'s `startAuthentication({ optionsJSON, useBrowserAutofill })` as they are. `allowCredentials` is empty: any passkey the authenticator keeps for the site will do (a discoverable credential), so no username is asked first and the browser may offer passkeys in the username field's autofill. The gateway binds the challenge to `ceremonyId` on its side; the ceremony expires with `timeout` and is used once. Throttled, as every call that begins a sign-in.
  * @summary Begin a passkey sign-in
  */
 export const startPasskeySignInHeaderXXSRFTOKENMax = 256;
 
 export const startPasskeySignInHeader = zod.object({
-  "X-XSRF-TOKEN": zod.string().max(startPasskeySignInHeaderXXSRFTOKENMax).optional().describe('Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists.')
+  "X-XSRF-TOKEN": zod.string().max(startPasskeySignInHeaderXXSRFTOKENMax).optional()
 })
 
 export const startPasskeySignInResponseDataCeremonyIdMax = 64;
@@ -201,43 +184,38 @@ export const startPasskeySignInResponseDataPublicKeyAllowCredentialsItemTranspor
 
 export const startPasskeySignInResponse = zod.union([zod.object({
   "data": zod.object({
-  "ceremonyId": zod.string().min(1).max(startPasskeySignInResponseDataCeremonyIdMax).regex(startPasskeySignInResponseDataCeremonyIdRegExp).describe('The gateway\'s identifier of one passkey ceremony (a registration or a sign-in): its\nchallenge is bound to it on the server, it expires with the options\' `timeout` and it is\nused once, whatever the outcome. 1 to 64 letters, digits, `_` and `-`. This contract\'s\nextension, not in the spec.\n'),
+  "ceremonyId": zod.string().min(1).max(startPasskeySignInResponseDataCeremonyIdMax).regex(startPasskeySignInResponseDataCeremonyIdRegExp),
   "publicKey": zod.object({
-  "challenge": zod.string().min(startPasskeySignInResponseDataPublicKeyChallengeMin).max(startPasskeySignInResponseDataPublicKeyChallengeMax).regex(startPasskeySignInResponseDataPublicKeyChallengeRegExp).describe('A WebAuthn challenge, base64url without padding, 16 to 64 random bytes the gateway made for one ceremony and accepts once. This contract\'s extension, not in the spec.'),
-  "timeout": zod.number().min(startPasskeySignInResponseDataPublicKeyTimeoutMin).max(startPasskeySignInResponseDataPublicKeyTimeoutMax).optional().describe('How long the browser waits for the user, in milliseconds (1 second to 10 minutes); the ceremony expires on the gateway after this too. This contract\'s extension, not in the spec.'),
-  "rpId": zod.string().min(1).max(startPasskeySignInResponseDataPublicKeyRpIdMax).regex(startPasskeySignInResponseDataPublicKeyRpIdRegExp).optional().describe('The RP ID the passkey must be bound to, the portal\'s host name or a registrable suffix of it; absent means the page\'s own host.'),
+  "challenge": zod.string().min(startPasskeySignInResponseDataPublicKeyChallengeMin).max(startPasskeySignInResponseDataPublicKeyChallengeMax).regex(startPasskeySignInResponseDataPublicKeyChallengeRegExp),
+  "timeout": zod.number().min(startPasskeySignInResponseDataPublicKeyTimeoutMin).max(startPasskeySignInResponseDataPublicKeyTimeoutMax).optional(),
+  "rpId": zod.string().min(1).max(startPasskeySignInResponseDataPublicKeyRpIdMax).regex(startPasskeySignInResponseDataPublicKeyRpIdRegExp).optional(),
   "allowCredentials": zod.array(zod.object({
-  "id": zod.string().min(1).max(startPasskeySignInResponseDataPublicKeyAllowCredentialsItemIdMax).regex(startPasskeySignInResponseDataPublicKeyAllowCredentialsItemIdRegExp).describe('A credential\'s id as the authenticator made it, base64url without padding (at most 1023 bytes, WebAuthn\'s limit). This contract\'s extension, not in the spec.'),
-  "type": zod.literal("public-key").describe('The credential type; WebAuthn knows only `public-key`. This contract\'s extension, not in the spec.'),
-  "transports": zod.array(zod.enum(['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb']).describe('How the browser reaches an authenticator (WebAuthn\'s AuthenticatorTransport). This contract\'s extension, not in the spec.')).max(startPasskeySignInResponseDataPublicKeyAllowCredentialsItemTransportsMax).optional().describe('How the browser may reach the authenticator that holds it, as registered; at most 7, the number of transports WebAuthn names.')
-}).describe('A credential the ceremony names (WebAuthn\'s PublicKeyCredentialDescriptorJSON). This contract\'s extension, not in the spec.')).max(startPasskeySignInResponseDataPublicKeyAllowCredentialsMax).optional().describe('Always empty (or absent) here, for discoverable credentials.'),
-  "userVerification": zod.literal("required").describe('User verification (a fingerprint, a face, a PIN) is always required: a passkey verified this way stands for the password and the second factor at once. This contract\'s extension, not in the spec.'),
-  "hints": zod.array(zod.enum(['security-key', 'client-device', 'hybrid']).describe('One hint, as WebAuthn names them.')).max(startPasskeySignInResponseDataPublicKeyHintsMax).optional().describe('Which kind of authenticator the browser should offer first (WebAuthn\'s hints); empty or absent for no preference. At most 3, the number of hints WebAuthn names. This contract\'s extension, not in the spec.')
-}).describe('The options of a passkey sign-in, as WebAuthn\'s PublicKeyCredentialRequestOptionsJSON (what\n`@simplewebauthn/browser`\'s `startAuthentication({ optionsJSON, useBrowserAutofill })`\ntakes). `allowCredentials` is empty: the user picks any passkey the authenticator keeps for\nthe site (a discoverable credential), so the portal asks no username first and the browser\ncan offer passkeys in the username field\'s autofill. This contract\'s extension, not in the\nspec.\n')
-}).describe('A sign-in ceremony begun for someone who has not signed in. This contract\'s extension, not in the spec.'),
+  "id": zod.string().min(1).max(startPasskeySignInResponseDataPublicKeyAllowCredentialsItemIdMax).regex(startPasskeySignInResponseDataPublicKeyAllowCredentialsItemIdRegExp),
+  "type": zod.literal("public-key"),
+  "transports": zod.array(zod.enum(['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb'])).max(startPasskeySignInResponseDataPublicKeyAllowCredentialsItemTransportsMax).optional()
+})).max(startPasskeySignInResponseDataPublicKeyAllowCredentialsMax).optional(),
+  "userVerification": zod.literal("required"),
+  "hints": zod.array(zod.enum(['security-key', 'client-device', 'hybrid'])).max(startPasskeySignInResponseDataPublicKeyHintsMax).optional()
+})
+}),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(startPasskeySignInResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(startPasskeySignInResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(startPasskeySignInResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
-}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "code": zod.string().max(startPasskeySignInResponseErrorsItemCodeMax),
+  "description": zod.string().max(startPasskeySignInResponseErrorsItemDescriptionMax)
+})).max(startPasskeySignInResponseErrorsMax).optional()
+}),zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(startPasskeySignInResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(startPasskeySignInResponseErrorsItemDescriptionMaxOne).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).max(startPasskeySignInResponseErrorsMaxOne).describe('The business errors; at least one, and at most 20, as in `ErrorList`. The portal shows or branches on the first.')
-}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('The answer, with its payload in `data`, or a business failure. This contract\'s extension, not in the spec.')
+  "code": zod.string().max(startPasskeySignInResponseErrorsItemCodeMaxOne),
+  "description": zod.string().max(startPasskeySignInResponseErrorsItemDescriptionMaxOne)
+})).min(1).max(startPasskeySignInResponseErrorsMaxOne)
+})])
 
 /**
- * This contract's extension, not in the spec. Verifies the assertion the browser gave (WebAuthn's AuthenticationResponseJSON, what `startAuthentication` resolves to) against the ceremony's challenge, the portal's origin, the RP ID and the public key the gateway stored for the credential, with the user verified and present, and refuses a signature counter that did not increase (unless both are 0, as synced passkeys send). The ceremony is used once, whatever the outcome.
-
-A verified passkey with user verification satisfies both the password and the second factor: the answer is exactly a successful sign-in's (`authenticate`'s: the same `AuthData`, token and roles, the same landing that follows), never AUERR05, and the unrecognised-computer security question (AUERR01) is not asked. The sign-in's other steps (the landing address, multi-factor adoption, account setup) follow as after a password.
-
-Errors, in `errors` with HTTP 200 like a wrong password: PKERR01, the ceremony expired, is unknown or was already used (begin again); PKERR02, the credential is unknown to the gateway (never registered, or removed); PKERR03, the assertion could not be verified (a bad signature, no user verification, another origin or RP ID, a counter that did not increase).
  * @summary Sign in with a passkey
  */
 export const finishPasskeySignInHeaderXXSRFTOKENMax = 256;
 
 export const finishPasskeySignInHeader = zod.object({
-  "X-XSRF-TOKEN": zod.string().max(finishPasskeySignInHeaderXXSRFTOKENMax).optional().describe('Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists.')
+  "X-XSRF-TOKEN": zod.string().max(finishPasskeySignInHeaderXXSRFTOKENMax).optional()
 })
 
 export const finishPasskeySignInBodyCeremonyIdMax = 64;
@@ -257,26 +235,26 @@ export const finishPasskeySignInBodyCredentialResponseUserHandleRegExp = new Reg
 export const finishPasskeySignInBodyFingerprintMax = 128;
 
 export const finishPasskeySignInBody = zod.object({
-  "ceremonyId": zod.string().min(1).max(finishPasskeySignInBodyCeremonyIdMax).regex(finishPasskeySignInBodyCeremonyIdRegExp).describe('The gateway\'s identifier of one passkey ceremony (a registration or a sign-in): its\nchallenge is bound to it on the server, it expires with the options\' `timeout` and it is\nused once, whatever the outcome. 1 to 64 letters, digits, `_` and `-`. This contract\'s\nextension, not in the spec.\n'),
+  "ceremonyId": zod.string().min(1).max(finishPasskeySignInBodyCeremonyIdMax).regex(finishPasskeySignInBodyCeremonyIdRegExp),
   "credential": zod.object({
-  "id": zod.string().min(1).max(finishPasskeySignInBodyCredentialIdMax).regex(finishPasskeySignInBodyCredentialIdRegExp).describe('A credential\'s id as the authenticator made it, base64url without padding (at most 1023 bytes, WebAuthn\'s limit). This contract\'s extension, not in the spec.'),
-  "rawId": zod.string().min(1).max(finishPasskeySignInBodyCredentialRawIdMax).regex(finishPasskeySignInBodyCredentialRawIdRegExp).describe('A credential\'s id as the authenticator made it, base64url without padding (at most 1023 bytes, WebAuthn\'s limit). This contract\'s extension, not in the spec.'),
-  "type": zod.literal("public-key").describe('The credential type; WebAuthn knows only `public-key`. This contract\'s extension, not in the spec.'),
-  "authenticatorAttachment": zod.enum(['platform', 'cross-platform']).optional().describe('Whether the browser used the device\'s own authenticator (`platform`) or another one (`cross-platform`). This contract\'s extension, not in the spec.'),
+  "id": zod.string().min(1).max(finishPasskeySignInBodyCredentialIdMax).regex(finishPasskeySignInBodyCredentialIdRegExp),
+  "rawId": zod.string().min(1).max(finishPasskeySignInBodyCredentialRawIdMax).regex(finishPasskeySignInBodyCredentialRawIdRegExp),
+  "type": zod.literal("public-key"),
+  "authenticatorAttachment": zod.enum(['platform', 'cross-platform']).optional(),
   "clientExtensionResults": zod.object({
   "credProps": zod.object({
-  "rk": zod.boolean().optional().describe('True when the authenticator kept the passkey as a discoverable credential.')
-}).optional().describe('The credProps extension\'s result.')
-}).describe('The browser\'s results of the WebAuthn extensions asked for (`getClientExtensionResults()`); empty when none was asked. Left open, as a browser may add results of its own; the gateway reads only the ones it asked for. This contract\'s extension, not in the spec.'),
+  "rk": zod.boolean().optional()
+}).optional()
+}),
   "response": zod.object({
-  "clientDataJSON": zod.string().min(1).max(finishPasskeySignInBodyCredentialResponseClientDataJSONMax).regex(finishPasskeySignInBodyCredentialResponseClientDataJSONRegExp).describe('The client data the browser signed over (type `webauthn.get`, the challenge, the origin), base64url.'),
-  "authenticatorData": zod.string().min(1).max(finishPasskeySignInBodyCredentialResponseAuthenticatorDataMax).regex(finishPasskeySignInBodyCredentialResponseAuthenticatorDataRegExp).describe('The authenticator data (the RP ID\'s hash, the user-present and user-verified flags, the signature counter), base64url.'),
-  "signature": zod.string().min(1).max(finishPasskeySignInBodyCredentialResponseSignatureMax).regex(finishPasskeySignInBodyCredentialResponseSignatureRegExp).describe('The signature over the authenticator data and the client data\'s hash, base64url.'),
-  "userHandle": zod.string().max(finishPasskeySignInBodyCredentialResponseUserHandleMax).regex(finishPasskeySignInBodyCredentialResponseUserHandleRegExp).optional().describe('The user handle the passkey was registered with (`user.id` of the registration), base64url; a discoverable credential always gives it.')
-}).describe('The authenticator\'s assertion (AuthenticatorAssertionResponseJSON).')
-}).describe('A passkey\'s signature as the browser gives it, WebAuthn\'s AuthenticationResponseJSON (what `startAuthentication` resolves to). This contract\'s extension, not in the spec.'),
-  "fingerprint": zod.string().min(1).max(finishPasskeySignInBodyFingerprintMax).optional().describe('A stable, non-identifying fingerprint of the browser, so the gateway can recognise a computer the user chose to remember.')
-}).describe('The end of a sign-in ceremony. This contract\'s extension, not in the spec.')
+  "clientDataJSON": zod.string().min(1).max(finishPasskeySignInBodyCredentialResponseClientDataJSONMax).regex(finishPasskeySignInBodyCredentialResponseClientDataJSONRegExp),
+  "authenticatorData": zod.string().min(1).max(finishPasskeySignInBodyCredentialResponseAuthenticatorDataMax).regex(finishPasskeySignInBodyCredentialResponseAuthenticatorDataRegExp),
+  "signature": zod.string().min(1).max(finishPasskeySignInBodyCredentialResponseSignatureMax).regex(finishPasskeySignInBodyCredentialResponseSignatureRegExp),
+  "userHandle": zod.string().max(finishPasskeySignInBodyCredentialResponseUserHandleMax).regex(finishPasskeySignInBodyCredentialResponseUserHandleRegExp).optional()
+})
+}),
+  "fingerprint": zod.string().min(1).max(finishPasskeySignInBodyFingerprintMax).optional()
+})
 
 export const finishPasskeySignInResponseDataRolesMax = 10;export const finishPasskeySignInResponseDataUserIdMax = 64;
 export const finishPasskeySignInResponseDataUserIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,64}$');
@@ -284,31 +262,28 @@ export const finishPasskeySignInResponseDataTokenMax = 4096;export const finishP
 
 export const finishPasskeySignInResponse = zod.union([zod.object({
   "data": zod.object({
-  "roles": zod.array(zod.enum(['ROLE_PARTICIPANT', 'ROLE_PLAN_ADMIN', 'ROLE_PLAN_ADVISOR', 'ROLE_TPA', 'ROLE_OTHER', 'PARTICIPANT', 'PLAN_ADMIN', 'PLAN_ADVISOR', 'TPA', 'OTHER']).describe('A role as the sign-in answer carries it, with or without the `ROLE_` prefix (`PLAN_ADMIN`\nand `ROLE_PLAN_ADMIN` are the same role). The spec stores the first role \"with a ROLE_\nprefix\", which reads as if gateways send it without one, so either form is accepted; the\nportal adds a missing prefix in one place (`normaliseRole` in src/lib/auth-role.ts) and stores\nand sends only the prefixed `Role`. Any other value, lower case included, is refused.\n')).min(1).max(finishPasskeySignInResponseDataRolesMax).describe('The user\'s roles, each with or without the `ROLE_` prefix; the portal uses the first and stores it prefixed. At most 10, the number of values `AuthRole` allows.'),
-  "userId": zod.string().min(1).max(finishPasskeySignInResponseDataUserIdMax).regex(finishPasskeySignInResponseDataUserIdRegExp).describe('The gateway\'s identifier of a user: 1 to 64 letters, digits, `_` and `-`. It is a segment of\nrequest paths, so it never holds `/`, `.`, `%`, `?`, `#` or whitespace; the portal treats a\nstored user id outside this pattern as tampering.\n'),
-  "token": zod.string().min(1).max(finishPasskeySignInResponseDataTokenMax).describe('The session token, sent back as `X-Auth-Token`.')
-}).describe('Who signed in: their roles, their user id and the session token.'),
+  "roles": zod.array(zod.enum(['ROLE_PARTICIPANT', 'ROLE_PLAN_ADMIN', 'ROLE_PLAN_ADVISOR', 'ROLE_TPA', 'ROLE_OTHER', 'PARTICIPANT', 'PLAN_ADMIN', 'PLAN_ADVISOR', 'TPA', 'OTHER'])).min(1).max(finishPasskeySignInResponseDataRolesMax),
+  "userId": zod.string().min(1).max(finishPasskeySignInResponseDataUserIdMax).regex(finishPasskeySignInResponseDataUserIdRegExp),
+  "token": zod.string().min(1).max(finishPasskeySignInResponseDataTokenMax)
+}),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(finishPasskeySignInResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(finishPasskeySignInResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(finishPasskeySignInResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
-}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "code": zod.string().max(finishPasskeySignInResponseErrorsItemCodeMax),
+  "description": zod.string().max(finishPasskeySignInResponseErrorsItemDescriptionMax)
+})).max(finishPasskeySignInResponseErrorsMax).optional()
+}),zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(finishPasskeySignInResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(finishPasskeySignInResponseErrorsItemDescriptionMaxOne).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).max(finishPasskeySignInResponseErrorsMaxOne).describe('The business errors; at least one, and at most 20, as in `ErrorList`. The portal shows or branches on the first.')
-}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('Sign-in result. On success `data` is present and `errors` is empty or absent.\n`AUERR01` asks for the security question, `AUERR05` for a one-time code; any other\ncode\'s description is shown to the user as text.\n')
+  "code": zod.string().max(finishPasskeySignInResponseErrorsItemCodeMaxOne),
+  "description": zod.string().max(finishPasskeySignInResponseErrorsItemDescriptionMaxOne)
+})).min(1).max(finishPasskeySignInResponseErrorsMaxOne)
+})])
 
 /**
- * This contract's extension, not in the spec. The code step of sign-in with a recovery code instead of a one-time code: the same basic credentials as `authenticate` (`base64(UTF-8(username:password))`), the recovery code in the body (compared case-insensitively, without hyphens or spaces), and the device fingerprint. It answers exactly as `authenticate` answers a good one-time code at that step: the same `AuthResponse`, token and landing, the same `XSRF-TOKEN` cookie and rate-limit headers. The code is used up by a success and never signs in again.
-
-Errors, in `errors` with HTTP 200 as at the code step: RCERR01, not one of the user's codes; RCERR02, a code already used (or of a set that was regenerated since: then RCERR01 is as good); RCERR03, the user has no recovery code left or never generated any; a wrong username or password as `authenticate` answers it (AUERR02 in the examples), and a lockout after too many attempts (its description contains "attempts"). A 401 means only that the `Authorization` header is missing or malformed.
  * @summary Sign in with a recovery code in place of a one-time code
  */
 export const signInWithRecoveryCodeHeaderXXSRFTOKENMax = 256;
 
 export const signInWithRecoveryCodeHeader = zod.object({
-  "X-XSRF-TOKEN": zod.string().max(signInWithRecoveryCodeHeaderXXSRFTOKENMax).optional().describe('Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists.')
+  "X-XSRF-TOKEN": zod.string().max(signInWithRecoveryCodeHeaderXXSRFTOKENMax).optional()
 })
 
 export const signInWithRecoveryCodeBodyRecoveryCodeMin = 8;
@@ -317,9 +292,9 @@ export const signInWithRecoveryCodeBodyRecoveryCodeRegExp = new RegExp('^[A-Za-z
 export const signInWithRecoveryCodeBodyFingerprintMax = 128;
 
 export const signInWithRecoveryCodeBody = zod.object({
-  "recoveryCode": zod.string().min(signInWithRecoveryCodeBodyRecoveryCodeMin).max(signInWithRecoveryCodeBodyRecoveryCodeMax).regex(signInWithRecoveryCodeBodyRecoveryCodeRegExp).describe('A recovery code as the user typed it: letters and digits, with or without the hyphens or\nspaces between groups, in any case; the gateway compares it case-insensitively without the\nseparators. This contract\'s extension, not in the spec.\n'),
-  "fingerprint": zod.string().min(1).max(signInWithRecoveryCodeBodyFingerprintMax).optional().describe('A stable, non-identifying fingerprint of the browser, so the gateway can recognise a computer the user chose to remember.')
-}).describe('A recovery code in place of the one-time code at sign-in\'s code step. This contract\'s extension, not in the spec.')
+  "recoveryCode": zod.string().min(signInWithRecoveryCodeBodyRecoveryCodeMin).max(signInWithRecoveryCodeBodyRecoveryCodeMax).regex(signInWithRecoveryCodeBodyRecoveryCodeRegExp),
+  "fingerprint": zod.string().min(1).max(signInWithRecoveryCodeBodyFingerprintMax).optional()
+})
 
 export const signInWithRecoveryCodeResponseDataRolesMax = 10;export const signInWithRecoveryCodeResponseDataUserIdMax = 64;
 export const signInWithRecoveryCodeResponseDataUserIdRegExp = new RegExp('^[A-Za-z0-9_-]{1,64}$');
@@ -327,18 +302,18 @@ export const signInWithRecoveryCodeResponseDataTokenMax = 4096;export const sign
 
 export const signInWithRecoveryCodeResponse = zod.union([zod.object({
   "data": zod.object({
-  "roles": zod.array(zod.enum(['ROLE_PARTICIPANT', 'ROLE_PLAN_ADMIN', 'ROLE_PLAN_ADVISOR', 'ROLE_TPA', 'ROLE_OTHER', 'PARTICIPANT', 'PLAN_ADMIN', 'PLAN_ADVISOR', 'TPA', 'OTHER']).describe('A role as the sign-in answer carries it, with or without the `ROLE_` prefix (`PLAN_ADMIN`\nand `ROLE_PLAN_ADMIN` are the same role). The spec stores the first role \"with a ROLE_\nprefix\", which reads as if gateways send it without one, so either form is accepted; the\nportal adds a missing prefix in one place (`normaliseRole` in src/lib/auth-role.ts) and stores\nand sends only the prefixed `Role`. Any other value, lower case included, is refused.\n')).min(1).max(signInWithRecoveryCodeResponseDataRolesMax).describe('The user\'s roles, each with or without the `ROLE_` prefix; the portal uses the first and stores it prefixed. At most 10, the number of values `AuthRole` allows.'),
-  "userId": zod.string().min(1).max(signInWithRecoveryCodeResponseDataUserIdMax).regex(signInWithRecoveryCodeResponseDataUserIdRegExp).describe('The gateway\'s identifier of a user: 1 to 64 letters, digits, `_` and `-`. It is a segment of\nrequest paths, so it never holds `/`, `.`, `%`, `?`, `#` or whitespace; the portal treats a\nstored user id outside this pattern as tampering.\n'),
-  "token": zod.string().min(1).max(signInWithRecoveryCodeResponseDataTokenMax).describe('The session token, sent back as `X-Auth-Token`.')
-}).describe('Who signed in: their roles, their user id and the session token.'),
+  "roles": zod.array(zod.enum(['ROLE_PARTICIPANT', 'ROLE_PLAN_ADMIN', 'ROLE_PLAN_ADVISOR', 'ROLE_TPA', 'ROLE_OTHER', 'PARTICIPANT', 'PLAN_ADMIN', 'PLAN_ADVISOR', 'TPA', 'OTHER'])).min(1).max(signInWithRecoveryCodeResponseDataRolesMax),
+  "userId": zod.string().min(1).max(signInWithRecoveryCodeResponseDataUserIdMax).regex(signInWithRecoveryCodeResponseDataUserIdRegExp),
+  "token": zod.string().min(1).max(signInWithRecoveryCodeResponseDataTokenMax)
+}),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(signInWithRecoveryCodeResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(signInWithRecoveryCodeResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(signInWithRecoveryCodeResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
-}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "code": zod.string().max(signInWithRecoveryCodeResponseErrorsItemCodeMax),
+  "description": zod.string().max(signInWithRecoveryCodeResponseErrorsItemDescriptionMax)
+})).max(signInWithRecoveryCodeResponseErrorsMax).optional()
+}),zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(signInWithRecoveryCodeResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(signInWithRecoveryCodeResponseErrorsItemDescriptionMaxOne).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).max(signInWithRecoveryCodeResponseErrorsMaxOne).describe('The business errors; at least one, and at most 20, as in `ErrorList`. The portal shows or branches on the first.')
-}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('Sign-in result. On success `data` is present and `errors` is empty or absent.\n`AUERR01` asks for the security question, `AUERR05` for a one-time code; any other\ncode\'s description is shown to the user as text.\n')
+  "code": zod.string().max(signInWithRecoveryCodeResponseErrorsItemCodeMaxOne),
+  "description": zod.string().max(signInWithRecoveryCodeResponseErrorsItemDescriptionMaxOne)
+})).min(1).max(signInWithRecoveryCodeResponseErrorsMaxOne)
+})])
 

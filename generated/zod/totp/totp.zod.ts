@@ -5,46 +5,44 @@ import * as zod from 'zod';
 
 
 /**
- * The app's name when the user has registered one; null otherwise. The spec shows the check response as `authAppName` bare; wrapping the answer in `data`, beside `errors` as in the contract's other answers with a payload, is this contract's choice.
  * @summary The user's authenticator app, before sign-in completes
  */
 export const getTotpInfoHeaderXXSRFTOKENMax = 256;
 
 export const getTotpInfoHeader = zod.object({
-  "X-XSRF-TOKEN": zod.string().max(getTotpInfoHeaderXXSRFTOKENMax).optional().describe('Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists.')
+  "X-XSRF-TOKEN": zod.string().max(getTotpInfoHeaderXXSRFTOKENMax).optional()
 })
 
 export const getTotpInfoBodyUsernameMax = 64;
 
 export const getTotpInfoBody = zod.object({
-  "username": zod.string().min(1).max(getTotpInfoBodyUsernameMax).describe('The username someone types to sign in or recover an account. Existing accounts may predate the username rules, so only its length is bounded.')
+  "username": zod.string().min(1).max(getTotpInfoBodyUsernameMax)
 })
 
 export const getTotpInfoResponseDataAuthAppNameMaxOne = 25;export const getTotpInfoResponseErrorsItemCodeMax = 32;export const getTotpInfoResponseErrorsItemDescriptionMax = 1000;export const getTotpInfoResponseErrorsMax = 20;export const getTotpInfoResponseErrorsItemCodeMaxOne = 32;export const getTotpInfoResponseErrorsItemDescriptionMaxOne = 1000;export const getTotpInfoResponseErrorsMaxOne = 20;
 
 export const getTotpInfoResponse = zod.union([zod.object({
   "data": zod.object({
-  "authAppName": zod.union([zod.string().max(getTotpInfoResponseDataAuthAppNameMaxOne).describe('The name the user gives their authenticator app; optional in the form, `Authenticator app` by default.'),zod.null()]).optional()
-}).describe('The user\'s registered authenticator app, if any.'),
+  "authAppName": zod.union([zod.string().max(getTotpInfoResponseDataAuthAppNameMaxOne),zod.null()]).optional()
+}),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(getTotpInfoResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(getTotpInfoResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(getTotpInfoResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
-}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "code": zod.string().max(getTotpInfoResponseErrorsItemCodeMax),
+  "description": zod.string().max(getTotpInfoResponseErrorsItemDescriptionMax)
+})).max(getTotpInfoResponseErrorsMax).optional()
+}),zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(getTotpInfoResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(getTotpInfoResponseErrorsItemDescriptionMaxOne).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).max(getTotpInfoResponseErrorsMaxOne).describe('The business errors; at least one, and at most 20, as in `ErrorList`. The portal shows or branches on the first.')
-}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('The answer, with its payload in `data`, or a business failure.')
+  "code": zod.string().max(getTotpInfoResponseErrorsItemCodeMaxOne),
+  "description": zod.string().max(getTotpInfoResponseErrorsItemDescriptionMaxOne)
+})).min(1).max(getTotpInfoResponseErrorsMaxOne)
+})])
 
 /**
- * Returns the `otpauth://` URI the QR code shows. A failure whose message mentions a verified device is shown as it is; any other shows 'Oops, something went wrong'. The spec shows the registration response as `uri` bare; wrapping the answer in `data`, beside `errors` as in the contract's other answers with a payload, is this contract's choice.
  * @summary Start registering an authenticator app
  */
 export const registerTotpHeaderXXSRFTOKENMax = 256;
 
 export const registerTotpHeader = zod.object({
-  "X-XSRF-TOKEN": zod.string().max(registerTotpHeaderXXSRFTOKENMax).optional().describe('Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists.')
+  "X-XSRF-TOKEN": zod.string().max(registerTotpHeaderXXSRFTOKENMax).optional()
 })
 
 export const registerTotpResponseDataUriMax = 2048;
@@ -53,27 +51,26 @@ export const registerTotpResponseErrorsItemCodeMax = 32;export const registerTot
 
 export const registerTotpResponse = zod.union([zod.object({
   "data": zod.object({
-  "uri": zod.string().max(registerTotpResponseDataUriMax).regex(registerTotpResponseDataUriRegExp).describe('The key URI the portal shows as a QR code and as a copyable link:\n`otpauth://totp/LABEL?secret=BASE32[&issuer=...]`, with no space or fragment. The\n`secret` parameter (base32 letters and digits 2-7, optional `=` padding) is required: an\nauthenticator app cannot work without it.\n')
-}).describe('The start of an authenticator-app registration: the key URI to show.'),
+  "uri": zod.string().max(registerTotpResponseDataUriMax).regex(registerTotpResponseDataUriRegExp)
+}),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(registerTotpResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(registerTotpResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(registerTotpResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
-}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "code": zod.string().max(registerTotpResponseErrorsItemCodeMax),
+  "description": zod.string().max(registerTotpResponseErrorsItemDescriptionMax)
+})).max(registerTotpResponseErrorsMax).optional()
+}),zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(registerTotpResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(registerTotpResponseErrorsItemDescriptionMaxOne).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).max(registerTotpResponseErrorsMaxOne).describe('The business errors; at least one, and at most 20, as in `ErrorList`. The portal shows or branches on the first.')
-}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('The answer, with its payload in `data`, or a business failure.')
+  "code": zod.string().max(registerTotpResponseErrorsItemCodeMaxOne),
+  "description": zod.string().max(registerTotpResponseErrorsItemDescriptionMaxOne)
+})).min(1).max(registerTotpResponseErrorsMaxOne)
+})])
 
 /**
- * 'The code is not valid, please try again.' shows the inline invalid-code text; other errors are unexpected.
  * @summary Finish registering an authenticator app with its first code
  */
 export const verifyTotpRegistrationHeaderXXSRFTOKENMax = 256;
 
 export const verifyTotpRegistrationHeader = zod.object({
-  "X-XSRF-TOKEN": zod.string().max(verifyTotpRegistrationHeaderXXSRFTOKENMax).optional().describe('Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists.')
+  "X-XSRF-TOKEN": zod.string().max(verifyTotpRegistrationHeaderXXSRFTOKENMax).optional()
 })
 
 export const verifyTotpRegistrationBodyCodeMax = 6;
@@ -81,35 +78,34 @@ export const verifyTotpRegistrationBodyCodeRegExp = new RegExp('^[0-9]{1,6}$');
 export const verifyTotpRegistrationBodyAuthAppNameMax = 25;
 
 export const verifyTotpRegistrationBody = zod.object({
-  "code": zod.string().min(1).max(verifyTotpRegistrationBodyCodeMax).regex(verifyTotpRegistrationBodyCodeRegExp).describe('A one-time code; digits only, at most 6.'),
-  "authAppName": zod.string().max(verifyTotpRegistrationBodyAuthAppNameMax).describe('The name the user gives their authenticator app; optional in the form, `Authenticator app` by default.')
+  "code": zod.string().min(1).max(verifyTotpRegistrationBodyCodeMax).regex(verifyTotpRegistrationBodyCodeRegExp),
+  "authAppName": zod.string().max(verifyTotpRegistrationBodyAuthAppNameMax)
 })
 
 export const verifyTotpRegistrationResponseErrorsItemCodeMax = 32;export const verifyTotpRegistrationResponseErrorsItemDescriptionMax = 1000;export const verifyTotpRegistrationResponseErrorsMax = 20;
 
 export const verifyTotpRegistrationResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(verifyTotpRegistrationResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(verifyTotpRegistrationResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(verifyTotpRegistrationResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
-}).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
+  "code": zod.string().max(verifyTotpRegistrationResponseErrorsItemCodeMax),
+  "description": zod.string().max(verifyTotpRegistrationResponseErrorsItemDescriptionMax)
+})).max(verifyTotpRegistrationResponseErrorsMax).optional()
+})
 
 /**
- * Removes the signed-in user's authenticator app. When there is none the error's description is shown ("We didn't find a security device registered to your account"); any other failure shows 'Unable to remove TOTP device, please try again'.
  * @summary Remove the user's authenticator app
  */
 export const removeTotpDeviceHeaderXXSRFTOKENMax = 256;
 
 export const removeTotpDeviceHeader = zod.object({
-  "X-XSRF-TOKEN": zod.string().max(removeTotpDeviceHeaderXXSRFTOKENMax).optional().describe('Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists.')
+  "X-XSRF-TOKEN": zod.string().max(removeTotpDeviceHeaderXXSRFTOKENMax).optional()
 })
 
 export const removeTotpDeviceResponseErrorsItemCodeMax = 32;export const removeTotpDeviceResponseErrorsItemDescriptionMax = 1000;export const removeTotpDeviceResponseErrorsMax = 20;
 
 export const removeTotpDeviceResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(removeTotpDeviceResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(removeTotpDeviceResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(removeTotpDeviceResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
-}).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
+  "code": zod.string().max(removeTotpDeviceResponseErrorsItemCodeMax),
+  "description": zod.string().max(removeTotpDeviceResponseErrorsItemDescriptionMax)
+})).max(removeTotpDeviceResponseErrorsMax).optional()
+})
 

@@ -5,10 +5,6 @@ import * as zod from 'zod';
 
 
 /**
- * Answers a `ResetLinkRecord`, whose type is always `Password Reset` (the reset link's own
-value; no verification type of the spec fits it). The new-password page sends the user to
-/verification when the link is missing, expired, completed or not validated.
-
  * @summary Check a password-reset link's token
  */
 export const verifyResetTokenQueryTokenMax = 512;
@@ -16,35 +12,31 @@ export const verifyResetTokenQueryTokenRegExp = new RegExp('^[A-Za-z0-9._~+/-]+=
 
 
 export const verifyResetTokenQueryParams = zod.object({
-  "token": zod.string().min(1).max(verifyResetTokenQueryTokenMax).regex(verifyResetTokenQueryTokenRegExp).describe('The one-time token from the link in an email. Never logged; the portal removes it from the address bar.')
+  "token": zod.string().min(1).max(verifyResetTokenQueryTokenMax).regex(verifyResetTokenQueryTokenRegExp)
 })
 
 export const verifyResetTokenResponseErrorsItemCodeMax = 32;export const verifyResetTokenResponseErrorsItemDescriptionMax = 1000;export const verifyResetTokenResponseErrorsMax = 20;export const verifyResetTokenResponseErrorsItemCodeMaxOne = 32;export const verifyResetTokenResponseErrorsItemDescriptionMaxOne = 1000;export const verifyResetTokenResponseErrorsMaxOne = 20;
 
 export const verifyResetTokenResponse = zod.union([zod.object({
   "data": zod.object({
-  "type": zod.enum(['Password Reset']).describe('Always `Password Reset`: the reset link\'s own value. The spec lists no verification type\nthat fits a reset link, so this value is this contract\'s choice; `verifyToken` never answers it.\n'),
-  "isCompleted": zod.boolean().describe('True once the action the link stands for is done (the address verified, the invitation\naccepted, the document signed, the password reset). The portal then shows the completed\nscreen, whatever the other flags say, and never uses the link again.\n'),
-  "isValidated": zod.boolean().describe('True when the token is genuine and is the current link of an open verification: not\nreplaced by a newer link and not expired. A validated link that has not expired is usable.\n'),
-  "verified": zod.boolean().describe('True when the person behind the link has already proven who they are for this verification\n(for example, they signed in from this link before). A verified link that has not expired is\nusable too: the portal goes on where they left off.\n'),
-  "hasExpiredVerification": zod.boolean().describe('True when the verification\'s time window has passed: the link is dead and a fresh\nverification is needed, so the expired page offers a new link (`verification/resend`).\nFalse while `isValidated` and `verified` are both false means this link was replaced by a\nnewer one: expired too, but the newer link is already in the user\'s inbox.\n')
-}).describe('What a password-reset link\'s token stands for, with the same four flags as a\n`VerificationRecord`. The new-password page is shown only when the link is validated, not\ncompleted and not expired; otherwise the portal goes to /verification. `verified` is\nanswered but not read for reset links.\n'),
+  "type": zod.enum(['Password Reset']),
+  "isCompleted": zod.boolean(),
+  "isValidated": zod.boolean(),
+  "verified": zod.boolean(),
+  "hasExpiredVerification": zod.boolean()
+}),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(verifyResetTokenResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(verifyResetTokenResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(verifyResetTokenResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
-}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "code": zod.string().max(verifyResetTokenResponseErrorsItemCodeMax),
+  "description": zod.string().max(verifyResetTokenResponseErrorsItemDescriptionMax)
+})).max(verifyResetTokenResponseErrorsMax).optional()
+}),zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(verifyResetTokenResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(verifyResetTokenResponseErrorsItemDescriptionMaxOne).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).max(verifyResetTokenResponseErrorsMaxOne).describe('The business errors; at least one, and at most 20, as in `ErrorList`. The portal shows or branches on the first.')
-}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('The answer about a password-reset link\'s token, in `data`, or a business error in `errors`.')
+  "code": zod.string().max(verifyResetTokenResponseErrorsItemCodeMaxOne),
+  "description": zod.string().max(verifyResetTokenResponseErrorsItemDescriptionMaxOne)
+})).min(1).max(verifyResetTokenResponseErrorsMaxOne)
+})])
 
 /**
- * The token landing page and the link-verification pages (email, invitations, trustee
-signing) use it. The spec names this service call ("verify token") without its path:
-`GET /login-gateway/verification/token` is this contract's choice.
-
  * @summary Check an emailed link's token
  */
 export const verifyTokenQueryTokenMax = 512;
@@ -52,32 +44,31 @@ export const verifyTokenQueryTokenRegExp = new RegExp('^[A-Za-z0-9._~+/-]+={0,2}
 
 
 export const verifyTokenQueryParams = zod.object({
-  "token": zod.string().min(1).max(verifyTokenQueryTokenMax).regex(verifyTokenQueryTokenRegExp).describe('The one-time token from the link in an email. Never logged; the portal removes it from the address bar.')
+  "token": zod.string().min(1).max(verifyTokenQueryTokenMax).regex(verifyTokenQueryTokenRegExp)
 })
 
 export const verifyTokenResponseErrorsItemCodeMax = 32;export const verifyTokenResponseErrorsItemDescriptionMax = 1000;export const verifyTokenResponseErrorsMax = 20;export const verifyTokenResponseErrorsItemCodeMaxOne = 32;export const verifyTokenResponseErrorsItemDescriptionMaxOne = 1000;export const verifyTokenResponseErrorsMaxOne = 20;
 
 export const verifyTokenResponse = zod.union([zod.object({
   "data": zod.object({
-  "type": zod.enum(['Email Verification', 'Account Setup', 'Authorized Representative Invitation', 'Advisor Invitation', 'Trustee Signing']).describe('What an emailed link verifies, as the spec names the five kinds. `Email Verification` leads\nto the email-verified page; the other four to enrollment. A password-reset link is none of\nthese: `verifyResetToken` answers it as a `ResetLinkRecord` of type `Password Reset`.\n'),
-  "isCompleted": zod.boolean().describe('True once the action the link stands for is done (the address verified, the invitation\naccepted, the document signed, the password reset). The portal then shows the completed\nscreen, whatever the other flags say, and never uses the link again.\n'),
-  "isValidated": zod.boolean().describe('True when the token is genuine and is the current link of an open verification: not\nreplaced by a newer link and not expired. A validated link that has not expired is usable.\n'),
-  "verified": zod.boolean().describe('True when the person behind the link has already proven who they are for this verification\n(for example, they signed in from this link before). A verified link that has not expired is\nusable too: the portal goes on where they left off.\n'),
-  "hasExpiredVerification": zod.boolean().describe('True when the verification\'s time window has passed: the link is dead and a fresh\nverification is needed, so the expired page offers a new link (`verification/resend`).\nFalse while `isValidated` and `verified` are both false means this link was replaced by a\nnewer one: expired too, but the newer link is already in the user\'s inbox.\n')
-}).describe('What a link\'s token stands for. The portal reads the four flags in this order: `isCompleted`\nshows the completed screen; `isValidated` or `verified`, with `hasExpiredVerification` false,\nmakes the link usable (a sign-in by token, or the link\'s own page); anything else is expired,\nwith a new link offered when `hasExpiredVerification` is true and \"check your inbox\" when not.\n'),
+  "type": zod.enum(['Email Verification', 'Account Setup', 'Authorized Representative Invitation', 'Advisor Invitation', 'Trustee Signing']),
+  "isCompleted": zod.boolean(),
+  "isValidated": zod.boolean(),
+  "verified": zod.boolean(),
+  "hasExpiredVerification": zod.boolean()
+}),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(verifyTokenResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(verifyTokenResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(verifyTokenResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
-}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "code": zod.string().max(verifyTokenResponseErrorsItemCodeMax),
+  "description": zod.string().max(verifyTokenResponseErrorsItemDescriptionMax)
+})).max(verifyTokenResponseErrorsMax).optional()
+}),zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(verifyTokenResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(verifyTokenResponseErrorsItemDescriptionMaxOne).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).max(verifyTokenResponseErrorsMaxOne).describe('The business errors; at least one, and at most 20, as in `ErrorList`. The portal shows or branches on the first.')
-}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('The answer about a link\'s token, in `data`, or a business error in `errors`.')
+  "code": zod.string().max(verifyTokenResponseErrorsItemCodeMaxOne),
+  "description": zod.string().max(verifyTokenResponseErrorsItemDescriptionMaxOne)
+})).min(1).max(verifyTokenResponseErrorsMaxOne)
+})])
 
 /**
- * Verifies the account-link request the emailed link stands for: `verified` when the accounts are now linked, `hasExpiredVerification` when the request expired. The spec names the call but not its answer, whose fields are this contract's invention.
  * @summary Verify an account-link request
  */
 export const verifyAccountMappingQueryTokenMax = 512;
@@ -85,35 +76,34 @@ export const verifyAccountMappingQueryTokenRegExp = new RegExp('^[A-Za-z0-9._~+/
 
 
 export const verifyAccountMappingQueryParams = zod.object({
-  "token": zod.string().min(1).max(verifyAccountMappingQueryTokenMax).regex(verifyAccountMappingQueryTokenRegExp).describe('The one-time token from the link in an email. Never logged; the portal removes it from the address bar.')
+  "token": zod.string().min(1).max(verifyAccountMappingQueryTokenMax).regex(verifyAccountMappingQueryTokenRegExp)
 })
 
 export const verifyAccountMappingResponseErrorsItemCodeMax = 32;export const verifyAccountMappingResponseErrorsItemDescriptionMax = 1000;export const verifyAccountMappingResponseErrorsMax = 20;export const verifyAccountMappingResponseErrorsItemCodeMaxOne = 32;export const verifyAccountMappingResponseErrorsItemDescriptionMaxOne = 1000;export const verifyAccountMappingResponseErrorsMaxOne = 20;
 
 export const verifyAccountMappingResponse = zod.union([zod.object({
   "data": zod.object({
-  "verified": zod.boolean().describe('True when the account link was verified and linking is complete. The spec names this call\nbut not its answer: this field is this contract\'s invention.\n'),
-  "hasExpiredVerification": zod.boolean().optional().describe('True when the account-link request expired, so the page shows the expired message. This\ncontract\'s invention, named after the link records\' flag.\n')
-}).describe('The result of an account-link request.'),
+  "verified": zod.boolean(),
+  "hasExpiredVerification": zod.boolean().optional()
+}),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(verifyAccountMappingResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(verifyAccountMappingResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(verifyAccountMappingResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
-}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "code": zod.string().max(verifyAccountMappingResponseErrorsItemCodeMax),
+  "description": zod.string().max(verifyAccountMappingResponseErrorsItemDescriptionMax)
+})).max(verifyAccountMappingResponseErrorsMax).optional()
+}),zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(verifyAccountMappingResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(verifyAccountMappingResponseErrorsItemDescriptionMaxOne).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).max(verifyAccountMappingResponseErrorsMaxOne).describe('The business errors; at least one, and at most 20, as in `ErrorList`. The portal shows or branches on the first.')
-}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('The answer, with its payload in `data`, or a business failure.')
+  "code": zod.string().max(verifyAccountMappingResponseErrorsItemCodeMaxOne),
+  "description": zod.string().max(verifyAccountMappingResponseErrorsItemDescriptionMaxOne)
+})).min(1).max(verifyAccountMappingResponseErrorsMaxOne)
+})])
 
 /**
- * Marks the verification of an emailed link complete once its page has done its work; from then on the token answers `isCompleted: true`. An expired token answers the link-expired error in `errors`.
  * @summary Mark a link's verification complete
  */
 export const completeVerificationHeaderXXSRFTOKENMax = 256;
 
 export const completeVerificationHeader = zod.object({
-  "X-XSRF-TOKEN": zod.string().max(completeVerificationHeaderXXSRFTOKENMax).optional().describe('Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists.')
+  "X-XSRF-TOKEN": zod.string().max(completeVerificationHeaderXXSRFTOKENMax).optional()
 })
 
 export const completeVerificationBodyTokenMax = 512;
@@ -121,26 +111,25 @@ export const completeVerificationBodyTokenRegExp = new RegExp('^[A-Za-z0-9._~+/-
 
 
 export const completeVerificationBody = zod.object({
-  "token": zod.string().min(1).max(completeVerificationBodyTokenMax).regex(completeVerificationBodyTokenRegExp).describe('A one-time token from an emailed link, as the gateway issued it: 1 to 512 characters of\nURL-safe or standard base64 (letters, digits, `-`, `_`, `+`, `/`, then at most two `=` of\npadding), with `.` and `~` for dot-separated tokens such as JWTs. The character set and the\nlength bound are this contract\'s choice; the spec does not show a token. In a link\'s query,\n`+`, `/` and `=` are percent-encoded (`%2B`, `%2F`, `%3D`): a raw `+` reads as a space.\n')
+  "token": zod.string().min(1).max(completeVerificationBodyTokenMax).regex(completeVerificationBodyTokenRegExp)
 })
 
 export const completeVerificationResponseErrorsItemCodeMax = 32;export const completeVerificationResponseErrorsItemDescriptionMax = 1000;export const completeVerificationResponseErrorsMax = 20;
 
 export const completeVerificationResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(completeVerificationResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(completeVerificationResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(completeVerificationResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
-}).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
+  "code": zod.string().max(completeVerificationResponseErrorsItemCodeMax),
+  "description": zod.string().max(completeVerificationResponseErrorsItemDescriptionMax)
+})).max(completeVerificationResponseErrorsMax).optional()
+})
 
 /**
- * On success the resend button is disabled and 'Link Resent!' shows.
  * @summary Send a fresh link for an expired one
  */
 export const resendVerificationHeaderXXSRFTOKENMax = 256;
 
 export const resendVerificationHeader = zod.object({
-  "X-XSRF-TOKEN": zod.string().max(resendVerificationHeaderXXSRFTOKENMax).optional().describe('Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists.')
+  "X-XSRF-TOKEN": zod.string().max(resendVerificationHeaderXXSRFTOKENMax).optional()
 })
 
 export const resendVerificationBodyTokenMax = 512;
@@ -148,26 +137,25 @@ export const resendVerificationBodyTokenRegExp = new RegExp('^[A-Za-z0-9._~+/-]+
 
 
 export const resendVerificationBody = zod.object({
-  "token": zod.string().min(1).max(resendVerificationBodyTokenMax).regex(resendVerificationBodyTokenRegExp).describe('A one-time token from an emailed link, as the gateway issued it: 1 to 512 characters of\nURL-safe or standard base64 (letters, digits, `-`, `_`, `+`, `/`, then at most two `=` of\npadding), with `.` and `~` for dot-separated tokens such as JWTs. The character set and the\nlength bound are this contract\'s choice; the spec does not show a token. In a link\'s query,\n`+`, `/` and `=` are percent-encoded (`%2B`, `%2F`, `%3D`): a raw `+` reads as a space.\n')
+  "token": zod.string().min(1).max(resendVerificationBodyTokenMax).regex(resendVerificationBodyTokenRegExp)
 })
 
 export const resendVerificationResponseErrorsItemCodeMax = 32;export const resendVerificationResponseErrorsItemDescriptionMax = 1000;export const resendVerificationResponseErrorsMax = 20;
 
 export const resendVerificationResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(resendVerificationResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(resendVerificationResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(resendVerificationResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
-}).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
+  "code": zod.string().max(resendVerificationResponseErrorsItemCodeMax),
+  "description": zod.string().max(resendVerificationResponseErrorsItemDescriptionMax)
+})).max(resendVerificationResponseErrorsMax).optional()
+})
 
 /**
- * The spec names this service call ("resend verification email") without its path or method: `POST /login-gateway/verification/email/resend` is this contract's choice.
  * @summary Send a fresh email-verification link
  */
 export const resendVerificationEmailHeaderXXSRFTOKENMax = 256;
 
 export const resendVerificationEmailHeader = zod.object({
-  "X-XSRF-TOKEN": zod.string().max(resendVerificationEmailHeaderXXSRFTOKENMax).optional().describe('Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists.')
+  "X-XSRF-TOKEN": zod.string().max(resendVerificationEmailHeaderXXSRFTOKENMax).optional()
 })
 
 export const resendVerificationEmailBodyTokenMax = 512;
@@ -175,26 +163,25 @@ export const resendVerificationEmailBodyTokenRegExp = new RegExp('^[A-Za-z0-9._~
 
 
 export const resendVerificationEmailBody = zod.object({
-  "token": zod.string().min(1).max(resendVerificationEmailBodyTokenMax).regex(resendVerificationEmailBodyTokenRegExp).describe('A one-time token from an emailed link, as the gateway issued it: 1 to 512 characters of\nURL-safe or standard base64 (letters, digits, `-`, `_`, `+`, `/`, then at most two `=` of\npadding), with `.` and `~` for dot-separated tokens such as JWTs. The character set and the\nlength bound are this contract\'s choice; the spec does not show a token. In a link\'s query,\n`+`, `/` and `=` are percent-encoded (`%2B`, `%2F`, `%3D`): a raw `+` reads as a space.\n')
+  "token": zod.string().min(1).max(resendVerificationEmailBodyTokenMax).regex(resendVerificationEmailBodyTokenRegExp)
 })
 
 export const resendVerificationEmailResponseErrorsItemCodeMax = 32;export const resendVerificationEmailResponseErrorsItemDescriptionMax = 1000;export const resendVerificationEmailResponseErrorsMax = 20;
 
 export const resendVerificationEmailResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(resendVerificationEmailResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(resendVerificationEmailResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(resendVerificationEmailResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
-}).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
+  "code": zod.string().max(resendVerificationEmailResponseErrorsItemCodeMax),
+  "description": zod.string().max(resendVerificationEmailResponseErrorsItemDescriptionMax)
+})).max(resendVerificationEmailResponseErrorsMax).optional()
+})
 
 /**
- * The spec names this service call ("resend enrollment email") without its path or method: `POST /login-gateway/verification/enrollment/resend` is this contract's choice.
  * @summary Send a fresh enrollment (invitation) link
  */
 export const resendEnrollmentEmailHeaderXXSRFTOKENMax = 256;
 
 export const resendEnrollmentEmailHeader = zod.object({
-  "X-XSRF-TOKEN": zod.string().max(resendEnrollmentEmailHeaderXXSRFTOKENMax).optional().describe('Anti-forgery token copied from the `XSRF-TOKEN` cookie; sent on every state-changing call when the cookie exists.')
+  "X-XSRF-TOKEN": zod.string().max(resendEnrollmentEmailHeaderXXSRFTOKENMax).optional()
 })
 
 export const resendEnrollmentEmailBodyTokenMax = 512;
@@ -202,20 +189,19 @@ export const resendEnrollmentEmailBodyTokenRegExp = new RegExp('^[A-Za-z0-9._~+/
 
 
 export const resendEnrollmentEmailBody = zod.object({
-  "token": zod.string().min(1).max(resendEnrollmentEmailBodyTokenMax).regex(resendEnrollmentEmailBodyTokenRegExp).describe('A one-time token from an emailed link, as the gateway issued it: 1 to 512 characters of\nURL-safe or standard base64 (letters, digits, `-`, `_`, `+`, `/`, then at most two `=` of\npadding), with `.` and `~` for dot-separated tokens such as JWTs. The character set and the\nlength bound are this contract\'s choice; the spec does not show a token. In a link\'s query,\n`+`, `/` and `=` are percent-encoded (`%2B`, `%2F`, `%3D`): a raw `+` reads as a space.\n')
+  "token": zod.string().min(1).max(resendEnrollmentEmailBodyTokenMax).regex(resendEnrollmentEmailBodyTokenRegExp)
 })
 
 export const resendEnrollmentEmailResponseErrorsItemCodeMax = 32;export const resendEnrollmentEmailResponseErrorsItemDescriptionMax = 1000;export const resendEnrollmentEmailResponseErrorsMax = 20;
 
 export const resendEnrollmentEmailResponse = zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(resendEnrollmentEmailResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(resendEnrollmentEmailResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(resendEnrollmentEmailResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
-}).describe('The result of a call that returns nothing else. Success means `errors` is empty or absent;\na non-empty list is the failure (the spec: \"a falsy result means success\").\n')
+  "code": zod.string().max(resendEnrollmentEmailResponseErrorsItemCodeMax),
+  "description": zod.string().max(resendEnrollmentEmailResponseErrorsItemDescriptionMax)
+})).max(resendEnrollmentEmailResponseErrorsMax).optional()
+})
 
 /**
- * The spec names "participant email verification for {userId}" without its exact path: `GET /login-gateway/participant/{userId}/email/verification?token=` is this contract's choice.
  * @summary Verify a participant's email address
  */
 export const verifyParticipantEmailPathUserIdMax = 64;
@@ -223,7 +209,7 @@ export const verifyParticipantEmailPathUserIdRegExp = new RegExp('^[A-Za-z0-9_-]
 
 
 export const verifyParticipantEmailParams = zod.object({
-  "userId": zod.string().min(1).max(verifyParticipantEmailPathUserIdMax).regex(verifyParticipantEmailPathUserIdRegExp).describe('The gateway\'s identifier of the signed-in user.')
+  "userId": zod.string().min(1).max(verifyParticipantEmailPathUserIdMax).regex(verifyParticipantEmailPathUserIdRegExp)
 })
 
 export const verifyParticipantEmailQueryTokenMax = 512;
@@ -231,24 +217,24 @@ export const verifyParticipantEmailQueryTokenRegExp = new RegExp('^[A-Za-z0-9._~
 
 
 export const verifyParticipantEmailQueryParams = zod.object({
-  "token": zod.string().min(1).max(verifyParticipantEmailQueryTokenMax).regex(verifyParticipantEmailQueryTokenRegExp).describe('The one-time token from the link in an email. Never logged; the portal removes it from the address bar.')
+  "token": zod.string().min(1).max(verifyParticipantEmailQueryTokenMax).regex(verifyParticipantEmailQueryTokenRegExp)
 })
 
 export const verifyParticipantEmailResponseErrorsItemCodeMax = 32;export const verifyParticipantEmailResponseErrorsItemDescriptionMax = 1000;export const verifyParticipantEmailResponseErrorsMax = 20;export const verifyParticipantEmailResponseErrorsItemCodeMaxOne = 32;export const verifyParticipantEmailResponseErrorsItemDescriptionMaxOne = 1000;export const verifyParticipantEmailResponseErrorsMaxOne = 20;
 
 export const verifyParticipantEmailResponse = zod.union([zod.object({
   "data": zod.object({
-  "verified": zod.boolean().describe('True when the address is verified, by this link or before; an error in `errors` means the\nlink expired. The spec names this call but not its answer: this field is this contract\'s\ninvention.\n'),
-  "alreadyVerified": zod.boolean().optional().describe('True when the address had been verified before this link was used, so the page says so\ninstead of thanking the user. This contract\'s invention, like `verified`.\n')
-}).describe('The result of an email-verification link.'),
+  "verified": zod.boolean(),
+  "alreadyVerified": zod.boolean().optional()
+}),
   "errors": zod.array(zod.object({
-  "code": zod.string().max(verifyParticipantEmailResponseErrorsItemCodeMax).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(verifyParticipantEmailResponseErrorsItemDescriptionMax).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).max(verifyParticipantEmailResponseErrorsMax).optional().describe('Business errors. A non-empty list means the call failed, whatever the HTTP status. At most 20 (this contract\'s choice; the portal shows the first, and one per field of the largest request is fewer).')
-}).describe('Success, with the payload in `data` (`errors` empty or absent).'),zod.object({
+  "code": zod.string().max(verifyParticipantEmailResponseErrorsItemCodeMax),
+  "description": zod.string().max(verifyParticipantEmailResponseErrorsItemDescriptionMax)
+})).max(verifyParticipantEmailResponseErrorsMax).optional()
+}),zod.object({
   "errors": zod.array(zod.object({
-  "code": zod.string().max(verifyParticipantEmailResponseErrorsItemCodeMaxOne).describe('The error\'s code, at most 32 characters. The spec names AUERR01, AUERR05, VEERR01-03 and\nCVERR02, and the portal branches only on those; every other code in this contract\'s\nexamples (MFAERR01/02, TKERR01, TOTPERR01-04, AUERR02/03, CVERR01/03/04, PRERR01/02,\nPWERR01, VRERR01 and the upper-case ones of the shared error responses) is illustrative,\nthis contract\'s invention: a gateway sends its own.\n'),
-  "description": zod.string().max(verifyParticipantEmailResponseErrorsItemDescriptionMaxOne).describe('The message for people, shown as text (never as HTML); a lockout\'s message contains the word \"attempts\". At most 1000 characters, a short paragraph (this contract\'s choice; the spec\'s messages are one sentence).')
-}).describe('One business error. `code` is stable and machine-readable; `description` is shown to people as text.')).min(1).max(verifyParticipantEmailResponseErrorsMaxOne).describe('The business errors; at least one, and at most 20, as in `ErrorList`. The portal shows or branches on the first.')
-}).describe('A call that failed although the gateway answered it with a success status: a non-empty\n`errors` list and no `data` (the spec\'s section 8: \"A response with a non-empty errors list\nis an error\"). Every answer that carries its payload in `data` is either that payload or\nthis; `{\"errors\": []}` or `{}` is neither, so a gateway that forgets the payload does not\nconform.\n')]).describe('The answer, with its payload in `data`, or a business failure.')
+  "code": zod.string().max(verifyParticipantEmailResponseErrorsItemCodeMaxOne),
+  "description": zod.string().max(verifyParticipantEmailResponseErrorsItemDescriptionMaxOne)
+})).min(1).max(verifyParticipantEmailResponseErrorsMaxOne)
+})])
 
