@@ -134,12 +134,9 @@ function appLinks(): Plugin {
         const named = new Set([page?.fileName, ...(page?.imports ?? [])]);
         const pageStyles = new Set([...named].flatMap((fileName) => [...(chunks.get(fileName ?? '')?.viteMetadata?.importedCss ?? [])]));
         const styles = new Set([...scripts].flatMap((fileName) => [...(chunks.get(fileName)?.viteMetadata?.importedCss ?? [])]));
-        const link = (attrs: Record<string, string>) => (fileName: string) => ({
-          tag: 'link',
-          attrs: { ...attrs, href: `/${fileName}` },
-          injectTo: 'head' as const,
-        });
-        return [...[...styles].filter((fileName) => !pageStyles.has(fileName)).map(link({ rel: 'stylesheet' }))];
+        return [...styles]
+          .filter((fileName) => !pageStyles.has(fileName))
+          .map((fileName) => ({ tag: 'link', attrs: { rel: 'stylesheet', href: `/${fileName}` }, injectTo: 'head' as const }));
       },
     },
   };
