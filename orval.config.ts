@@ -4,15 +4,15 @@ import { defineConfig } from 'orval';
 // path-item $refs into other files.
 const input = { target: './generated/openapi.json' };
 
+/** The keywords whose value is data, not a schema. */
+const VALUES = new Set(['example', 'examples', 'default', 'const', 'enum']);
+
 /**
  * The contract without its schemas' descriptions, for the zod schemas: orval writes each as
  * `.describe('…')`, which nothing reads at run time and which costs every screen's schemas a
  * copy of each described schema as they load, and their bytes. (A property named `description`
  * is a schema, an object: it stays; values, such as examples and defaults, are left whole.)
  */
-/** The keywords whose value is data, not a schema. */
-const VALUES = new Set(['example', 'examples', 'default', 'const', 'enum']);
-
 function withoutDescriptions<T>(value: T): T {
   if (Array.isArray(value)) return value.map(withoutDescriptions) as T;
   if (value === null || typeof value !== 'object') return value;
