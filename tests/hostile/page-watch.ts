@@ -10,8 +10,12 @@ import type { Page } from '@playwright/test';
 declare global {
   interface Window {
     __watch: {
-      /** Each fetch the page made: its address and `Date.now()` when it was sent. */
-      fetches: { url: string; at: number }[];
+      /**
+       * Each fetch the page made: its address, `Date.now()` when it was made, and whether the
+       * page's preload of that address answered it (the first fetch of a preloaded address
+       * sends no request of its own: the preload's request, made as the page loaded, was it).
+       */
+      fetches: { url: string; at: number; preloaded: boolean }[];
       rejections: string[];
       /** Messages as they appeared, in order. */
       shown: { role: string; text: string }[];
@@ -36,7 +40,9 @@ export async function watchPage(page: Page): Promise<void> {
     const original = window.fetch.bind(window);
     window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
       const url = input instanceof Request ? input.url : String(input);
-      watch.fetches.push({ url, at: Date.now() });
+      const links = Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="fetch"]'));
+      const preloaded = links.some((link) => link.href === url) && !watch.fetches.some((entry) => entry.url === url);
+      watch.fetches.push({ url, at: Date.now(), preloaded });
       return original(input, init);
     };
     window.addEventListener('unhandledrejection', (event) => {
@@ -91,9 +97,15 @@ export async function rejectionsSince(page: Page, mark: WatchMark | null): Promi
   return page.evaluate((from) => (window.__watch?.rejections ?? []).slice(from), mark?.rejections ?? 0);
 }
 
-/** Which document the page shows, and how many requests it has sent: to wait for their events. */
+/**
+ * Which document the page shows, and how many requests its fetches have sent (a fetch a preload
+ * answered sent none): to wait for their events.
+ */
 export async function fetchMark(page: Page): Promise<{ document: string; fetches: number }> {
-  return page.evaluate(() => ({ document: window.__watch?.document ?? '', fetches: window.__watch?.fetches.length ?? 0 }));
+  return page.evaluate(() => ({
+    document: window.__watch?.document ?? '',
+    fetches: (window.__watch?.fetches ?? []).filter((entry) => !entry.preloaded).length,
+  }));
 }
 
 /** When the page sent its last request to an address matching the pattern (its own clock), or null. */

@@ -294,9 +294,19 @@ export class Walker {
   private async heard(start: { document: string; fetches: number }, from: number): Promise<void> {
     const end = await fetchMark(this.page).catch(() => null);
     if (!end || end.document !== start.document) return;
-    await expect
-      .poll(() => this.requests.length - from, { message: 'the events of the requests the page sent' })
-      .toBeGreaterThanOrEqual(end.fetches - start.fetches);
+    try {
+      await expect.poll(() => this.requests.length - from).toBeGreaterThanOrEqual(end.fetches - start.fetches);
+    } catch {
+      // Say which: the addresses the page fetched that no request event named.
+      const unheard = (
+        await this.page.evaluate(() => window.__watch.fetches.filter((entry) => !entry.preloaded).map((entry) => entry.url))
+      ).slice(start.fetches);
+      for (const entry of this.requests.slice(from)) {
+        const at = unheard.indexOf(entry.request.url());
+        if (at >= 0) unheard.splice(at, 1);
+      }
+      throw new Error(`the page sent requests the test never heard of: ${unheard.join(', ')}`);
+    }
   }
 
   /** Fails one call in one fault kind, does what sends it, and judges what the page does. */
