@@ -2,6 +2,7 @@
 import { transformAsync } from '@babel/core';
 import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -12,6 +13,7 @@ import { portalConfigPlugin } from './scripts/portal-config.mjs';
 import { portalPreview, portalPreviewGuard } from './scripts/portal-preview.mjs';
 import { DEV_PORT, GATEWAY_FILES, GATEWAY_PREFIXES, MOCK_PORT, PREVIEW_PORT } from './scripts/ports.mjs';
 import { precompress } from './scripts/precompress.mjs';
+import { FIRST_SCREEN_STYLE_HASH } from './scripts/security-headers.mjs';
 
 const projectRoot = fileURLToPath(new URL('.', import.meta.url));
 
@@ -103,12 +105,11 @@ function prerenderFirstScreen(): Plugin {
 const EMPTY_ROOT = '<div id="root"></div>';
 
 /**
- * The first screen's style sheets are named in index.html, so that they block the first paint as
- * the page's own does (the prerendered form is drawn styled). The app's code (src/start.tsx, a
- * second entry) is not: src/main.tsx asks for it, and for what it imports, once the page has
- * painted, so that on a phone's slow network the page, its style sheet and the brand's answer
- * have the bandwidth to themselves until then (Lighthouse's LCP: 1.34 s with the scripts
- * preloaded beside the page, 1.02-1.09 s without).
+ * The page names the app's style sheets beside its own (which inlineFirstScreenStyles writes
+ * into it). The app's code (src/start.tsx, a second entry) it does not name: src/main.tsx asks
+ * for it, and for what it imports, once the page has painted, so that on a phone's slow network
+ * the page and the brand's answer have the bandwidth to themselves until then (Lighthouse's
+ * LCP: 1.34 s with the scripts preloaded beside the page, 1.02-1.09 s without).
  */
 function appLinks(): Plugin {
   return {
@@ -142,6 +143,49 @@ function appLinks(): Plugin {
   };
 }
 
+/**
+ * The first screen's style sheet goes into index.html (a `<style>` in place of its `<link>`), so
+ * the prerendered form paints with the page itself, not one request later (Lighthouse's LCP:
+ * 1.02-1.20 s with the link). The policy allows it by its hash (scripts/security-headers.mjs):
+ * the build fails, naming the new hash, when the styles change and the policy does not.
+ */
+function inlineFirstScreenStyles(): Plugin {
+  return {
+    name: 'portal-inline-first-screen-styles',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const sheets = Object.values(context.bundle ?? {}).filter(
+          (output) => output.type === 'asset' && isFirstScreenStyles(output.fileName),
+        );
+        const [sheet] = sheets;
+        if (sheets.length !== 1 || sheet?.type !== 'asset')
+          throw new Error(`the build has ${sheets.length} first-screen style sheets, not one`);
+        const link = `<link rel="stylesheet" href="/${sheet.fileName}">`;
+        if (!html.includes(link)) throw new Error(`index.html does not name ${sheet.fileName} as ${link}`);
+        const css = String(sheet.source);
+        const hash = `sha256-${createHash('sha256').update(css).digest('base64')}`;
+        if (hash !== FIRST_SCREEN_STYLE_HASH) {
+          throw new Error(
+            `The first screen's styles changed: their hash is now '${hash}'. Set FIRST_SCREEN_STYLE_HASH in ` +
+              'scripts/security-headers.mjs to it, and the style-src of deploy/nginx/portal-server.conf.template with it.',
+          );
+        }
+        // The link stays, disabled (never fetched): Vite's preload helper, which the app's dynamic
+        // imports go through, skips the style sheets the page links already, and would otherwise
+        // fetch this one again beside the app's code.
+        return html.replace(link, `<style>${css}</style><link rel="stylesheet" href="/${sheet.fileName}" disabled>`);
+      },
+    },
+  };
+}
+
+/** The first screen's chunk (its code-splitting group below), whose style sheet the page carries. */
+const FIRST_SCREEN = 'first-screen';
+
+const isFirstScreenStyles = (file: string) => file.endsWith('.css') && chunkName(file) === FIRST_SCREEN;
+
 /** The app's entry: src/start.tsx, which src/main.tsx (index.html's) imports after the first paint. */
 const APP_ENTRY = 'start';
 
@@ -167,6 +211,7 @@ export default defineConfig(({ command, isSsrBuild }) => {
       portalConfigPlugin(),
       preloadFirstScreenAnswers(),
       appLinks(),
+      inlineFirstScreenStyles(),
       prerenderFirstScreen(),
       precompress(),
       portalPreviewGuard(),
@@ -244,7 +289,7 @@ export default defineConfig(({ command, isSsrBuild }) => {
                     test: /vite[\\/]preload-helper/,
                   },
                   {
-                    name: 'first-screen',
+                    name: FIRST_SCREEN,
                     tags: ['$initial'],
                     // Not the page's entry (index.html and its script), which runs before the app.
                     test: (id: string) => !/[\\/]src[\\/](?:main\.tsx|index\.html)/.test(id),

@@ -14,11 +14,19 @@ export const CAPTCHA_FRAME_SOURCES = ['https://www.google.com/recaptcha/', 'http
  */
 export const SIGN_IN_ADDRESS_SCRIPT_HASH = 'sha256-POONefSNrqL6NPphqqiiIUAL4a5xmsFjzwDa8JTtM0k=';
 
+/**
+ * The one inline style sheet the page may apply, by its hash: the first screen's, which the build
+ * writes into index.html (vite.config.ts) so the prerendered form paints without a second
+ * request. The build fails, naming the new hash, when the styles change and this does not;
+ * change deploy/nginx/ with it.
+ */
+export const FIRST_SCREEN_STYLE_HASH = 'sha256-MNhcSogCgcy9guV3hmZ0o656/ULEcX3mFtBoElgz4ZU=';
+
 /** No 'unsafe-inline', no 'unsafe-eval'. Brand logos may come from any https host. */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'none'",
   `script-src 'self' '${SIGN_IN_ADDRESS_SCRIPT_HASH}' ${CAPTCHA_SCRIPT_SOURCES.join(' ')}`,
-  "style-src 'self'",
+  `style-src 'self' '${FIRST_SCREEN_STYLE_HASH}'`,
   "img-src 'self' https:",
   "font-src 'self'",
   "connect-src 'self'",

@@ -43,6 +43,31 @@ test('the heading, the form and its labels are in the page before any script has
   expect(html).toContain(`<h1 id="sign-in-heading" tabindex="-1" class="page-heading">${HEADING}</h1>`);
 });
 
+test('the first screen paints with its styles inside the page, and its style sheet is never fetched', async ({ page }) => {
+  const sheets: string[] = [];
+  page.on('request', (request) => {
+    if (/\/first-screen-[^/]+\.css$/.test(request.url())) sheets.push(request.url());
+  });
+  const release = await holdCalls(page, ENTRY_SCRIPT);
+  await page.goto('/', { waitUntil: 'commit' });
+  await expect(page.getByRole('heading', { level: 1, name: HEADING })).toBeVisible();
+  // The page's own style element applies (the policy allows it by its hash: a blocked one has no sheet).
+  const inPage = await page.evaluate(() =>
+    Array.from(document.styleSheets)
+      .filter((sheet) => sheet.ownerNode instanceof HTMLStyleElement)
+      .map((sheet) => sheet.cssRules.length),
+  );
+  expect(inPage).toHaveLength(1);
+  expect(inPage[0]).toBeGreaterThan(50);
+  release();
+  await expectHydrated(page);
+  // Nor when the app's code arrives (Vite's preload helper asks for each chunk's style sheets).
+  await page.evaluate(() => (window.location.hash = '#/reset-password'));
+  await expect(page.getByRole('heading', { level: 1, name: HEADING })).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(sheets).toEqual([]);
+});
+
 /** The username the sign-in request sends (in its Basic authorisation). */
 function signInUsername(request: Request): string | undefined {
   return Buffer.from((request.headers().authorization ?? '').replace(/^Basic /, ''), 'base64')
