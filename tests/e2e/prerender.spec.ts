@@ -68,6 +68,13 @@ test('the first screen paints with its styles inside the page, and its style she
   expect(sheets).toEqual([]);
 });
 
+test("the page's own script and its imports are asked for at low priority: the first paint needs none of them", async ({ page }) => {
+  const html = await (await page.request.get('/')).text();
+  const scripts = [...html.matchAll(/<(?:script type="module"|link rel="modulepreload")[^>]*>/g)].map(([tag]) => tag);
+  expect(scripts.length).toBeGreaterThan(1);
+  for (const tag of scripts) expect(tag).toContain('fetchpriority="low"');
+});
+
 /** The username the sign-in request sends (in its Basic authorisation). */
 function signInUsername(request: Request): string | undefined {
   return Buffer.from((request.headers().authorization ?? '').replace(/^Basic /, ''), 'base64')
