@@ -41,7 +41,19 @@ function start(): void {
   started = true;
   void import('./start').then(({ startPortal }) => startPortal(takeEarlyPress));
 }
-// After the next frame: `requestAnimationFrame` runs just before it is painted, a task queued then
-// runs after it. A page opened in a background tab paints nothing until shown, where timers still run.
-requestAnimationFrame(() => setTimeout(start, 0));
+// Once the prerendered screen has painted: its first contentful paint, which the browser reports
+// once the frame is shown (a frame's `requestAnimationFrame` and a task queued from it may both run
+// before that). Elsewhere (nothing prerendered shows, or no such report), after the next frame:
+// `requestAnimationFrame` runs just before it is painted, a task queued then runs after it. A page
+// opened in a background tab paints nothing until shown, where timers still run.
+const shown = root?.hasAttribute('data-prerendered') && document.documentElement.dataset.route !== 'elsewhere';
+if (shown && PerformanceObserver.supportedEntryTypes.includes('paint')) {
+  new PerformanceObserver((entries, observer) => {
+    if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
+    observer.disconnect();
+    start();
+  }).observe({ type: 'paint', buffered: true });
+} else {
+  requestAnimationFrame(() => setTimeout(start, 0));
+}
 setTimeout(start, 1_000);

@@ -68,6 +68,18 @@ test('the first screen paints with its styles inside the page, and its style she
   expect(sheets).toEqual([]);
 });
 
+test("the app's code is asked for only once the prerendered screen has painted", async ({ page }) => {
+  await page.goto('/');
+  await expectHydrated(page);
+  const { painted, asked } = await page.evaluate(() => ({
+    painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+    asked: performance.getEntriesByType('resource').find((entry) => /\/assets\/start-[^/]+\.js$/.test(entry.name))?.startTime ?? null,
+  }));
+  expect(painted).not.toBeNull();
+  expect(asked).not.toBeNull();
+  expect(asked!).toBeGreaterThanOrEqual(painted!);
+});
+
 test("the page's own script and its imports are asked for at low priority: the first paint needs none of them", async ({ page }) => {
   const html = await (await page.request.get('/')).text();
   const scripts = [...html.matchAll(/<(?:script type="module"|link rel="modulepreload")[^>]*>/g)].map(([tag]) => tag);
