@@ -1,11 +1,11 @@
 /*
  * The page's entry, which does two things: it starts the app (src/start.tsx) once the browser has
  * painted the page, and it remembers a press on the page made before then. The page holds the
- * sign-in screen prerendered (src/prerender.tsx) and names its style sheets, so the form paints
- * before the app's code is even asked for: until then, on a phone's slow network, the page, its
- * style sheet and the brand's answer have the bandwidth to themselves. The import below then
- * fetches the app's entry and everything it imports side by side (`modulePreload` in
- * vite.config.ts), not one import after another.
+ * sign-in screen prerendered (src/prerender.tsx) with its styles, so the form paints before the
+ * app's code is even asked for: until then, on a phone's slow network, the page and the brand's
+ * answer have the bandwidth to themselves. The import below then fetches the app's entry and
+ * everything it imports side by side (`modulePreload` in vite.config.ts), not one import after
+ * another.
  */
 import type { EarlyPress } from './start';
 
