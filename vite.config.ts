@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build, defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type IndexHtmlTransformContext, type Plugin } from 'vite';
 import { DASHBOARD_PATHS } from './common/dashboard-paths.js';
 import { firstScreenRows } from './generated/first-screen.ts';
 import { portalConfigPlugin } from './scripts/portal-config.mjs';
@@ -92,13 +92,8 @@ function prerenderFirstScreen(): Plugin {
           };
           const indexFile = join(outDir, 'index.html');
           const html = await readFile(indexFile, 'utf8');
-          if (!html.includes(EMPTY_ROOT)) throw new Error(`src/index.html has no ${EMPTY_ROOT}`);
           const screen = await prerenderSignIn();
-          // (A function, so that no `$'` in the screen's texts is read as a replacement pattern.)
-          await writeFile(
-            indexFile,
-            html.replace(EMPTY_ROOT, () => `<div id="root" data-prerendered>${screen}</div>`),
-          );
+          await writeFile(indexFile, replaceTag(html, EMPTY_ROOT, `<div id="root" data-prerendered>${screen}</div>`));
         } finally {
           await rm(serverDir, { recursive: true, force: true });
         }
@@ -126,8 +121,7 @@ function appLinks(): Plugin {
         const chunks = new Map(
           Object.values(context.bundle ?? {}).flatMap((output) => (output.type === 'chunk' ? [[output.fileName, output] as const] : [])),
         );
-        const app = [...chunks.values()].find((chunk) => chunk.isEntry && chunk.name === APP_ENTRY);
-        if (!app) throw new Error(`the build has no ${APP_ENTRY} entry`);
+        const app = entryChunk(context.bundle, APP_ENTRY);
         const scripts = new Set<string>();
         const visit = (fileName: string) => {
           if (scripts.has(fileName)) return;
@@ -136,9 +130,9 @@ function appLinks(): Plugin {
         };
         visit(app.fileName);
         // What the page's own entry imports, Vite names already.
-        const page = [...chunks.values()].find((chunk) => chunk.isEntry && chunk.name === 'index');
-        const named = new Set([page?.fileName, ...(page?.imports ?? [])]);
-        const pageStyles = new Set([...named].flatMap((fileName) => [...(chunks.get(fileName ?? '')?.viteMetadata?.importedCss ?? [])]));
+        const page = entryChunk(context.bundle, 'index');
+        const named = new Set([page.fileName, ...page.imports]);
+        const pageStyles = new Set([...named].flatMap((fileName) => [...(chunks.get(fileName)?.viteMetadata?.importedCss ?? [])]));
         const styles = new Set([...scripts].flatMap((fileName) => [...(chunks.get(fileName)?.viteMetadata?.importedCss ?? [])]));
         return [...styles]
           .filter((fileName) => !pageStyles.has(fileName))
@@ -167,8 +161,6 @@ function inlineFirstScreenStyles(): Plugin {
         const [sheet] = sheets;
         if (sheets.length !== 1 || sheet?.type !== 'asset')
           throw new Error(`the build has ${sheets.length} first-screen style sheets, not one`);
-        const link = `<link rel="stylesheet" href="/${sheet.fileName}">`;
-        if (!html.includes(link)) throw new Error(`index.html does not name ${sheet.fileName} as ${link}`);
         const css = String(sheet.source);
         const hash = `sha256-${createHash('sha256').update(css).digest('base64')}`;
         if (hash !== FIRST_SCREEN_STYLE_HASH) {
@@ -180,8 +172,8 @@ function inlineFirstScreenStyles(): Plugin {
         // The link stays, disabled (never fetched): Vite's preload helper, which the app's dynamic
         // imports go through, skips the style sheets the page links already, and would otherwise
         // fetch this one again beside the app's code.
-        // (A function, so that no `$'` in the styles is read as a replacement pattern.)
-        return html.replace(link, () => `<style>${css}</style><link rel="stylesheet" href="/${sheet.fileName}" disabled>`);
+        const link = `<link rel="stylesheet" href="/${sheet.fileName}">`;
+        return replaceTag(html, link, `<style>${css}</style>${link.replace(/>$/, ' disabled>')}`);
       },
     },
   };
@@ -202,18 +194,12 @@ function lowPriorityPageScripts(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html, context) {
-        const page = Object.values(context.bundle ?? {}).find(
-          (output) => output.type === 'chunk' && output.isEntry && output.name === 'index',
-        );
-        if (page?.type !== 'chunk') throw new Error("the build has no entry for index.html's script");
+        const page = entryChunk(context.bundle, 'index');
         const tags = [
           `<script type="module" crossorigin src="/${page.fileName}">`,
           ...page.imports.map((fileName) => `<link rel="modulepreload" crossorigin href="/${fileName}">`),
         ];
-        return tags.reduce((written, tag) => {
-          if (!written.includes(tag)) throw new Error(`index.html has no ${tag}`);
-          return written.replace(tag, () => tag.replace(/>$/, ' fetchpriority="low">'));
-        }, html);
+        return tags.reduce((written, tag) => replaceTag(written, tag, tag.replace(/>$/, ' fetchpriority="low">')), html);
       },
     },
   };
@@ -226,6 +212,27 @@ const isFirstScreenStyles = (file: string) => file.endsWith('.css') && chunkName
 
 /** The app's entry: src/start.tsx, which src/main.tsx (index.html's) imports after the first paint. */
 const APP_ENTRY = 'start';
+
+type Bundle = NonNullable<IndexHtmlTransformContext['bundle']>;
+type Chunk = Extract<Bundle[string], { type: 'chunk' }>;
+
+/** The bundle's entry chunk of that name (`index`: index.html's script; APP_ENTRY). */
+function entryChunk(bundle: Bundle | undefined, name: string): Chunk {
+  const found = Object.values(bundle ?? {}).find(
+    (output): output is Chunk => output.type === 'chunk' && output.isEntry && output.name === name,
+  );
+  if (!found) throw new Error(`the build has no ${name} entry`);
+  return found;
+}
+
+/**
+ * index.html with one of its tags replaced; the build fails if the tag is not there as written.
+ * (A function, so that no `$'` in the replacement is read as a replacement pattern.)
+ */
+function replaceTag(html: string, tag: string, replacement: string): string {
+  if (!html.includes(tag)) throw new Error(`index.html has no ${tag}`);
+  return html.replace(tag, () => replacement);
+}
 
 /** The name of a built file's chunk: `assets/start-BEY2xvfy.js` is `start`'s (Vite's `[name]-[hash]`). */
 function chunkName(file: string): string {

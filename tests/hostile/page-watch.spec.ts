@@ -1,4 +1,4 @@
-import { expect, test } from '../support/fixtures';
+import { expect, holdCalls, test } from '../support/fixtures';
 import { fetchMark, watchPage } from './page-watch';
 import { isGatewayPath } from '../../scripts/ports.mjs';
 
@@ -18,12 +18,7 @@ test('the page watch counts the requests the page sent: a fetch its preload answ
   });
   await watchPage(page);
   // The app's start waits until the mark is taken, as on a busy machine.
-  let release = () => undefined as void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/start-[\w-]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdCalls(page, /\/assets\/start-[\w-]+\.js$/);
   await page.goto('/');
   await expect(page.getByRole('button', { name: 'Sign In' })).toBeEnabled();
   const start = await fetchMark(page);

@@ -16,6 +16,8 @@ declare global {
        * sends no request of its own: the preload's request, made as the page loaded, was it).
        */
       fetches: { url: string; at: number; preloaded: boolean }[];
+      /** The addresses of the requests the fetches sent, in order (a fetch a preload answered sent none). */
+      sent: () => string[];
       rejections: string[];
       /** Messages as they appeared, in order. */
       shown: { role: string; text: string }[];
@@ -30,7 +32,14 @@ declare global {
 /** Installs the watch in every document the page loads (call once, before the first navigation). */
 export async function watchPage(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    const watch: Window['__watch'] = { fetches: [], rejections: [], shown: [], idleArmed: 0, document: String(Math.random()) };
+    const watch: Window['__watch'] = {
+      fetches: [],
+      sent: () => watch.fetches.filter((entry) => !entry.preloaded).map((entry) => entry.url),
+      rejections: [],
+      shown: [],
+      idleArmed: 0,
+      document: String(Math.random()),
+    };
     window.__watch = watch;
     const listen = window.addEventListener;
     window.addEventListener = function (this: Window, ...args: Parameters<typeof listen>) {
@@ -102,10 +111,7 @@ export async function rejectionsSince(page: Page, mark: WatchMark | null): Promi
  * answered sent none): to wait for their events.
  */
 export async function fetchMark(page: Page): Promise<{ document: string; fetches: number }> {
-  return page.evaluate(() => ({
-    document: window.__watch?.document ?? '',
-    fetches: (window.__watch?.fetches ?? []).filter((entry) => !entry.preloaded).length,
-  }));
+  return page.evaluate(() => ({ document: window.__watch?.document ?? '', fetches: window.__watch?.sent().length ?? 0 }));
 }
 
 /** When the page sent its last request to an address matching the pattern (its own clock), or null. */

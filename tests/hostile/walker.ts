@@ -298,9 +298,7 @@ export class Walker {
       await expect.poll(() => this.requests.length - from).toBeGreaterThanOrEqual(end.fetches - start.fetches);
     } catch {
       // Say which: the addresses the page fetched that no request event named.
-      const unheard = (
-        await this.page.evaluate(() => window.__watch.fetches.filter((entry) => !entry.preloaded).map((entry) => entry.url))
-      ).slice(start.fetches);
+      const unheard = (await this.page.evaluate(() => window.__watch.sent())).slice(start.fetches);
       for (const entry of this.requests.slice(from)) {
         const at = unheard.indexOf(entry.request.url());
         if (at >= 0) unheard.splice(at, 1);
