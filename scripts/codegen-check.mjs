@@ -8,9 +8,9 @@ import { join, resolve } from 'node:path';
 import { codegen } from './codegen.mjs';
 
 // Everything the generators read: the contract, their configs, package.json and tsconfig
-// (orval's output depends on both), src/ (orval parses the API client, which imports common/)
-// and common/ (codegen asks the first screen's checker which keywords it knows).
-const INPUTS = ['openapi', 'src', 'common', 'scripts', 'package.json', 'tsconfig.json', 'orval.config.ts', 'redocly.yaml'];
+// (orval's output depends on both), gateway-client/ (orval parses the API client, which imports
+// common/) and common/ (codegen asks the first screen's checker which keywords it knows).
+const INPUTS = ['openapi', 'gateway-client', 'common', 'scripts', 'package.json', 'tsconfig.json', 'orval.config.ts', 'redocly.yaml'];
 
 const rootFlag = process.argv.indexOf('--root');
 const root = resolve(rootFlag >= 0 ? process.argv[rootFlag + 1] : '.');

@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Portal } from './app/portal';
 import { AppRoutes } from './app/router';
-import { configureApiClient } from './lib/api/api-client';
+import { configureApiClient } from '../gateway-client/api-client';
 import { firstScreenOperations, loadOperations } from './lib/api/operation-table';
 import { FIRST_PAINT_WAIT_MS } from './lib/constants';
 import { env, readPortalConfig, setPortalEnv } from './lib/env';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { onApiError } from '../lib/api/api-client';
+import { onApiError } from '../../gateway-client/api-client';
 import { isLogOperation, isSessionStatusRefusal } from '../lib/api/failures';
 import { signOut } from '../lib/session';
 import { readAuthToken } from '../lib/session-storage';

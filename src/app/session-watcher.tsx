@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { getValidateSessionQueryOptions } from '../../generated/hooks/session/session';
-import { isApiError } from '../lib/api/api-error';
+import { isApiError } from '../../gateway-client/api-error';
 import { isSessionStatusRefusal } from '../lib/api/failures';
 import { AUTH_COOKIE_POLL_MS } from '../lib/constants';
 import { paths } from '../lib/paths';

@@ -1,4 +1,4 @@
-import { isApiError } from '../lib/api/api-error';
+import { isApiError } from '../../gateway-client/api-error';
 import { errorToast, isRateLimited, rateLimitMessage } from '../lib/api/error-catalogue';
 import { notify, type NotificationInput } from '../lib/notifications';
 import { errorTexts } from '../lib/messages/errors';

@@ -1,5 +1,5 @@
 import { logParticipantActivity, logPartnerActivity } from '../../generated/hooks/logging/logging';
-import type { ApiError } from './api/api-error';
+import type { ApiError } from '../../gateway-client/api-error';
 import { APP_NAME } from './constants';
 import { errorTexts } from './messages/errors';
 import { readSession } from './session-storage';

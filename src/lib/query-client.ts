@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { isApiError } from './api/api-error';
+import { isApiError } from '../../gateway-client/api-error';
 
 const MAX_RETRIES = 2;
 

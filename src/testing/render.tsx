@@ -5,7 +5,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
 import { createQueryClient } from '../lib/query-client';
 import { createPublicContent, PublicContentProvider } from '../lib/public-content';
-import { configureApiClient } from '../lib/api/api-client';
+import { configureApiClient } from '../../gateway-client/api-client';
 import { operations } from '../lib/api/operations';
 import { signInAuthorization } from '../journey/journey-store';
 import { readAuthToken } from '../lib/session-storage';

@@ -26,8 +26,8 @@ import type {
   UnexpectedResponse
 } from '../../models';
 
-import { apiClient } from '../../../src/lib/api/api-client';
-import type { ErrorType } from '../../../src/lib/api/api-client';
+import { apiClient } from '../../../gateway-client/api-client';
+import type { ErrorType } from '../../../gateway-client/api-client';
 
 
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { callsInFlight, onCallsInFlight } from '../../lib/api/api-client';
+import { callsInFlight, onCallsInFlight } from '../../../gateway-client/api-client';
 import './loading-bar.css';
 import { firstScreenTexts } from '../../lib/messages/first-screen';
 

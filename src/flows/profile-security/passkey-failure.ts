@@ -1,4 +1,4 @@
-import { isApiError } from '../../lib/api/api-error';
+import { isApiError } from '../../../gateway-client/api-error';
 import { ceremonyFailureOf } from '../../lib/passkeys/ceremony';
 import { ceremonyMessage, passkeyManageMessage } from '../../lib/passkeys/failures';
 import { passkeyTexts } from '../../lib/messages/passkeys';

@@ -12,7 +12,7 @@ import { FormError } from '../../components/ui/form-error';
 import { Modal } from '../../components/ui/modal';
 import { TextField } from '../../components/ui/text-field';
 import { answerData } from '../../lib/api/answer-data';
-import { isApiError } from '../../lib/api/api-error';
+import { isApiError } from '../../../gateway-client/api-error';
 import { errorToast } from '../../lib/api/error-catalogue';
 import { NOTIFICATION_TIMEOUT_MS } from '../../lib/constants';
 import { notify } from '../../lib/notifications';

@@ -6,7 +6,7 @@ import { CodeEntryForm } from '../../journey/code-entry/code-entry-form';
 import { ActionsRow } from '../../components/layout/actions-row';
 import { Screen } from '../../components/layout/screen';
 import { Button } from '../../components/ui/button';
-import { isApiError } from '../../lib/api/api-error';
+import { isApiError } from '../../../gateway-client/api-error';
 import { errorToast, isNoSecurityDevice } from '../../lib/api/error-catalogue';
 import { leavePortal } from '../../lib/browser-location';
 import { env } from '../../lib/env';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useGetTotpInfo } from '../../../generated/hooks/totp/totp';
 import { answerData } from '../../lib/api/answer-data';
-import { isApiError } from '../../lib/api/api-error';
+import { isApiError } from '../../../gateway-client/api-error';
 import { isGatewayError } from '../../lib/api/failures';
 import { useStoredSession } from '../../lib/use-stored-session';
 

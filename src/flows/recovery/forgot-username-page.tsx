@@ -13,7 +13,7 @@ import { Button } from '../../components/ui/button';
 import { FormError } from '../../components/ui/form-error';
 import { RadioGroup } from '../../components/ui/radio-group';
 import { TextField } from '../../components/ui/text-field';
-import { isApiError } from '../../lib/api/api-error';
+import { isApiError } from '../../../gateway-client/api-error';
 import { failureDescription } from '../../lib/api/error-catalogue';
 import { paths } from '../../lib/paths';
 import { useSingleFlight } from '../../lib/use-single-flight';

@@ -6,7 +6,7 @@ import { ActionsRow } from '../../components/layout/actions-row';
 import { Screen } from '../../components/layout/screen';
 import { Button } from '../../components/ui/button';
 import { answerData } from '../../lib/api/answer-data';
-import { isApiError } from '../../lib/api/api-error';
+import { isApiError } from '../../../gateway-client/api-error';
 import { businessErrorDescription, isResetSessionTimeout } from '../../lib/api/error-catalogue';
 import { notify } from '../../lib/notifications';
 import { paths } from '../../lib/paths';

@@ -4,7 +4,7 @@ import { useChangePassword } from '../../../generated/hooks/profile/profile';
 import { ActionsRow } from '../../components/layout/actions-row';
 import { Screen } from '../../components/layout/screen';
 import { Button } from '../../components/ui/button';
-import { isApiError } from '../../lib/api/api-error';
+import { isApiError } from '../../../gateway-client/api-error';
 import { businessErrorDescription } from '../../lib/api/error-catalogue';
 import { paths } from '../../lib/paths';
 import { signOut } from '../../lib/session';

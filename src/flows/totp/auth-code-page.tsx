@@ -7,7 +7,7 @@ import { Screen } from '../../components/layout/screen';
 import { Stack } from '../../components/layout/stack';
 import { Button } from '../../components/ui/button';
 import { CodeInput } from '../../components/ui/code-input';
-import { isApiError } from '../../lib/api/api-error';
+import { isApiError } from '../../../gateway-client/api-error';
 import { isTotpCodeNotValid } from '../../lib/api/error-catalogue';
 import { MFA_CODE_LENGTH } from '../../lib/constants';
 import { paths } from '../../lib/paths';

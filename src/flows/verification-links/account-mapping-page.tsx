@@ -1,5 +1,5 @@
 import { useVerifyAccountMapping } from '../../../generated/hooks/verification/verification';
-import { isApiError } from '../../lib/api/api-error';
+import { isApiError } from '../../../gateway-client/api-error';
 import { answerData } from '../../lib/api/answer-data';
 import { businessErrorDescription } from '../../lib/api/error-catalogue';
 import { useLinkToken } from '../../lib/use-link-token';

@@ -5,7 +5,7 @@ import {
   useResendVerification,
   useResendVerificationEmail,
 } from '../../../generated/hooks/verification/verification';
-import { isApiError } from '../../lib/api/api-error';
+import { isApiError } from '../../../gateway-client/api-error';
 import { businessErrorDescription } from '../../lib/api/error-catalogue';
 import { deviceFingerprint } from '../../lib/device-fingerprint';
 import { useLanding } from '../../journey/landing/use-landing';

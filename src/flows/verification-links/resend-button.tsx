@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
-import { isApiError } from '../../lib/api/api-error';
+import { isApiError } from '../../../gateway-client/api-error';
 import { isRateLimited, rateLimitMessage } from '../../lib/api/error-catalogue';
 import { useSingleFlight } from '../../lib/use-single-flight';
 import './resend-button.css';

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { getValidateUsernameQueryOptions, useCompleteAccountSetup } from '../../../generated/hooks/account-setup/account-setup';
 import { useUpdateCredentials } from '../../../generated/hooks/profile/profile';
 import { answerData } from '../../lib/api/answer-data';
-import { isApiError } from '../../lib/api/api-error';
+import { isApiError } from '../../../gateway-client/api-error';
 import { businessErrorDescription, errorToast, isUsernameTaken } from '../../lib/api/error-catalogue';
 import { signInInternalError } from '../../lib/api/failures';
 import { notify } from '../../lib/notifications';

@@ -7,7 +7,7 @@ import { Stack } from '../../components/layout/stack';
 import { Button } from '../../components/ui/button';
 import { CodeInput } from '../../components/ui/code-input';
 import { FormError } from '../../components/ui/form-error';
-import { ApiError, isApiError } from '../../lib/api/api-error';
+import { ApiError, isApiError } from '../../../gateway-client/api-error';
 import { codeFailure, isRateLimited, lockoutDescription, rateLimitMessage } from '../../lib/api/error-catalogue';
 import { codeSent } from '../code-request-failure';
 import { MFA_CODE_LENGTH, NOTIFICATION_TIMEOUT_MS, RESEND_COUNTDOWN_SECONDS } from '../../lib/constants';

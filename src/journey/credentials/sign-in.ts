@@ -1,7 +1,7 @@
 import { MutationObserver, type QueryClient } from '@tanstack/react-query';
 import type { NavigateFunction } from 'react-router-dom';
 import { getAuthenticateMutationOptions } from '../../../generated/hooks/sign-in/sign-in';
-import { isApiError } from '../../lib/api/api-error';
+import { isApiError } from '../../../gateway-client/api-error';
 import { needsMfa, needsSecurityQuestion, showSignInFailure } from '../../lib/api/error-catalogue';
 import { signInInternalError } from '../../lib/api/failures';
 import { deviceFingerprint } from '../../lib/device-fingerprint';

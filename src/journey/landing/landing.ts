@@ -8,7 +8,7 @@ import {
 import { getGetSkipEnrollmentStepsQueryOptions, getGetUserLandingUrlQueryOptions } from '../../../generated/hooks/sign-in/sign-in';
 import type { AuthResponse } from '../../../generated/models/authResponse';
 import { answerData } from '../../lib/api/answer-data';
-import { ApiError } from '../../lib/api/api-error';
+import { ApiError } from '../../../gateway-client/api-error';
 import { signInInternalError } from '../../lib/api/failures';
 import { normaliseRole } from '../../lib/auth-role';
 import { leavePortal } from '../../lib/browser-location';

@@ -3,7 +3,7 @@ import { ActionsRow } from '../../components/layout/actions-row';
 import { Screen } from '../../components/layout/screen';
 import { Button } from '../../components/ui/button';
 import { FormError } from '../../components/ui/form-error';
-import { isApiError } from '../../lib/api/api-error';
+import { isApiError } from '../../../gateway-client/api-error';
 import { passkeyTexts } from '../../lib/messages/passkeys';
 import { ceremonyFailureOf, deviceName } from '../../lib/passkeys/ceremony';
 import { ceremonyMessage, passkeyManageMessage } from '../../lib/passkeys/failures';

@@ -5,7 +5,7 @@ import type { AuthenticationResponse } from '../../../generated/models/authentic
 import { Button } from '../../components/ui/button';
 import { FormError } from '../../components/ui/form-error';
 import { answerData } from '../../lib/api/answer-data';
-import { isApiError } from '../../lib/api/api-error';
+import { isApiError } from '../../../gateway-client/api-error';
 import { isRateLimited, rateLimitMessage } from '../../lib/api/error-catalogue';
 import { signInInternalError } from '../../lib/api/failures';
 import { deviceFingerprint } from '../../lib/device-fingerprint';

@@ -1,4 +1,4 @@
-import { isApiError } from '../../lib/api/api-error';
+import { isApiError } from '../../../gateway-client/api-error';
 import { businessErrorDescription, isRateLimited, lockoutDescription, rateLimitMessage } from '../../lib/api/error-catalogue';
 import { isRecoveryCodeNotValid, recoveryCodeMessage } from '../../lib/passkeys/failures';
 

@@ -13,7 +13,7 @@ import { FormError } from '../../components/ui/form-error';
 import { HelpTooltip } from '../../components/ui/help-tooltip';
 import { TextField } from '../../components/ui/text-field';
 import { answerData } from '../../lib/api/answer-data';
-import { isApiError } from '../../lib/api/api-error';
+import { isApiError } from '../../../gateway-client/api-error';
 import { isRateLimited, needsMfa, rateLimitMessage, showSignInFailure } from '../../lib/api/error-catalogue';
 import { signInInternalError } from '../../lib/api/failures';
 import { deviceFingerprint } from '../../lib/device-fingerprint';

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { firstScreenRows } from '../../../generated/first-screen';
 import { installApi, jsonResponse, routeFetch } from '../../testing/render';
-import { configureApiClient } from '../api/api-client';
+import { configureApiClient } from '../../../gateway-client/api-client';
 import { firstScreenOperations } from '../api/operation-table';
 import { PUBLIC_CONTENT_RETRY_MS } from '../constants';
 import {

@@ -1,4 +1,4 @@
-import { isApiError, type ApiError } from './api-error';
+import { isApiError, type ApiError } from '../../../gateway-client/api-error';
 import { NOTIFICATION_TIMEOUT_MS } from '../constants';
 import { notify, type NotificationInput } from '../notifications';
 import { signInInternalError } from './failures';

@@ -1,4 +1,4 @@
-import type { ApiError } from './api-error';
+import type { ApiError } from '../../../gateway-client/api-error';
 import { NOTIFICATION_TIMEOUT_MS } from '../constants';
 import type { NotificationInput } from '../notifications';
 import { firstScreenTexts } from '../messages/first-screen';

@@ -1,6 +1,6 @@
 import { checkedSchema, type ResponseSchema } from '../../../common/schema-check';
 import { firstScreenRows, firstScreenSchemas } from '../../../generated/first-screen';
-import type { ApiOperation, OperationSecurity, ResponseKind } from './api-client';
+import type { ApiOperation, OperationSecurity, ResponseKind } from '../../../gateway-client/api-client';
 
 /*
  * What the rows codegen writes into generated/ mean to the API client: each row becomes an

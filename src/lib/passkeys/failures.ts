@@ -1,4 +1,4 @@
-import type { ApiError } from '../api/api-error';
+import type { ApiError } from '../../../gateway-client/api-error';
 import { passkeySignInTexts, passkeyTexts, recoveryCodeTexts } from '../messages/passkeys';
 import type { CeremonyFailure } from './ceremony';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../lib/api/api-error';
+import { ApiError } from '../../../../gateway-client/api-error';
 import { totpRegistrationFailure } from '../../../lib/api/error-catalogue';
 import { manualEntryKey } from '../use-totp-registration';
 

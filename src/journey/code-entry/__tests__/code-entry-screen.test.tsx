@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NotificationArea } from '../../../components/ui/notification-area';
-import { ApiError } from '../../../lib/api/api-error';
+import { ApiError } from '../../../../gateway-client/api-error';
 import { errorToast } from '../../../lib/api/error-catalogue';
 import { clearNotifications } from '../../../lib/notifications';
 import { jsonResponse, renderRoute } from '../../../testing/render';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, type ApiErrorItem } from '../../../lib/api/api-error';
+import { ApiError, type ApiErrorItem } from '../../../../gateway-client/api-error';
 import { recoveryCodeTexts } from '../../../lib/messages/passkeys';
 import { recoveryCodeFailure } from '../recovery-code-failure';
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { apiClient, configureApiClient, onApiError } from '../api-client';
-import { ApiError } from '../api-error';
+import { apiClient, configureApiClient, onApiError } from '../../../../gateway-client/api-client';
+import { ApiError } from '../../../../gateway-client/api-error';
 import { buildOperations } from '../operation-table';
 
 const thing = z.object({ name: z.string(), errors: z.array(z.object({ code: z.string(), description: z.string() })).optional() });

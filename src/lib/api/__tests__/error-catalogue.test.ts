@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, type ApiErrorItem, type ApiErrorKind } from '../api-error';
+import { ApiError, type ApiErrorItem, type ApiErrorKind } from '../../../../gateway-client/api-error';
 import {
   businessErrorDescription,
   failureDescription,

@@ -1,5 +1,5 @@
-import { findOperation } from '../../../common/operation-matcher';
-import type { ResponseSchema, SchemaResult } from '../../../common/schema-check';
+import { findOperation } from '../common/operation-matcher';
+import type { ResponseSchema, SchemaResult } from '../common/schema-check';
 import { ApiError, type ApiErrorItem, type ApiErrorKind } from './api-error';
 
 /*
