@@ -51,6 +51,7 @@ const EmailVerificationPage = screen(() => import('../flows/verification-links/e
 const InvitePage = screen(() => import('../flows/verification-links/invite-page'), 'InvitePage');
 const AccountMappingPage = screen(() => import('../flows/verification-links/account-mapping-page'), 'AccountMappingPage');
 const TotpRegistrationRoute = screen(() => import('../flows/totp/totp-registration'), 'TotpRegistrationRoute');
+const RequireTotpRegistration = screen(() => import('./totp-registration-guard'), 'RequireTotpRegistration');
 const TotpSetupPage = screen(() => import('../flows/totp/totp-setup-page'), 'TotpSetupPage');
 const QrCodePage = screen(() => import('../flows/totp/qr-code-page'), 'QrCodePage');
 const AuthAppPage = screen(() => import('../flows/totp/auth-app-page'), 'AuthAppPage');
@@ -150,9 +151,11 @@ export const routeTable = () => (
     <Route element={<RequireSession />}>
       <Route element={<TotpRegistrationRoute />}>
         <Route path={top(paths.totpSetup)} element={<TotpSetupPage />} />
-        <Route path={top(paths.qrCode)} element={<QrCodePage />} />
-        <Route path={top(paths.authApp)} element={<AuthAppPage />} />
-        <Route path={top(paths.authCode)} element={<AuthCodePage />} />
+        <Route element={<RequireTotpRegistration />}>
+          <Route path={top(paths.qrCode)} element={<QrCodePage />} />
+          <Route path={top(paths.authApp)} element={<AuthAppPage />} />
+          <Route path={top(paths.authCode)} element={<AuthCodePage />} />
+        </Route>
       </Route>
     </Route>
     <Route path="*" element={<Navigate to={paths.signIn} replace />} />

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Navigate, Outlet, useLocation, useOutletContext } from 'react-router-dom';
-import { paths } from '../../lib/paths';
+import { Outlet, useOutletContext } from 'react-router-dom';
 
 /** The set-up's registration, as its screens share it. */
 export interface TotpRegistration {
@@ -13,12 +12,11 @@ export interface TotpRegistration {
  * The authenticator-app set-up's screens (/totp-setup, /qr-code, /auth-app, /auth-code) share
  * the registration's uri through this route, in memory only: it holds the app's secret, so it
  * lives while these screens are open and is gone when the user leaves, finishes or cancels, or
- * reloads. A step after the intro without it starts at the intro.
+ * reloads. The steps after the intro are behind `RequireTotpRegistration` (src/app), which
+ * starts at the intro without it.
  */
 export function TotpRegistrationRoute() {
   const [uri, setUri] = useState<string | null>(null);
-  const { pathname } = useLocation();
-  if (uri === null && pathname !== paths.totpSetup) return <Navigate to={paths.totpSetup} replace />;
   return <Outlet context={{ uri, setUri } satisfies TotpRegistration} />;
 }
 
