@@ -35,7 +35,9 @@ function run(root, bin, args) {
   // orval reports an unparsable mutator but still succeeds, silently dropping every hook's
   // typed `request` option: treat it as the failure it is.
   if (/Failed to parse provided mutator/i.test(output)) {
-    throw new Error(`${bin}: the API client (mutator) could not be parsed; keep gateway-client/api-client.ts free of imports from generated/`);
+    throw new Error(
+      `${bin}: the API client (mutator) could not be parsed; keep gateway-client/api-client.ts free of imports from generated/`,
+    );
   }
   return output;
 }

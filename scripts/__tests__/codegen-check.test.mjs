@@ -6,7 +6,17 @@ import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 const root = resolve(import.meta.dirname, '..', '..');
-const TREE = ['openapi', 'gateway-client', 'common', 'scripts', 'generated', 'package.json', 'tsconfig.json', 'orval.config.ts', 'redocly.yaml'];
+const TREE = [
+  'openapi',
+  'gateway-client',
+  'common',
+  'scripts',
+  'generated',
+  'package.json',
+  'tsconfig.json',
+  'orval.config.ts',
+  'redocly.yaml',
+];
 let copy;
 
 function check() {
