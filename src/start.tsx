@@ -46,7 +46,8 @@ export function startPortal(takeEarlyPress: () => EarlyPress | undefined): void 
     // the table loads with the first key or pointer press, ahead of the call that needs it. Any
     // other route calls the gateway as it opens, so it loads at once.
     const preloadOperations = () => void loadOperations().catch(() => undefined);
-    const atSignIn = (window.location.hash.slice(1).split('?')[0] || paths.signIn) === paths.signIn;
+    const onSignIn = () => (window.location.hash.slice(1).split('?')[0] || paths.signIn) === paths.signIn;
+    const atSignIn = onSignIn();
     if (atSignIn) onFirstInteraction(preloadOperations);
     else preloadOperations();
 
@@ -64,17 +65,28 @@ export function startPortal(takeEarlyPress: () => EarlyPress | undefined): void 
       // page again). Not in a transition either, which would hydrate in slices: an update arriving
       // in between makes React draw the form again, emptied of what was typed.
       // A press made on the page before now is done then, on the app's own buttons.
+      let hydrated = false;
       const onHydrated = () => {
+        hydrated = true;
         const press = earlyPress;
         earlyPress = undefined;
         press?.();
         activateLanguage();
+      };
+      // Another link opened in this tab before hydration is done (only the part after `#` changes,
+      // so the page stays) draws another screen than the prerendered one: React reports the
+      // mismatch and draws the page anew at that address, which is what the link asks for. That
+      // mismatch is expected and not reported; any other error is, as React would by default.
+      const onRecoverableError = (error: unknown) => {
+        if (!hydrated && !onSignIn()) return;
+        reportError(error);
       };
       hydrateRoot(
         root,
         <Portal publicContent={publicContent} onHydrated={onHydrated}>
           <AppRoutes />
         </Portal>,
+        { onRecoverableError },
       );
       void prefetchPublicContent(publicContent);
     } else {

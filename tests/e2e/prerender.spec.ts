@@ -218,6 +218,34 @@ test('another address never shows the prerendered sign-in, not even before the s
   await expectHydrated(page);
 });
 
+test('another address opened in the same tab while the app takes the sign-in over is followed, with no error', async ({ page }) => {
+  // The moment the app has begun to take the prerendered screen over (React listens at its root
+  // as hydrateRoot is called, and draws later), the address changes as when another link is pasted
+  // into the tab: only its part after the # changes, so the page stays.
+  await page.addInitScript(() => {
+    const listen = EventTarget.prototype.addEventListener;
+    let moved = false;
+    EventTarget.prototype.addEventListener = function (this: EventTarget, ...args: Parameters<EventTarget['addEventListener']>) {
+      if (!moved && this instanceof Element && this.id === 'root' && args[0] === 'auxclick') {
+        moved = true;
+        window.location.hash = '#/no-such-screen';
+        document.documentElement.dataset.moved = 'while hydrating';
+      }
+      return listen.apply(this, args);
+    };
+  });
+  const hydration = hydrationMessages(page);
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('data-moved', 'while hydrating');
+  // An address the portal does not know goes to the root (a screen's address draws that screen,
+  // whose code loads first: React keeps the prerendered screen until then and meets no mismatch).
+  await expect(page).toHaveURL(/#\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: HEADING })).toBeVisible();
+  await expectHydrated(page);
+  // React's report of the mismatch would be a page error, which the fixture fails on too.
+  expect(hydration).toEqual([]);
+});
+
 test('a browser preferring Spanish gets the prerendered form in English, then the same form in Spanish, keeping what was typed', async ({
   browser,
   baseURL,
