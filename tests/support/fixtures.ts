@@ -165,20 +165,23 @@ export async function standInDashboards(page: Page): Promise<void> {
 
 /**
  * Reads what `read` takes from each response the page receives (undefined: not this one). A read
- * is asynchronous, so the returned `settled()` waits for every read begun so far: a test judges
- * only what has been read, and no read is still pending when the test ends.
+ * is asynchronous, so the returned `settled()` waits for every read begun so far and stops
+ * reading: a test judges only what has been read, and no read is pending or begins after that
+ * (the page goes on loading, and a read begun as the test ends fails outside any test).
  */
 export function readResponses<T>(page: Page, read: (response: Response) => Promise<T> | undefined): () => Promise<T[]> {
   const reads: Promise<T>[] = [];
-  page.on('response', (response) => {
+  const onResponse = (response: Response) => {
     const value = read(response);
     if (value) reads.push(value);
-  });
+  };
+  page.on('response', onResponse);
   return async () => {
     for (let count = -1; count !== reads.length;) {
       count = reads.length;
       await Promise.all(reads);
     }
+    page.off('response', onResponse);
     return Promise.all(reads);
   };
 }
