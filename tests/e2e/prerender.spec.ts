@@ -131,6 +131,19 @@ test('what is typed before the script runs is kept, Enter sends it once the app 
   expect(hydration).toEqual([]);
 });
 
+test('a page scrolled before the script runs stays where it was once the app has the page', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 400 });
+  const release = await holdCalls(page, ENTRY_SCRIPT);
+  await page.goto('/', { waitUntil: 'commit' });
+  await expect(page.getByRole('heading', { name: 'Why create an online account?' })).toBeVisible();
+  await page.getByRole('heading', { name: 'Why create an online account?' }).scrollIntoViewIfNeeded();
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(0);
+  release();
+  await expectHydrated(page);
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+});
+
 test('a button pressed before the script runs does its job once the app has the page', async ({ page }) => {
   const release = await holdCalls(page, ENTRY_SCRIPT);
   await page.goto('/', { waitUntil: 'commit' });

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, type MouseEvent } from 'react';
+import { Suspense, useEffect, useRef, type MouseEvent } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import defaultLogo from '../../assets/default-logo.svg';
 import { setTitleBase } from '../../lib/document-title';
@@ -47,7 +47,12 @@ export function AppFrame() {
     };
   }, [favicon]);
 
+  // A new screen starts at the top. Not the first one: the page is where the browser put it, and
+  // where the user may have scrolled the prerendered sign-in before the app took it over.
+  const scrolledFor = useRef(location.pathname);
   useEffect(() => {
+    if (scrolledFor.current === location.pathname) return;
+    scrolledFor.current = location.pathname;
     window.scrollTo(0, 0);
   }, [location.pathname]);
 
