@@ -24,6 +24,15 @@ async function expectHydrated(page: Page): Promise<void> {
   await expect(page.getByRole('button', { name: 'Sign In' })).toHaveAttribute('type', 'submit');
 }
 
+/**
+ * Waits until the page's own small script has run: it asks for the app's code (held here), and
+ * remembers a press from then on. A press before it has run (its first moments, before the
+ * deferred script arrives) does nothing, and the user presses again.
+ */
+async function pageScriptRan(asked: Promise<Request>): Promise<void> {
+  await asked;
+}
+
 test('the heading, the form and its labels are in the page before any script has run', async ({ page }) => {
   const release = await holdCalls(page, ENTRY_SCRIPT);
   // Not until 'load' or 'DOMContentLoaded': both wait for the page's (deferred) module script.
@@ -103,10 +112,12 @@ test('what is typed before the script runs is kept, Enter sends it once the app 
     if (request.url().endsWith('/login-gateway/authentication')) signIns.push(request);
   });
   const release = await holdCalls(page, ENTRY_SCRIPT);
+  const asked = page.waitForRequest(ENTRY_SCRIPT);
   // Not until 'load' or 'DOMContentLoaded': both wait for the page's (deferred) module script.
   await page.goto('/', { waitUntil: 'commit' });
   await page.getByLabel('Username').fill('early.bird');
   await page.getByLabel('Password', { exact: true }).fill('Secret#123');
+  await pageScriptRan(asked);
   await page.getByLabel('Password', { exact: true }).press('Enter');
   // The browser did not send the form itself (a GET with the password in the address).
   expect(new URL(page.url()).search).toBe('');
@@ -146,7 +157,9 @@ test('a page scrolled before the script runs stays where it was once the app has
 
 test('a button pressed before the script runs does its job once the app has the page', async ({ page }) => {
   const release = await holdCalls(page, ENTRY_SCRIPT);
+  const asked = page.waitForRequest(ENTRY_SCRIPT);
   await page.goto('/', { waitUntil: 'commit' });
+  await pageScriptRan(asked);
   await page.getByRole('button', { name: 'Create Your Account' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
   release();
@@ -156,9 +169,11 @@ test('a button pressed before the script runs does its job once the app has the 
   // Sign In pressed early sends the form, once, even when pressed twice.
   await page.goto('about:blank');
   const releaseAgain = await holdCalls(page, ENTRY_SCRIPT);
+  const askedAgain = page.waitForRequest(ENTRY_SCRIPT);
   await page.goto('/', { waitUntil: 'commit' });
   await page.getByLabel('Username').fill('early.bird');
   await page.getByLabel('Password', { exact: true }).fill('Secret#123');
+  await pageScriptRan(askedAgain);
   const signIns: Request[] = [];
   page.on('request', (request) => {
     if (request.url().endsWith('/login-gateway/authentication')) signIns.push(request);
