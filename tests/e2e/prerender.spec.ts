@@ -8,6 +8,9 @@ import { expect, expectNoAxeViolations, holdCalls, test } from '../support/fixtu
  */
 
 const ENTRY_SCRIPT = /\/assets\/first-screen-[^/]+\.js$/;
+// The page's own small script asks for it once it has run, and remembers a press from then on: a
+// press before that (the page's first moments, before the deferred script arrives) does nothing,
+// and the user presses again. The tests of early presses wait for that request (`asked`).
 const HEADING = 'Sign in to your 401(k) account';
 
 /** Every console message about hydration (React reports a mismatch as an error: the fixture fails on those too). */
@@ -22,15 +25,6 @@ function hydrationMessages(page: Page): string[] {
 /** The app has taken the form over: its submit button submits (a plain button before, src/components/layout/form-footer.tsx). */
 async function expectHydrated(page: Page): Promise<void> {
   await expect(page.getByRole('button', { name: 'Sign In' })).toHaveAttribute('type', 'submit');
-}
-
-/**
- * Waits until the page's own small script has run: it asks for the app's code (held here), and
- * remembers a press from then on. A press before it has run (its first moments, before the
- * deferred script arrives) does nothing, and the user presses again.
- */
-async function pageScriptRan(asked: Promise<Request>): Promise<void> {
-  await asked;
 }
 
 test('the heading, the form and its labels are in the page before any script has run', async ({ page }) => {
@@ -117,7 +111,7 @@ test('what is typed before the script runs is kept, Enter sends it once the app 
   await page.goto('/', { waitUntil: 'commit' });
   await page.getByLabel('Username').fill('early.bird');
   await page.getByLabel('Password', { exact: true }).fill('Secret#123');
-  await pageScriptRan(asked);
+  await asked;
   await page.getByLabel('Password', { exact: true }).press('Enter');
   // The browser did not send the form itself (a GET with the password in the address).
   expect(new URL(page.url()).search).toBe('');
@@ -159,7 +153,7 @@ test('a button pressed before the script runs does its job once the app has the 
   const release = await holdCalls(page, ENTRY_SCRIPT);
   const asked = page.waitForRequest(ENTRY_SCRIPT);
   await page.goto('/', { waitUntil: 'commit' });
-  await pageScriptRan(asked);
+  await asked;
   await page.getByRole('button', { name: 'Create Your Account' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
   release();
@@ -173,7 +167,7 @@ test('a button pressed before the script runs does its job once the app has the 
   await page.goto('/', { waitUntil: 'commit' });
   await page.getByLabel('Username').fill('early.bird');
   await page.getByLabel('Password', { exact: true }).fill('Secret#123');
-  await pageScriptRan(askedAgain);
+  await askedAgain;
   const signIns: Request[] = [];
   page.on('request', (request) => {
     if (request.url().endsWith('/login-gateway/authentication')) signIns.push(request);
