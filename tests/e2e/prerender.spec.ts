@@ -1,5 +1,5 @@
 import type { Page, Request } from '@playwright/test';
-import { expect, expectNoAxeViolations, holdCalls, test } from '../support/fixtures';
+import { expect, expectNoAxeViolations, holdCalls, pauseClock, test } from '../support/fixtures';
 
 /*
  * The sign-in screen comes prerendered in the page (src/prerender.tsx) and the app hydrates it
@@ -81,6 +81,17 @@ test("the app's code is asked for only once the prerendered screen has painted",
   expect(painted).not.toBeNull();
   expect(asked).not.toBeNull();
   expect(asked!).toBeGreaterThanOrEqual(painted!);
+});
+
+test("the app takes the page over while the page's timers are held (a test's paused clock, a throttled tab)", async ({ page }) => {
+  await page.clock.install();
+  const release = await holdCalls(page, ENTRY_SCRIPT);
+  await page.goto('/', { waitUntil: 'commit' });
+  // From here on no timer fires; the app's code arrives after that.
+  await pauseClock(page);
+  release();
+  await expectHydrated(page);
+  await expect(page).toHaveTitle('Example Partner 401(k)');
 });
 
 test("the page's own script and its imports are asked for at low priority: the first paint needs none of them", async ({ page }) => {
