@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { MOCK_PORT, NGINX_PORT } from './scripts/ports.mjs';
 
@@ -11,6 +12,46 @@ import { MOCK_PORT, NGINX_PORT } from './scripts/ports.mjs';
  * gateway. tests/e2e/configurations.spec.ts serves the same build a second time, with another
  * configuration.
  */
+/**
+ * Chromium's features the tests run without. A second `--disable-features` replaces the first
+ * (Chromium reads the last one given), so the list repeats the one Playwright passes
+ * (`disabledFeatures` in playwright-core's chromiumSwitches; copied from the version below, which
+ * `package.json` pins) and adds two of its own: Chromium 156 opens a renderer for the address
+ * bar's WebUI popups (`chrome://omnibox-popup.top-chrome/`, and its AI Mode page) with every
+ * window, even headless, which is every test's page, and it takes a core's time as the page
+ * loads: without them, the 103 tests of sign-in, recovery and account setup took 1.8 min instead
+ * of 2.4 to 2.5 min on 2 cores (two runs each).
+ */
+const PLAYWRIGHT_DISABLED_FEATURES_OF = '1.65.1';
+const DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+  // Ours: the address bar's popups.
+  'WebUIOmniboxPopup',
+  'WebUIOmniboxAimPopup',
+];
+const playwrightVersion = createRequire(import.meta.url)('playwright-core/package.json').version;
+if (playwrightVersion !== PLAYWRIGHT_DISABLED_FEATURES_OF) {
+  throw new Error(
+    `playwright.config.ts repeats the features Playwright ${PLAYWRIGHT_DISABLED_FEATURES_OF} disables; Playwright is now ${playwrightVersion}: ` +
+      'copy its list (disabledFeatures in chromiumSwitches) into DISABLED_FEATURES and set PLAYWRIGHT_DISABLED_FEATURES_OF',
+  );
+}
+
 export default defineConfig({
   // The flows' end-to-end specs, and the hostile-input and fault suites (a sample here; the
   // whole matrix with `npm run test:hostile`, which sets HOSTILE=full).
@@ -49,6 +90,7 @@ export default defineConfig({
         '--disable-component-update',
         '--disable-sync',
         '--no-first-run',
+        `--disable-features=${DISABLED_FEATURES.join(',')}`,
       ],
     },
   },
