@@ -28,6 +28,9 @@ export const SESSION_KEYS = {
   mfaAdoptionInProgress: 'mfaAdoptionInProgress',
 } as const;
 
+/** The language chosen on this device: local storage, so it outlives the session (src/lib/i18n). */
+export const LANGUAGE_KEY = 'portalLanguage';
+
 /**
  * The keys of the typed slots the flows declare (spec section 3): a slot takes only one of these,
  * so the portal knows all its keys, and can forget them without touching other applications'.
@@ -44,8 +47,8 @@ export const SLOT_KEYS = [
   'journey',
   // Not the spec's, and in local storage: who said "Not now" to the passkey offer on this device.
   'passkeyOfferDeclined',
-  // Not the spec's, and in local storage: the language chosen on this device (src/lib/i18n).
-  'portalLanguage',
+  // Not the spec's, and in local storage.
+  LANGUAGE_KEY,
 ] as const;
 
 export type SlotKey = (typeof SLOT_KEYS)[number];
@@ -66,9 +69,9 @@ export function storage(area: 'session' | 'local' = 'session'): Storage | null {
   }
 }
 
-/** The language chosen on this device (local storage, so it outlives the session), or null. */
+/** The language chosen on this device, or null. */
 export function readLanguageChoice(): string | null {
-  return storage('local')?.getItem('portalLanguage') ?? null;
+  return storage('local')?.getItem(LANGUAGE_KEY) ?? null;
 }
 
 export function read(key: string): string | null {

@@ -3,6 +3,7 @@ import {
   ADOPTION_COOKIE,
   AUTH_COOKIE,
   deleteCookie,
+  LANGUAGE_KEY,
   read,
   remove,
   SESSION_KEYS,
@@ -100,7 +101,7 @@ export function clearAllStorage(): void {
 
 /** Remembers the language chosen on this device (src/lib/i18n). */
 export function rememberLanguage(language: string): void {
-  storage('local')?.setItem('portalLanguage', language);
+  storage('local')?.setItem(LANGUAGE_KEY, language);
 }
 
 export function saveLanding(url: string, external: boolean): void {
