@@ -8,11 +8,12 @@ export const CAPTCHA_SCRIPT_SOURCES = ['https://www.google.com/recaptcha/', 'htt
 export const CAPTCHA_FRAME_SOURCES = ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'];
 
 /**
- * The one inline script the page may run, by its hash: src/index.html's, which hides the
- * prerendered sign-in screen at any other address before the app's script has run (a test holds
- * the hash to the script; change both together, and deploy/nginx/ with them).
+ * The one inline script the page may run, by its hash: src/index.html's, which, before the app's
+ * script has run, hides the prerendered sign-in screen at any other address and its cookie notice
+ * once the cookies were accepted (a test holds the hash to the script; change both together, and
+ * deploy/nginx/ with them).
  */
-export const SIGN_IN_ADDRESS_SCRIPT_HASH = 'sha256-POONefSNrqL6NPphqqiiIUAL4a5xmsFjzwDa8JTtM0k=';
+export const SIGN_IN_ADDRESS_SCRIPT_HASH = 'sha256-nQZ7MhkzEv+j0SsJ73yboGRcAOC4pXWNoJABmoMoliw=';
 
 /**
  * The one inline style sheet the page may apply, by its hash: the first screen's, which the build
@@ -20,7 +21,7 @@ export const SIGN_IN_ADDRESS_SCRIPT_HASH = 'sha256-POONefSNrqL6NPphqqiiIUAL4a5xm
  * request. The build fails, naming the new hash, when the styles change and this does not;
  * change deploy/nginx/ with it.
  */
-export const FIRST_SCREEN_STYLE_HASH = 'sha256-MNhcSogCgcy9guV3hmZ0o656/ULEcX3mFtBoElgz4ZU=';
+export const FIRST_SCREEN_STYLE_HASH = 'sha256-ZK1MB+atybV3MocnypltaP/CCLgnYHUXZmMsf5o9EkA=';
 
 /** No 'unsafe-inline', no 'unsafe-eval'. Brand logos may come from any https host. */
 export const CONTENT_SECURITY_POLICY = [

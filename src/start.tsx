@@ -68,6 +68,8 @@ export function startPortal(takeEarlyPress: () => EarlyPress | undefined): void 
       let hydrated = false;
       const onHydrated = () => {
         hydrated = true;
+        // The app knows now whether the cookies were accepted (index.html's script marked it early).
+        delete document.documentElement.dataset.cookies;
         const press = earlyPress;
         earlyPress = undefined;
         press?.();

@@ -193,6 +193,22 @@ test('a button pressed before the script runs does its job once the app has the 
   expect(signIns).toHaveLength(1);
 });
 
+test('someone who accepted the cookies on an earlier visit never sees the notice, not even before the script runs', async ({
+  page,
+  baseURL,
+}) => {
+  await page.context().addCookies([{ name: 'cookieConsent', value: 'accepted', url: baseURL!, sameSite: 'Strict' }]);
+  const release = await holdCalls(page, ENTRY_SCRIPT);
+  await page.goto('/', { waitUntil: 'commit' });
+  await expect(page.getByRole('heading', { level: 1, name: HEADING })).toBeVisible();
+  await expect(page.locator('.cookie-banner')).toBeHidden();
+  release();
+  await expectHydrated(page);
+  await expect(page.locator('.cookie-banner')).toHaveCount(0);
+  // The page's mark is the app's no longer: it says nothing once the app has the page.
+  await expect(page.locator('html')).not.toHaveAttribute('data-cookies');
+});
+
 test('the brand and the announcement arrive after the form into the room kept for them, moving nothing', async ({ page }) => {
   // A phone's width, where the header and the banner are tightest.
   await page.setViewportSize({ width: 375, height: 667 });
