@@ -10,10 +10,10 @@ export const CAPTCHA_FRAME_SOURCES = ['https://www.google.com/recaptcha/', 'http
 /**
  * The one inline script the page may run, by its hash: src/index.html's, which, before the app's
  * script has run, hides the prerendered sign-in screen at any other address and its cookie notice
- * once the cookies were accepted (a test holds the hash to the script; change both together, and
- * deploy/nginx/ with them).
+ * once the cookies were accepted, and marks a press on it (a test holds the hash to the script;
+ * change both together, and deploy/nginx/ with them).
  */
-export const SIGN_IN_ADDRESS_SCRIPT_HASH = 'sha256-nQZ7MhkzEv+j0SsJ73yboGRcAOC4pXWNoJABmoMoliw=';
+export const SIGN_IN_ADDRESS_SCRIPT_HASH = 'sha256-k2bi4frZL1czr67KeORsWmOXddJYMPYJ4FC7Sz0fw6U=';
 
 /**
  * The one inline style sheet the page may apply, by its hash: the first screen's, which the build

@@ -1,38 +1,27 @@
 /*
- * The page's entry, which does two things: it starts the app (src/start.tsx) once the browser has
- * painted the page, and it remembers a press on the page made before then. The page holds the
- * sign-in screen prerendered (src/prerender.tsx) with its styles, so the form paints before the
- * app's code is even asked for: until then, on a phone's slow network, the page and the brand's
- * answer have the bandwidth to themselves. The import below then fetches the app's entry and
- * everything it imports side by side (`modulePreload` in vite.config.ts), not one import after
- * another.
+ * The page's entry, which starts the app (src/start.tsx) once the browser has painted the page.
+ * The page holds the sign-in screen prerendered (src/prerender.tsx) with its styles, so the form
+ * paints before the app's code is even asked for: until then, on a phone's slow network, the page
+ * and the brand's answer have the bandwidth to themselves. The import below then fetches the app's
+ * entry and everything it imports side by side (`modulePreload` in vite.config.ts), not one
+ * import after another.
  */
 import type { EarlyPress } from './start';
 
-// The prerendered screen's buttons do nothing until the app has taken the page over (and Enter in
-// its form sends nothing: src/components/layout/form-footer.tsx). Someone quicker than the
-// network presses one anyway: the last such press is done again once the app has the page.
-let earlyPress: EarlyPress | undefined;
-const root = document.getElementById('root');
-const onClick = (event: MouseEvent) => {
-  const button = event.target instanceof Element ? event.target.closest('button') : null;
-  if (button) earlyPress = () => button.click();
-};
-const onKeyDown = (event: KeyboardEvent) => {
-  const form = event.key === 'Enter' && event.target instanceof HTMLInputElement ? event.target.form : null;
-  if (form) earlyPress = () => form.requestSubmit();
-};
-if (root?.hasAttribute('data-prerendered')) {
-  root.addEventListener('click', onClick, true);
-  root.addEventListener('keydown', onKeyDown, true);
-}
-/** The press made before the app took the page over, if any; none is remembered after. */
+/**
+ * The prerendered screen's buttons do nothing until the app has taken the page over (and Enter in
+ * its form sends nothing: src/components/layout/form-footer.tsx). Someone quicker than the
+ * network presses one anyway: index.html's script marks the last button pressed, or the form Enter
+ * was pressed in, from the page's first moments. Taken once, as the app starts: the press to do
+ * again once the app has the page, if any; the page marks none after.
+ */
 function takeEarlyPress(): EarlyPress | undefined {
-  root?.removeEventListener('click', onClick, true);
-  root?.removeEventListener('keydown', onKeyDown, true);
-  const press = earlyPress;
-  earlyPress = undefined;
-  return press;
+  document.documentElement.dataset.app = 'started';
+  const marked = document.querySelector('[data-early-press]');
+  marked?.removeAttribute('data-early-press');
+  if (marked instanceof HTMLButtonElement) return () => marked.click();
+  if (marked instanceof HTMLFormElement) return () => marked.requestSubmit();
+  return undefined;
 }
 
 let started = false;
@@ -54,7 +43,7 @@ function start(): void {
 // before that). Elsewhere (nothing prerendered shows, or no such report), after the next frame:
 // `requestAnimationFrame` runs just before it is painted, a task queued then runs after it. A page
 // opened in a background tab paints nothing until shown, where timers still run.
-const shown = root?.hasAttribute('data-prerendered') && document.documentElement.dataset.route !== 'elsewhere';
+const shown = document.getElementById('root')?.hasAttribute('data-prerendered') && document.documentElement.dataset.route !== 'elsewhere';
 if (shown && PerformanceObserver.supportedEntryTypes.includes('paint')) {
   new PerformanceObserver((entries, observer) => {
     if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
