@@ -66,6 +66,24 @@ test.describe('the language switch', () => {
     await expect(heading(page, 'Sign in to your 401(k) account')).toBeVisible();
   });
 
+  test('the choice is written as the page changes language, so a reload right after speaks it', async ({ page }) => {
+    // Watches the document, not its element: an init script runs before there is one.
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (document.documentElement.lang !== 'es-US') return;
+        observer.disconnect();
+        // In the task after the change: what a reload made at once would find.
+        setTimeout(() =>
+          document.documentElement.setAttribute('data-test-remembered', localStorage.getItem('portalLanguage') ?? 'nothing'),
+        );
+      }).observe(document, { attributes: true, subtree: true, attributeFilter: ['lang'] });
+    });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Español' }).click();
+    await expect(heading(page, es('Sign in to your 401(k) account'))).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('data-test-remembered', 'es');
+  });
+
   test('mid-journey, keeps the step and the answer typed, and its error message follows', async ({ page }) => {
     await page.goto('/');
     await page.getByLabel('Username').fill('question');

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { activateLocale, LANGUAGES, useLocale, type Language } from '../../lib/i18n/locale';
+import { activateLocale, LANGUAGES, loadLocale, useLocale, type Language } from '../../lib/i18n/locale';
 import './language-switch.css';
 
 /**
@@ -17,8 +17,10 @@ export function LanguageSwitch() {
     if (busy) return;
     setBusy(true);
     try {
+      // What remembers the choice loads beside the texts, and the choice is written as the page
+      // changes language (in the same task): a reload right after speaks it.
+      const [{ rememberLanguage }] = await Promise.all([import('../../lib/session-writes'), loadLocale(language)]);
       await activateLocale(language);
-      const { rememberLanguage } = await import('../../lib/session-writes');
       rememberLanguage(language);
     } catch {
       // The language's texts could not load (the network): the page stays as it was, and a

@@ -87,12 +87,17 @@ export function initialLocale(): Locale {
   return 'en';
 }
 
+/** Loads `locale`'s catalogue of every area in use, without speaking it yet. */
+export async function loadLocale(locale: Locale): Promise<void> {
+  await Promise.all([...areasInUse].map((area) => loadCatalogue(locale, area)));
+}
+
 /**
  * Speaks `locale` from now on: loads its catalogue of every area in use, then switches, so no
  * screen is drawn with a text missing. `<html lang>` follows.
  */
 export async function activateLocale(locale: Locale): Promise<void> {
-  await Promise.all([...areasInUse].map((area) => loadCatalogue(locale, area)));
+  await loadLocale(locale);
   i18n.activate(locale);
   document.documentElement.lang = locale === 'pseudo' ? 'en-XA' : intlLocale(locale);
 }
