@@ -4,15 +4,6 @@ import { availableParallelism } from 'node:os';
 import { MOCK_PORT, NGINX_PORT } from './scripts/ports.mjs';
 
 /**
- * End-to-end tests: Debian's Chromium (Playwright cannot download its own browser here)
- * against the production build (`npm run build`), served by Debian's nginx with the production
- * configuration (deploy/nginx/, through scripts/nginx.mjs) and the development configuration
- * written into the page (Google's test site key: the tests answer Google's script with
- * tests/support/recaptcha-stub.js), the gateway paths and the dashboards forwarded to the mock
- * gateway. tests/e2e/configurations.spec.ts serves the same build a second time, with another
- * configuration.
- */
-/**
  * Chromium's features the tests run without. A second `--disable-features` replaces the first
  * (Chromium reads the last one given), so the list repeats the one Playwright passes
  * (`disabledFeatures` in playwright-core's chromiumSwitches; copied from the version below, which
@@ -52,6 +43,15 @@ if (playwrightVersion !== PLAYWRIGHT_DISABLED_FEATURES_OF) {
   );
 }
 
+/**
+ * End-to-end tests: Debian's Chromium (Playwright cannot download its own browser here)
+ * against the production build (`npm run build`), served by Debian's nginx with the production
+ * configuration (deploy/nginx/, through scripts/nginx.mjs) and the development configuration
+ * written into the page (Google's test site key: the tests answer Google's script with
+ * tests/support/recaptcha-stub.js), the gateway paths and the dashboards forwarded to the mock
+ * gateway. tests/e2e/configurations.spec.ts serves the same build a second time, with another
+ * configuration.
+ */
 export default defineConfig({
   // The flows' end-to-end specs, and the hostile-input and fault suites (a sample here; the
   // whole matrix with `npm run test:hostile`, which sets HOSTILE=full).
