@@ -1,7 +1,8 @@
-// Installs the Debian packages the checks need when they are missing: Chromium for the
-// end-to-end tests, the size check and Lighthouse; nginx and its brotli modules, which serve the
-// build there exactly as deploy/nginx/ serves it in production. By itself when running as root,
-// otherwise it prints the exact command and stops. Node built-ins only.
+// Installs the Debian packages the checks need when they are missing: Chromium for the size
+// check and Lighthouse, and its headless shell for the end-to-end tests; nginx and its brotli
+// modules, which serve the build there exactly as deploy/nginx/ serves it in production. By
+// itself when running as root, otherwise it prints the exact command and stops. Node built-ins
+// only.
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -9,6 +10,12 @@ import { pathToFileURL } from 'node:url';
 
 /** Debian's Chromium (`CHROMIUM_PATH`). */
 export const CHROMIUM_BINARY = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+/**
+ * Debian's build of Chromium's headless shell (`CHROMIUM_HEADLESS_SHELL_PATH`), the same
+ * Chromium without the browser's window and its user interface: what Playwright itself runs for
+ * headless tests, and the end-to-end tests' browser.
+ */
+export const CHROMIUM_HEADLESS_SHELL_BINARY = process.env.CHROMIUM_HEADLESS_SHELL_PATH || '/usr/bin/chromium-headless-shell';
 /** Debian's nginx and the directory of its dynamic modules (`NGINX_PATH`, `NGINX_MODULES_DIR`). */
 export const NGINX_BINARY = process.env.NGINX_PATH || '/usr/sbin/nginx';
 export const NGINX_MODULES_DIR = process.env.NGINX_MODULES_DIR || '/usr/lib/nginx/modules';
@@ -21,6 +28,12 @@ export const BROTLI_MODULES = {
 /** What the checks need from the system: a file, the Debian package that provides it, and the variable that moves it. */
 export const SYSTEM_PACKAGES = [
   { name: 'Chromium', binary: CHROMIUM_BINARY, debian: 'chromium', variable: 'CHROMIUM_PATH' },
+  {
+    name: "Chromium's headless shell",
+    binary: CHROMIUM_HEADLESS_SHELL_BINARY,
+    debian: 'chromium-headless-shell',
+    variable: 'CHROMIUM_HEADLESS_SHELL_PATH',
+  },
   { name: 'nginx', binary: NGINX_BINARY, debian: 'nginx', variable: 'NGINX_PATH' },
   // deploy/nginx/render-portal.sh renders the server rules with it, as the container does.
   { name: 'envsubst', binary: '/usr/bin/envsubst', debian: 'gettext-base', variable: 'PATH' },

@@ -7,6 +7,7 @@ import type { Page } from '@playwright/test';
 import playwrightConfig from '../../playwright.config';
 import { startNginx } from '../../scripts/nginx.mjs';
 import { DEVELOPMENT_CONFIG } from '../../scripts/portal-config.mjs';
+import { CHROMIUM_BINARY } from '../../scripts/ensure-system.mjs';
 import { MOCK_PORT } from '../../scripts/ports.mjs';
 import { makeCertificate } from '../../scripts/tls.mjs';
 import { expect, expectNoAxeViolations, test } from '../support/fixtures';
@@ -76,10 +77,12 @@ test.afterAll(async () => {
 });
 
 // Chromium trusts the worker's certificate, and delivers violation reports at once rather than
-// in batches up to a minute apart.
+// in batches up to a minute apart; the whole browser, as its headless shell (the suite's browser,
+// playwright.config.ts) delivers no Reporting API reports.
 test.use({
   launchOptions: {
     ...playwrightConfig.use?.launchOptions,
+    executablePath: CHROMIUM_BINARY,
     args: [
       ...(playwrightConfig.use?.launchOptions?.args ?? []),
       `--ignore-certificate-errors-spki-list=${certificate.spki}`,
