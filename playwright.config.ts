@@ -1,17 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import { availableParallelism } from 'node:os';
-import { CHROMIUM_HEADLESS_SHELL_BINARY } from './scripts/ensure-system.mjs';
+import { CHROMIUM_HEADLESS_SHELL_BINARY, CHROMIUM_SWITCHES } from './scripts/ensure-system.mjs';
 import { MOCK_PORT, NGINX_PORT } from './scripts/ports.mjs';
-
-/** Chromium's switches for every test's browser. */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 /**
  * End-to-end tests: Debian's Chromium (Playwright cannot download its own browser here), its
@@ -54,7 +44,7 @@ export default defineConfig({
     // `npx playwright test <file> --trace retain-on-failure`.
     trace: 'off',
     // To watch a test, the whole browser: `CHROMIUM_HEADLESS_SHELL_PATH=/usr/bin/chromium npx playwright test --headed`.
-    launchOptions: { executablePath: CHROMIUM_HEADLESS_SHELL_BINARY, args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: CHROMIUM_HEADLESS_SHELL_BINARY, args: CHROMIUM_SWITCHES },
   },
   webServer: [
     {

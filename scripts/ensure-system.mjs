@@ -16,6 +16,15 @@ export const CHROMIUM_BINARY = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
  * headless tests, and the end-to-end tests' browser.
  */
 export const CHROMIUM_HEADLESS_SHELL_BINARY = process.env.CHROMIUM_HEADLESS_SHELL_PATH || '/usr/bin/chromium-headless-shell';
+/** The switches every check's Chromium runs with here (../shared/guides/toolchain.md). */
+export const CHROMIUM_SWITCHES = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 /** Debian's nginx and the directory of its dynamic modules (`NGINX_PATH`, `NGINX_MODULES_DIR`). */
 export const NGINX_BINARY = process.env.NGINX_PATH || '/usr/sbin/nginx';
 export const NGINX_MODULES_DIR = process.env.NGINX_MODULES_DIR || '/usr/lib/nginx/modules';

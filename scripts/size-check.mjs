@@ -18,7 +18,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { CHROMIUM_BINARY, ensureSystemPackages } from './ensure-system.mjs';
+import { CHROMIUM_BINARY, CHROMIUM_SWITCHES, ensureSystemPackages } from './ensure-system.mjs';
 import { startMock } from './mock.mjs';
 import { freePort, startNginx } from './nginx.mjs';
 
@@ -36,15 +36,7 @@ export const LAZY_LIBRARIES = {
 };
 
 /** Launch flags that work for Debian's Chromium here (../shared/guides/toolchain.md). */
-export const CHROMIUM_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+export const CHROMIUM_FLAGS = ['--headless=new', ...CHROMIUM_SWITCHES];
 
 const root = resolve(import.meta.dirname, '..');
 const BRANDING_PATH = '/login-gateway/public/branding/brand';
