@@ -13,7 +13,7 @@ export const CAPTCHA_FRAME_SOURCES = ['https://www.google.com/recaptcha/', 'http
  * once the cookies were accepted, and marks a press on it (a test holds the hash to the script;
  * change both together, and deploy/nginx/ with them).
  */
-export const SIGN_IN_ADDRESS_SCRIPT_HASH = 'sha256-k2bi4frZL1czr67KeORsWmOXddJYMPYJ4FC7Sz0fw6U=';
+export const SIGN_IN_ADDRESS_SCRIPT_HASH = 'sha256-yPK4OotiKsZ+aN/Ybpa9O2n20jyY5cQn9PInndM7qNA=';
 
 /**
  * The one inline style sheet the page may apply, by its hash: the first screen's, which the build

@@ -191,6 +191,22 @@ test('a button pressed before any script runs does its job once the app has the 
   expect(signIns).toHaveLength(1);
 });
 
+test('the skip link works before any script runs, and the main content keeps the focus once the app has the page', async ({ page }) => {
+  const release = await holdCalls(page, PAGE_SCRIPT);
+  await page.goto('/', { waitUntil: 'commit' });
+  await expect(page.getByRole('heading', { level: 1, name: HEADING })).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  // The browser's own jump would write '#main-content' where the app keeps its route, and the app
+  // would then leave focus on nothing.
+  await expect(page.locator('#main-content')).toBeFocused();
+  expect(new URL(page.url()).hash).toBe('');
+  release();
+  await expectHydrated(page);
+  await expect(page.locator('#main-content')).toBeFocused();
+});
+
 test('someone who accepted the cookies on an earlier visit never sees the notice, not even before the script runs', async ({ page }) => {
   // Accepted as a user does, so the page's script must know the cookie the app writes.
   await page.goto('/');
