@@ -4,6 +4,7 @@ import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, defineConfig, type IndexHtmlTransformContext, type Plugin } from 'vite';
@@ -386,6 +387,9 @@ export default defineConfig(({ command, isSsrBuild }) => {
       // leans on another file's leftovers.
       pool: 'threads',
       isolate: false,
+      // One worker per core: Vitest's default leaves one core to its main thread, which here has
+      // little to do (the whole run: 214 s on one worker, 137 s on two, on 2 cores).
+      maxWorkers: availableParallelism(),
     },
   };
 });
