@@ -9,7 +9,7 @@ import { errorTexts } from '../lib/messages/errors';
  * and not with the first screen.
  */
 export function codeRequestFailure(error: unknown): NotificationInput {
-  return errorToast(isApiError(error) && isRateLimited(error) ? rateLimitMessage(error) : errorTexts.requestToken);
+  return errorToast(() => (isApiError(error) && isRateLimited(error) ? rateLimitMessage(error) : errorTexts.requestToken));
 }
 
 /** Sends a one-time code: false, once the user is told why ({@link codeRequestFailure}), when it could not be sent. */

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, standInDashboards, tabTo, test } from '../support/fixtures';
+import { expect, expectNoAxeViolations, pauseClock, standInDashboards, tabTo, test } from '../support/fixtures';
 import { mockScenario, seedSession } from '../support/session';
 import { translate } from '../support/texts';
 
@@ -82,6 +82,26 @@ test.describe('the language switch', () => {
     await page.getByRole('button', { name: 'Español' }).click();
     await expect(heading(page, es('Sign in to your 401(k) account'))).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('data-test-remembered', 'es');
+  });
+
+  test('a notification already shown speaks the new language', async ({ page, guards }) => {
+    guards.allowConsoleErrors(/status of 500/);
+    await page.clock.install();
+    await page.goto('/');
+    // The mock's persona `broken` answers the sign-in with a 500: the internal-error notification.
+    await page.getByLabel('Username').fill('broken');
+    await page.getByLabel('Password', { exact: true }).fill('Secret#123');
+    await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toHaveAttribute('type', 'submit');
+    // The notification closes itself after 5 s: from here on, time moves only when the test says so.
+    await pauseClock(page);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    const notification = page.getByRole('alert').filter({ hasText: 'An internal error has occurred' });
+    await expect(notification).toContainText('Please try again later, or contact customer support if the issue persists.');
+    await page.getByRole('button', { name: 'Español' }).click();
+    await expect(heading(page, es('Sign in to your 401(k) account'))).toBeVisible();
+    const shown = page.getByRole('alert').filter({ hasText: es('An internal error has occurred while processing your request') });
+    await expect(shown).toContainText(es('Please try again later, or contact customer support if the issue persists.'));
+    await expect(page.getByText('An internal error has occurred')).toHaveCount(0);
   });
 
   test('mid-journey, keeps the step and the answer typed, and its error message follows', async ({ page }) => {

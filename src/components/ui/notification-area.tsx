@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { dismissNotification, useNotifications, type ShownNotification } from '../../lib/notifications';
+import { dismissNotification, textOf, useNotifications, type ShownNotification } from '../../lib/notifications';
 import { Button } from './button';
 import './notification-area.css';
 import { firstScreenTexts } from '../../lib/messages/first-screen';
@@ -40,8 +40,8 @@ function NotificationItem({ item, allowedHosts }: { readonly item: ShownNotifica
   return (
     <div className={`notification-area__item notification-area__item--${item.type}`}>
       <div className="notification-area__body">
-        {item.title ? <p className="notification-area__title">{item.title}</p> : null}
-        {item.message ? <p className="notification-area__message">{item.message}</p> : null}
+        {item.title ? <p className="notification-area__title">{textOf(item.title)}</p> : null}
+        {item.message ? <p className="notification-area__message">{textOf(item.message)}</p> : null}
         {item.messageHtml ? (
           <p className="notification-area__message">
             <Suspense fallback={null}>
@@ -51,7 +51,7 @@ function NotificationItem({ item, allowedHosts }: { readonly item: ShownNotifica
         ) : null}
         {item.cta ? (
           <Button variant="link" onClick={item.cta.onClick}>
-            {item.cta.text}
+            {textOf(item.cta.text)}
           </Button>
         ) : null}
       </div>

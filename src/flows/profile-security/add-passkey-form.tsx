@@ -41,7 +41,7 @@ export function AddPasskeyForm({ onAdded }: { readonly onAdded: (passkey: Passke
         return;
       }
       form.reset({ name: deviceName() });
-      notify({ type: 'success', message: passkeyTexts.addedNotice, dismissOnTimeout: NOTIFICATION_TIMEOUT_MS, isUnique: true });
+      notify({ type: 'success', message: () => passkeyTexts.addedNotice, dismissOnTimeout: NOTIFICATION_TIMEOUT_MS, isUnique: true });
       onAdded(passkey);
     });
 

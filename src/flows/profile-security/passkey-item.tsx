@@ -80,7 +80,7 @@ export function PasskeyItem({ passkey, focus, onFocused, onRemoved }: PasskeyIte
   const failed = async (failure: unknown) => {
     const message = passkeyFailureMessage(failure);
     if (isApiError(failure) && isPasskeyGone(failure)) {
-      notify(errorToast(message ?? passkeyTexts.notFound));
+      notify(errorToast(() => passkeyFailureMessage(failure) ?? passkeyTexts.notFound));
       await refresh();
       onRemoved();
       return;
@@ -99,7 +99,7 @@ export function PasskeyItem({ passkey, focus, onFocused, onRemoved }: PasskeyIte
       }
       await refresh();
       setRenaming(false);
-      notify({ type: 'success', message: passkeyTexts.renamedNotice, dismissOnTimeout: NOTIFICATION_TIMEOUT_MS, isUnique: true });
+      notify({ type: 'success', message: () => passkeyTexts.renamedNotice, dismissOnTimeout: NOTIFICATION_TIMEOUT_MS, isUnique: true });
       nameRef.current?.focus();
     });
 
@@ -115,7 +115,7 @@ export function PasskeyItem({ passkey, focus, onFocused, onRemoved }: PasskeyIte
         return;
       }
       await refresh();
-      notify({ type: 'success', message: passkeyTexts.removedNotice, dismissOnTimeout: NOTIFICATION_TIMEOUT_MS, isUnique: true });
+      notify({ type: 'success', message: () => passkeyTexts.removedNotice, dismissOnTimeout: NOTIFICATION_TIMEOUT_MS, isUnique: true });
       onRemoved();
     });
   };

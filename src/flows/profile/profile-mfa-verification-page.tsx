@@ -64,7 +64,7 @@ export function ProfileMfaVerificationPage() {
       await removeDevice.mutateAsync({});
     } catch (error) {
       const noDevice = isApiError(error) && isNoSecurityDevice(error);
-      notify(errorToast(noDevice ? profileTexts.noSecurityDevice({ supportPhone }) : errorTexts.removeTotpDevice));
+      notify(errorToast(() => (noDevice ? profileTexts.noSecurityDevice({ supportPhone }) : errorTexts.removeTotpDevice)));
       return;
     }
     totpDeviceRemovedSlot.write(true);
@@ -75,7 +75,7 @@ export function ProfileMfaVerificationPage() {
     try {
       await markEmailVerified.mutateAsync({ params: { type: 'email' } });
     } catch {
-      notify(errorToast(errorTexts.verifyEmail));
+      notify(errorToast(() => errorTexts.verifyEmail));
       return;
     }
     successVerificationSlot.write(true);
@@ -119,7 +119,7 @@ export function ProfileMfaVerificationPage() {
       </p>
       <CodeEntryForm
         submit={submit}
-        failure={errorToast(errorTexts.codeNotValid)}
+        failure={errorToast(() => errorTexts.codeNotValid)}
         resend={byApp ? undefined : requestEmailCode}
         sentAt={emailSentAt}
         path={paths.profileMfaVerification}

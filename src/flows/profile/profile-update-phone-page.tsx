@@ -42,7 +42,7 @@ export function ProfileUpdatePhonePage() {
     if (lookup.state === 'failed') {
       // The spec's "up one level": a lookup the gateway answered with an error leaves this screen
       // for the one above, saying why (the screen above has nothing to tell).
-      notify(errorToast(errorTexts.securitySettingsNotLoaded));
+      notify(errorToast(() => errorTexts.securitySettingsNotLoaded));
       // Leaving the phone update ends its journey step: nothing of it stays behind.
       journey.end(paths.signIn);
       return;

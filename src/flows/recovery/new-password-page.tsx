@@ -104,10 +104,10 @@ function resetFailureText(failure: unknown): string | null {
   if (isApiError(failure) && isResetSessionTimeout(failure)) {
     notify({
       type: 'warning',
-      message: recoveryTexts.sessionTimedOut,
+      message: () => recoveryTexts.sessionTimedOut,
       isDismissable: true,
       isUnique: true,
-      cta: { text: recoveryTexts.reloadPage, onClick: () => window.location.reload() },
+      cta: { text: () => recoveryTexts.reloadPage, onClick: () => window.location.reload() },
     });
     return null;
   }

@@ -36,7 +36,7 @@ export function SetupEmailPage() {
       try {
         await updateEmail.mutateAsync({ data: { email } });
       } catch {
-        notify(errorToast(errorTexts.updateEmail));
+        notify(errorToast(() => errorTexts.updateEmail));
         return;
       }
       if (!(await codeSent(() => requestCode.mutateAsync({ userId, data: { type: 'email' } })))) return;

@@ -49,7 +49,7 @@ export function useAccountSetupCalls() {
     } catch (error) {
       const description = isApiError(error) ? businessErrorDescription(error) : null;
       if (isApiError(error) && isUsernameTaken(error)) return { kind: 'taken', description };
-      notify(errorToast(description ?? errorTexts.updateCredentials));
+      notify(errorToast(description ?? (() => errorTexts.updateCredentials)));
       return { kind: 'failed' };
     }
     if (setup.linkToken) {

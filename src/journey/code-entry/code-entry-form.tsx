@@ -96,7 +96,7 @@ export function CodeEntryForm({ submit, failure, resend, path, secondary, sentAt
       setResentAt(performance.now());
       notify({
         type: 'success',
-        message: journeyTexts.newCodeSent,
+        message: () => journeyTexts.newCodeSent,
         isDismissable: true,
         dismissOnTimeout: NOTIFICATION_TIMEOUT_MS,
         isUnique: true,

@@ -30,7 +30,7 @@ export function EmailCode({ step, code }: { readonly step: CodeEntryStep; readon
     try {
       await markVerified.mutateAsync({ params: { type: 'email' } });
     } catch {
-      notify(errorToast(errorTexts.verifyEmail));
+      notify(errorToast(() => errorTexts.verifyEmail));
       return;
     }
     if (!code.setup) return journey.advance({ name: 'phone-setup', purpose: 'adoption', setup: null, back: null });
@@ -50,7 +50,7 @@ export function EmailCode({ step, code }: { readonly step: CodeEntryStep; readon
       resend={async () => {
         await requestCode.mutateAsync({ userId, data: { type: 'email' } });
       }}
-      failure={errorToast(errorTexts.verifyEmail)}
+      failure={errorToast(() => errorTexts.verifyEmail)}
     />
   );
 }

@@ -52,7 +52,7 @@ export function UpdateEmailPage() {
         setChanged(next);
         setEditing(false);
       } catch {
-        notify(errorToast(errorTexts.updateEmail));
+        notify(errorToast(() => errorTexts.updateEmail));
       }
     });
 

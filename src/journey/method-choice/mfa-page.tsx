@@ -79,8 +79,8 @@ export function MfaPage() {
     if (list.length === 0) {
       notify({
         type: 'error',
-        title: journeyTexts.noMethodTitle,
-        message: journeyTexts.noMethod({ supportPhone }),
+        title: () => journeyTexts.noMethodTitle,
+        message: () => journeyTexts.noMethod({ supportPhone }),
         isDismissable: true,
         isUnique: true,
       });

@@ -52,7 +52,7 @@ export function PhoneCode({ step, code }: { readonly step: CodeEntryStep; readon
       setupStep={code.purpose === 'setup' ? SETUP_PHONE_STEPS.code : undefined}
       verify={verify}
       resend={() => phoneSetup.sendCode(code.method)}
-      failure={errorToast(errorTexts.verifyPhone)}
+      failure={errorToast(() => errorTexts.verifyPhone)}
     />
   );
 }

@@ -25,6 +25,12 @@ export function ProfileAppCode({ step }: { readonly step: CodeEntryStep }) {
   };
 
   return (
-    <CodeEntryScreen step={step} method={{ type: 'totp' }} methodCount={1} verify={verify} failure={errorToast(errorTexts.codeNotValid)} />
+    <CodeEntryScreen
+      step={step}
+      method={{ type: 'totp' }}
+      methodCount={1}
+      verify={verify}
+      failure={errorToast(() => errorTexts.codeNotValid)}
+    />
   );
 }

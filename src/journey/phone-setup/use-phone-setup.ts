@@ -42,7 +42,7 @@ export function usePhoneSetup() {
         });
         return true;
       } catch {
-        notify(errorToast(errorTexts.updatePhone));
+        notify(errorToast(() => errorTexts.updatePhone));
         return false;
       }
     },
@@ -62,7 +62,7 @@ export function usePhoneSetup() {
         await deleteOption.mutateAsync({ data: { optionType: OPTION_SMS, active: false } });
         await saveOption.mutateAsync({ data: { optionType: OPTION_MFA_ACTIVE, active: true } });
       } catch {
-        notify(errorToast(errorTexts.verifyPhone));
+        notify(errorToast(() => errorTexts.verifyPhone));
         return false;
       }
       setMfaAdoptionInProgress(false);

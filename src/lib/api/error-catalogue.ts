@@ -1,6 +1,6 @@
 import { isApiError, type ApiError } from '../../../gateway-client/api-error';
 import { NOTIFICATION_TIMEOUT_MS } from '../constants';
-import { notify, type NotificationInput } from '../notifications';
+import { notify, type NotificationInput, type NotificationText } from '../notifications';
 import { signInInternalError } from './failures';
 import { errorTexts } from '../messages/errors';
 
@@ -79,7 +79,7 @@ export function failureDescription(error: ApiError): string | null {
 }
 
 /** An error toast: not dismissable, closes after 5 seconds, and clears earlier notifications. */
-export function errorToast(message: string): NotificationInput {
+export function errorToast(message: NotificationText): NotificationInput {
   return { type: 'error', message, isDismissable: false, dismissOnTimeout: NOTIFICATION_TIMEOUT_MS, isUnique: true };
 }
 
@@ -98,7 +98,7 @@ export function showSignInFailure(error: unknown, showInline: (description: stri
  * 'The code is not valid, please try again'; any other failure is the step's own message.
  */
 export function codeFailure(error: ApiError, otherwise: NotificationInput): NotificationInput {
-  return businessErrorDescription(error) ? errorToast(errorTexts.codeNotValid) : otherwise;
+  return businessErrorDescription(error) ? errorToast(() => errorTexts.codeNotValid) : otherwise;
 }
 
 /** The gateway's refusal of an authenticator app's first code (section 8), recognised by its words; the page shows its own text. */
@@ -116,7 +116,7 @@ export function isTotpCodeNotValid(error: ApiError): boolean {
 export function totpRegistrationFailure(error: unknown): NotificationInput {
   const description = isApiError(error) ? businessErrorDescription(error) : null;
   if (description && /verified device/i.test(description)) return errorToast(description);
-  return { ...errorToast(errorTexts.totpRegistrationFailed), title: errorTexts.totpRegistrationFailedTitle };
+  return { ...errorToast(() => errorTexts.totpRegistrationFailed), title: () => errorTexts.totpRegistrationFailedTitle };
 }
 
 /**

@@ -33,12 +33,8 @@ export function isLogOperation(operationId: string | undefined): boolean {
 /** The sign-in notification for internal errors: error type, not dismissable, 5000 ms (its texts in the page's language when shown). */
 export const signInInternalError: NotificationInput = {
   type: 'error',
-  get title() {
-    return firstScreenTexts.internalErrorTitle;
-  },
-  get message() {
-    return firstScreenTexts.internalErrorMessage;
-  },
+  title: () => firstScreenTexts.internalErrorTitle,
+  message: () => firstScreenTexts.internalErrorMessage,
   isDismissable: false,
   dismissOnTimeout: NOTIFICATION_TIMEOUT_MS,
   isUnique: true,

@@ -1,10 +1,15 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { signInInternalError } from '../../../lib/api/failures';
+import { activateLocale } from '../../../lib/i18n/locale';
 import { clearNotifications, notify } from '../../../lib/notifications';
 import { NotificationArea } from '../notification-area';
 
-afterEach(() => act(() => clearNotifications()));
+afterEach(async () => {
+  act(() => clearNotifications());
+  await activateLocale('en');
+});
 
 describe('NotificationArea', () => {
   it('announces errors in an alert region and successes in a status region', () => {
@@ -15,6 +20,17 @@ describe('NotificationArea', () => {
     });
     expect(screen.getByRole('alert')).toHaveTextContent('FailedTry again');
     expect(screen.getByRole('status')).toHaveTextContent('Saved');
+  });
+
+  it("reads the catalogue's texts as it draws: a notification already shown speaks the language changed to", async () => {
+    const { rerender } = render(<NotificationArea />);
+    act(() => void notify(signInInternalError));
+    expect(screen.getByRole('alert')).toHaveTextContent('An internal error has occurred while processing your request');
+    await activateLocale('es');
+    // The app draws its screens anew on a change of language (src/app/router.tsx).
+    rerender(<NotificationArea />);
+    expect(screen.getByRole('alert')).toHaveTextContent('Ocurrió un error interno al procesar su solicitud');
+    expect(screen.getByRole('alert')).not.toHaveTextContent('An internal error');
   });
 
   it('renders a message as text, and an HTML message only once sanitised', async () => {

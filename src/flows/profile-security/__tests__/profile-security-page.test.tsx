@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearNotifications, useNotifications } from '../../../lib/notifications';
+import { clearNotifications, textOf, useNotifications } from '../../../lib/notifications';
 import { createPasskey } from '../../../lib/passkeys/ceremony';
 import { passkeysSupported } from '../../../lib/passkeys/support';
 import { jsonResponse, renderRoute } from '../../../testing/render';
@@ -80,7 +80,7 @@ function renderPage(routes: Record<string, Handler | Partial<Record<'GET' | 'POS
 /** The notifications shown now, as their messages. */
 let shown: readonly string[] = [];
 function NotificationProbe() {
-  shown = useNotifications().map((item) => item.message ?? '');
+  shown = useNotifications().map((item) => textOf(item.message ?? ''));
   return null;
 }
 

@@ -372,13 +372,13 @@ describe('completeSignIn', () => {
   it('keeps nothing and shows the internal error when a call fails', async () => {
     const fetchMock = installApi();
     fetchMock.mockResolvedValue(new Response('oops', { status: 500 }));
-    const { useNotifications } = await import('../../../lib/notifications');
+    const { textOf, useNotifications } = await import('../../../lib/notifications');
     const { renderHook } = await import('@testing-library/react');
     const shown = renderHook(() => useNotifications());
     await act(async () => completeSignIn(result, signIn, deps()));
     expect(readSession()).toBeNull();
     expect(end).toHaveBeenCalledOnce();
-    expect(shown.result.current[0]?.title).toBe('An internal error has occurred while processing your request');
+    expect(textOf(shown.result.current[0]?.title ?? '')).toBe('An internal error has occurred while processing your request');
   });
 
   it.each([
