@@ -104,6 +104,31 @@ test.describe('the language switch', () => {
     await expect(page.getByText('An internal error has occurred')).toHaveCount(0);
   });
 
+  test("a field's message already shown speaks the new language", async ({ page }) => {
+    await page.goto('/');
+    const signIn = page.getByRole('button', { name: 'Sign In', exact: true });
+    await expect(signIn).toHaveAttribute('type', 'submit');
+    await signIn.click();
+    await expect(page.getByText('Username is required')).toBeVisible();
+    await expect(page.getByText('Password is required')).toBeVisible();
+    await page.getByRole('button', { name: 'Español' }).click();
+    await expect(page.getByText(es('Username is required'))).toBeVisible();
+    await expect(page.getByText(es('Password is required'))).toBeVisible();
+    await expect(page.getByText('Username is required')).toHaveCount(0);
+
+    // A react-hook-form form (src/lib/use-portal-form.ts): the reset's username, checked as it loses focus.
+    await page.goto('/#/reset-password');
+    const username = page.getByRole('textbox', { name: es('Username') });
+    await username.fill('jane');
+    await username.fill('');
+    await username.blur();
+    await expect(page.getByText(es('Username is required'))).toBeVisible();
+    await page.getByRole('button', { name: 'English' }).click();
+    await expect(page.getByText('Username is required')).toBeVisible();
+    await expect(page.getByText(es('Username is required'))).toHaveCount(0);
+    await expect(page.getByRole('textbox', { name: 'Username' })).toHaveValue('');
+  });
+
   test('mid-journey, keeps the step and the answer typed, and its error message follows', async ({ page }) => {
     await page.goto('/');
     await page.getByLabel('Username').fill('question');

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { usePortalForm } from '../../lib/use-portal-form';
 import { FormFooter } from '../layout/form-footer';
 import { Stack } from '../layout/stack';
 import { FormError } from '../ui/form-error';
@@ -29,7 +29,10 @@ export function NewPasswordForm({ save, failureText, onCancel, cancelText = comm
   const checklistId = useId();
   const flight = useSingleFlight();
   const [error, setError] = useState<string | null>(null);
-  const form = useForm<NewPasswordValues>({ resolver: zodResolver(newPasswordSchema), defaultValues: { password: '', confirmation: '' } });
+  const form = usePortalForm<NewPasswordValues>({
+    resolver: zodResolver(newPasswordSchema),
+    defaultValues: { password: '', confirmation: '' },
+  });
   const password = form.watch('password');
   const confirmation = form.watch('confirmation');
 

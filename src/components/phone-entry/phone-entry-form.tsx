@@ -2,7 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocale } from '../../lib/i18n/locale';
 import { Screen } from '../layout/screen';
 import { useMemo } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
+import { usePortalForm } from '../../lib/use-portal-form';
 import { FormFooter } from '../layout/form-footer';
 import { FormRow } from '../layout/form-row';
 import { Stack } from '../layout/stack';
@@ -35,7 +36,7 @@ export function PhoneEntryForm({ mode, title, setupStep, onSubmit, busy = false,
   const locale = useLocale();
   // Named in the page's language: a change of language names them again.
   const countries = useMemo(() => countryOptions(locale), [locale]);
-  const { control, register, handleSubmit, getValues, setValue, setError, clearErrors, formState } = useForm<
+  const { control, register, handleSubmit, getValues, setValue, setError, clearErrors, formState } = usePortalForm<
     PhoneEntryInput,
     unknown,
     PhoneValue

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { usePortalForm } from '../../lib/use-portal-form';
 import type { Passkey } from '../../../generated/models/passkey';
 import { FormFooter } from '../../components/layout/form-footer';
 import { Stack } from '../../components/layout/stack';
@@ -24,7 +24,7 @@ export function AddPasskeyForm({ onAdded }: { readonly onAdded: (passkey: Passke
   const { register } = usePasskeyRegistration();
   const flight = useSingleFlight();
   const [error, setError] = useState<string | null>(null);
-  const form = useForm<PasskeyNameInput, unknown, PasskeyNameValues>({
+  const form = usePortalForm<PasskeyNameInput, unknown, PasskeyNameValues>({
     resolver: zodResolver(passkeyNameSchema),
     defaultValues: { name: deviceName() },
     mode: 'onTouched',

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { usePortalForm } from '../../lib/use-portal-form';
 import { getListPasskeysQueryKey, useRemovePasskey, useRenamePasskey } from '../../../generated/hooks/profile/profile';
 import type { Passkey } from '../../../generated/models/passkey';
 import { ActionsRow } from '../../components/layout/actions-row';
@@ -52,7 +52,7 @@ export function PasskeyItem({ passkey, focus, onFocused, onRemoved }: PasskeyIte
   const [renaming, setRenaming] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const form = useForm<PasskeyNameInput, unknown, PasskeyNameValues>({
+  const form = usePortalForm<PasskeyNameInput, unknown, PasskeyNameValues>({
     resolver: zodResolver(passkeyNameSchema),
     defaultValues: { name: passkey.name },
     mode: 'onTouched',

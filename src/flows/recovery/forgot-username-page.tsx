@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
+import { usePortalForm } from '../../lib/use-portal-form';
 import { useNavigate } from 'react-router-dom';
 import { useRetrieveUsername } from '../../../generated/hooks/recovery/recovery';
 import type { ForgotUsernameRole } from '../../../generated/models/forgotUsernameRole';
@@ -39,7 +40,7 @@ export function ForgotUsernamePage() {
   const [captcha, setCaptcha] = useState<string | null>(null);
   const [captchaRound, setCaptchaRound] = useState(0);
   const [error, setError] = useState<string | null>(null);
-  const form = useForm<ForgotUsernameInput, unknown, ForgotUsernameValues>({
+  const form = usePortalForm<ForgotUsernameInput, unknown, ForgotUsernameValues>({
     resolver: zodResolver(forgotUsernameSchema),
     defaultValues: { role: 'ROLE_PARTICIPANT', email: '' },
     mode: 'onTouched',

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { usePortalForm } from '../../lib/use-portal-form';
 import { useNavigate } from 'react-router-dom';
 import { useResetPassword } from '../../../generated/hooks/recovery/recovery';
 import { FormFooter } from '../../components/layout/form-footer';
@@ -28,7 +28,7 @@ export function ResetSecurityQuestionPage() {
   const resetPassword = useResetPassword();
   const flight = useSingleFlight();
   const [inlineError, setInlineError] = useState<string | null>(null);
-  const form = useForm<ResetAnswerValues>({
+  const form = usePortalForm<ResetAnswerValues>({
     resolver: zodResolver(resetAnswerSchema),
     defaultValues: { answer: '' },
     reValidateMode: 'onSubmit',

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { usePortalForm } from '../../lib/use-portal-form';
 import { useNavigate } from 'react-router-dom';
 import { useGetMfaOptions } from '../../../generated/hooks/mfa/mfa';
 import { useGetMfaUser, useGetSecurityQuestion } from '../../../generated/hooks/recovery/recovery';
@@ -36,7 +36,7 @@ export function ResetUsernamePage() {
   const [captcha, setCaptcha] = useState<string | null>(null);
   const [captchaRound, setCaptchaRound] = useState(0);
   const [inlineError, setInlineError] = useState<string | null>(null);
-  const form = useForm<ResetUsernameInput, unknown, ResetUsernameValues>({
+  const form = usePortalForm<ResetUsernameInput, unknown, ResetUsernameValues>({
     resolver: zodResolver(resetUsernameSchema),
     defaultValues: { username: '' },
     // Continue stays disabled while the username is empty, so its message shows on leaving the field.

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { usePortalForm } from '../../lib/use-portal-form';
 import { useNavigate } from 'react-router-dom';
 import { FormFooter } from '../../components/layout/form-footer';
 import { Screen } from '../../components/layout/screen';
@@ -15,7 +15,7 @@ import { commonTexts } from '../../lib/messages/common';
 /** `/auth-app`, step 2 of 3: the app's name, optional ('Authenticator app' when left empty). */
 export function AuthAppPage() {
   const navigate = useNavigate();
-  const form = useForm<AuthAppValues>({
+  const form = usePortalForm<AuthAppValues>({
     resolver: zodResolver(authAppSchema),
     defaultValues: { authAppName: authAppNameSlot.read() ?? '' },
   });

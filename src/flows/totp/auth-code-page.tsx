@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useController, useForm } from 'react-hook-form';
+import { useController } from 'react-hook-form';
+import { usePortalForm } from '../../lib/use-portal-form';
 import { useNavigate } from 'react-router-dom';
 import { useVerifyTotpRegistration } from '../../../generated/hooks/totp/totp';
 import { FormFooter } from '../../components/layout/form-footer';
@@ -26,7 +27,7 @@ export function AuthCodePage() {
   const navigate = useNavigate();
   const verify = useVerifyTotpRegistration();
   const flight = useSingleFlight();
-  const form = useForm<AuthCodeValues>({
+  const form = usePortalForm<AuthCodeValues>({
     resolver: zodResolver(authCodeSchema),
     defaultValues: { code: '' },
     reValidateMode: 'onSubmit',

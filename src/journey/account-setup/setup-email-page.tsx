@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Screen } from '../../components/layout/screen';
-import { useForm } from 'react-hook-form';
+import { usePortalForm } from '../../lib/use-portal-form';
 import { useRequestUserMfaCode } from '../../../generated/hooks/mfa/mfa';
 import { useUpdateEmail } from '../../../generated/hooks/profile/profile';
 import type { EmailRequest } from '../../../generated/models/emailRequest';
@@ -29,7 +29,7 @@ export function SetupEmailPage() {
   const updateEmail = useUpdateEmail();
   const requestCode = useRequestUserMfaCode();
   const flight = useSingleFlight();
-  const form = useForm<EmailRequest>({ resolver: zodResolver(emailAddressSchema), defaultValues: { email: step.setup.email ?? '' } });
+  const form = usePortalForm<EmailRequest>({ resolver: zodResolver(emailAddressSchema), defaultValues: { email: step.setup.email ?? '' } });
 
   const submit = ({ email }: EmailRequest) =>
     flight.run(async () => {

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { usePortalForm } from '../../lib/use-portal-form';
 import { FormFooter, type FormAction } from '../../components/layout/form-footer';
 import { Stack } from '../../components/layout/stack';
 import { TextField } from '../../components/ui/text-field';
@@ -27,7 +27,7 @@ interface UsernameFormProps {
 export function UsernameForm({ defaultValue, onAvailable, secondary }: UsernameFormProps) {
   const { checkUsername } = useAccountSetupCalls();
   const flight = useSingleFlight();
-  const form = useForm<UsernameInput, unknown, UsernameValues>({
+  const form = usePortalForm<UsernameInput, unknown, UsernameValues>({
     resolver: zodResolver(usernameSchema),
     defaultValues: { username: defaultValue },
   });

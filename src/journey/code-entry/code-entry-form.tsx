@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
-import { useController, useForm } from 'react-hook-form';
+import { useController } from 'react-hook-form';
+import { usePortalForm } from '../../lib/use-portal-form';
 import { ActionsRow } from '../../components/layout/actions-row';
 import { FormFooter, type FormAction } from '../../components/layout/form-footer';
 import { Stack } from '../../components/layout/stack';
@@ -41,7 +42,7 @@ interface CodeEntryFormProps {
  * kept, and 'Send a new code' after a 60-second countdown that is announced when it ends.
  */
 export function CodeEntryForm({ submit, failure, resend, path, secondary, sentAt }: CodeEntryFormProps) {
-  const form = useForm<CodeEntryValues>({
+  const form = usePortalForm<CodeEntryValues>({
     resolver: zodResolver(codeEntrySchema),
     defaultValues: { code: '' },
     reValidateMode: 'onSubmit',

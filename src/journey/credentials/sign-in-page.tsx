@@ -61,6 +61,10 @@ export function SignInPage() {
     void submit({ ...values, username: values.username.trim() });
   };
 
+  // A field's message is read as the form draws (a field keeps its message until it changes), so
+  // it follows a change of language.
+  const messages = validateSignIn(values);
+
   return (
     <Page>
       <Card labelledBy="sign-in-heading">
@@ -77,7 +81,7 @@ export function SignInPage() {
               spellCheck={false}
               value={values.username}
               onChange={change('username')}
-              error={errors.username}
+              error={errors.username ? messages.username : undefined}
             />
             <PasswordField
               ref={passwordRef}
@@ -86,7 +90,7 @@ export function SignInPage() {
               autoComplete="current-password"
               value={values.password}
               onChange={change('password')}
-              error={errors.password}
+              error={errors.password ? messages.password : undefined}
             />
             {inlineError ? <FormError>{inlineError}</FormError> : null}
             <FormFooter submit={firstScreenTexts.signIn} busy={busy} />

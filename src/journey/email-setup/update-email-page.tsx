@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { usePortalForm } from '../../lib/use-portal-form';
 import { useRequestUserMfaCode } from '../../../generated/hooks/mfa/mfa';
 import { useGetUserCredentials, useUpdateEmail } from '../../../generated/hooks/profile/profile';
 import type { EmailRequest } from '../../../generated/models/emailRequest';
@@ -40,7 +40,7 @@ export function UpdateEmailPage() {
   const [changed, setChanged] = useState<string | null>(null);
   const [editing, setEditing] = useState(false);
   const flight = useSingleFlight();
-  const form = useForm<EmailRequest>({ resolver: zodResolver(emailAddressSchema), defaultValues: { email: '' } });
+  const form = usePortalForm<EmailRequest>({ resolver: zodResolver(emailAddressSchema), defaultValues: { email: '' } });
 
   const stored = credentials.data && answerData(credentials.data);
   const email = changed ?? stored?.emailAddress ?? stored?.email ?? null;

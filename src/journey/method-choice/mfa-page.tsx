@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useController, useForm } from 'react-hook-form';
+import { useController } from 'react-hook-form';
+import { usePortalForm } from '../../lib/use-portal-form';
 import { useGetMfaOptions, useRequestMfaCode } from '../../../generated/hooks/mfa/mfa';
 import type { MfaOption } from '../../../generated/models/mfaOption';
 import { ActionsRow } from '../../components/layout/actions-row';
@@ -162,7 +163,10 @@ interface MethodChoiceFormProps {
 /** The choice among several methods; Continue waits for one. */
 function MethodChoiceForm({ methods, busy, onChoose, onCancel }: MethodChoiceFormProps) {
   const schema = useMemo(() => methodChoiceSchema(methods), [methods]);
-  const form = useForm<MethodChoiceInput, unknown, MethodChoiceValues>({ resolver: zodResolver(schema), defaultValues: { choice: null } });
+  const form = usePortalForm<MethodChoiceInput, unknown, MethodChoiceValues>({
+    resolver: zodResolver(schema),
+    defaultValues: { choice: null },
+  });
   const { field } = useController({ control: form.control, name: 'choice' });
   return (
     <form noValidate onSubmit={form.handleSubmit(({ method }) => onChoose(method))}>

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Screen } from '../../components/layout/screen';
-import { useController, useForm } from 'react-hook-form';
+import { useController } from 'react-hook-form';
+import { usePortalForm } from '../../lib/use-portal-form';
 import type { PhoneCodeMethod } from '../journey';
 import { FormFooter } from '../../components/layout/form-footer';
 import { Stack } from '../../components/layout/stack';
@@ -21,7 +22,7 @@ interface PhoneMethodFormProps {
 
 /** 'How should we send your code?': text message or voice call, after a phone was entered. */
 export function PhoneMethodForm({ defaultMethod, onSubmit, onBack, busy, setupStep }: PhoneMethodFormProps) {
-  const form = useForm<PhoneMethodValues>({ resolver: zodResolver(phoneMethodSchema), defaultValues: { method: defaultMethod } });
+  const form = usePortalForm<PhoneMethodValues>({ resolver: zodResolver(phoneMethodSchema), defaultValues: { method: defaultMethod } });
   const { field } = useController({ control: form.control, name: 'method' });
   return (
     <Screen heading={journeyTexts.phoneMethodHeading} setupStep={setupStep}>

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type RefObject } from 'react';
-import { useForm } from 'react-hook-form';
+import { usePortalForm } from '../../lib/use-portal-form';
 import { useSignInWithRecoveryCode } from '../../../generated/hooks/sign-in/sign-in';
 import { FormFooter } from '../../components/layout/form-footer';
 import { Stack } from '../../components/layout/stack';
@@ -36,7 +36,7 @@ export function RecoveryCodeForm({ signIn, fieldRef }: RecoveryCodeFormProps) {
   const submission = useSingleFlight();
   const [refusal, setRefusal] = useState<string | null>(null);
   const [lockout, setLockout] = useState<string | null>(null);
-  const form = useForm<RecoveryCodeInput, unknown, RecoveryCodeValues>({
+  const form = usePortalForm<RecoveryCodeInput, unknown, RecoveryCodeValues>({
     resolver: zodResolver(recoveryCodeSchema),
     defaultValues: { recoveryCode: '' },
     reValidateMode: 'onSubmit',

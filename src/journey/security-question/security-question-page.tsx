@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { usePortalForm } from '../../lib/use-portal-form';
 import { useGetSecurityQuestion } from '../../../generated/hooks/recovery/recovery';
 import { useAuthenticate } from '../../../generated/hooks/sign-in/sign-in';
 import { Captcha } from '../../components/captcha/captcha';
@@ -42,7 +42,7 @@ export function SecurityQuestionPage() {
   /** The question could not be asked for yet (a 429): its wait shows, with a way to ask again. */
   const [questionThrottled, setQuestionThrottled] = useState(false);
   const flight = useSingleFlight();
-  const form = useForm<SecurityQuestionValues>({
+  const form = usePortalForm<SecurityQuestionValues>({
     resolver: zodResolver(securityQuestionSchema),
     defaultValues: { answer: '', rememberComputer: false },
     reValidateMode: 'onSubmit',
