@@ -1,25 +1,15 @@
+import type { ShownText } from './i18n/shown-text';
 import { createStore } from './store';
 
 export type NotificationType = 'success' | 'warning' | 'error' | 'info';
-
-/**
- * A notification's text: the gateway's words as a string, or the catalogue's as a function that
- * reads it, so that a notification already shown speaks the language the user switches to.
- */
-export type NotificationText = string | (() => string);
-
-/** The text as it reads now. */
-export function textOf(text: NotificationText): string {
-  return typeof text === 'function' ? text() : text;
-}
 
 /** What a screen sends to the notification area (the spec's Notification entity). */
 export interface NotificationInput {
   /** Defaults to `warning`. */
   readonly type?: NotificationType;
-  readonly title?: NotificationText;
+  readonly title?: ShownText;
   /** Plain text, rendered as text. */
-  readonly message?: NotificationText;
+  readonly message?: ShownText;
   /** HTML from the gateway or configuration, rendered only through the sanitiser. */
   readonly messageHtml?: string;
   /** Defaults to false: the user cannot dismiss it. */
@@ -28,7 +18,7 @@ export interface NotificationInput {
   readonly dismissOnTimeout?: number;
   /** Replaces every notification currently shown. */
   readonly isUnique?: boolean;
-  readonly cta?: { readonly text: NotificationText; readonly onClick: () => void };
+  readonly cta?: { readonly text: ShownText; readonly onClick: () => void };
 }
 
 export interface ShownNotification extends NotificationInput {

@@ -129,6 +129,21 @@ test.describe('the language switch', () => {
     await expect(page.getByRole('textbox', { name: 'Username' })).toHaveValue('');
   });
 
+  test('a message under a form already shown speaks the new language', async ({ page, guards }) => {
+    guards.allowConsoleErrors(/status of 429/);
+    // The mock's username `throttled` answers the reset's lookup with a 429, Retry-After 300.
+    await page.goto('/#/reset-password');
+    await page.getByRole('textbox', { name: 'Username' }).fill('throttled');
+    await page.getByRole('checkbox', { name: "I'm not a robot" }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Too many attempts. Try again in 5 minutes.' })).toBeVisible();
+    await page.getByRole('button', { name: 'Español' }).click();
+    // The catalogue's plural message, as it reads with a count of 5 (src/locales/es/errors.po).
+    await expect(page.getByRole('alert').filter({ hasText: 'Demasiados intentos. Inténtelo de nuevo en 5 minutos.' })).toBeVisible();
+    await expect(page.getByText('Too many attempts')).toHaveCount(0);
+    await expect(page.getByRole('textbox', { name: es('Username') })).toHaveValue('throttled');
+  });
+
   test('mid-journey, keeps the step and the answer typed, and its error message follows', async ({ page }) => {
     await page.goto('/');
     await page.getByLabel('Username').fill('question');

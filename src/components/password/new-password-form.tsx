@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
+import { useId } from 'react';
+import { useShownText } from '../../lib/i18n/shown-text';
 import { usePortalForm } from '../../lib/use-portal-form';
 import { FormFooter } from '../layout/form-footer';
 import { Stack } from '../layout/stack';
@@ -28,7 +29,7 @@ interface NewPasswordFormProps {
 export function NewPasswordForm({ save, failureText, onCancel, cancelText = commonTexts.cancel }: NewPasswordFormProps) {
   const checklistId = useId();
   const flight = useSingleFlight();
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useShownText();
   const form = usePortalForm<NewPasswordValues>({
     resolver: zodResolver(newPasswordSchema),
     defaultValues: { password: '', confirmation: '' },
@@ -44,7 +45,7 @@ export function NewPasswordForm({ save, failureText, onCancel, cancelText = comm
         await save(chosen);
         accepted = true;
       } catch (failure) {
-        setError(failureText?.(failure) ?? null);
+        setError(() => failureText?.(failure) ?? null);
       }
     });
     // A refused password is not kept on the screen.

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { dismissNotification, textOf, useNotifications, type ShownNotification } from '../../lib/notifications';
+import { textOf } from '../../lib/i18n/shown-text';
+import { dismissNotification, useNotifications, type ShownNotification } from '../../lib/notifications';
 import { Button } from './button';
 import './notification-area.css';
 import { firstScreenTexts } from '../../lib/messages/first-screen';

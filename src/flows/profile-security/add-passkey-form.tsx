@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useShownText } from '../../lib/i18n/shown-text';
 import { usePortalForm } from '../../lib/use-portal-form';
 import type { Passkey } from '../../../generated/models/passkey';
 import { FormFooter } from '../../components/layout/form-footer';
@@ -23,7 +23,7 @@ import { passkeyTexts } from '../../lib/messages/passkeys';
 export function AddPasskeyForm({ onAdded }: { readonly onAdded: (passkey: Passkey) => void }) {
   const { register } = usePasskeyRegistration();
   const flight = useSingleFlight();
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useShownText();
   const form = usePortalForm<PasskeyNameInput, unknown, PasskeyNameValues>({
     resolver: zodResolver(passkeyNameSchema),
     defaultValues: { name: deviceName() },
@@ -37,7 +37,7 @@ export function AddPasskeyForm({ onAdded }: { readonly onAdded: (passkey: Passke
       try {
         passkey = await register(name);
       } catch (failure) {
-        setError(passkeyFailureMessage(failure));
+        setError(() => passkeyFailureMessage(failure));
         return;
       }
       form.reset({ name: deviceName() });

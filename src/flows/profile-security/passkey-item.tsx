@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { useShownText } from '../../lib/i18n/shown-text';
 import { usePortalForm } from '../../lib/use-portal-form';
 import { getListPasskeysQueryKey, useRemovePasskey, useRenamePasskey } from '../../../generated/hooks/profile/profile';
 import type { Passkey } from '../../../generated/models/passkey';
@@ -51,7 +52,7 @@ export function PasskeyItem({ passkey, focus, onFocused, onRemoved }: PasskeyIte
   const focusNext = useRef<'rename' | 'remove' | null>(null);
   const [renaming, setRenaming] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useShownText();
   const form = usePortalForm<PasskeyNameInput, unknown, PasskeyNameValues>({
     resolver: zodResolver(passkeyNameSchema),
     defaultValues: { name: passkey.name },
@@ -78,14 +79,13 @@ export function PasskeyItem({ passkey, focus, onFocused, onRemoved }: PasskeyIte
    * in another tab) leaves the list, so that is said in the notification area.
    */
   const failed = async (failure: unknown) => {
-    const message = passkeyFailureMessage(failure);
     if (isApiError(failure) && isPasskeyGone(failure)) {
       notify(errorToast(() => passkeyFailureMessage(failure) ?? passkeyTexts.notFound));
       await refresh();
       onRemoved();
       return;
     }
-    setError(message);
+    setError(() => passkeyFailureMessage(failure));
   };
 
   const submitRename = ({ name }: PasskeyNameValues) =>

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
+import { useShownText } from '../../lib/i18n/shown-text';
 import {
   generateRecoveryCodes,
   getGetRecoveryCodeStatusQueryKey,
@@ -36,7 +37,7 @@ export function RecoveryCodesSection() {
   const focusNext = useRef<'generate' | 'heading' | null>(null);
   const [fresh, setFresh] = useState<RecoveryCodeSet | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useShownText();
   const current = status.data ? answerData(status.data) : null;
 
   useEffect(() => {
@@ -52,7 +53,7 @@ export function RecoveryCodesSection() {
       try {
         setFresh(answerData(await generateRecoveryCodes()));
       } catch {
-        setError(recoveryCodeTexts.generateFailed);
+        setError(() => recoveryCodeTexts.generateFailed);
         focusNext.current = 'generate';
       }
     });

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
+import { useShownText } from '../../lib/i18n/shown-text';
 import { Controller } from 'react-hook-form';
 import { usePortalForm } from '../../lib/use-portal-form';
 import { useNavigate } from 'react-router-dom';
@@ -39,7 +40,7 @@ export function ForgotUsernamePage() {
   const [step, setStep] = useState<Step>('role');
   const [captcha, setCaptcha] = useState<string | null>(null);
   const [captchaRound, setCaptchaRound] = useState(0);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useShownText();
   const form = usePortalForm<ForgotUsernameInput, unknown, ForgotUsernameValues>({
     resolver: zodResolver(forgotUsernameSchema),
     defaultValues: { role: 'ROLE_PARTICIPANT', email: '' },
@@ -55,7 +56,7 @@ export function ForgotUsernamePage() {
         await retrieve.mutateAsync({ data: { role, email: address, captcha } });
         setStep('sent');
       } catch (failure) {
-        setError((isApiError(failure) ? failureDescription(failure) : null) ?? recoveryTexts.sendingFailed);
+        setError(() => (isApiError(failure) ? failureDescription(failure) : null) ?? recoveryTexts.sendingFailed);
         // A captcha answer is good for one try.
         setCaptcha(null);
         setCaptchaRound((round) => round + 1);

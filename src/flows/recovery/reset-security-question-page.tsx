@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useShownText } from '../../lib/i18n/shown-text';
 import { usePortalForm } from '../../lib/use-portal-form';
 import { useNavigate } from 'react-router-dom';
 import { useResetPassword } from '../../../generated/hooks/recovery/recovery';
@@ -27,7 +27,7 @@ export function ResetSecurityQuestionPage() {
   const journey = useJourney();
   const resetPassword = useResetPassword();
   const flight = useSingleFlight();
-  const [inlineError, setInlineError] = useState<string | null>(null);
+  const [inlineError, setInlineError] = useShownText();
   const form = usePortalForm<ResetAnswerValues>({
     resolver: zodResolver(resetAnswerSchema),
     defaultValues: { answer: '' },

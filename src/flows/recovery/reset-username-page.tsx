@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
+import { useShownText } from '../../lib/i18n/shown-text';
 import { usePortalForm } from '../../lib/use-portal-form';
 import { useNavigate } from 'react-router-dom';
 import { useGetMfaOptions } from '../../../generated/hooks/mfa/mfa';
@@ -35,7 +36,7 @@ export function ResetUsernamePage() {
   const flight = useSingleFlight();
   const [captcha, setCaptcha] = useState<string | null>(null);
   const [captchaRound, setCaptchaRound] = useState(0);
-  const [inlineError, setInlineError] = useState<string | null>(null);
+  const [inlineError, setInlineError] = useShownText();
   const form = usePortalForm<ResetUsernameInput, unknown, ResetUsernameValues>({
     resolver: zodResolver(resetUsernameSchema),
     defaultValues: { username: '' },

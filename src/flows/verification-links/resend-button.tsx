@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useShownText } from '../../lib/i18n/shown-text';
 import { Button } from '../../components/ui/button';
 import { isApiError } from '../../../gateway-client/api-error';
 import { isRateLimited, rateLimitMessage } from '../../lib/api/error-catalogue';
@@ -22,7 +23,7 @@ export function ResendButton({
 }) {
   const flight = useSingleFlight();
   const [outcome, setOutcome] = useState<'sent' | 'failed' | null>(null);
-  const [failure, setFailure] = useState('');
+  const [failure, setFailure] = useShownText();
   const resend = () =>
     flight.run(async () => {
       setOutcome(null);
@@ -30,7 +31,7 @@ export function ResendButton({
         await send();
         setOutcome('sent');
       } catch (error) {
-        setFailure(
+        setFailure(() =>
           isApiError(error) && isRateLimited(error) ? rateLimitMessage(error) : verificationLinkTexts.resendFailed({ link: type }),
         );
         setOutcome('failed');

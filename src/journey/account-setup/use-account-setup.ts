@@ -5,6 +5,7 @@ import { answerData } from '../../lib/api/answer-data';
 import { isApiError } from '../../../gateway-client/api-error';
 import { businessErrorDescription, errorToast, isUsernameTaken } from '../../lib/api/error-catalogue';
 import { signInInternalError } from '../../lib/api/failures';
+import type { ShownText } from '../../lib/i18n/shown-text';
 import { notify } from '../../lib/notifications';
 import type { CodeEntryStep, SetupProgress, Step } from '../journey';
 import { errorTexts } from '../../lib/messages/errors';
@@ -22,15 +23,16 @@ export function useAccountSetupCalls() {
   const completeSetup = useCompleteAccountSetup();
 
   /** Whether a username is free (validateUsername): null when it is, otherwise what to tell the user. */
-  const checkUsername = async (username: string): Promise<string | null> => {
+  const checkUsername = async (username: string): Promise<ShownText | null> => {
     try {
       // Asked afresh each time: someone else may have taken it since.
       const answer = await queryClient.fetchQuery({ ...getValidateUsernameQueryOptions({ username }), staleTime: 0, retry: false });
       const data = answerData(answer);
       if (data.userNameAvailable) return null;
-      return data.alternateUsername ? errorTexts.usernameTaken({ alternate: data.alternateUsername }) : errorTexts.usernameTakenNoAlternate;
+      const alternate = data.alternateUsername;
+      return alternate ? () => errorTexts.usernameTaken({ alternate }) : () => errorTexts.usernameTakenNoAlternate;
     } catch {
-      return errorTexts.verifyUsername;
+      return () => errorTexts.verifyUsername;
     }
   };
 

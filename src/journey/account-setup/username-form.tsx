@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useShownText, type ShownText } from '../../lib/i18n/shown-text';
 import { usePortalForm } from '../../lib/use-portal-form';
 import { FormFooter, type FormAction } from '../../components/layout/form-footer';
 import { Stack } from '../../components/layout/stack';
@@ -15,7 +16,7 @@ interface UsernameFormProps {
    * Runs once the gateway says the username is free; resolves to a message for the field when
    * the username still cannot be used.
    */
-  readonly onAvailable: (username: string) => Promise<string | null>;
+  readonly onAvailable: (username: string) => Promise<ShownText | null>;
   /** A secondary button (username-taken's Cancel). */
   readonly secondary?: FormAction;
 }
@@ -32,10 +33,12 @@ export function UsernameForm({ defaultValue, onAvailable, secondary }: UsernameF
     defaultValues: { username: defaultValue },
   });
 
+  /** What the gateway's answers said of the username (taken, could not be checked), until it changes. */
+  const [problem, setProblem] = useShownText();
+
   const submit = ({ username }: UsernameValues) =>
     flight.run(async () => {
-      const problem = (await checkUsername(username)) ?? (await onAvailable(username));
-      if (problem) form.setError('username', { type: 'server', message: problem });
+      setProblem((await checkUsername(username)) ?? (await onAvailable(username)));
     });
 
   return (
@@ -48,8 +51,13 @@ export function UsernameForm({ defaultValue, onAvailable, secondary }: UsernameF
           autoCapitalize="off"
           spellCheck={false}
           maxLength={USERNAME_MAX}
-          error={form.formState.errors.username?.message}
-          {...form.register('username', { onChange: () => form.clearErrors('username') })}
+          error={form.formState.errors.username?.message ?? problem ?? undefined}
+          {...form.register('username', {
+            onChange: () => {
+              form.clearErrors('username');
+              setProblem(null);
+            },
+          })}
         />
         <FormFooter submit={commonTexts.continue} busy={flight.busy} secondary={secondary} />
       </Stack>

@@ -36,7 +36,7 @@ export function UsernameTakenPage() {
         defaultValue={step.setup.username}
         onAvailable={async (username) => {
           const outcome = await saveCredentials({ ...step.setup, username });
-          if (outcome.kind === 'taken') return outcome.description ?? errorTexts.usernameTakenAgain;
+          if (outcome.kind === 'taken') return outcome.description ?? (() => errorTexts.usernameTakenAgain);
           if (outcome.kind === 'saved' && step.back?.name === 'code-entry') journey.advance(setupPhoneStep(outcome.setup, step.back));
           return null;
         }}

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
+import { useShownText } from '../../lib/i18n/shown-text';
 import { useController } from 'react-hook-form';
 import { usePortalForm } from '../../lib/use-portal-form';
 import { ActionsRow } from '../../components/layout/actions-row';
@@ -54,7 +55,7 @@ export function CodeEntryForm({ submit, failure, resend, path, secondary, sentAt
   const resending = useSingleFlight();
   const [lockout, setLockout] = useState<string | null>(null);
   /** A 429's wait: the code stays, to be sent again once the wait is over. */
-  const [throttled, setThrottled] = useState<string | null>(null);
+  const [throttled, setThrottled] = useShownText();
   const [shownAt] = useState(() => performance.now());
   const [resentAt, setResentAt] = useState<number | null>(null);
   const [now, setNow] = useState(() => performance.now());
@@ -82,7 +83,7 @@ export function CodeEntryForm({ submit, failure, resend, path, secondary, sentAt
         await submit(typed);
       } catch (error) {
         const refusal = isApiError(error) ? error : new ApiError({ kind: 'contract', method: 'POST', path, cause: error });
-        if (isRateLimited(refusal)) return setThrottled(rateLimitMessage(refusal));
+        if (isRateLimited(refusal)) return setThrottled(() => rateLimitMessage(refusal));
         const locked = lockoutDescription(refusal);
         if (locked) setLockout(locked);
         else notify(codeFailure(refusal, failure));

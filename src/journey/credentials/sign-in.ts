@@ -21,7 +21,7 @@ import type { SignInValues } from './sign-in.schema';
 export interface SignInDeps {
   readonly navigate: NavigateFunction;
   readonly queryClient: QueryClient;
-  readonly showInline: (description: string) => void;
+  readonly showInline: (description: () => string | null) => void;
 }
 
 /**

@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { signInInternalError } from '../../lib/api/failures';
 import { onFirstInteraction } from '../../lib/first-interaction';
+import { useShownText } from '../../lib/i18n/shown-text';
 import { notify } from '../../lib/notifications';
 import { useSingleFlight } from '../../lib/use-single-flight';
 import type { SignInValues } from './sign-in.schema';
@@ -23,7 +24,7 @@ const preloadSignIn = () =>
 export function useSignIn() {
   const navigate = useNavigate();
   const flight = useSingleFlight();
-  const [inlineError, setInlineError] = useState<string | null>(null);
+  const [inlineError, setInlineError] = useShownText();
 
   useEffect(() => onFirstInteraction(preloadSignIn), []);
 

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useShownText } from '../../lib/i18n/shown-text';
 import { useController } from 'react-hook-form';
 import { usePortalForm } from '../../lib/use-portal-form';
 import { useGetMfaOptions, useRequestMfaCode } from '../../../generated/hooks/mfa/mfa';
@@ -45,7 +46,7 @@ export function MfaPage() {
   /** The only method's code could not be sent: the user may try again or cancel. */
   const [sendFailed, setSendFailed] = useState(false);
   /** The methods could not be asked for yet (a 429): its wait, with a way to ask again. */
-  const [optionsThrottled, setOptionsThrottled] = useState<string | null>(null);
+  const [optionsThrottled, setOptionsThrottled] = useShownText();
   const started = useRef(false);
   const flight = useSingleFlight();
 
@@ -103,7 +104,7 @@ export function MfaPage() {
         onSuccess: (answer) => arrive(answerData(answer).options),
         onError: (error) => {
           // Too many attempts: the sign-in stays, to ask again once the wait is over.
-          if (isRateLimited(error)) return setOptionsThrottled(rateLimitMessage(error));
+          if (isRateLimited(error)) return setOptionsThrottled(() => rateLimitMessage(error));
           notify(signInInternalError);
           leave();
         },

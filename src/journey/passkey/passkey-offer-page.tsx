@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useShownText } from '../../lib/i18n/shown-text';
 import { ActionsRow } from '../../components/layout/actions-row';
 import { Screen } from '../../components/layout/screen';
 import { Button } from '../../components/ui/button';
@@ -26,7 +27,7 @@ export function PasskeyOfferPage() {
   const { register } = usePasskeyRegistration();
   const flight = useSingleFlight();
   const [choice, setChoice] = useState<'add' | 'later' | null>(null);
-  const [message, setMessage] = useState<string | null>(null);
+  const [message, setMessage] = useShownText();
 
   const onward = () => landing.run((module, deps) => module.continueToLanding(deps));
 
@@ -37,9 +38,13 @@ export function PasskeyOfferPage() {
       try {
         await register(deviceName());
       } catch (error) {
-        const failure = ceremonyFailureOf(error);
-        const text = failure ? ceremonyMessage(failure, 'registration') : isApiError(error) ? passkeyManageMessage(error) : null;
-        setMessage(text ?? passkeyTexts.failed);
+        setMessage(() => {
+          const failure = ceremonyFailureOf(error);
+          return (
+            (failure ? ceremonyMessage(failure, 'registration') : isApiError(error) ? passkeyManageMessage(error) : null) ??
+            passkeyTexts.failed
+          );
+        });
         return;
       }
       await onward();

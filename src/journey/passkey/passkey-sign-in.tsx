@@ -1,5 +1,6 @@
 import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import { useEffect, useState } from 'react';
+import { useShownText } from '../../lib/i18n/shown-text';
 import { useFinishPasskeySignIn, useStartPasskeySignIn } from '../../../generated/hooks/sign-in/sign-in';
 import type { AuthenticationResponse } from '../../../generated/models/authenticationResponse';
 import { Button } from '../../components/ui/button';
@@ -32,7 +33,7 @@ export function PasskeySignIn() {
   const start = useStartPasskeySignIn();
   const finish = useFinishPasskeySignIn();
   const flight = useSingleFlight();
-  const [message, setMessage] = useState<string | null>(null);
+  const [message, setMessage] = useShownText();
   /** Counts the autofill's ceremonies: a new one starts when it changes. */
   const [autofillRound, setAutofillRound] = useState(0);
 
@@ -51,18 +52,10 @@ export function PasskeySignIn() {
     await landing.completeSignIn(result, null);
   };
 
-  /** Says what went wrong; false when there is nothing to say (a newer ceremony took over). */
-  const explain = (error: unknown): boolean => {
-    const failure = ceremonyFailureOf(error);
-    if (failure) {
-      const text = ceremonyMessage(failure, 'sign-in');
-      setMessage(text);
-      return text !== null;
-    }
-    const text = isApiError(error) ? (isRateLimited(error) ? rateLimitMessage(error) : passkeySignInMessage(error)) : null;
-    if (text) setMessage(text);
-    else notify(signInInternalError);
-    return true;
+  /** Says what went wrong, if anything is to be said (not when a newer ceremony took over). */
+  const explain = (error: unknown) => {
+    if (failureText(error) === null && !ceremonyFailureOf(error)) notify(signInInternalError);
+    else setMessage(() => failureText(error));
   };
 
   useEffect(() => {
@@ -108,4 +101,15 @@ export function PasskeySignIn() {
       {message ? <FormError>{message}</FormError> : null}
     </div>
   );
+}
+
+/**
+ * A failed passkey sign-in's words: the browser's ceremony's (nothing when a newer one took
+ * over), a 429's wait or the gateway's PKERR code's; null for anything else (the internal error).
+ */
+function failureText(error: unknown): string | null {
+  const failure = ceremonyFailureOf(error);
+  if (failure) return ceremonyMessage(failure, 'sign-in');
+  if (!isApiError(error)) return null;
+  return isRateLimited(error) ? rateLimitMessage(error) : passkeySignInMessage(error);
 }

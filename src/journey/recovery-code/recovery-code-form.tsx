@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type RefObject } from 'react';
+import { useShownText } from '../../lib/i18n/shown-text';
 import { usePortalForm } from '../../lib/use-portal-form';
 import { useSignInWithRecoveryCode } from '../../../generated/hooks/sign-in/sign-in';
 import { FormFooter } from '../../components/layout/form-footer';
@@ -34,7 +35,7 @@ export function RecoveryCodeForm({ signIn, fieldRef }: RecoveryCodeFormProps) {
   const landing = useLanding();
   const signInWithCode = useSignInWithRecoveryCode();
   const submission = useSingleFlight();
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const [refusal, setRefusal] = useShownText();
   const [lockout, setLockout] = useState<string | null>(null);
   const form = usePortalForm<RecoveryCodeInput, unknown, RecoveryCodeValues>({
     resolver: zodResolver(recoveryCodeSchema),
@@ -60,7 +61,11 @@ export function RecoveryCodeForm({ signIn, fieldRef }: RecoveryCodeFormProps) {
         if (failure.show === 'lockout') return setLockout(failure.message);
         if (failure.show === 'internal') notify(signInInternalError);
         else {
-          setRefusal(failure.message);
+          // Read again as the form draws: a wait or a refusal in the catalogue's words follows a change of language.
+          setRefusal(() => {
+            const shown = recoveryCodeFailure(error);
+            return shown.show === 'inline' ? shown.message : null;
+          });
           if (!failure.keepCode) form.setValue('recoveryCode', '');
         }
         // The button was busy (disabled) meanwhile: the user goes on from the field.

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useEffect, useState } from 'react';
+import { useShownText } from '../../lib/i18n/shown-text';
 import { usePortalForm } from '../../lib/use-portal-form';
 import { useGetSecurityQuestion } from '../../../generated/hooks/recovery/recovery';
 import { useAuthenticate } from '../../../generated/hooks/sign-in/sign-in';
@@ -38,7 +39,7 @@ export function SecurityQuestionPage() {
   const authenticate = useAuthenticate();
   const [captcha, setCaptcha] = useState<string | null>(null);
   const [captchaRound, setCaptchaRound] = useState(0);
-  const [inlineError, setInlineError] = useState<string | null>(null);
+  const [inlineError, setInlineError] = useShownText();
   /** The question could not be asked for yet (a 429): its wait shows, with a way to ask again. */
   const [questionThrottled, setQuestionThrottled] = useState(false);
   const flight = useSingleFlight();
@@ -57,7 +58,7 @@ export function SecurityQuestionPage() {
           // Too many attempts: the sign-in stays, to ask again once the wait is over.
           if (isRateLimited(error)) {
             setQuestionThrottled(true);
-            return setInlineError(rateLimitMessage(error));
+            return setInlineError(() => rateLimitMessage(error));
           }
           // Without the question there is no second step: back to the sign-in form, saying why.
           notify(signInInternalError);
@@ -65,7 +66,7 @@ export function SecurityQuestionPage() {
         },
       },
     );
-  }, [fetchQuestion, journey, username]);
+  }, [fetchQuestion, journey, setInlineError, username]);
   useEffect(loadQuestion, [loadQuestion]);
   const askAgain = () => {
     setQuestionThrottled(false);

@@ -1,6 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clearNotifications, dismissNotification, notify, textOf, useNotifications } from '../notifications';
+import { textOf } from '../i18n/shown-text';
+import { clearNotifications, dismissNotification, notify, useNotifications } from '../notifications';
 
 afterEach(() => {
   clearNotifications();

@@ -1,6 +1,7 @@
 import { isApiError, type ApiError } from '../../../gateway-client/api-error';
 import { NOTIFICATION_TIMEOUT_MS } from '../constants';
-import { notify, type NotificationInput, type NotificationText } from '../notifications';
+import type { ShownText } from '../i18n/shown-text';
+import { notify, type NotificationInput } from '../notifications';
 import { signInInternalError } from './failures';
 import { errorTexts } from '../messages/errors';
 
@@ -79,17 +80,17 @@ export function failureDescription(error: ApiError): string | null {
 }
 
 /** An error toast: not dismissable, closes after 5 seconds, and clears earlier notifications. */
-export function errorToast(message: NotificationText): NotificationInput {
+export function errorToast(message: ShownText): NotificationInput {
   return { type: 'error', message, isDismissable: false, dismissOnTimeout: NOTIFICATION_TIMEOUT_MS, isUnique: true };
 }
 
 /**
  * How a refused sign-in step reads (sign-in form, security question, the reset's steps): the
- * wait of a 429 or the gateway's description inline, otherwise the internal-error notification.
+ * wait of a 429 or the gateway's description inline (as a function that reads it, so the wait
+ * follows a change of language), otherwise the internal-error notification.
  */
-export function showSignInFailure(error: unknown, showInline: (description: string) => void): void {
-  const description = isApiError(error) ? failureDescription(error) : null;
-  if (description) showInline(description);
+export function showSignInFailure(error: unknown, showInline: (description: () => string | null) => void): void {
+  if (isApiError(error) && failureDescription(error) !== null) showInline(() => failureDescription(error));
   else notify(signInInternalError);
 }
 

@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearNotifications, textOf, useNotifications } from '../../../lib/notifications';
+import { textOf } from '../../../lib/i18n/shown-text';
+import { clearNotifications, useNotifications } from '../../../lib/notifications';
 import { createPasskey } from '../../../lib/passkeys/ceremony';
 import { passkeysSupported } from '../../../lib/passkeys/support';
 import { jsonResponse, renderRoute } from '../../../testing/render';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../../gateway-client/api-error';
 import { totpRegistrationFailure } from '../../../lib/api/error-catalogue';
-import { textOf, type NotificationInput } from '../../../lib/notifications';
+import { textOf } from '../../../lib/i18n/shown-text';
+import type { NotificationInput } from '../../../lib/notifications';
 import { manualEntryKey } from '../use-totp-registration';
 
 describe('manualEntryKey', () => {

@@ -372,7 +372,8 @@ describe('completeSignIn', () => {
   it('keeps nothing and shows the internal error when a call fails', async () => {
     const fetchMock = installApi();
     fetchMock.mockResolvedValue(new Response('oops', { status: 500 }));
-    const { textOf, useNotifications } = await import('../../../lib/notifications');
+    const { useNotifications } = await import('../../../lib/notifications');
+    const { textOf } = await import('../../../lib/i18n/shown-text');
     const { renderHook } = await import('@testing-library/react');
     const shown = renderHook(() => useNotifications());
     await act(async () => completeSignIn(result, signIn, deps()));
