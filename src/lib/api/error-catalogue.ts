@@ -67,11 +67,13 @@ export function isLockout(error: ApiError): boolean {
 /**
  * The first business error's description, shown to the user as text: from a response's
  * `errors` list, or from a 4xx body. A 5xx is never described this way: it is an internal
- * error, whatever its body says.
+ * error, whatever its body says; nor is a blank description (the contract allows one), which
+ * would show nothing: the caller's own message stands in.
  */
 export function businessErrorDescription(error: ApiError): string | null {
   const fromGateway = error.kind === 'business' || (error.kind === 'http' && (error.status ?? 0) < 500);
-  return fromGateway ? (error.errors[0]?.description ?? null) : null;
+  const description = fromGateway ? error.errors[0]?.description : undefined;
+  return description?.trim() ? description : null;
 }
 
 /** What a refused attempt tells the user: a 429's wait, or the gateway's description (see above). */

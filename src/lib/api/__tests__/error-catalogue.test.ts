@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { act, renderHook } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError, type ApiErrorItem, type ApiErrorKind } from '../../../../gateway-client/api-error';
 import {
   businessErrorDescription,
@@ -8,9 +9,11 @@ import {
   needsMfa,
   needsSecurityQuestion,
   rateLimitMessage,
+  showSignInFailure,
 } from '../error-catalogue';
 import { errorMessage } from '../../activity-log';
 import { isSessionStatusRefusal } from '../failures';
+import { clearNotifications, useNotifications } from '../../notifications';
 
 function error(kind: ApiErrorKind, status: number | undefined, errors: ApiErrorItem[] = []) {
   return new ApiError({ kind, method: 'GET', path: '/x', ...(status === undefined ? {} : { status }), errors });
@@ -88,6 +91,10 @@ describe('the error catalogue', () => {
       },
     );
 
+    it('has no description to show for a blank one: the caller says its own', () => {
+      for (const blank of ['', '   ']) expect(businessErrorDescription(error('business', 200, [item('AUERR02', blank)]))).toBeNull();
+    });
+
     it("shows the wait instead of the gateway's description, wherever a refusal is shown", () => {
       expect(failureDescription(throttled('120'))).toBe('Too many attempts. Try again in 2 minutes.');
       expect(failureDescription(error('http', 400, [item('A', 'Refused')]))).toBe('Refused');
@@ -100,5 +107,28 @@ describe('the error catalogue', () => {
     expect(errorMessage(error('business', 200, []))).toBe('Has errors in response.');
     expect(errorMessage(error('http', 502))).toBe('Internal Error');
     expect(errorMessage(error('contract', 200))).toBe('Internal Error');
+  });
+
+  describe('a refused sign-in step', () => {
+    const shown = (failure: unknown) => {
+      clearNotifications();
+      const notifications = renderHook(() => useNotifications());
+      const showInline = vi.fn<(description: () => string | null) => void>();
+      act(() => showSignInFailure(failure, showInline));
+      return { inline: showInline.mock.calls.map(([read]) => read()), notified: notifications.result.current.length };
+    };
+
+    it("says a 429's wait or the gateway's description under the form", () => {
+      expect(shown(error('http', 429))).toEqual({ inline: ['Too many attempts. Try again later.'], notified: 0 });
+      expect(shown(error('business', 200, [item('AUERR02', 'Invalid credentials')]))).toEqual({
+        inline: ['Invalid credentials'],
+        notified: 0,
+      });
+    });
+
+    it('is the internal-error notification without a description to show (an empty one, a 5xx, no answer)', () => {
+      for (const failure of [error('business', 200, [item('AUERR02', '')]), error('http', 500, [item('X', 'Oops')]), new Error('offline')])
+        expect(shown(failure)).toEqual({ inline: [], notified: 1 });
+    });
   });
 });
