@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAnnounced, expectNoAxeViolations, holdCalls, preferExample, test } from '../support/fixtures';
+import { expect, expectAnnounced, expectNoAxeViolations, holdCalls, preferExample, tabTo, test } from '../support/fixtures';
 
 test.beforeEach(async ({ page }) => {
   await page.goto('/');
@@ -166,6 +166,22 @@ test('one request per submit: the button is disabled while the call is in flight
   await expect(page.getByText('The username or password you entered is incorrect.')).toBeVisible();
   await expect(button).toBeEnabled();
   expect(calls).toBe(1);
+});
+
+test('the Sign In button pressed from the keyboard keeps the focus while busy and after a refusal', async ({ page }) => {
+  const release = await holdCalls(page, /\/login-gateway\/authentication$/, 'example=AUERR02');
+  await page.getByLabel('Username').fill('wrong');
+  await page.getByLabel('Password', { exact: true }).fill('Secret#123');
+  const button = page.getByRole('button', { name: 'Sign In', exact: true });
+  await expect(button).toHaveAttribute('type', 'submit');
+  await tabTo(page, button);
+  await page.keyboard.press('Enter');
+  await expect(button).toHaveAttribute('aria-busy', 'true');
+  await expect(button).toBeFocused();
+  release();
+  await expect(page.getByText('The username or password you entered is incorrect.')).toBeVisible();
+  await expect(button).not.toHaveAttribute('aria-busy');
+  await expect(button).toBeFocused();
 });
 
 test('a successful sign-in stores the session and goes to the dashboard the gateway names', async ({ page }) => {

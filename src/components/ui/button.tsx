@@ -6,7 +6,7 @@ type ButtonVariant = 'primary' | 'secondary' | 'link' | 'inverse';
 interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   /** `inverse` is the primary button on a dark surface (the cookie banner). */
   readonly variant?: ButtonVariant;
-  /** A call is in flight: the button is disabled and says so to assistive technology. */
+  /** A call is in flight: the button does nothing, and says so to assistive technology. */
   readonly busy?: boolean;
   readonly ref?: Ref<HTMLButtonElement>;
 }
@@ -16,15 +16,31 @@ export function buttonClassName(variant: ButtonVariant): string {
   return `button button--${variant}`;
 }
 
-/** The portal's button. Defaults to `type="button"` so only submit buttons submit. */
-export function Button({ variant = 'primary', busy = false, disabled, className, type = 'button', children, ...rest }: ButtonProps) {
+/**
+ * The portal's button. Defaults to `type="button"` so only submit buttons submit. A busy button
+ * keeps the focus (a disabled one loses it to the page, and a keyboard user their place, for
+ * good): it says it is unavailable and busy, and ignores presses until the call is over.
+ */
+export function Button({
+  variant = 'primary',
+  busy = false,
+  disabled,
+  className,
+  type = 'button',
+  onClick,
+  children,
+  ...rest
+}: ButtonProps) {
   return (
     <button
       {...rest}
       type={type}
       className={className ? `${buttonClassName(variant)} ${className}` : buttonClassName(variant)}
-      disabled={disabled || busy}
+      disabled={disabled}
+      aria-disabled={busy || undefined}
       aria-busy={busy || undefined}
+      // Not even a submit: the form waits for the answer to the one it sent.
+      onClick={busy ? (event) => event.preventDefault() : onClick}
     >
       {children}
     </button>

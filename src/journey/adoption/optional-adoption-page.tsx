@@ -52,14 +52,14 @@ export function OptionalAdoptionPage() {
         )
       ) : null}
       <ActionsRow>
-        <Button onClick={() => void run('now')} busy={busy === 'now'} disabled={busy !== null || adoption.isPending}>
+        <Button onClick={() => void run('now')} busy={busy === 'now'} disabled={busy === 'later' || adoption.isPending}>
           {journeyTexts.setUpNow}
         </Button>
         <Button
           variant="secondary"
           onClick={() => void run('later')}
           busy={busy === 'later'}
-          disabled={busy !== null || adoption.isPending}
+          disabled={busy === 'now' || adoption.isPending}
         >
           {journeyTexts.remindMeLater}
         </Button>

@@ -63,10 +63,10 @@ export function PasskeyOfferPage() {
       <p>{passkeyTexts.offerText}</p>
       {message ? <FormError>{message}</FormError> : null}
       <ActionsRow>
-        <Button onClick={() => void add()} busy={busy === 'add'} disabled={busy !== null}>
+        <Button onClick={() => void add()} busy={busy === 'add'} disabled={busy === 'later'}>
           {passkeyTexts.add}
         </Button>
-        <Button variant="secondary" onClick={() => void later()} busy={busy === 'later'} disabled={busy !== null}>
+        <Button variant="secondary" onClick={() => void later()} busy={busy === 'later'} disabled={busy === 'add'}>
           {passkeyTexts.notNow}
         </Button>
       </ActionsRow>

@@ -50,15 +50,29 @@ describe('FormFooter', () => {
     expect(screen.getAllByRole('button')).toHaveLength(1);
   });
 
-  it('disables the submit button while busy, saying so, and while the form cannot be sent', () => {
-    const { rerender } = render(<FormFooter submit="Continue" busy />);
+  it('while busy, keeps the focus on the submit button, says it is unavailable and busy, and does not submit; disabled while the form cannot be sent', () => {
+    const onSubmit = vi.fn((event: FormEvent) => event.preventDefault());
+    const footer = (props: { busy?: boolean; disabled?: boolean }) => (
+      <form onSubmit={onSubmit}>
+        <FormFooter submit="Continue" {...props} />
+      </form>
+    );
+    const { rerender } = render(footer({}));
     const submit = screen.getByRole('button', { name: 'Continue' });
-    expect(submit).toBeDisabled();
+    submit.focus();
+    rerender(footer({ busy: true }));
+    expect(submit).toHaveFocus();
+    expect(submit).toHaveAttribute('aria-disabled', 'true');
     expect(submit).toHaveAttribute('aria-busy', 'true');
-    rerender(<FormFooter submit="Continue" disabled />);
+    fireEvent.click(submit);
+    expect(onSubmit).not.toHaveBeenCalled();
+    rerender(footer({ disabled: true }));
     expect(submit).toBeDisabled();
     expect(submit).not.toHaveAttribute('aria-busy');
-    rerender(<FormFooter submit="Continue" />);
+    expect(submit).not.toHaveAttribute('aria-disabled');
+    rerender(footer({}));
     expect(submit).toBeEnabled();
+    fireEvent.click(submit);
+    expect(onSubmit).toHaveBeenCalledOnce();
   });
 });
