@@ -40,6 +40,8 @@ export function IdleTimeout({ idleSeconds }: { readonly idleSeconds: number }) {
   const phaseRef = useRef(phase);
   phaseRef.current = phase;
   const idleTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  /** Starts the idle period (or what is left of it) again; the first effect's, for the warning's check. */
+  const restartIdle = useRef<(delayMs: number) => void>(() => undefined);
   const lastActivity = useRef(0);
   const lastKeepAlive = useRef(performance.now());
 
@@ -50,6 +52,7 @@ export function IdleTimeout({ idleSeconds }: { readonly idleSeconds: number }) {
       clearTimeout(idleTimer.current);
       idleTimer.current = setTimeout(() => void onIdle(), delayMs);
     };
+    restartIdle.current = startIdleTimer;
 
     const sendKeepAlive = () => {
       lastKeepAlive.current = performance.now();
@@ -100,7 +103,11 @@ export function IdleTimeout({ idleSeconds }: { readonly idleSeconds: number }) {
       if (readAuthToken() === null) return;
       const since = await sinceLastAccess();
       // No answer is no sign of activity: the countdown goes on.
-      if (since !== null && since < idleMs && phaseRef.current.name === 'warning') setPhase({ name: 'active' });
+      // The period starts again from that activity, as when the warning was not due.
+      if (since !== null && since < idleMs && phaseRef.current.name === 'warning') {
+        setPhase({ name: 'active' });
+        restartIdle.current(idleMs - since);
+      }
     }, WARNING_CHECK_MS);
     document.addEventListener('visibilitychange', tick);
     return () => {

@@ -86,7 +86,7 @@ describe('IdleTimeout', () => {
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 
-  it('stops the warning when activity elsewhere shows up during the countdown', async () => {
+  it('stops the warning when activity elsewhere shows up during the countdown, and counts the idle period again from it', async () => {
     renderIdle();
     await advance(IDLE_SECONDS * 1000);
     expect(screen.getByRole('dialog')).toBeInTheDocument();
@@ -94,6 +94,11 @@ describe('IdleTimeout', () => {
     await advance(5000);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(document.title).toBe('Example Partner');
+    // Nothing happens after that activity: the warning comes back one idle period after it.
+    await advance(IDLE_SECONDS * 1000 - 5000 - 1);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await advance(1);
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 
   it('continues the session on a click anywhere, with a keep-alive', async () => {
