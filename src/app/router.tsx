@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { HashRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { AppFrame } from '../components/layout/app-frame';
+import { OptionalPart } from '../components/layout/optional-part';
 import { PublicShell } from '../components/layout/public-shell';
 import { SignInPage } from '../journey/credentials/sign-in-page';
 import { env } from '../lib/env';
@@ -207,13 +208,18 @@ function LineBreakToStart() {
   return /[\r\n\u2028\u2029]/.test(decoded) ? <Navigate to={paths.signIn} replace /> : null;
 }
 
-/** Idle handling runs, and its code loads, only while a session is signed in. */
+/**
+ * Idle handling runs, and its code loads, only while a session is signed in. Code that cannot
+ * load leaves the page as it is, without it (the gateway's session still ends on its own).
+ */
 function IdleWhenSignedIn() {
   const { status } = useSessionState();
   if (status !== 'signed-in') return null;
   return (
-    <Suspense fallback={null}>
-      <IdleTimeout idleSeconds={env.idleSeconds} />
-    </Suspense>
+    <OptionalPart name="The idle timeout">
+      <Suspense fallback={null}>
+        <IdleTimeout idleSeconds={env.idleSeconds} />
+      </Suspense>
+    </OptionalPart>
   );
 }

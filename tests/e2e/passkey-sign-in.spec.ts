@@ -100,6 +100,23 @@ test('a passkey the gateway does not know (removed) is refused with what to do i
   await expect(signInHeading(page)).toBeVisible();
 });
 
+test('a passkey button whose code cannot load is left out: the password form stays as typed and signs in', async ({ page, guards }) => {
+  // The button's code is lost (the network went away, or a new deployment removed the old files).
+  guards.allowConsoleErrors(/Failed to load resource|dynamically imported module|passkey-sign-in/);
+  const lost = page.waitForEvent('requestfailed', (request) => /\/assets\/passkey-sign-in-[^/]*\.js$/.test(request.url()));
+  await page.route(/\/assets\/passkey-sign-in-[^/]*\.js$/, (route) => route.abort());
+  await page.goto('/');
+  await page.getByLabel('Username').fill('demo');
+  await page.getByLabel('Password', { exact: true }).fill('Secret#123');
+  await lost;
+  await expect(signInHeading(page)).toBeVisible();
+  await expect(page.getByText('Something went wrong')).toHaveCount(0);
+  await expect(passkeyButton(page)).toHaveCount(0);
+  await expect(page.getByLabel('Username')).toHaveValue('demo');
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL(/\/participant$/);
+});
+
 test('keyboard only, at 320 px: Tab to the button and Enter signs in', async ({ page }) => {
   await page.setViewportSize({ width: 320, height: 640 });
   await withoutAutofill(page);

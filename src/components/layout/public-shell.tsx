@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import { OptionalPart } from './optional-part';
 import { Outlet } from 'react-router-dom';
 import { Button } from '../ui/button';
 import { ActionsRow } from './actions-row';
@@ -56,10 +57,12 @@ export function PublicShell({ signedIn = false }: PublicShellProps) {
           <li>{firstScreenTexts.benefitTools}</li>
         </ul>
       </section>
-      <Suspense fallback={null}>
-        {open === 'create' ? <CreateAccountModal open onClose={() => setOpen(null)} /> : null}
-        {open === 'help' ? <HelpModal open onClose={() => setOpen(null)} /> : null}
-      </Suspense>
+      <OptionalPart name="The account and help dialogs">
+        <Suspense fallback={null}>
+          {open === 'create' ? <CreateAccountModal open onClose={() => setOpen(null)} /> : null}
+          {open === 'help' ? <HelpModal open onClose={() => setOpen(null)} /> : null}
+        </Suspense>
+      </OptionalPart>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { OptionalPart } from '../layout/optional-part';
 import { textOf } from '../../lib/i18n/shown-text';
 import { dismissNotification, useNotifications, type ShownNotification } from '../../lib/notifications';
 import { Button } from './button';
@@ -45,9 +46,11 @@ function NotificationItem({ item, allowedHosts }: { readonly item: ShownNotifica
         {item.message ? <p className="notification-area__message">{textOf(item.message)}</p> : null}
         {item.messageHtml ? (
           <p className="notification-area__message">
-            <Suspense fallback={null}>
-              <SanitizedHtml html={item.messageHtml} allowedHosts={allowedHosts} />
-            </Suspense>
+            <OptionalPart name="A notification's HTML">
+              <Suspense fallback={null}>
+                <SanitizedHtml html={item.messageHtml} allowedHosts={allowedHosts} />
+              </Suspense>
+            </OptionalPart>
           </p>
         ) : null}
         {item.cta ? (

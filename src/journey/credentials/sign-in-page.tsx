@@ -1,6 +1,7 @@
 import { lazy, Suspense, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { Card } from '../../components/layout/card';
 import { FormFooter } from '../../components/layout/form-footer';
+import { OptionalPart } from '../../components/layout/optional-part';
 import { Page } from '../../components/layout/page';
 import { Stack } from '../../components/layout/stack';
 import { FormError } from '../../components/ui/form-error';
@@ -100,9 +101,11 @@ export function SignInPage() {
         {passkeys ? (
           <div className="sign-in-page__passkey">
             {painted ? (
-              <Suspense fallback={null}>
-                <PasskeySignIn />
-              </Suspense>
+              <OptionalPart name="The passkey sign-in">
+                <Suspense fallback={null}>
+                  <PasskeySignIn />
+                </Suspense>
+              </OptionalPart>
             ) : null}
           </div>
         ) : null}
