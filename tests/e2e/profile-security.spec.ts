@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page, Request } from '@playwright/test';
-import { deviceName } from '../../src/lib/passkeys/ceremony';
+import { deviceOf } from '../../src/lib/passkeys/ceremony';
 import { expect, expectAnnounced, expectNoAxeViolations, preferExample, readResponses, tabTo, test } from '../support/fixtures';
 import { addVirtualAuthenticator, PASSKEY_ORIGIN, uniqueUsername, type VirtualAuthenticator } from '../support/passkeys';
 import { gatewaySession, seedSession } from '../support/session';
@@ -115,8 +115,9 @@ test.describe('passkeys', () => {
     await expect(page.getByText('You have not generated recovery codes yet.')).toBeVisible();
     await expectNoAxeViolations(page);
 
-    // Named after the device by default.
-    const device = deviceName(await page.evaluate(() => navigator.userAgent));
+    // Named after the device by default (the catalogue's English for it).
+    const { browser, system } = deviceOf(await page.evaluate(() => navigator.userAgent));
+    const device = `${browser} on ${system}`;
     await expect(nameField(page)).toHaveValue(device);
     await addButton(page).click();
     await expectAnnounced(page, 'Your passkey was added. Next time, sign in with it.', 'status');

@@ -8,7 +8,7 @@ import { FormError } from '../../components/ui/form-error';
 import { TextField } from '../../components/ui/text-field';
 import { NOTIFICATION_TIMEOUT_MS } from '../../lib/constants';
 import { notify } from '../../lib/notifications';
-import { deviceName } from '../../lib/passkeys/ceremony';
+import { deviceName } from '../../lib/passkeys/device-name';
 import { usePasskeyRegistration } from '../../lib/passkeys/use-passkey-registration';
 import { useSingleFlight } from '../../lib/use-single-flight';
 import { passkeyFailureMessage } from './passkey-failure';

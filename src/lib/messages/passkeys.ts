@@ -38,6 +38,9 @@ export const passkeyTexts = catalogue({
   lastUsed: ({ date }: { readonly date: string }) => msg`Last used ${date}`,
   neverUsed: msg`Not used yet`,
   deviceKind: ({ kind }: { readonly kind: string }) => msg`On ${kind}`,
+  /** A new passkey's name until the user changes it: the browser and the system it was made on. */
+  deviceName: ({ browser, system }: { readonly browser: string; readonly system: string }) => msg`${browser} on ${system}`,
+  thisDevice: msg`This device`,
   rename: msg`Rename`,
   renameLabel: ({ name }: { readonly name: string }) => msg`Rename ${name}`,
   save: msg`Save`,

@@ -82,30 +82,31 @@ export function ceremonyFailureOf(error: unknown): CeremonyFailure | null {
 }
 
 /**
- * A name for a passkey made on this device, from what the browser says of itself ("Chrome on
- * Windows"): the user may change it. Falls back to "This device".
+ * What the browser says of itself, for the name of a passkey made on this device
+ * (device-name.ts words it): its browser and its system, null for one it does not name.
  */
-export function deviceName(userAgent: string = navigator.userAgent): string {
-  const browser = (
-    [
-      [/Edg\//, 'Edge'],
-      [/Firefox\//, 'Firefox'],
-      [/SamsungBrowser\//, 'Samsung Internet'],
-      [/Chrome\/|CriOS\//, 'Chrome'],
-      [/Safari\//, 'Safari'],
-    ] as const
-  ).find(([pattern]) => pattern.test(userAgent))?.[1];
-  const system = (
-    [
-      [/iPhone/, 'iPhone'],
-      [/iPad/, 'iPad'],
-      [/Android/, 'Android'],
-      [/CrOS/, 'ChromeOS'],
-      [/Windows/, 'Windows'],
-      [/Mac OS X|Macintosh/, 'Mac'],
-      [/Linux/, 'Linux'],
-    ] as const
-  ).find(([pattern]) => pattern.test(userAgent))?.[1];
-  if (browser && system) return `${browser} on ${system}`;
-  return browser ?? system ?? 'This device';
+export function deviceOf(userAgent: string = navigator.userAgent): { readonly browser: string | null; readonly system: string | null } {
+  const browser =
+    (
+      [
+        [/Edg\//, 'Edge'],
+        [/Firefox\//, 'Firefox'],
+        [/SamsungBrowser\//, 'Samsung Internet'],
+        [/Chrome\/|CriOS\//, 'Chrome'],
+        [/Safari\//, 'Safari'],
+      ] as const
+    ).find(([pattern]) => pattern.test(userAgent))?.[1] ?? null;
+  const system =
+    (
+      [
+        [/iPhone/, 'iPhone'],
+        [/iPad/, 'iPad'],
+        [/Android/, 'Android'],
+        [/CrOS/, 'ChromeOS'],
+        [/Windows/, 'Windows'],
+        [/Mac OS X|Macintosh/, 'Mac'],
+        [/Linux/, 'Linux'],
+      ] as const
+    ).find(([pattern]) => pattern.test(userAgent))?.[1] ?? null;
+  return { browser, system };
 }

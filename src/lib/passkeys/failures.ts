@@ -4,36 +4,37 @@ import type { CeremonyFailure } from './ceremony';
 
 /*
  * The error codes of this contract's extension (openapi/paths/passkeys.yaml and
- * recovery-codes.yaml), each with what the user reads. A code the table does not know is not
+ * recovery-codes.yaml), each with what the user reads (read when asked, in the page's language
+ * of the moment, not when this module loads). A code the table does not know is not
  * one of these: the caller falls back to its screen's general handling.
  */
 
 /** PKERR01-03 on a passkey sign-in. */
-const SIGN_IN: Readonly<Record<string, string>> = {
-  PKERR01: passkeySignInTexts.expired,
-  PKERR02: passkeySignInTexts.unknown,
-  PKERR03: passkeySignInTexts.notVerified,
+const SIGN_IN: Readonly<Record<string, () => string>> = {
+  PKERR01: () => passkeySignInTexts.expired,
+  PKERR02: () => passkeySignInTexts.unknown,
+  PKERR03: () => passkeySignInTexts.notVerified,
 };
 
 /** PKERR01 and PKERR03-06 on registering, renaming or removing a passkey. */
-const MANAGE: Readonly<Record<string, string>> = {
-  PKERR01: passkeyTexts.expired,
-  PKERR03: passkeyTexts.notVerified,
-  PKERR04: passkeyTexts.notFound,
-  PKERR05: passkeyTexts.alreadyOnDevice,
-  PKERR06: passkeyTexts.tooMany,
+const MANAGE: Readonly<Record<string, () => string>> = {
+  PKERR01: () => passkeyTexts.expired,
+  PKERR03: () => passkeyTexts.notVerified,
+  PKERR04: () => passkeyTexts.notFound,
+  PKERR05: () => passkeyTexts.alreadyOnDevice,
+  PKERR06: () => passkeyTexts.tooMany,
 };
 
 /** RCERR01-03 at the code step. */
-const RECOVERY_CODE: Readonly<Record<string, string>> = {
-  RCERR01: recoveryCodeTexts.notValid,
-  RCERR02: recoveryCodeTexts.used,
-  RCERR03: recoveryCodeTexts.noneLeft,
+const RECOVERY_CODE: Readonly<Record<string, () => string>> = {
+  RCERR01: () => recoveryCodeTexts.notValid,
+  RCERR02: () => recoveryCodeTexts.used,
+  RCERR03: () => recoveryCodeTexts.noneLeft,
 };
 
-function lookup(table: Readonly<Record<string, string>>, error: ApiError): string | null {
+function lookup(table: Readonly<Record<string, () => string>>, error: ApiError): string | null {
   const code = error.codes.find((item) => Object.hasOwn(table, item));
-  return code === undefined ? null : table[code]!;
+  return code === undefined ? null : table[code]!();
 }
 
 /** What a refused passkey sign-in tells the user, or null for any other failure. */

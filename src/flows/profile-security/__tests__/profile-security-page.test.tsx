@@ -11,7 +11,7 @@ import { ProfileSecurityPage } from '../profile-security-page';
 vi.mock('../../../lib/passkeys/ceremony', async (original) => ({
   ...(await original<Record<string, unknown>>()),
   createPasskey: vi.fn(),
-  deviceName: () => 'Chrome on Mac',
+  deviceOf: () => ({ browser: 'Chrome', system: 'Mac' }),
 }));
 vi.mock('../../../lib/passkeys/support', () => ({ passkeysSupported: vi.fn(() => true) }));
 
