@@ -327,14 +327,26 @@ test.describe('the reset link: a new password', () => {
     });
   }
 
-  test('a timed-out reset session (VEERR01) warns with a link to reload', async ({ page }) => {
+  test('a timed-out reset session (VEERR01) warns with a link to reload, which checks the link again and offers the form afresh', async ({
+    page,
+  }) => {
+    const checks = record(page, /\/public\/profile\/verifyToken$/);
     await page.goto('/#/reset-password/new-password?token=reset-veerr01');
     await page.getByLabel('New password', { exact: true }).fill('Abcdef1!');
     await page.getByLabel('Confirm new password', { exact: true }).fill('Abcdef1!');
     await page.getByRole('button', { name: 'Continue' }).click();
     const warning = alert(page, 'Your session has timed out');
     await expect(warning).toBeVisible();
-    await expect(warning.getByRole('button', { name: 'Reload the page' })).toBeVisible();
+    // Said once: typing again does not bring the warning back as a new one.
+    const shown = await warning.getByText('Your session has timed out', { exact: true }).elementHandle();
+    await page.getByLabel('New password', { exact: true }).fill('Abcdef1!x');
+    expect(await shown!.evaluate((element) => element.isConnected)).toBe(true);
+    await warning.getByRole('button', { name: 'Reload the page' }).click();
+    // The token left the address bar when the page opened: the reload checks it again from memory.
+    await expect(page).toHaveURL(/#\/reset-password\/new-password$/);
+    await expect(page.getByLabel('New password', { exact: true })).toHaveValue('');
+    await expect(alert(page, 'Your session has timed out')).toHaveCount(0);
+    expect(checks).toHaveLength(2);
   });
 
   test("a refused password shows the gateway's description and empties both entries", async ({ page }) => {

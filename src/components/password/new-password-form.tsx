@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
-import { useShownText } from '../../lib/i18n/shown-text';
+import { useShownText, type ShownText } from '../../lib/i18n/shown-text';
 import { usePortalForm } from '../../lib/use-portal-form';
 import { FormFooter } from '../layout/form-footer';
 import { Stack } from '../layout/stack';
@@ -15,8 +15,12 @@ import { commonTexts } from '../../lib/messages/common';
 interface NewPasswordFormProps {
   /** Sends the new password (once per intent): resolves when it was accepted, rejects when not. */
   readonly save: (password: string) => unknown;
-  /** The inline error a rejection shows, or null for none. The form is emptied after a rejection. */
-  readonly failureText?: (failure: unknown) => string | null;
+  /**
+   * The inline error a rejection shows, or null for none, asked once when the rejection comes
+   * (it may say more elsewhere, as a notification); the catalogue's text as a function that
+   * reads it, so it follows a change of language. The form is emptied after a rejection.
+   */
+  readonly failureText?: (failure: unknown) => ShownText | null;
   readonly onCancel?: () => void;
   /** The cancel button's text: 'Cancel' unless given (account setup's steps go Back). */
   readonly cancelText?: string;
@@ -45,7 +49,7 @@ export function NewPasswordForm({ save, failureText, onCancel, cancelText = comm
         await save(chosen);
         accepted = true;
       } catch (failure) {
-        setError(() => failureText?.(failure) ?? null);
+        setError(failureText?.(failure) ?? null);
       }
     });
     // A refused password is not kept on the screen.

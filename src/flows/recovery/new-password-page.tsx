@@ -1,14 +1,16 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useOutletContext } from 'react-router-dom';
 import { useChangePasswordWithToken } from '../../../generated/hooks/recovery/recovery';
-import { useVerifyResetToken } from '../../../generated/hooks/verification/verification';
+import { getVerifyResetTokenQueryKey, useVerifyResetToken } from '../../../generated/hooks/verification/verification';
 import { ActionsRow } from '../../components/layout/actions-row';
 import { Screen } from '../../components/layout/screen';
 import { Button } from '../../components/ui/button';
 import { answerData } from '../../lib/api/answer-data';
 import { isApiError } from '../../../gateway-client/api-error';
 import { businessErrorDescription, isResetSessionTimeout } from '../../lib/api/error-catalogue';
-import { notify } from '../../lib/notifications';
+import type { ShownText } from '../../lib/i18n/shown-text';
+import { clearNotifications, notify } from '../../lib/notifications';
 import { paths } from '../../lib/paths';
 import { markSignedOut } from '../../lib/session';
 import { clearAllStorage, clearPortalSession } from '../../lib/session-writes';
@@ -31,6 +33,16 @@ function ResetLink({ token }: { readonly token: string }) {
   const record = useVerifyResetToken({ token }, { query: { retry: false, staleTime: Infinity } });
   const [done, setDone] = useState(false);
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  /**
+   * The timed-out session's "reload": the page starts again, the link checked anew (its token
+   * is held in memory: it left the address bar as the page opened, so the browser's reload
+   * would come back without it and call the link expired).
+   */
+  const reload = () => {
+    clearNotifications();
+    void queryClient.resetQueries({ queryKey: getVerifyResetTokenQueryKey({ token }) });
+  };
 
   if (done) {
     return (
@@ -67,10 +79,18 @@ function ResetLink({ token }: { readonly token: string }) {
       </Screen>
     );
   }
-  return <NewPasswordEntry token={token} onDone={() => setDone(true)} />;
+  return <NewPasswordEntry token={token} onDone={() => setDone(true)} onReload={reload} />;
 }
 
-function NewPasswordEntry({ token, onDone }: { readonly token: string; readonly onDone: () => void }) {
+function NewPasswordEntry({
+  token,
+  onDone,
+  onReload,
+}: {
+  readonly token: string;
+  readonly onDone: () => void;
+  readonly onReload: () => void;
+}) {
   const navigate = useNavigate();
   const change = useChangePasswordWithToken();
   return (
@@ -86,7 +106,7 @@ function NewPasswordEntry({ token, onDone }: { readonly token: string; readonly 
           markSignedOut();
           onDone();
         }}
-        failureText={resetFailureText}
+        failureText={(failure) => resetFailureText(failure, onReload)}
         onCancel={() => {
           // Everything, as the spec says; this tab signs itself out with it, so its watch on
           // the auth cookie does not take the user on to 'You have been logged out'.
@@ -100,16 +120,16 @@ function NewPasswordEntry({ token, onDone }: { readonly token: string; readonly 
 }
 
 /** A timed-out reset session is a notification with a reload, not an inline error. */
-function resetFailureText(failure: unknown): string | null {
+function resetFailureText(failure: unknown, reload: () => void): ShownText | null {
   if (isApiError(failure) && isResetSessionTimeout(failure)) {
     notify({
       type: 'warning',
       message: () => recoveryTexts.sessionTimedOut,
       isDismissable: true,
       isUnique: true,
-      cta: { text: () => recoveryTexts.reloadPage, onClick: () => window.location.reload() },
+      cta: { text: () => recoveryTexts.reloadPage, onClick: reload },
     });
     return null;
   }
-  return (isApiError(failure) ? businessErrorDescription(failure) : null) ?? recoveryTexts.savingFailed;
+  return () => (isApiError(failure) ? businessErrorDescription(failure) : null) ?? recoveryTexts.savingFailed;
 }

@@ -47,7 +47,7 @@ export function PasswordChangePage() {
           await change.mutateAsync({ data: { username, newPassword } });
           setDone(true);
         }}
-        failureText={(failure) => (isApiError(failure) ? businessErrorDescription(failure) : null) ?? recoveryTexts.changeFailed}
+        failureText={(failure) => () => (isApiError(failure) ? businessErrorDescription(failure) : null) ?? recoveryTexts.changeFailed}
       />
     </Screen>
   );
