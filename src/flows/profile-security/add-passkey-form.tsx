@@ -11,7 +11,7 @@ import { notify } from '../../lib/notifications';
 import { deviceName } from '../../lib/passkeys/device-name';
 import { usePasskeyRegistration } from '../../lib/passkeys/use-passkey-registration';
 import { useSingleFlight } from '../../lib/use-single-flight';
-import { passkeyFailureMessage } from './passkey-failure';
+import { passkeyFailureMessage } from '../../lib/passkeys/failures';
 import { passkeyNameSchema, type PasskeyNameInput, type PasskeyNameValues } from './passkey-name.schema';
 import { passkeyTexts } from '../../lib/messages/passkeys';
 

@@ -8,7 +8,7 @@ import { FormError } from '../../components/ui/form-error';
 import { PageHeading } from '../../components/ui/page-heading';
 import { PasswordField } from '../../components/ui/password-field';
 import { TextField } from '../../components/ui/text-field';
-import { validateSignIn, type SignInErrors, type SignInValues } from './sign-in.schema';
+import { validateSignIn, type SignInValues } from './sign-in.schema';
 import { useSignIn } from './use-sign-in';
 import { firstScreenTexts } from '../../lib/messages/first-screen';
 import { passkeysSupported } from '../../lib/passkeys/support';
@@ -30,7 +30,8 @@ const PasskeySignIn = lazy(() =>
 export function SignInPage() {
   const { submit, inlineError, clearInlineError, busy } = useSignIn();
   const [values, setValues] = useState<SignInValues>({ username: '', password: '' });
-  const [errors, setErrors] = useState<SignInErrors>({});
+  /** The fields whose message shows: checked at the last submit, and not changed since. */
+  const [flagged, setFlagged] = useState<ReadonlySet<keyof SignInValues>>(new Set());
   const usernameRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const painted = useAfterFirstPaint();
@@ -48,22 +49,22 @@ export function SignInPage() {
   // The spec clears a field's error when it changes, rather than re-checking on each key.
   const change = (field: keyof SignInValues) => (event: { target: { value: string } }) => {
     setValues((current) => ({ ...current, [field]: event.target.value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
+    setFlagged((current) => new Set([...current].filter((name) => name !== field)));
     clearInlineError();
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const found = validateSignIn(values);
-    setErrors(found);
+    setFlagged(new Set((['username', 'password'] as const).filter((name) => found[name])));
     if (found.username) return usernameRef.current?.focus();
     if (found.password) return passwordRef.current?.focus();
     // The username is sent trimmed, the password as typed.
     void submit({ ...values, username: values.username.trim() });
   };
 
-  // A field's message is read as the form draws (a field keeps its message until it changes), so
-  // it follows a change of language.
+  // A flagged field's message is read as the form draws (it keeps it until it changes), so it
+  // follows a change of language.
   const messages = validateSignIn(values);
 
   return (
@@ -82,7 +83,7 @@ export function SignInPage() {
               spellCheck={false}
               value={values.username}
               onChange={change('username')}
-              error={errors.username ? messages.username : undefined}
+              error={flagged.has('username') ? messages.username : undefined}
             />
             <PasswordField
               ref={passwordRef}
@@ -91,7 +92,7 @@ export function SignInPage() {
               autoComplete="current-password"
               value={values.password}
               onChange={change('password')}
-              error={errors.password ? messages.password : undefined}
+              error={flagged.has('password') ? messages.password : undefined}
             />
             {inlineError ? <FormError>{inlineError}</FormError> : null}
             <FormFooter submit={firstScreenTexts.signIn} busy={busy} />

@@ -4,11 +4,9 @@ import { ActionsRow } from '../../components/layout/actions-row';
 import { Screen } from '../../components/layout/screen';
 import { Button } from '../../components/ui/button';
 import { FormError } from '../../components/ui/form-error';
-import { isApiError } from '../../../gateway-client/api-error';
 import { passkeyTexts } from '../../lib/messages/passkeys';
-import { ceremonyFailureOf } from '../../lib/passkeys/ceremony';
 import { deviceName } from '../../lib/passkeys/device-name';
-import { ceremonyMessage, passkeyManageMessage } from '../../lib/passkeys/failures';
+import { passkeyFailureMessage } from '../../lib/passkeys/failures';
 import { usePasskeyRegistration } from '../../lib/passkeys/use-passkey-registration';
 import { useSingleFlight } from '../../lib/use-single-flight';
 import { useStoredSession } from '../../lib/use-stored-session';
@@ -39,13 +37,7 @@ export function PasskeyOfferPage() {
       try {
         await register(deviceName());
       } catch (error) {
-        setMessage(() => {
-          const failure = ceremonyFailureOf(error);
-          return (
-            (failure ? ceremonyMessage(failure, 'registration') : isApiError(error) ? passkeyManageMessage(error) : null) ??
-            passkeyTexts.failed
-          );
-        });
+        setMessage(() => passkeyFailureMessage(error));
         return;
       }
       await onward();

@@ -17,9 +17,9 @@ export function textOf(text: ShownText): string {
  * screens re-render in the new one, see `PortalRoutes`). A function may say there is nothing to
  * show by giving null.
  */
-export function useShownText(): readonly [string | null, (text: ShownText | (() => string | null) | null) => void] {
+export function useShownText(): readonly [string | null, (text: string | (() => string | null) | null) => void] {
   const [shown, setShown] = useState<{ readonly read: () => string | null } | null>(null);
-  const show = useCallback((text: ShownText | (() => string | null) | null) => {
+  const show = useCallback((text: string | (() => string | null) | null) => {
     setShown(text === null ? null : { read: typeof text === 'function' ? text : () => text });
   }, []);
   return [shown === null ? null : shown.read(), show];

@@ -1,6 +1,6 @@
-import type { ApiError } from '../../../gateway-client/api-error';
+import { isApiError, type ApiError } from '../../../gateway-client/api-error';
 import { passkeySignInTexts, passkeyTexts, recoveryCodeTexts } from '../messages/passkeys';
-import type { CeremonyFailure } from './ceremony';
+import { ceremonyFailureOf, type CeremonyFailure } from './ceremony';
 
 /*
  * The error codes of this contract's extension (openapi/paths/passkeys.yaml and
@@ -74,4 +74,16 @@ export function ceremonyMessage(failure: CeremonyFailure, during: 'sign-in' | 'r
     case 'failed':
       return during === 'sign-in' ? passkeySignInTexts.notVerified : passkeyTexts.notVerified;
   }
+}
+
+/**
+ * What a failed registration, rename or removal tells the user: the gateway's PKERR code's
+ * message, the browser's ceremony's (nothing when a newer ceremony took over), or, for anything
+ * else (a 5xx, the network, an answer that breaks the contract), that something went wrong and
+ * trying again may help.
+ */
+export function passkeyFailureMessage(error: unknown): string | null {
+  if (isApiError(error)) return passkeyManageMessage(error) ?? passkeyTexts.failed;
+  const ceremony = ceremonyFailureOf(error);
+  return ceremony === null ? passkeyTexts.failed : ceremonyMessage(ceremony, 'registration');
 }
