@@ -322,6 +322,52 @@ test.describe('a link page acts only on its own type of link (spec section 4, to
   }
 });
 
+test.describe('a token the gateway turns down (an errors list) is an expired link, never one to check again', () => {
+  const refusals = [
+    ['with HTTP 200', 200],
+    ['with HTTP 400', 400],
+  ] as const;
+  const pages = [
+    ['verification', 'This link has expired'],
+    ['verifyUserInvite', 'This link has expired'],
+    ['trusteeSigningVerification', 'This link has expired'],
+    ['emailVerification', 'Email verification link expired'],
+  ] as const;
+  for (const [how, status] of refusals) {
+    test(`refused ${how}, on each page in turn in one tab: its expired state, and no sign-in`, async ({ page, guards }) => {
+      guards.allowConsoleErrors(new RegExp(`status of ${status}`));
+      const body = JSON.stringify({ errors: [{ code: 'VEERR04', description: 'Token not found' }] });
+      await page.route(/\/login-gateway\/verification\/token\?/, (route) =>
+        route.fulfill({ status, contentType: 'application/json', body }),
+      );
+      const requests = record(page);
+      for (const [route, expired] of pages) {
+        await page.goto(`/#/${route}?token=unknown-${route}&userId=100245`);
+        await expect(heading(page, expired)).toBeVisible();
+        await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+      }
+      const checked = requests.filter((request) => new URL(request.url()).pathname === '/login-gateway/verification/token');
+      expect(checked.map((request) => new URL(request.url()).searchParams.get('token'))).toEqual(
+        pages.map(([route]) => `unknown-${route}`),
+      );
+      expect(requests.map((request) => new URL(request.url()).pathname)).not.toContain('/login-gateway/authentication/token');
+    });
+  }
+
+  test('a 429 is a wait, not a refusal: the page offers to try again', async ({ page, guards }) => {
+    guards.allowConsoleErrors(/status of 429/);
+    const body = JSON.stringify({ errors: [{ code: 'TOO_MANY_REQUESTS', description: 'Slow down' }] });
+    await page.route(/\/login-gateway\/verification\/token\?/, (route) =>
+      route.fulfill({ status: 429, contentType: 'application/json', headers: { 'Retry-After': '30' }, body }),
+    );
+    await page.goto('/#/verifyUserInvite?token=authrep-validated');
+    await expect(heading(page, 'We could not check your link')).toBeVisible();
+    await page.unrouteAll();
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page).toHaveURL(/#\/account-setup(\/username)?$/);
+  });
+});
+
 test.describe('the token page acts on every type of link', () => {
   for (const token of ['authrep-validated', 'advisor-validated', 'trustee-validated']) {
     test(`a usable ${token.split('-')[0]} link signs in by its token and begins the account set-up`, async ({ page }) => {

@@ -8,7 +8,7 @@ import { Screen } from '../../components/layout/screen';
 import { Button } from '../../components/ui/button';
 import { answerData } from '../../lib/api/answer-data';
 import { isApiError } from '../../../gateway-client/api-error';
-import { businessErrorDescription, isResetSessionTimeout } from '../../lib/api/error-catalogue';
+import { businessErrorDescription, isRefusal, isResetSessionTimeout } from '../../lib/api/error-catalogue';
 import type { ShownText } from '../../lib/i18n/shown-text';
 import { clearNotifications, notify } from '../../lib/notifications';
 import { paths } from '../../lib/paths';
@@ -64,7 +64,7 @@ function ResetLink({ token }: { readonly token: string }) {
   const link = record.data && answerData(record.data);
   const usable = link !== undefined && (link.isValidated || link.verified) && !link.hasExpiredVerification && !link.isCompleted;
   if (record.isError || !usable) {
-    const failed = record.isError && !(isApiError(record.error) && businessErrorDescription(record.error));
+    const failed = record.isError && !isRefusal(record.error);
     return (
       <Screen id="new-password-heading" heading={failed ? recoveryTexts.linkNotChecked : recoveryTexts.linkExpired}>
         {failed ? <p role="alert">{recoveryTexts.linkNotCheckedHelp}</p> : null}

@@ -1,7 +1,6 @@
 import { useVerifyAccountMapping } from '../../../generated/hooks/verification/verification';
-import { isApiError } from '../../../gateway-client/api-error';
 import { answerData } from '../../lib/api/answer-data';
-import { businessErrorDescription } from '../../lib/api/error-catalogue';
+import { isRefusal } from '../../lib/api/error-catalogue';
 import { useLinkToken } from '../../lib/use-link-token';
 import { CheckingLink, LinkCheckFailed, LinkPanel } from './link-panel';
 import { LINK_TOKEN_RULE } from './link-state';
@@ -27,7 +26,7 @@ function MappingCheck({ token }: { readonly token: string }) {
   if (mapping.isPending) return <CheckingLink />;
   if (mapping.isError) {
     // The gateway turned the token down: an expired link. Anything else: try again.
-    if (isApiError(mapping.error) && businessErrorDescription(mapping.error)) return <MappingExpired />;
+    if (isRefusal(mapping.error)) return <MappingExpired />;
     return <LinkCheckFailed onRetry={() => void mapping.refetch()} />;
   }
   const result = answerData(mapping.data);

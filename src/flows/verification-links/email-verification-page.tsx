@@ -15,7 +15,7 @@ export function EmailVerificationPage() {
   const { token, userId } = useLinkQuery(LINK_QUERY_RULES);
   if (!token) return <LinkWithoutToken />;
   return (
-    <LinkRecord key={token} token={token}>
+    <LinkRecord key={token} token={token} refused={<EmailLinkExpired token={token} />}>
       {(link) => {
         if (!isLinkFor('emailVerification', link)) return <EmailLinkExpired token={token} />;
         const state = linkState(link);

@@ -15,7 +15,7 @@ export function InvitePage({ invitation }: { readonly invitation: 'userInvite' |
   const token = useLinkToken(LINK_TOKEN_RULE);
   if (!token) return <LinkWithoutToken />;
   return (
-    <LinkRecord key={token} token={token}>
+    <LinkRecord key={token} token={token} refused={<LinkWithoutToken />}>
       {(link) =>
         isLinkFor(invitation, link) ? (
           <EnrollmentLink token={token} link={link} trustee={invitation === 'trusteeSigning'} />

@@ -6,6 +6,7 @@ import { ActionsRow } from '../../components/layout/actions-row';
 import { Screen } from '../../components/layout/screen';
 import { Button } from '../../components/ui/button';
 import { answerData } from '../../lib/api/answer-data';
+import { isRefusal } from '../../lib/api/error-catalogue';
 import { paths } from '../../lib/paths';
 import { ResendButton } from './resend-button';
 import { verificationLinkTexts } from '../../lib/messages/verification-links';
@@ -68,10 +69,22 @@ export function LinkCheckFailed({ onRetry }: { readonly onRetry: () => void }) {
   );
 }
 
-/** The gateway's record of a link's token, checked once; `children` say what it means for the page. */
-export function LinkRecord({ token, children }: { readonly token: string; readonly children: (record: VerificationRecord) => ReactNode }) {
+/**
+ * The gateway's record of a link's token, checked once; `children` say what it means for the
+ * page, and `refused` what the page shows when the gateway turns the token down (the page's
+ * expired state: asking again would get the same answer).
+ */
+export function LinkRecord({
+  token,
+  refused,
+  children,
+}: {
+  readonly token: string;
+  readonly refused: ReactNode;
+  readonly children: (record: VerificationRecord) => ReactNode;
+}) {
   const record = useVerifyToken({ token }, { query: { retry: false, staleTime: Infinity } });
   if (record.isPending) return <CheckingLink />;
-  if (record.isError) return <LinkCheckFailed onRetry={() => void record.refetch()} />;
+  if (record.isError) return isRefusal(record.error) ? refused : <LinkCheckFailed onRetry={() => void record.refetch()} />;
   return children(answerData(record.data));
 }

@@ -5,8 +5,7 @@ import {
   useResendVerification,
   useResendVerificationEmail,
 } from '../../../generated/hooks/verification/verification';
-import { isApiError } from '../../../gateway-client/api-error';
-import { businessErrorDescription } from '../../lib/api/error-catalogue';
+import { isRefusal } from '../../lib/api/error-catalogue';
 import { deviceFingerprint } from '../../lib/device-fingerprint';
 import { useLanding } from '../../journey/landing/use-landing';
 import type { VerificationRecord } from '../../../generated/models/verificationRecord';
@@ -131,7 +130,7 @@ function EnrollmentHandover({ token, expired }: { readonly token: string; readon
     signIn
       .mutateAsync({ data: { token, fingerprint: deviceFingerprint() } })
       .then((result) => startSetupFromLink(result, token))
-      .catch((error: unknown) => setOutcome(isApiError(error) && businessErrorDescription(error) ? 'refused' : 'failed'));
+      .catch((error: unknown) => setOutcome(isRefusal(error) ? 'refused' : 'failed'));
   }, [round, signIn, startSetupFromLink, token]);
 
   if (outcome === 'refused') return <>{expired}</>;

@@ -16,7 +16,7 @@ export function TokenPage() {
   const { token, userId } = useLinkQuery(LINK_QUERY_RULES);
   if (!token) return <LinkWithoutToken />;
   return (
-    <LinkRecord key={token} token={token}>
+    <LinkRecord key={token} token={token} refused={<LinkWithoutToken />}>
       {(record) => {
         if (linkKind(record) === 'verification') {
           const state = linkState(record);

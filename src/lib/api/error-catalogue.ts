@@ -76,6 +76,17 @@ export function businessErrorDescription(error: ApiError): string | null {
   return description?.trim() ? description : null;
 }
 
+/**
+ * The gateway turned the request down for what it carried: an errors list, with HTTP 200 or a
+ * 4xx other than a 429. Asking again gets the same answer, so a link it concerns is no good (the
+ * link pages show it as expired). Not one: a 5xx, a 429 (a wait), an error status without an
+ * errors list, or no usable answer at all, each worth trying again.
+ */
+export function isRefusal(error: unknown): boolean {
+  if (!isApiError(error) || error.errors.length === 0 || isRateLimited(error)) return false;
+  return error.kind === 'business' || (error.kind === 'http' && (error.status ?? 0) < 500);
+}
+
 /** What a refused attempt tells the user: a 429's wait, or the gateway's description (see above). */
 export function failureDescription(error: ApiError): string | null {
   return isRateLimited(error) ? rateLimitMessage(error) : businessErrorDescription(error);
