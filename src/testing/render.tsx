@@ -31,7 +31,7 @@ export function renderRoute(
   }: {
     path?: string;
     at?: string;
-    gateway?: Record<string, (init: RequestInit | undefined) => Response>;
+    gateway?: Record<string, (init: RequestInit | undefined) => Response | Promise<Response>>;
     /** A route element above the screen's route (a guard, as the route table has it). */
     guard?: ReactNode;
   } = {},
@@ -75,7 +75,10 @@ export function installApi() {
 }
 
 /** A fetch mock that answers by path: `{ '/login-gateway/x': () => jsonResponse(...) }`; anything else fails the test. */
-export function routeFetch(fetchMock: ReturnType<typeof installApi>, routes: Record<string, (init: RequestInit | undefined) => Response>) {
+export function routeFetch(
+  fetchMock: ReturnType<typeof installApi>,
+  routes: Record<string, (init: RequestInit | undefined) => Response | Promise<Response>>,
+) {
   fetchMock.mockImplementation(async (input, init) => {
     const path = new URL(String(input)).pathname;
     const answer = routes[path];

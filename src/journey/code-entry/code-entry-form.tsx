@@ -14,7 +14,7 @@ import { codeFailure, isRateLimited, lockoutDescription, rateLimitMessage } from
 import { codeSent } from '../code-request-failure';
 import { MFA_CODE_LENGTH, NOTIFICATION_TIMEOUT_MS, RESEND_COUNTDOWN_SECONDS } from '../../lib/constants';
 import { notify, type NotificationInput } from '../../lib/notifications';
-import { useSingleFlight } from '../../lib/use-single-flight';
+import { useSingleFlight, useSubmission } from '../../lib/use-single-flight';
 import { codeEntrySchema, type CodeEntryValues } from './code-entry.schema';
 import { LockoutError } from './lockout-error';
 import { journeyTexts } from '../../lib/messages/journey';
@@ -51,7 +51,7 @@ export function CodeEntryForm({ submit, failure, resend, path, secondary, sentAt
   const { field: code } = useController({ control: form.control, name: 'code' });
   // The form's own ref, not react-hook-form's: its setFocus waits a task, and focus would fall to <body> meanwhile.
   const codeField = useRef<HTMLInputElement>(null);
-  const submission = useSingleFlight();
+  const submission = useSubmission();
   const resending = useSingleFlight();
   const [lockout, setLockout] = useState<string | null>(null);
   /** A 429's wait: the code stays, to be sent again once the wait is over. */

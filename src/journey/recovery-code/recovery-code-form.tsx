@@ -10,7 +10,7 @@ import { TextField } from '../../components/ui/text-field';
 import { signInInternalError } from '../../lib/api/failures';
 import { deviceFingerprint } from '../../lib/device-fingerprint';
 import { notify } from '../../lib/notifications';
-import { useSingleFlight } from '../../lib/use-single-flight';
+import { useSubmission } from '../../lib/use-single-flight';
 import { LockoutError } from '../code-entry/lockout-error';
 import type { SignIn } from '../journey';
 import { useLanding } from '../landing/use-landing';
@@ -34,7 +34,7 @@ interface RecoveryCodeFormProps {
 export function RecoveryCodeForm({ signIn, fieldRef }: RecoveryCodeFormProps) {
   const landing = useLanding();
   const signInWithCode = useSignInWithRecoveryCode();
-  const submission = useSingleFlight();
+  const submission = useSubmission();
   const [refusal, setRefusal] = useShownText();
   const [lockout, setLockout] = useState<string | null>(null);
   const form = usePortalForm<RecoveryCodeInput, unknown, RecoveryCodeValues>({
@@ -68,7 +68,7 @@ export function RecoveryCodeForm({ signIn, fieldRef }: RecoveryCodeFormProps) {
           });
           if (!failure.keepCode) form.setValue('recoveryCode', '');
         }
-        // The button was busy (disabled) meanwhile: the user goes on from the field.
+        // The user goes on from the field.
         fieldRef.current?.focus();
       }
     });

@@ -36,8 +36,9 @@ const brand = {
 };
 
 /** The code screen of a sign-in, the recovery-code call answered by `answer` (each request kept). */
-function renderCodeStep(answer: () => Response, step: CodeEntryStep = signInCode) {
+function renderCodeStep(answer: () => Response | Promise<Response>, step: CodeEntryStep = signInCode) {
   const requests: RequestInit[] = [];
+  const oneTimeCodes: RequestInit[] = [];
   reach(step);
   renderRoute(<CodeEntryPage />, {
     path: '/mfa-verification',
@@ -49,10 +50,15 @@ function renderCodeStep(answer: () => Response, step: CodeEntryStep = signInCode
         requests.push(init ?? {});
         return answer();
       },
+      // The one-time code's check (authenticate with the code): refused, as a wrong code is.
+      '/login-gateway/authentication': (init) => {
+        oneTimeCodes.push(init ?? {});
+        return jsonResponse({ errors: [{ code: 'MFAERR01', description: 'Code not valid' }] });
+      },
     },
   });
   render(<NotificationArea />);
-  return requests;
+  return Object.assign(requests, { oneTimeCodes });
 }
 
 const recoveryField = () => screen.getByLabelText(recoveryCodeTexts.code);
@@ -196,6 +202,35 @@ describe('a recovery code at sign-in’s code step', { timeout: 20_000 }, () => 
     expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
     fireEvent.submit(recoveryField().closest('form')!);
     expect(requests).toHaveLength(1);
+  });
+
+  it('never sends a one-time code while a recovery code is being checked: the switch and the other form wait', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const held = new Promise<Response>((resolve) => {
+      answer = resolve;
+    });
+    const requests = renderCodeStep(() => held);
+    fireEvent.change(screen.getByLabelText('Code'), { target: { value: '123456' } });
+    useRecoveryCode();
+    submitCode('rc7k-2m9q');
+    const back = screen.getByRole('button', { name: recoveryCodeTexts.useOneTimeCode });
+    await waitFor(() => expect(back).toHaveAttribute('aria-busy', 'true'));
+    fireEvent.click(back);
+    expect(recoveryField()).toBeVisible();
+    // The one-time code's form, submitted anyway (it is only hidden), sends nothing meanwhile.
+    fireEvent.submit(screen.getByLabelText('Code').closest('form')!);
+    await act(async () => {
+      answer(jsonResponse({ errors: [{ code: 'RCERR01', description: 'Not valid' }] }));
+      await held;
+    });
+    await waitFor(() => expect(back).not.toHaveAttribute('aria-busy'));
+    expect(requests).toHaveLength(1);
+    expect(requests.oneTimeCodes).toHaveLength(0);
+    // Once the answer is in, both ways work again.
+    fireEvent.click(back);
+    expect(screen.getByLabelText('Code')).toBeVisible();
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(requests.oneTimeCodes).toHaveLength(1));
   });
 
   it('shows the internal-error notification for a gateway that fails, the code kept for another try', async () => {

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { createContext, useCallback, useContext, useRef, useState } from 'react';
 
 /**
  * One request per user intent: `run` starts the task unless one is already running (a double
@@ -20,4 +20,18 @@ export function useSingleFlight() {
     }
   }, []);
   return { run, busy };
+}
+
+export type SingleFlight = ReturnType<typeof useSingleFlight>;
+
+/**
+ * A flight the forms of one screen share when each is another way to the same end (the one-time
+ * code and the recovery code): while one sends, the others' submits are ignored and show busy.
+ */
+export const SharedSubmission = createContext<SingleFlight | null>(null);
+
+/** A form's submission: the screen's shared flight (SharedSubmission) when there is one, else the form's own. */
+export function useSubmission(): SingleFlight {
+  const own = useSingleFlight();
+  return useContext(SharedSubmission) ?? own;
 }
