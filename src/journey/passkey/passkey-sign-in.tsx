@@ -1,5 +1,5 @@
 import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useShownText } from '../../lib/i18n/shown-text';
 import { useFinishPasskeySignIn, useStartPasskeySignIn } from '../../../generated/hooks/sign-in/sign-in';
 import type { AuthenticationResponse } from '../../../generated/models/authenticationResponse';
@@ -25,8 +25,12 @@ import './passkey-sign-in.css';
  * mediation) where it can. Each way is one ceremony: the
  * gateway's options, the browser's prompt (or the user's pick from the autofill), the gateway's
  * check of the assertion, then the sign-in's landing, as after a password and a code. The button
- * takes over from a pending autofill (the library aborts it); the autofill starts again after
- * the button's attempt. What went wrong is said here, with a way forward.
+ * takes over from a pending autofill (the library aborts it), and an autofill whose options
+ * arrive while the button's ceremony runs leaves it alone; the autofill starts again after the
+ * button's attempt. The autofill's ceremony is renewed when its options expire (their `timeout`,
+ * after which the gateway would refuse the pick), and offered again after the user cancels the
+ * browser's prompt, a few times in a row at most (a browser that turns every request down at
+ * once must not loop). What went wrong is said here, with a way forward.
  */
 export function PasskeySignIn() {
   const landing = useLanding();
@@ -36,10 +40,22 @@ export function PasskeySignIn() {
   const [message, setMessage] = useShownText();
   /** Counts the autofill's ceremonies: a new one starts when it changes. */
   const [autofillRound, setAutofillRound] = useState(0);
+  /** The autofill's ceremonies cancelled in a row, offered again each time up to {@link MAX_AUTOFILL_RETRIES}. */
+  const cancelledInARow = useRef(0);
+  /** The button's ceremony is under way (read by the autofill's, which began at an earlier render). */
+  const buttonCeremony = useRef(false);
 
-  /** One ceremony; `onPicked` runs once the user has chosen a passkey (from here on, failures are theirs to hear of). */
-  const ceremony = async (autofill: boolean, onPicked: () => void = () => undefined) => {
+  /**
+   * One ceremony. `prompt` decides, once the gateway's options are in, whether to ask the browser
+   * (false: the ceremony ends there); `onPicked` runs once the user has chosen a passkey (from
+   * here on, failures are theirs to hear of).
+   */
+  const ceremony = async (
+    autofill: boolean,
+    { prompt = () => true, onPicked = () => undefined }: { prompt?: (timeout: number | undefined) => boolean; onPicked?: () => void } = {},
+  ) => {
     const options = answerData(await start.mutateAsync({}));
+    if (!prompt(options.publicKey.timeout)) return;
     const credential = await signWithPasskey(options.publicKey as PublicKeyCredentialRequestOptionsJSON, autofill);
     onPicked();
     setMessage(null);
@@ -61,21 +77,45 @@ export function PasskeySignIn() {
   useEffect(() => {
     let live = true;
     let picked = false;
+    let renewal: ReturnType<typeof setTimeout> | undefined;
+    const renew = () => setAutofillRound((round) => round + 1);
     void (async () => {
       if (!(await autofillSupported()) || !live) return;
       try {
-        await ceremony(true, () => (picked = true));
+        await ceremony(true, {
+          // The button's ceremony started while these options were asked for: it keeps the browser.
+          prompt: (timeout) => {
+            if (!live || buttonCeremony.current) return false;
+            if (timeout !== undefined) renewal = setTimeout(renew, timeout);
+            return true;
+          },
+          onPicked: () => {
+            picked = true;
+            cancelledInARow.current = 0;
+            clearTimeout(renewal);
+          },
+        });
       } catch (error) {
         // Before the user picks a passkey nobody asked for anything: a failure (the gateway's
-        // options, a newer ceremony taking over) is silent, and the button is still there. After
-        // it, the user hears why, and the autofill offers the passkeys again, afresh.
-        if (!live || !picked) return;
+        // options, a newer ceremony taking over) is silent, and the button is still there; a
+        // prompt the user cancelled offers the passkeys again. After the pick, the user hears
+        // why, and the autofill offers the passkeys again, afresh.
+        if (!live) return;
+        clearTimeout(renewal);
+        if (!picked) {
+          if (ceremonyFailureOf(error) === 'not-used' && cancelledInARow.current < MAX_AUTOFILL_RETRIES) {
+            cancelledInARow.current += 1;
+            renew();
+          }
+          return;
+        }
         explain(error);
-        setAutofillRound((round) => round + 1);
+        renew();
       }
     })();
     return () => {
       live = false;
+      clearTimeout(renewal);
       void cancelCeremony().catch(() => undefined);
     };
     // One ceremony per round: `ceremony` is rebuilt each render.
@@ -85,11 +125,14 @@ export function PasskeySignIn() {
   const signIn = () =>
     flight.run(async () => {
       setMessage(null);
+      buttonCeremony.current = true;
       try {
         await ceremony(false);
       } catch (error) {
         explain(error);
         setAutofillRound((round) => round + 1);
+      } finally {
+        buttonCeremony.current = false;
       }
     });
 
@@ -102,6 +145,9 @@ export function PasskeySignIn() {
     </div>
   );
 }
+
+/** How many cancelled prompts in a row the autofill offers the passkeys again after. */
+const MAX_AUTOFILL_RETRIES = 3;
 
 /**
  * A failed passkey sign-in's words: the browser's ceremony's (nothing when a newer one took
