@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, pauseClock, standInDashboards, tabTo, test } from '../support/fixtures';
+import { expect, expectAnnounced, expectNoAxeViolations, pauseClock, standInDashboards, tabTo, test } from '../support/fixtures';
 import { mockScenario, seedSession } from '../support/session';
 import { translate } from '../support/texts';
 
@@ -239,7 +239,8 @@ test.describe('every flow in Spanish, by keyboard, at 320 px', () => {
     await expect(heading(page, es('Email verification link expired'))).toBeVisible();
     await tabTo(page, page.getByRole('button', { name: es('Resend Verification Link') }));
     await page.keyboard.press('Enter');
-    await expect(page.getByText(es('Link Resent!'))).toBeVisible();
+    await expect(page.getByRole('button', { name: es('Link Resent!') })).toBeFocused();
+    await expectAnnounced(page, es('Link Resent!'), 'status');
   });
 
   test('the authenticator-app set-up', async ({ page, context }) => {

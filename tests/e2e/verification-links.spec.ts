@@ -160,6 +160,7 @@ test.describe('email verification (/emailVerification)', () => {
     const release = await holdCalls(page, /\/verification\/email\/resend$/);
     await page.goto('/#/emailVerification?token=email-expired&userId=100245');
     const resend = page.getByRole('button', { name: 'Resend Verification Link' });
+    await resend.focus();
     await resend.evaluate((button: HTMLButtonElement) => {
       button.click();
       button.click();
@@ -171,6 +172,10 @@ test.describe('email verification (/emailVerification)', () => {
     const sent = page.getByRole('button', { name: 'Link Resent!' });
     await expect(sent).toBeVisible();
     await expect(sent).toBeDisabled();
+    // Disabled as a busy button is: the keyboard user's place is kept, and the status line says it.
+    await expect(sent).toBeFocused();
+    await expectAnnounced(page, 'Link Resent!', 'status');
+    await sent.press('Enter');
     expect(resends.filter((request) => request.url().endsWith('/verification/email/resend'))).toHaveLength(1);
     await expectNoAxeViolations(page);
   });

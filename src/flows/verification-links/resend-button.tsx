@@ -9,7 +9,8 @@ import { verificationLinkTexts } from '../../lib/messages/verification-links';
 
 /**
  * A resend for an expired link: a spinner and disabled while it is sent; once sent it stays
- * disabled and says 'Link Resent!'; a failure says 'Unable to send {type} link. Please try again
+ * disabled and says 'Link Resent!' (disabled as a busy button is: it keeps the focus, and the
+ * status line announces it); a failure says 'Unable to send {type} link. Please try again
  * later.' (a 429, how long to wait) and the button can be used again.
  */
 export function ResendButton({
@@ -39,12 +40,12 @@ export function ResendButton({
     });
   return (
     <>
-      <Button onClick={() => void resend()} busy={flight.busy} disabled={outcome === 'sent'}>
+      <Button onClick={() => void resend()} busy={flight.busy} unavailable={outcome === 'sent'}>
         {flight.busy ? <span className="resend-button__spinner" aria-hidden="true" /> : null}
         {outcome === 'sent' ? verificationLinkTexts.linkResent : label}
       </Button>
-      <p className="resend-button__status" role="status">
-        {outcome === 'failed' ? failure : ''}
+      <p className={outcome === 'sent' ? 'visually-hidden' : 'resend-button__status'} role="status">
+        {outcome === 'failed' ? failure : outcome === 'sent' ? verificationLinkTexts.linkResent : ''}
       </p>
     </>
   );
