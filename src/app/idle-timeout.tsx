@@ -13,10 +13,23 @@ const WARNING_CHECK_MS = 5000;
 /** Seconds left at which the countdown is announced to screen readers (not every second). */
 const ANNOUNCE_AT = new Set([30, 20, 10, 5]);
 
-/** Milliseconds since the gateway last saw activity for this session, from any tab; null when it does not answer. */
-async function sinceLastAccess(): Promise<number | null> {
+/**
+ * How much later than this tab's own keep-alive the gateway may stamp it (the request's way
+ * there, a small drift between the device's clock and the gateway's): an access within it is
+ * this tab's own.
+ */
+const OWN_ACCESS_MARGIN_MS = 30_000;
+
+/**
+ * Milliseconds since the gateway last saw activity for this session in another tab or app, when
+ * it has seen any since `ownAccess` (this tab's last keep-alive, on the device's clock); null when
+ * it has not, or does not answer. This tab's own keep-alives move the last-accessed time too, up
+ * to 10 minutes after its last activity: they are no activity elsewhere.
+ */
+async function sinceActivityElsewhere(ownAccess: number): Promise<number | null> {
   try {
-    return Date.now() - (await getLastAccessed());
+    const lastAccessed = await getLastAccessed();
+    return lastAccessed > ownAccess + OWN_ACCESS_MARGIN_MS ? Date.now() - lastAccessed : null;
   } catch {
     return null;
   }
@@ -28,7 +41,8 @@ type Phase = { readonly name: 'active' } | { readonly name: 'warning'; readonly 
  * Idle handling while signed in (spec sections 4 and 9). Activity (click, key, scroll, touch;
  * throttled to 500 ms) restarts the idle timer and keeps the gateway session alive at least
  * every 10 minutes. After the idle period the gateway's last-accessed time decides: activity in
- * another tab or app restarts the timer, otherwise a 30-second warning counts down, in the modal
+ * another tab or app (an access later than this tab's own keep-alive) restarts the timer from it,
+ * otherwise a 30-second warning counts down, in the modal
  * and in the page title. Any click or key continues the session; at zero the user is signed out
  * as timed out. Time is read from `performance.now()`, so the countdown is right after a
  * hidden tab's throttled timers or a wall-clock jump.
@@ -44,6 +58,8 @@ export function IdleTimeout({ idleSeconds }: { readonly idleSeconds: number }) {
   const restartIdle = useRef<(delayMs: number) => void>(() => undefined);
   const lastActivity = useRef(0);
   const lastKeepAlive = useRef(performance.now());
+  /** When this tab last told the gateway it is in use, on the device's clock (the sign-in, then each keep-alive). */
+  const ownAccess = useRef(Date.now());
 
   useEffect(() => {
     let disposed = false;
@@ -56,11 +72,12 @@ export function IdleTimeout({ idleSeconds }: { readonly idleSeconds: number }) {
 
     const sendKeepAlive = () => {
       lastKeepAlive.current = performance.now();
+      ownAccess.current = Date.now();
       keepAlive().catch(() => undefined);
     };
 
     const onIdle = async () => {
-      const since = await sinceLastAccess();
+      const since = await sinceActivityElsewhere(ownAccess.current);
       if (disposed || phaseRef.current.name !== 'active') return;
       if (since !== null && since < idleMs) return startIdleTimer(idleMs - since);
       setPhase({ name: 'warning', deadline: performance.now() + IDLE_WARNING_SECONDS * 1000 });
@@ -101,7 +118,7 @@ export function IdleTimeout({ idleSeconds }: { readonly idleSeconds: number }) {
     const check = setInterval(async () => {
       // Signed out a moment ago (the countdown reached zero): no session left to ask about.
       if (readAuthToken() === null) return;
-      const since = await sinceLastAccess();
+      const since = await sinceActivityElsewhere(ownAccess.current);
       // No answer is no sign of activity: the countdown goes on.
       // The period starts again from that activity, as when the warning was not due.
       if (since !== null && since < idleMs && phaseRef.current.name === 'warning') {
@@ -140,6 +157,7 @@ export function IdleTimeout({ idleSeconds }: { readonly idleSeconds: number }) {
       closeOnBackdrop
       onClose={() => {
         setPhase({ name: 'active' });
+        ownAccess.current = Date.now();
         keepAlive().catch(() => undefined);
       }}
     >

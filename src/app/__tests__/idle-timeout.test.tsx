@@ -12,10 +12,10 @@ const IDLE_SECONDS = 60;
 let lastAccessed = 0;
 let keepAlives = 0;
 
-function renderIdle() {
+function renderIdle(idleSeconds = IDLE_SECONDS) {
   return render(
     <QueryClientProvider client={createQueryClient()}>
-      <IdleTimeout idleSeconds={IDLE_SECONDS} />
+      <IdleTimeout idleSeconds={idleSeconds} />
     </QueryClientProvider>,
   );
 }
@@ -40,8 +40,10 @@ beforeEach(() => {
   keepAlives = 0;
   const fetchMock = installApi();
   routeFetch(fetchMock, {
+    // The gateway stamps the session's last access at each keep-alive.
     '/partner-gateway/keepAlive': () => {
       keepAlives += 1;
+      lastAccessed = Date.now();
       return new Response(null, { status: 204 });
     },
     '/partner-gateway/keepAlive/lastAccessed': () => jsonResponse(lastAccessed),
@@ -78,11 +80,27 @@ describe('IdleTimeout', () => {
 
   it('does not warn when the gateway saw activity elsewhere meanwhile, and waits out the rest', async () => {
     renderIdle();
-    await advance(30_000);
+    await advance(40_000);
     lastAccessed = Date.now();
-    await advance(30_000);
+    await advance(20_000);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await advance(40_000 - 1);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await advance(1);
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
+  it("warns one idle period after the user's last activity, whatever this tab's own keep-alives told the gateway since", async () => {
+    // The spec's default: 1770 seconds, with the 10-minute keep-alive in between.
+    renderIdle(1770);
     await advance(30_000);
+    fireEvent.click(document.body);
+    // The 10-minute keep-alive goes out for that activity, and the gateway stamps its own time.
+    await advance(10 * 60_000 - 30_000);
+    expect(keepAlives).toBe(1);
+    await advance(1770_000 - 10 * 60_000 + 30_000 - 1);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await advance(1);
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 
