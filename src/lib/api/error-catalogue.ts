@@ -2,7 +2,7 @@ import { isApiError, type ApiError } from '../../../gateway-client/api-error';
 import { NOTIFICATION_TIMEOUT_MS } from '../constants';
 import type { ShownText } from '../i18n/shown-text';
 import { notify, type NotificationInput } from '../notifications';
-import { signInInternalError } from './failures';
+import { isSessionStatusRefusal, signInInternalError } from './failures';
 import { errorTexts } from '../messages/errors';
 
 /*
@@ -78,13 +78,16 @@ export function businessErrorDescription(error: ApiError): string | null {
 
 /**
  * The gateway turned the request down for what it carried: an errors list, with HTTP 200 or a
- * 4xx other than a 429. Asking again gets the same answer, so a link it concerns is no good (the
- * link pages show it as expired). Not one: a 5xx, a 429 (a wait), an error status without an
- * errors list, or no usable answer at all, each worth trying again.
+ * 4xx. Asking again gets the same answer, so a link it concerns is no good (the link pages show
+ * it as expired) and a code it concerns is not valid. Not one: a 5xx, a 408 or a 429 (try again,
+ * or after a wait), a session status (401, 403, 440: the session's, not the request's), an error
+ * status without an errors list, or no usable answer at all.
  */
 export function isRefusal(error: unknown): boolean {
-  if (!isApiError(error) || error.errors.length === 0 || isRateLimited(error)) return false;
-  return error.kind === 'business' || (error.kind === 'http' && (error.status ?? 0) < 500);
+  if (!isApiError(error) || error.errors.length === 0) return false;
+  if (error.kind === 'business') return true;
+  const status = error.status ?? 0;
+  return error.kind === 'http' && status < 500 && status !== 408 && !isRateLimited(error) && !isSessionStatusRefusal(error);
 }
 
 /** What a refused attempt tells the user: a 429's wait, or the gateway's description (see above). */
@@ -112,7 +115,7 @@ export function showSignInFailure(error: unknown, showInline: (description: () =
  * 'The code is not valid, please try again'; any other failure is the step's own message.
  */
 export function codeFailure(error: ApiError, otherwise: NotificationInput): NotificationInput {
-  return businessErrorDescription(error) ? errorToast(() => errorTexts.codeNotValid) : otherwise;
+  return isRefusal(error) ? errorToast(() => errorTexts.codeNotValid) : otherwise;
 }
 
 /** The gateway's refusal of an authenticator app's first code (section 8), recognised by its words; the page shows its own text. */

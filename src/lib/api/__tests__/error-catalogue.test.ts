@@ -46,12 +46,16 @@ describe('the error catalogue', () => {
     expect(businessErrorDescription(error('timeout', undefined))).toBeNull();
   });
 
-  it('calls a refusal an errors list with HTTP 200 or a 4xx, never a wait, a 5xx or no answer', () => {
+  it('calls a refusal an errors list with HTTP 200 or a 4xx, never a wait, a session status, a 5xx or no answer', () => {
     expect(isRefusal(error('business', 200, [item('A', '')]))).toBe(true);
     expect(isRefusal(error('http', 400, [item('A')]))).toBe(true);
     expect(isRefusal(error('http', 404, [item('A')]))).toBe(true);
     expect(isRefusal(error('http', 429, [item('TOO_MANY_REQUESTS')]))).toBe(false);
     expect(isRefusal(error('http', 401, []))).toBe(false);
+    expect(isRefusal(error('http', 401, [item('A')]))).toBe(false);
+    expect(isRefusal(error('http', 403, [item('A')]))).toBe(false);
+    expect(isRefusal(error('http', 440, [item('A')]))).toBe(false);
+    expect(isRefusal(error('http', 408, [item('A')]))).toBe(false);
     expect(isRefusal(error('http', 500, [item('A')]))).toBe(false);
     expect(isRefusal(error('timeout', undefined))).toBe(false);
     expect(isRefusal(new Error('not an API error'))).toBe(false);
