@@ -22,15 +22,12 @@ import './passkey-sign-in.css';
  * Sign-in with a passkey (this contract's extension), beside the password form, which it never
  * touches: the "Use a passkey" button (src/lib/messages/passkeys.ts says why not "Sign in with a
  * passkey"), and the passkeys the browser offers in the username field's autofill (conditional
- * mediation) where it can. Each way is one ceremony: the
- * gateway's options, the browser's prompt (or the user's pick from the autofill), the gateway's
- * check of the assertion, then the sign-in's landing, as after a password and a code. The button
- * takes over from a pending autofill (the library aborts it), and an autofill whose options
- * arrive while the button's ceremony runs leaves it alone; the autofill starts again after the
- * button's attempt. The autofill's ceremony is renewed when its options expire (their `timeout`,
- * after which the gateway would refuse the pick), and offered again after the user cancels the
- * browser's prompt, a few times in a row at most (a browser that turns every request down at
- * once must not loop). What went wrong is said here, with a way forward.
+ * mediation) where it can. Each way is one ceremony: the gateway's options, the browser's prompt
+ * (or the user's pick from the autofill), the gateway's check of the assertion, then the
+ * sign-in's landing, as after a password and a code. The button takes over from a pending
+ * autofill (the library aborts it), never the other way round; the autofill starts again after
+ * the button's attempt, before its options expire and after a cancelled prompt. What went wrong
+ * is said here, with a way forward.
  */
 export function PasskeySignIn() {
   const landing = useLanding();
@@ -79,6 +76,12 @@ export function PasskeySignIn() {
     let picked = false;
     let renewal: ReturnType<typeof setTimeout> | undefined;
     const renew = () => setAutofillRound((round) => round + 1);
+    /** Fresh options before these expire; in a hidden tab, once it is seen again (no ceremonies nobody can pick from). */
+    const expire = () => {
+      cancelledInARow.current = 0;
+      if (document.visibilityState === 'visible') renew();
+      else document.addEventListener('visibilitychange', expire, { once: true });
+    };
     void (async () => {
       if (!(await autofillSupported()) || !live) return;
       try {
@@ -86,7 +89,7 @@ export function PasskeySignIn() {
           // The button's ceremony started while these options were asked for: it keeps the browser.
           prompt: (timeout) => {
             if (!live || buttonCeremony.current) return false;
-            if (timeout !== undefined) renewal = setTimeout(renew, timeout);
+            if (timeout !== undefined) renewal = setTimeout(expire, Math.max(timeout - RENEW_BEFORE_EXPIRY_MS, timeout / 2));
             return true;
           },
           onPicked: () => {
@@ -116,6 +119,7 @@ export function PasskeySignIn() {
     return () => {
       live = false;
       clearTimeout(renewal);
+      document.removeEventListener('visibilitychange', expire);
       void cancelCeremony().catch(() => undefined);
     };
     // One ceremony per round: `ceremony` is rebuilt each render.
@@ -126,6 +130,7 @@ export function PasskeySignIn() {
     flight.run(async () => {
       setMessage(null);
       buttonCeremony.current = true;
+      cancelledInARow.current = 0;
       try {
         await ceremony(false);
       } catch (error) {
@@ -148,6 +153,8 @@ export function PasskeySignIn() {
 
 /** How many cancelled prompts in a row the autofill offers the passkeys again after. */
 const MAX_AUTOFILL_RETRIES = 3;
+/** How long before its options expire the autofill asks for fresh ones: the gateway's clock began when it sent them. */
+const RENEW_BEFORE_EXPIRY_MS = 5_000;
 
 /**
  * A failed passkey sign-in's words: the browser's ceremony's (nothing when a newer one took

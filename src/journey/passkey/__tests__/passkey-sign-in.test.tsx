@@ -38,6 +38,28 @@ const prompts = () =>
 
 let pending: ((error: Error) => void)[] = [];
 
+/** Lets every task already due run, with React's work flushed: what follows from them has happened. */
+async function settle() {
+  await act(async () => {
+    for (let turn = 0; turn < 5; turn += 1) await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+}
+
+/** Under the fake clock: lets the page's work run, turn by turn and no time passing, until `done`. */
+async function runUntil(done: () => boolean) {
+  for (let turn = 0; turn < 500 && !done(); turn += 1) {
+    await act(async () => {
+      await new Promise((resolve) => setImmediate(resolve));
+    });
+  }
+  expect(done()).toBe(true);
+}
+
+function setVisibility(state: DocumentVisibilityState) {
+  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
+  document.dispatchEvent(new Event('visibilitychange'));
+}
+
 beforeAll(async () => {
   // The API client loads response schemas lazily: load them now, so no wait depends on a cold module.
   await import('../../../../generated/zod/sign-in/sign-in.zod');
@@ -53,6 +75,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  setVisibility('visible');
   vi.useRealTimers();
   vi.clearAllMocks();
 });
@@ -71,17 +94,32 @@ function renderPasskeySignIn(answer: (n: number) => Response | Promise<Response>
 }
 
 describe('the passkey autofill', { timeout: 20_000 }, () => {
-  it('asks for fresh options when its options expire, and prompts with them', async () => {
+  it('asks for fresh options 5 seconds before its options expire, and prompts with them', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const asked = renderPasskeySignIn(options);
-    await vi.waitFor(() => expect(prompts()).toEqual([{ challenge: 'challenge-1', autofill: true }]));
+    await runUntil(() => prompts().length === 1);
+    expect(prompts()).toEqual([{ challenge: 'challenge-1', autofill: true }]);
     vi.mocked(cancelCeremony).mockClear();
-    await act(() => vi.advanceTimersByTimeAsync(TIMEOUT - 1_000));
+    await act(() => vi.advanceTimersByTimeAsync(TIMEOUT - 5_000 - 1));
     expect(asked()).toBe(1);
-    await act(() => vi.advanceTimersByTimeAsync(1_000));
-    await vi.waitFor(() => expect(prompts().at(-1)).toEqual({ challenge: 'challenge-2', autofill: true }));
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    await runUntil(() => prompts().length === 2);
+    expect(prompts().at(-1)).toEqual({ challenge: 'challenge-2', autofill: true });
     expect(asked()).toBe(2);
     expect(cancelCeremony).toHaveBeenCalled();
+  });
+
+  it('in a hidden tab, waits until the tab is seen again to renew', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const asked = renderPasskeySignIn(options);
+    await runUntil(() => prompts().length === 1);
+    setVisibility('hidden');
+    await act(() => vi.advanceTimersByTimeAsync(10 * TIMEOUT));
+    expect(asked()).toBe(1);
+    await act(async () => setVisibility('visible'));
+    await runUntil(() => prompts().length === 2);
+    expect(prompts().at(-1)).toEqual({ challenge: 'challenge-2', autofill: true });
+    expect(asked()).toBe(2);
   });
 
   it('leaves the button’s prompt alone when its options arrive during it', async () => {
@@ -89,20 +127,27 @@ describe('the passkey autofill', { timeout: 20_000 }, () => {
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
+    let lateRead: Promise<string> | undefined;
     const asked = renderPasskeySignIn(async (n) => {
+      if (n !== 1) return options(n);
       // The autofill's options come late, after the user pressed the button.
-      if (n === 1) await held;
-      return options(n);
+      await held;
+      const late = options(n);
+      const read = late.text.bind(late);
+      late.text = () => (lateRead = read());
+      return late;
     });
     await vi.waitFor(() => expect(asked()).toBe(1));
     fireEvent.click(screen.getByRole('button', { name: passkeySignInTexts.signInWithPasskey }));
     await vi.waitFor(() => expect(prompts()).toEqual([{ challenge: 'challenge-2', autofill: false }]));
     vi.mocked(cancelCeremony).mockClear();
+    release();
+    // The late options have been read, and what follows from them has happened.
+    await vi.waitFor(() => expect(lateRead).toBeDefined());
     await act(async () => {
-      release();
-      await held;
+      await lateRead;
     });
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    await settle();
     expect(prompts()).toEqual([{ challenge: 'challenge-2', autofill: false }]);
     // The button's prompt is still open, waiting for the user: nothing cancelled it.
     expect(cancelCeremony).not.toHaveBeenCalled();
@@ -113,9 +158,10 @@ describe('the passkey autofill', { timeout: 20_000 }, () => {
     vi.mocked(signWithPasskey).mockImplementation(async () => {
       throw named('NotAllowedError');
     });
-    renderPasskeySignIn(options);
+    const asked = renderPasskeySignIn(options);
     await vi.waitFor(() => expect(prompts()).toHaveLength(4));
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    await settle();
+    expect(asked()).toBe(4);
     expect(prompts()).toHaveLength(4);
     expect(prompts().every((prompt) => prompt.autofill)).toBe(true);
     // Nothing is said: the user cancelled.
