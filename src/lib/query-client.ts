@@ -7,7 +7,8 @@ const MAX_RETRIES = 2;
  * The app's query client. Only idempotent GETs (queries) are retried, and only when the failure
  * may pass (network, deadline, 5xx); mutations (sign-in, codes, answers) never are. A mutation's
  * variables are what was sent (a password, a code, a signed passkey assertion): the cache forgets
- * a finished mutation as soon as no screen shows it, rather than five minutes later.
+ * a finished mutation a second after no screen shows it, rather than five minutes later (not at
+ * once: an unobserved mutation still pending re-arms its timer at each turn until it settles).
  */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -19,7 +20,7 @@ export function createQueryClient(): QueryClient {
           (error.kind === 'network' || error.kind === 'timeout' || (error.kind === 'http' && (error.status ?? 0) >= 500)),
         refetchOnWindowFocus: false,
       },
-      mutations: { retry: false, gcTime: 0 },
+      mutations: { retry: false, gcTime: 1000 },
     },
   });
 }

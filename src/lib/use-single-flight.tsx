@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useRef, useState } from 'react';
+import { createContext, useCallback, useContext, useMemo, useRef, useState } from 'react';
 
 /**
  * One request per user intent: `run` starts the task unless one is already running (a double
@@ -19,7 +19,8 @@ export function useSingleFlight() {
       setBusy(false);
     }
   }, []);
-  return { run, busy };
+  // One object while nothing changes: a screen shares it through SharedSubmission.
+  return useMemo(() => ({ run, busy }), [run, busy]);
 }
 
 export type SingleFlight = ReturnType<typeof useSingleFlight>;
