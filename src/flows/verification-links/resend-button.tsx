@@ -9,9 +9,10 @@ import { verificationLinkTexts } from '../../lib/messages/verification-links';
 
 /**
  * A resend for an expired link: a spinner and disabled while it is sent; once sent it stays
- * disabled and says 'Link Resent!' (disabled as a busy button is: it keeps the focus, and the
- * status line announces it); a failure says 'Unable to send {type} link. Please try again
- * later.' (a 429, how long to wait) and the button can be used again.
+ * disabled and says 'Link Resent!' (disabled as a busy button is: it keeps the focus); a failure says 'Unable to send {type} link. Please try again
+ * later.' (a 429, how long to wait) under it, and the button can be used again. Either outcome
+ * is announced by a status region that is always there (one that appears with its text is
+ * often not read).
  */
 export function ResendButton({
   label,
@@ -44,7 +45,12 @@ export function ResendButton({
         {flight.busy ? <span className="resend-button__spinner" aria-hidden="true" /> : null}
         {outcome === 'sent' ? verificationLinkTexts.linkResent : label}
       </Button>
-      <p className={outcome === 'sent' ? 'visually-hidden' : 'resend-button__status'} role="status">
+      {outcome === 'failed' ? (
+        <p className="resend-button__status" aria-hidden="true">
+          {failure}
+        </p>
+      ) : null}
+      <p className="visually-hidden" role="status">
         {outcome === 'failed' ? failure : outcome === 'sent' ? verificationLinkTexts.linkResent : ''}
       </p>
     </>
