@@ -12,7 +12,6 @@ interface ModalProps {
   readonly mode?: 'confirm' | 'alert';
   readonly onConfirm?: () => void;
   readonly confirmLabel?: string;
-  readonly cancelLabel?: string;
   readonly alertLabel?: string;
   /** A click on the backdrop is ignored unless this is set. */
   readonly closeOnBackdrop?: boolean;
@@ -35,7 +34,6 @@ export function Modal({
   mode = 'confirm',
   onConfirm,
   confirmLabel = commonTexts.confirm,
-  cancelLabel = commonTexts.cancel,
   alertLabel = commonTexts.ok,
   closeOnBackdrop = false,
   label,
@@ -89,7 +87,7 @@ export function Modal({
             {mode === 'confirm' ? (
               <>
                 <Button variant="secondary" onClick={onClose}>
-                  {cancelLabel}
+                  {commonTexts.cancel}
                 </Button>
                 <Button onClick={onConfirm}>{confirmLabel}</Button>
               </>

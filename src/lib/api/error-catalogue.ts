@@ -59,11 +59,6 @@ export function lockoutDescription(error: ApiError): string | null {
   return error.errors.find((item) => /attempts/i.test(item.description))?.description ?? null;
 }
 
-/** A lockout: the gateway's message mentions the attempts used up. */
-export function isLockout(error: ApiError): boolean {
-  return lockoutDescription(error) !== null;
-}
-
 /**
  * The first business error's description, shown to the user as text: from a response's
  * `errors` list, or from a 4xx body. A 5xx is never described this way: it is an internal

@@ -5,7 +5,7 @@ import {
   businessErrorDescription,
   failureDescription,
   isRefusal,
-  isLockout,
+  lockoutDescription,
   isRateLimited,
   needsMfa,
   needsSecurityQuestion,
@@ -35,8 +35,8 @@ describe('the error catalogue', () => {
   });
 
   it('names the reset timeouts, the taken username and lockouts', () => {
-    expect(isLockout(error('business', 200, [item('X', 'Too many Attempts, try later')]))).toBe(true);
-    expect(isLockout(error('business', 200, [item('X', 'The code is not valid')]))).toBe(false);
+    expect(lockoutDescription(error('business', 200, [item('X', 'Too many Attempts, try later')]))).toBe('Too many Attempts, try later');
+    expect(lockoutDescription(error('business', 200, [item('X', 'The code is not valid')]))).toBeNull();
   });
 
   it("describes business errors and 4xx bodies, never a 5xx's", () => {
