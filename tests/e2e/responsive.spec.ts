@@ -193,6 +193,24 @@ test('at 1280 x 800 the cookie banner never hides the links under the security q
   expect(hidden, 'focused elements under the cookie banner or off the screen').toEqual([]);
 });
 
+test("the captcha's widget (304 px, as Google's) is whole and the page no wider than the screen at every phone width", async ({ page }) => {
+  await page.setViewportSize(SCREENS[1]);
+  await openRoute(page, portalRoute(paths.securityQuestion));
+  await expect(page.getByRole('checkbox', { name: "I'm not a robot" })).toBeVisible();
+  const cut: string[] = [];
+  for (let width = 320; width <= 420; width += 4) {
+    await page.setViewportSize({ width, height: 800 });
+    await layoutSettled(page);
+    const fit = await page.evaluate(() => {
+      const room = document.querySelector('.captcha')!.getBoundingClientRect();
+      const widget = document.querySelector('[data-sitekey]')!.getBoundingClientRect();
+      return { widget: widget.right <= room.right + 0.5, page: document.documentElement.scrollWidth <= window.innerWidth };
+    });
+    if (!fit.widget || !fit.page) cut.push(`${width} px: ${JSON.stringify(fit)}`);
+  }
+  expect(cut, 'widths where the widget is cut or the page scrolls sideways').toEqual([]);
+});
+
 declare global {
   interface Window {
     __layoutShift: number;

@@ -16,7 +16,10 @@
     render(container, parameters) {
       const id = next;
       next += 1;
+      // Google's widget is a box of 304 x 78 px, whatever room it is given.
       const widget = document.createElement('div');
+      widget.style.width = '304px';
+      widget.style.height = '78px';
       widget.dataset.sitekey = parameters.sitekey;
       const box = document.createElement('input');
       box.type = 'checkbox';

@@ -10,8 +10,9 @@ interface CaptchaProps {
   readonly onChange: (token: string | null) => void;
   /**
    * Whether it takes focus 100 ms after it appears (the spec's delay): right where the captcha is
-   * the only thing left to do (the security question), wrong where a field above it is still to
-   * be filled in, since focus would leave that field while the user types.
+   * what the page is about (the security question), wrong where a field above it is still to be
+   * filled in, since focus would leave that field while the user types. Even then it takes the
+   * focus only from the page or its heading, never from a control the user went to meanwhile.
    */
   readonly takeFocus?: boolean;
 }
@@ -57,6 +58,8 @@ export function Captcha({ onChange, takeFocus = true }: CaptchaProps) {
   useEffect(() => {
     if (!ready || !takeFocus) return;
     const timer = setTimeout(() => {
+      const at = document.activeElement;
+      if (at && at !== document.body && !/^H[1-6]$/.test(at.tagName)) return;
       container.current?.querySelector<HTMLElement>('input, iframe, button, [tabindex]')?.focus();
     }, CAPTCHA_FOCUS_DELAY_MS);
     return () => clearTimeout(timer);

@@ -85,6 +85,27 @@ describe('Captcha (Google reCAPTCHA, stubbed)', () => {
     expect(timers.mock.calls.some(([, delay]) => delay === CAPTCHA_FOCUS_DELAY_MS)).toBe(true);
   });
 
+  it('never takes the focus from a field the user went to meanwhile', async () => {
+    const timers = vi.spyOn(window, 'setTimeout');
+    const stub = stubReCaptcha();
+    render(
+      <>
+        <input aria-label="Answer" />
+        <Captcha onChange={() => {}} />
+      </>,
+    );
+    const answer = screen.getByRole('textbox', { name: 'Answer' });
+    answer.focus();
+    await stub.load();
+    const box = await screen.findByRole('checkbox', { name: "I'm not a robot" });
+    // The focus timer's task, run now rather than waited for.
+    await waitFor(() => expect(timers.mock.calls.some(([, delay]) => delay === CAPTCHA_FOCUS_DELAY_MS)).toBe(true));
+    const [task] = timers.mock.calls.find(([, delay]) => delay === CAPTCHA_FOCUS_DELAY_MS)!;
+    act(() => (task as () => void)());
+    expect(answer).toHaveFocus();
+    expect(box).not.toHaveFocus();
+  });
+
   it('leaves focus alone where a field above it is still to be filled in', async () => {
     const timers = vi.spyOn(window, 'setTimeout');
     const stub = stubReCaptcha();
