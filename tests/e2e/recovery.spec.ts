@@ -76,6 +76,7 @@ test.describe('forgotten password', () => {
     await expect(page).toHaveURL(/#\/reset-password\/security-question$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Answer your security question' })).toBeVisible();
     await expect(page.getByText('What was the name of your first pet?')).toBeVisible();
+    await expect(page.getByLabel('Security Answer')).toHaveAccessibleDescription('What was the name of your first pet?');
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByText('Security Answer is required')).toBeVisible();
     await expectNoAxeViolations(page);

@@ -46,6 +46,8 @@ test.describe('security question', () => {
     await signInButton.click();
     await expect(page.getByText('Security Answer is required')).toBeVisible();
 
+    // The field is described by the question it answers (and the message under it).
+    await expect(page.getByLabel('Security Answer')).toHaveAccessibleDescription(/^What was the name of your first pet\?/);
     await page.getByLabel('Security Answer').fill('Rex Müller');
     await page.getByLabel('Remember this computer').check();
     await signInButton.click();

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useShownText } from '../../lib/i18n/shown-text';
 import { usePortalForm } from '../../lib/use-portal-form';
@@ -45,15 +46,18 @@ export function ResetSecurityQuestionPage() {
       }
     });
 
+  // The answer field is described by the question it answers.
+  const questionId = useId();
   return (
     <Screen id="reset-question-heading" heading={recoveryTexts.questionHeading}>
       <form noValidate onSubmit={form.handleSubmit(submit)}>
         <Stack>
-          <p className="reset-security-question-page__question" data-gateway-text>
+          <p id={questionId} className="reset-security-question-page__question" data-gateway-text>
             {securityQuestion}
           </p>
           <TextField
             label={recoveryTexts.securityAnswer}
+            aria-describedby={questionId}
             autoComplete="off"
             spellCheck={false}
             error={form.formState.errors.answer?.message}

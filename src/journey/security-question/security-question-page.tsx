@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { useShownText } from '../../lib/i18n/shown-text';
 import { usePortalForm } from '../../lib/use-portal-form';
 import { useGetSecurityQuestion } from '../../../generated/hooks/recovery/recovery';
@@ -94,6 +94,8 @@ export function SecurityQuestionPage() {
       }
     });
 
+  // The answer field is described by the question it answers.
+  const questionId = useId();
   const securityQuestion = question.data && answerData(question.data).securityQuestion;
   return (
     <Screen id="security-question-heading" heading={journeyTexts.securityQuestionHeading}>
@@ -103,7 +105,7 @@ export function SecurityQuestionPage() {
       <form noValidate onSubmit={form.handleSubmit(submit)}>
         <Stack>
           {securityQuestion ? (
-            <p className="security-question-page__question" data-gateway-text>
+            <p id={questionId} className="security-question-page__question" data-gateway-text>
               {securityQuestion}
             </p>
           ) : questionThrottled ? null : (
@@ -111,6 +113,7 @@ export function SecurityQuestionPage() {
           )}
           <TextField
             label={journeyTexts.securityAnswer}
+            aria-describedby={securityQuestion ? questionId : undefined}
             autoComplete="off"
             spellCheck={false}
             error={form.formState.errors.answer?.message}
