@@ -54,6 +54,9 @@ function parse(css: string): Sheet {
       if (prelude.startsWith('@media')) {
         sheet.media.push(prelude);
         walk(body);
+      } else if (prelude.startsWith('@container')) {
+        // A container query's rules are the block's own, as a media query's are.
+        walk(body);
       } else if (prelude.startsWith('@keyframes')) {
         sheet.keyframes.push(prelude.replace('@keyframes', '').trim());
       } else {
