@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, expect, vi } from 'vitest';
 import developmentConfig from '../../openapi/portal-config.development.json';
 import { checkPortalConfig, setPortalEnv } from '../lib/env';
 import { appQueryClient } from '../lib/query-client';
@@ -19,6 +19,22 @@ if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.sho
   HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
     this.removeAttribute('open');
   };
+}
+
+// A button the user cannot use now: disabled, or unavailable as the portal's busy and
+// not-yet-sendable buttons are (aria-disabled, so they keep the focus: src/components/ui/button.tsx).
+// jest-dom's toBeDisabled reads only the disabled attribute; Playwright's reads both, as this does.
+expect.extend({
+  toBeUnavailable(element: HTMLElement) {
+    const pass = element.matches(':disabled') || element.getAttribute('aria-disabled') === 'true';
+    return { pass, message: () => `expected the ${element.tagName.toLowerCase()} ${pass ? 'not ' : ''}to be unavailable` };
+  },
+});
+
+declare module 'vitest' {
+  interface Assertion {
+    toBeUnavailable(): void;
+  }
 }
 
 // findBy and waitFor resolve as soon as what they wait for is there; the bound is only how long

@@ -15,6 +15,11 @@ interface FormFooterProps {
   readonly submit: string;
   /** The form's call is in flight: the submit button is disabled and says so. */
   readonly busy?: boolean;
+  /**
+   * The form cannot be sent yet (a field or the captcha still to do): the submit button is
+   * unavailable, and keeps the focus if it has it (a button that turns disabled under the user's
+   * finger sends the focus to the page, as after a refused code empties its field).
+   */
   readonly disabled?: boolean;
   readonly secondary?: FormAction | undefined;
   readonly children?: ReactNode;
@@ -31,7 +36,7 @@ export function FormFooter({ submit, busy = false, disabled = false, secondary, 
   const hydrated = useHydrated();
   return (
     <ActionsRow>
-      <Button type={hydrated ? 'submit' : 'button'} busy={busy} disabled={disabled}>
+      <Button type={hydrated ? 'submit' : 'button'} busy={busy} unavailable={disabled}>
         {submit}
       </Button>
       {secondary ? (

@@ -88,6 +88,8 @@ export function CodeEntryForm({ submit, failure, resend, path, secondary, sentAt
         if (locked) setLockout(locked);
         else notify(codeFailure(refusal, failure));
         form.setValue('code', '');
+        // The code is typed again where it was: the field, not the page (Continue waits for a code).
+        if (!locked) codeField.current?.focus();
       }
     });
   };

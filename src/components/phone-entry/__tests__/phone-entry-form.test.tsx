@@ -79,7 +79,7 @@ describe('PhoneEntryForm', () => {
     const onSubmit = vi.fn();
     render(<PhoneEntryForm mode="setup" onSubmit={onSubmit} />);
     const continueButton = screen.getByRole('button', { name: 'Continue' });
-    expect(continueButton).toBeDisabled();
+    expect(continueButton).toBeUnavailable();
     expect(screen.getByLabelText('Country')).toHaveValue('US');
     await userEvent.type(screen.getByLabelText('Phone number'), '2015550123');
     expect(screen.getByLabelText('Phone number')).toHaveValue('201-555-0123');

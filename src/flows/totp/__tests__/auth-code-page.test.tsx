@@ -29,9 +29,9 @@ describe('AuthCodePage', () => {
   it('keeps Validate code disabled until a digit is typed, and sends the code once however often it is pressed', async () => {
     const { bodies } = renderWith(() => jsonResponse({ errors: [] }));
     const validate = screen.getByRole('button', { name: 'Validate code' });
-    expect(validate).toBeDisabled();
+    expect(validate).toBeUnavailable();
     fireEvent.change(screen.getByLabelText('Code'), { target: { value: '12x3456' } });
-    expect(validate).toBeEnabled();
+    expect(validate).not.toBeUnavailable();
     fireEvent.click(validate);
     fireEvent.click(validate);
     fireEvent.submit(validate);

@@ -48,10 +48,10 @@ describe('CodeEntryScreen', () => {
     expect(screen.getByRole('heading', { name: 'Enter the code' })).toBeInTheDocument();
     expect(screen.getByText('We sent a code by text message to ***-***-1234.')).toBeInTheDocument();
     const button = screen.getByRole('button', { name: 'Continue' });
-    expect(button).toBeDisabled();
+    expect(button).toBeUnavailable();
     fireEvent.change(screen.getByLabelText('Code'), { target: { value: '12x' } });
     expect(screen.getByLabelText('Code')).toHaveValue('12');
-    expect(button).toBeEnabled();
+    expect(button).not.toBeUnavailable();
   });
 
   it('reads Back with several methods and Cancel with one', () => {
@@ -107,6 +107,26 @@ describe('CodeEntryScreen', () => {
     expect(screen.queryByText(/request a new code/)).not.toBeInTheDocument();
   });
 
+  it('a refused code empties the field and puts the focus back in it, with the button pressed unavailable until a new code', async () => {
+    const refused = new ApiError({
+      kind: 'business',
+      method: 'POST',
+      path: '/x',
+      errors: [{ code: 'MFAERR01', description: 'Not valid' }],
+    });
+    renderWith(data({ verify: vi.fn(async () => Promise.reject(refused)) }));
+    render(<NotificationArea />);
+    const field = screen.getByLabelText('Code');
+    fireEvent.change(field, { target: { value: '123456' } });
+    const button = screen.getByRole('button', { name: 'Continue' });
+    button.focus();
+    fireEvent.click(button);
+    expect(await screen.findByText('The code is not valid, please try again')).toBeInTheDocument();
+    expect(field).toHaveValue('');
+    expect(field).toHaveFocus();
+    expect(button).toBeUnavailable();
+  });
+
   it('shows a lockout under the form with the customer-service number', async () => {
     const lockout = new ApiError({
       kind: 'business',
@@ -122,7 +142,7 @@ describe('CodeEntryScreen', () => {
     expect(alert).toHaveTextContent('You have exceeded the maximum number of attempts.');
     await vi.waitFor(() => expect(alert).toHaveTextContent('800-555-0100'));
     expect(screen.queryByText('Unable to verify phone')).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeUnavailable();
   });
 
   it.each([

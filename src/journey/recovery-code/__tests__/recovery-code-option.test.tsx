@@ -185,7 +185,7 @@ describe('a recovery code at sign-in’s code step', { timeout: 20_000 }, () => 
     await formAlert(message);
     await waitFor(() => expect(recoveryField()).toHaveValue(left));
     expect(recoveryField()).toHaveFocus();
-    expect(screen.getByRole('button', { name: 'Continue' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Continue' })).not.toBeUnavailable();
     // Typing again clears what was said.
     fireEvent.change(recoveryField(), { target: { value: 'rc7k-2m9q' } });
     expect(screen.queryByText(message)).not.toBeInTheDocument();
@@ -199,7 +199,7 @@ describe('a recovery code at sign-in’s code step', { timeout: 20_000 }, () => 
     const alert = await formAlert(description);
     await waitFor(() => expect(alert).toHaveTextContent('800-555-0100'));
     expect(recoveryField()).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeUnavailable();
     fireEvent.submit(recoveryField().closest('form')!);
     expect(requests).toHaveLength(1);
   });
@@ -238,7 +238,7 @@ describe('a recovery code at sign-in’s code step', { timeout: 20_000 }, () => 
     useRecoveryCode();
     submitCode('rc7k-2m9q');
     expect(await screen.findByText('An internal error has occurred while processing your request')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Continue' })).toBeEnabled());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Continue' })).not.toBeUnavailable());
     expect(recoveryField()).toHaveValue('rc7k-2m9q');
     expect(screen.getByTestId('location')).toHaveTextContent('/mfa-verification');
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
