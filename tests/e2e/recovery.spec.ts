@@ -470,6 +470,8 @@ test.describe('forgotten username', () => {
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Check your email!' })).toBeVisible();
+    // The pressed button is gone: the focus is on the new heading, not the page.
+    await expect(page.getByRole('heading', { level: 1, name: 'Check your email!' })).toBeFocused();
     expect(sent.map((request) => request.postDataJSON())).toEqual([
       { role: 'ROLE_PLAN_ADMIN', email: 'jane.smith@example.com', captcha: 'test-captcha-token' },
     ]);
@@ -534,7 +536,7 @@ test.describe('password change', () => {
     await page.getByLabel('New password', { exact: true }).fill('Abcdef1!');
     await page.getByLabel('Confirm new password', { exact: true }).fill('Abcdef1!');
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Your password has been changed' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Your password has been changed' })).toBeFocused();
     expect(changes.map((request) => request.postDataJSON())).toEqual([{ username: 'password', newPassword: 'Abcdef1!' }]);
     await page.getByRole('button', { name: 'Go to Sign In' }).click();
     await expect(signInHeading(page)).toBeVisible();

@@ -495,9 +495,23 @@ test.describe('multi-factor adoption', () => {
     await preferExample(page, /\/credentials\/email$/, 'code=500');
     await signIn(page, 'adoptemail');
     await page.getByRole('button', { name: 'Use a different email address' }).click();
+    // The focus goes with the user: into the new address's field, and back to the button on Cancel.
+    await expect(page.getByLabel('Email address', { exact: true })).toBeFocused();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('button', { name: 'Use a different email address' })).toBeFocused();
+    await page.keyboard.press('Enter');
     await page.getByLabel('Email address', { exact: true }).fill('jane.new@example.com');
     await page.getByRole('button', { name: 'Save email address' }).click();
     await expectAnnounced(page, 'Unable to update email address');
+  });
+
+  test('a new email address saved, the focus is on Send code, which sends the code to it', async ({ page }) => {
+    await signIn(page, 'adoptemail');
+    await page.getByRole('button', { name: 'Use a different email address' }).click();
+    await page.getByLabel('Email address', { exact: true }).fill('jane.new@example.com');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('button', { name: 'Send code' })).toBeFocused();
+    await expect(page.getByText(/ja\*+@example\.com/)).toBeVisible();
   });
 
   test('an email that cannot be marked verified shows "Unable to verify email address"', async ({ page, guards }) => {

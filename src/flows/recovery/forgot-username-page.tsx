@@ -65,7 +65,8 @@ export function ForgotUsernamePage() {
 
   if (step === 'sent') {
     return (
-      <Screen id="forgot-username-heading" heading={recoveryTexts.checkEmail}>
+      // A screen of its own (its key): its heading takes the focus, which was on the button now gone.
+      <Screen key="sent" id="forgot-username-heading" heading={recoveryTexts.checkEmail}>
         <p>{recoveryTexts.usernameSent}</p>
         <p>{recoveryTexts.checkSpam}</p>
         <ActionsRow>

@@ -24,7 +24,8 @@ export function PasswordChangePage() {
 
   if (done) {
     return (
-      <Screen id="password-change-heading" heading={recoveryTexts.changed}>
+      // A screen of its own (its key): its heading takes the focus, which was on the button now gone.
+      <Screen key="done" id="password-change-heading" heading={recoveryTexts.changed}>
         <p>{recoveryTexts.signInAgain}</p>
         <ActionsRow>
           <Button

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { usePortalForm } from '../../lib/use-portal-form';
 import { useRequestUserMfaCode } from '../../../generated/hooks/mfa/mfa';
 import { useGetUserCredentials, useUpdateEmail } from '../../../generated/hooks/profile/profile';
@@ -40,6 +41,20 @@ export function UpdateEmailPage() {
   const [changed, setChanged] = useState<string | null>(null);
   const [editing, setEditing] = useState(false);
   const flight = useSingleFlight();
+  const sendButton = useRef<HTMLButtonElement>(null);
+  const otherEmailButton = useRef<HTMLButtonElement>(null);
+  const editor = useRef<HTMLFormElement>(null);
+  /**
+   * Opens or closes the address form, the focus going where the user goes on: into the new
+   * address's field, or back to the button that opened the form (Cancel) or the one that sends the
+   * code to the saved address. Drawn at once, so the element to focus is there (the button pressed
+   * is gone, and the focus would fall to the page).
+   */
+  const edit = (open: boolean, focus: 'field' | 'other' | 'send') => {
+    flushSync(() => setEditing(open));
+    const target = { field: editor.current?.querySelector('input'), other: otherEmailButton.current, send: sendButton.current }[focus];
+    target?.focus();
+  };
   const form = usePortalForm<EmailRequest>({ resolver: zodResolver(emailAddressSchema), defaultValues: { email: '' } });
 
   const stored = credentials.data && answerData(credentials.data);
@@ -50,7 +65,7 @@ export function UpdateEmailPage() {
       try {
         await updateEmail.mutateAsync({ data: { email: next } });
         setChanged(next);
-        setEditing(false);
+        edit(false, 'send');
       } catch {
         notify(errorToast(() => errorTexts.updateEmail));
       }
@@ -70,23 +85,23 @@ export function UpdateEmailPage() {
         <>
           <p>{journeyTexts.confirmEmail({ email: maskEmail(email) })}</p>
           <ActionsRow>
-            <Button onClick={() => void start()} busy={flight.busy}>
+            <Button ref={sendButton} onClick={() => void start()} busy={flight.busy}>
               {commonTexts.sendCode}
             </Button>
-            <Button variant="link" onClick={() => setEditing(true)}>
+            <Button ref={otherEmailButton} variant="link" onClick={() => edit(true, 'field')}>
               {journeyTexts.useDifferentEmail}
             </Button>
           </ActionsRow>
         </>
       ) : null}
       {editing ? (
-        <form noValidate onSubmit={form.handleSubmit(saveEmail)}>
+        <form ref={editor} noValidate onSubmit={form.handleSubmit(saveEmail)}>
           <Stack>
             <EmailAddressField form={form} />
             <FormFooter
               submit={journeyTexts.saveEmail}
               busy={flight.busy}
-              secondary={{ text: commonTexts.cancel, onClick: () => setEditing(false) }}
+              secondary={{ text: commonTexts.cancel, onClick: () => edit(false, 'other') }}
             />
           </Stack>
         </form>
