@@ -23,8 +23,8 @@ interface ModalProps {
 /**
  * The portal's modal, on the native dialog element: the rest of the page is inert while it is
  * open (focus stays inside), Escape closes it, and focus returns to where it was. It opens with
- * focus on the dialog itself, so a screen reader reads its title and text before any link in
- * it, and Tab moves on into it. It opens with a 300 ms animation over a 150 ms backdrop fade,
+ * focus on the dialog itself, so a screen reader reads its title and its text (the dialog's
+ * description) before any link in it, and Tab moves on into it. It opens with a 300 ms animation over a 150 ms backdrop fade,
  * both off under reduced motion.
  */
 export function Modal({
@@ -41,6 +41,7 @@ export function Modal({
 }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const bodyId = useId();
 
   useEffect(() => {
     const dialog = ref.current;
@@ -72,6 +73,7 @@ export function Modal({
       tabIndex={-1}
       aria-labelledby={title ? titleId : undefined}
       aria-label={title ? undefined : label}
+      aria-describedby={open ? bodyId : undefined}
       onCancel={onCancel}
       onClick={onBackdropClick}
     >
@@ -82,7 +84,9 @@ export function Modal({
               {title}
             </h2>
           ) : null}
-          <div className="modal__body">{children}</div>
+          <div id={bodyId} className="modal__body">
+            {children}
+          </div>
           <div className="modal__actions">
             {mode === 'confirm' ? (
               <>

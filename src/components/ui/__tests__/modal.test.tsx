@@ -44,6 +44,8 @@ describe('Modal', () => {
     render(<Harness mode="alert" title="Read me first" />);
     await userEvent.click(screen.getByRole('button', { name: 'Open' }));
     expect(screen.getByRole('dialog', { name: 'Read me first' })).toHaveFocus();
+    // Its text is its description: announced with its name as it takes the focus.
+    expect(screen.getByRole('dialog', { name: 'Read me first' })).toHaveAccessibleDescription('Body text');
   });
 
   it('closes on Escape and gives focus back', async () => {
