@@ -64,7 +64,12 @@ function NotificationItem({ item, allowedHosts }: { readonly item: ShownNotifica
           type="button"
           className="notification-area__close"
           aria-label={firstScreenTexts.dismissNotification}
-          onClick={() => dismissNotification(item.id)}
+          onClick={(event) => {
+            const hadFocus = event.currentTarget === document.activeElement;
+            dismissNotification(item.id);
+            // The focused button goes with its notification: focus moves to the page rather than falling to <body>.
+            if (hadFocus) document.getElementById('main-content')?.focus();
+          }}
         >
           ×
         </button>

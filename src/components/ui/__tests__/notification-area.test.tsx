@@ -75,6 +75,22 @@ describe('NotificationArea', () => {
     await waitFor(() => expect(screen.queryByText('Session timed out')).not.toBeInTheDocument());
   });
 
+  it('dismissed by keyboard, leaves the focus on the page, not on nothing', async () => {
+    render(
+      <>
+        <NotificationArea />
+        <main id="main-content" tabIndex={-1} />
+      </>,
+    );
+    act(() => {
+      notify({ type: 'info', message: 'Saved', isDismissable: true });
+    });
+    screen.getByRole('button', { name: 'Dismiss notification' }).focus();
+    await userEvent.keyboard('{Enter}');
+    expect(screen.queryByText('Saved')).not.toBeInTheDocument();
+    expect(screen.getByRole('main')).toHaveFocus();
+  });
+
   it('offers no dismiss button for a non-dismissable notification', () => {
     render(<NotificationArea />);
     act(() => {
