@@ -457,6 +457,8 @@ test.describe('forgotten username', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
 
     const email = page.getByLabel('Email address');
+    // The step's field takes the focus: the user goes on where the form asks next.
+    await expect(email).toBeFocused();
     await expect(email).toHaveAttribute('maxlength', '50');
     await email.focus();
     await email.blur();

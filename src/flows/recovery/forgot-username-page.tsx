@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useShownText } from '../../lib/i18n/shown-text';
 import { Controller } from 'react-hook-form';
 import { usePortalForm } from '../../lib/use-portal-form';
@@ -84,7 +85,11 @@ export function ForgotUsernamePage() {
           step === 'role'
             ? async (event) => {
                 event.preventDefault();
-                if (await form.trigger('role')) setStep('email');
+                const fields = event.currentTarget;
+                if (!(await form.trigger('role'))) return;
+                // Drawn at once, so the address field is there to take the focus (the next thing to do).
+                flushSync(() => setStep('email'));
+                fields.querySelector<HTMLInputElement>('input[type="email"]')?.focus();
               }
             : form.handleSubmit(submit)
         }
