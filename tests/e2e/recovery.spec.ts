@@ -535,6 +535,10 @@ test.describe('password change', () => {
     await expect(page).toHaveURL(/#\/password$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Change your password' })).toBeVisible();
     await expectNoAxeViolations(page);
+    // The field is described by the rules, each with whether it is met.
+    await expect(page.getByLabel('New password', { exact: true })).toHaveAccessibleDescription(
+      /^Your password must have: .*At least one uppercase and one lowercase letter \(not met\)/,
+    );
     await page.getByLabel('New password', { exact: true }).fill('Abcdef1!');
     await page.getByLabel('Confirm new password', { exact: true }).fill('Abcdef1!');
     await page.getByRole('button', { name: 'Continue' }).click();

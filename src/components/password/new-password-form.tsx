@@ -63,7 +63,7 @@ export function NewPasswordForm({ save, failureText, onCancel, cancelText = comm
           label={commonTexts.newPassword}
           autoComplete="new-password"
           maxLength={PASSWORD_MAX}
-          aria-describedby={checklistId}
+          aria-describedby={`${checklistId} ${checklistId}-rules`}
           {...form.register('password')}
         />
         <PasswordField
