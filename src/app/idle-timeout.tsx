@@ -163,9 +163,21 @@ export function IdleTimeout({ idleSeconds }: { readonly idleSeconds: number }) {
     >
       <p>{sessionTexts.loggedOutIn({ seconds: secondsLeft })}</p>
       <p>{touch ? sessionTexts.tapToContinue : sessionTexts.clickToContinue}</p>
-      <p className="visually-hidden" aria-live="assertive">
-        {ANNOUNCE_AT.has(secondsLeft) ? sessionTexts.loggedOutIn({ seconds: secondsLeft }) : ''}
-      </p>
+      <Announcement text={ANNOUNCE_AT.has(secondsLeft) ? sessionTexts.loggedOutIn({ seconds: secondsLeft }) : ''} />
     </Modal>
+  );
+}
+
+/**
+ * An assertive live region that is there, empty, before its first text (one that appears with
+ * its text is often not read): the warning's first '30 seconds' is heard as it opens.
+ */
+function Announcement({ text }: { readonly text: string }) {
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
+  return (
+    <p className="visually-hidden" aria-live="assertive">
+      {ready ? text : ''}
+    </p>
   );
 }

@@ -17,14 +17,19 @@ interface ModalProps {
   readonly closeOnBackdrop?: boolean;
   /** Names the dialog when it has no visible title. */
   readonly label?: string;
+  /**
+   * The body describes the dialog, read with its title as it opens: for a short text that does
+   * not change (a confirmation), not for links or a countdown.
+   */
+  readonly describeBody?: boolean;
   readonly children: ReactNode;
 }
 
 /**
  * The portal's modal, on the native dialog element: the rest of the page is inert while it is
  * open (focus stays inside), Escape closes it, and focus returns to where it was. It opens with
- * focus on the dialog itself, so a screen reader reads its title and its text (the dialog's
- * description) before any link in it, and Tab moves on into it. It opens with a 300 ms animation over a 150 ms backdrop fade,
+ * focus on the dialog itself, so a screen reader reads its title (and its text, when it is
+ * the dialog's description) before any link in it, and Tab moves on into it. It opens with a 300 ms animation over a 150 ms backdrop fade,
  * both off under reduced motion.
  */
 export function Modal({
@@ -37,6 +42,7 @@ export function Modal({
   alertLabel = commonTexts.ok,
   closeOnBackdrop = false,
   label,
+  describeBody = false,
   children,
 }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -73,7 +79,7 @@ export function Modal({
       tabIndex={-1}
       aria-labelledby={title ? titleId : undefined}
       aria-label={title ? undefined : label}
-      aria-describedby={open ? bodyId : undefined}
+      aria-describedby={open && describeBody ? bodyId : undefined}
       onCancel={onCancel}
       onClick={onBackdropClick}
     >

@@ -194,6 +194,7 @@ export function PasskeyItem({ passkey, focus, onFocused, onRemoved }: PasskeyIte
         </>
       )}
       <Modal
+        describeBody
         open={confirming}
         onClose={() => setConfirming(false)}
         title={passkeyTexts.removeTitle}

@@ -95,6 +95,7 @@ export function RecoveryCodesSection() {
           </Button>
         </ActionsRow>
         <Modal
+          describeBody
           open={confirming}
           onClose={() => setConfirming(false)}
           title={recoveryCodeTexts.regenerateTitle}

@@ -4,7 +4,13 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { Modal } from '../modal';
 
-function Harness(props: { mode?: 'confirm' | 'alert'; closeOnBackdrop?: boolean; onConfirm?: () => void; title?: string }) {
+function Harness(props: {
+  mode?: 'confirm' | 'alert';
+  closeOnBackdrop?: boolean;
+  onConfirm?: () => void;
+  title?: string;
+  describeBody?: boolean;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -44,8 +50,13 @@ describe('Modal', () => {
     render(<Harness mode="alert" title="Read me first" />);
     await userEvent.click(screen.getByRole('button', { name: 'Open' }));
     expect(screen.getByRole('dialog', { name: 'Read me first' })).toHaveFocus();
-    // Its text is its description: announced with its name as it takes the focus.
-    expect(screen.getByRole('dialog', { name: 'Read me first' })).toHaveAccessibleDescription('Body text');
+    expect(screen.getByRole('dialog', { name: 'Read me first' })).not.toHaveAccessibleDescription();
+  });
+
+  it('is described by its text when asked: read with its name as it takes the focus', async () => {
+    render(<Harness title="Remove it?" describeBody />);
+    await userEvent.click(screen.getByRole('button', { name: 'Open' }));
+    expect(screen.getByRole('dialog', { name: 'Remove it?' })).toHaveAccessibleDescription('Body text');
   });
 
   it('closes on Escape and gives focus back', async () => {
