@@ -356,6 +356,8 @@ test.describe('the reset link: a new password', () => {
     await page.getByLabel('Confirm new password', { exact: true }).fill('Reused#2020');
     await page.getByRole('button', { name: 'Continue' }).click();
     await expectAnnounced(page, 'Your new password must differ from your last 5 passwords.');
+    // The refused password is gone, and the next one is typed where it was.
+    await expect(page.getByLabel('New password', { exact: true })).toBeFocused();
     await expect(page.getByLabel('New password', { exact: true })).toHaveValue('');
     await expect(page.getByLabel('Confirm new password', { exact: true })).toHaveValue('');
   });

@@ -5,7 +5,8 @@ import { commonTexts } from '../../lib/messages/common';
 /**
  * The password rules as a live checklist: each shows whether it is met, in words as well as by
  * its mark, and a polite live region tells screen-reader users how many are met as they type.
- * A field describes itself with `id` and `${id}-rules` (the title and the rules).
+ * A field describes itself with `id` and `${id}-rules`: the title and the rules as words that do
+ * not change as the user types (whether each is met is the list's, and the live count's).
  */
 export function PasswordChecklist({
   password,
@@ -23,7 +24,12 @@ export function PasswordChecklist({
       <p className="password-checklist__title" id={id}>
         {commonTexts.passwordMustHave}
       </p>
-      <ul className="password-checklist__list" id={id === undefined ? undefined : `${id}-rules`}>
+      {id === undefined ? null : (
+        <p id={`${id}-rules`} hidden>
+          {rules.map((rule) => rule.label).join('. ')}
+        </p>
+      )}
+      <ul className="password-checklist__list" aria-labelledby={id}>
         {rules.map((rule) => (
           <li key={rule.id} className={rule.met ? 'password-checklist__item password-checklist__item--met' : 'password-checklist__item'}>
             <span aria-hidden="true">{rule.met ? '✓' : '✗'}</span> {rule.label}
