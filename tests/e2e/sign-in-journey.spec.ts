@@ -505,12 +505,13 @@ test.describe('multi-factor adoption', () => {
     await expectAnnounced(page, 'Unable to update email address');
   });
 
-  test('a new email address saved, the focus is on Send code, which sends the code to it', async ({ page }) => {
+  test('a new email address saved, the focus is on Send code, ready to be pressed', async ({ page }) => {
     await signIn(page, 'adoptemail');
     await page.getByRole('button', { name: 'Use a different email address' }).click();
     await page.getByLabel('Email address', { exact: true }).fill('jane.new@example.com');
     await page.keyboard.press('Enter');
     await expect(page.getByRole('button', { name: 'Send code' })).toBeFocused();
+    await expect(page.getByRole('button', { name: 'Send code' })).toBeEnabled();
     await expect(page.getByText(/ja\*+@example\.com/)).toBeVisible();
   });
 

@@ -13,7 +13,7 @@ export interface FormAction {
 
 interface FormFooterProps {
   readonly submit: string;
-  /** The form's call is in flight: the submit button is disabled and says so. */
+  /** The form's call is in flight: the submit button is busy (unavailable, and says so). */
   readonly busy?: boolean;
   /**
    * The form cannot be sent yet (a field or the captcha still to do): the submit button is

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
+import { flushSync } from 'react-dom';
 import { useShownText, type ShownText } from '../../lib/i18n/shown-text';
 import { usePortalForm } from '../../lib/use-portal-form';
 import { FormFooter } from '../layout/form-footer';
@@ -52,8 +53,12 @@ export function NewPasswordForm({ save, failureText, onCancel, cancelText = comm
         setError(failureText?.(failure) ?? null);
       }
     });
-    // A refused password is not kept on the screen.
-    if (!accepted) form.reset();
+    // A refused password is not kept on the screen; the next one is typed where it was.
+    if (!accepted) {
+      // Drawn at once, so the emptied field is registered again and can take the focus.
+      flushSync(() => form.reset());
+      form.setFocus('password');
+    }
   };
 
   return (

@@ -60,16 +60,20 @@ export function UpdateEmailPage() {
   const stored = credentials.data && answerData(credentials.data);
   const email = changed ?? stored?.emailAddress ?? stored?.email ?? null;
 
-  const saveEmail = ({ email: next }: EmailRequest) =>
-    flight.run(async () => {
+  const saveEmail = async ({ email: next }: EmailRequest) => {
+    let saved = false;
+    await flight.run(async () => {
       try {
         await updateEmail.mutateAsync({ data: { email: next } });
         setChanged(next);
-        edit(false, 'send');
+        saved = true;
       } catch {
         notify(errorToast(() => errorTexts.updateEmail));
       }
     });
+    // Once the call is over, so Send code is not busy as it takes the focus.
+    if (saved) edit(false, 'send');
+  };
 
   const start = () =>
     flight.run(async () => {

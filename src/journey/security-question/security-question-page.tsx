@@ -76,7 +76,7 @@ export function SecurityQuestionPage() {
 
   const submit = ({ answer, rememberComputer }: SecurityQuestionValues) =>
     flight.run(async () => {
-      if (!captcha) return;
+      if (!captcha || !securityQuestion) return;
       setInlineError(null);
       try {
         const result = await authenticate.mutateAsync({

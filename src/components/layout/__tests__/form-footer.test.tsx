@@ -1,4 +1,5 @@
 import { fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { FormEvent, ReactElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { Button } from '../../ui/button';
@@ -11,6 +12,22 @@ function renderInForm(footer: ReactElement) {
 }
 
 describe('FormFooter', () => {
+  it('unavailable, is not sent by Enter in a field either; available, it is', async () => {
+    const onSubmit = vi.fn((event: FormEvent) => event.preventDefault());
+    const form = (disabled: boolean) => (
+      <form onSubmit={onSubmit}>
+        <input aria-label="Code" />
+        <FormFooter submit="Continue" disabled={disabled} />
+      </form>
+    );
+    const { rerender } = render(form(true));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Code' }), '1{Enter}');
+    expect(onSubmit).not.toHaveBeenCalled();
+    rerender(form(false));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Code' }), '{Enter}');
+    expect(onSubmit).toHaveBeenCalledOnce();
+  });
+
   it('submits with its submit button; the way back is a link-styled button that does not submit', () => {
     const back = vi.fn();
     const onSubmit = renderInForm(<FormFooter submit="Continue" secondary={{ text: 'Back', onClick: back }} />);
@@ -50,7 +67,7 @@ describe('FormFooter', () => {
     expect(screen.getAllByRole('button')).toHaveLength(1);
   });
 
-  it('while busy, keeps the focus on the submit button, says it is unavailable and busy, and does not submit; disabled while the form cannot be sent', () => {
+  it('while busy, keeps the focus on the submit button, says it is unavailable and busy, and does not submit; unavailable while the form cannot be sent', () => {
     const onSubmit = vi.fn((event: FormEvent) => event.preventDefault());
     const footer = (props: { busy?: boolean; disabled?: boolean }) => (
       <form onSubmit={onSubmit}>
