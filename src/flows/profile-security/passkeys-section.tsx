@@ -44,7 +44,15 @@ export function PasskeysSection() {
         <>
           <FormError>{passkeyTexts.listFailed}</FormError>
           <ActionsRow>
-            <Button variant="secondary" busy={list.isFetching} onClick={() => void list.refetch()}>
+            <Button
+              variant="secondary"
+              busy={list.isFetching}
+              onClick={() => {
+                // The button goes while the list is asked for again: the focus waits on the section's heading.
+                headingRef.current?.focus();
+                void list.refetch();
+              }}
+            >
               {commonTexts.tryAgain}
             </Button>
           </ActionsRow>

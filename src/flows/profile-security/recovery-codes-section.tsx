@@ -114,7 +114,15 @@ export function RecoveryCodesSection() {
       <>
         <FormError>{recoveryCodeTexts.statusFailed}</FormError>
         <ActionsRow>
-          <Button variant="secondary" busy={status.isFetching} onClick={() => void status.refetch()}>
+          <Button
+            variant="secondary"
+            busy={status.isFetching}
+            onClick={() => {
+              // The button goes while the status is asked for again: the focus waits on the section's heading.
+              headingRef.current?.focus();
+              void status.refetch();
+            }}
+          >
             {commonTexts.tryAgain}
           </Button>
         </ActionsRow>

@@ -324,6 +324,8 @@ describe('ProfileSecurityPage: passkeys', () => {
     answer = list(passkey('pk_1', 'Old phone'));
     fireEvent.click(screen.getAllByRole('button', { name: 'Try again' })[0]!);
     expect(await screen.findByRole('heading', { level: 3, name: 'Old phone' })).toBeInTheDocument();
+    // The pressed button went with the failure: the focus is on the section, not on the page.
+    expect(screen.getByRole('heading', { level: 2, name: 'Passkeys' })).toHaveFocus();
     expect(calls('GET', LIST)).toHaveLength(2);
   });
 });
@@ -341,6 +343,17 @@ describe('ProfileSecurityPage: recovery codes', () => {
     'e4ns-9gqz',
     't7cy-2rwa',
   ];
+
+  it('a status that could not be checked says so, and Try again leaves the focus on the section', async () => {
+    let answer = failure('ERR01');
+    const { calls } = renderPage({ [LIST]: () => list(), [CODES]: { GET: () => answer } });
+    expect(await screen.findByText('We could not check your recovery codes. Please try again.')).toBeInTheDocument();
+    answer = status(10);
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('You have 10 recovery codes left.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Recovery codes' })).toHaveFocus();
+    expect(calls('GET', CODES)).toHaveLength(2);
+  });
 
   it('generates the first set without asking, shows it once, and Done (once saved) hides it and shows the count', async () => {
     let remaining: number | null = null;
