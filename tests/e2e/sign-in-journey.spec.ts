@@ -129,6 +129,8 @@ test.describe('security question', () => {
     await page.getByRole('button', { name: 'Try again' }).click();
     await expect(page.getByText('What was the name of your first pet?')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+    // The pressed button is gone: the focus waits on the heading, not on the page.
+    await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
   });
 });
 
@@ -232,6 +234,7 @@ test.describe('one-time code', () => {
     await page.unroute(throttled);
     await page.getByRole('button', { name: 'Try again' }).click();
     await expect(page.getByLabel('Text message to ***-***-1234')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
   });
 
   test('an authenticator app as the only method goes straight to the code', async ({ page }) => {

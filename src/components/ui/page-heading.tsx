@@ -4,6 +4,14 @@ import './page-heading.css';
 let firstHeading = true;
 
 /**
+ * The screen's heading takes the focus: where the pressed button goes away (a Try again whose
+ * answer is awaited) and the screen stays, so the focus does not fall to the page.
+ */
+export function focusPageHeading(): void {
+  document.querySelector<HTMLElement>('h1.page-heading')?.focus();
+}
+
+/**
  * A screen's heading. After a navigation it takes focus, so screen-reader and keyboard users
  * start at the top of the new screen; on the first screen of a visit focus stays where the
  * browser put it.

@@ -16,6 +16,7 @@ import { useAuthenticatorLookup } from './use-authenticator-lookup';
 import { errorTexts } from '../../lib/messages/errors';
 import { profileTexts } from '../../lib/messages/profile';
 import { commonTexts } from '../../lib/messages/common';
+import { focusPageHeading } from '../../components/ui/page-heading';
 
 /**
  * `/profile-update-phone`: a new phone from the profile. A user with an authenticator app who
@@ -59,7 +60,15 @@ export function ProfileUpdatePhonePage() {
           <>
             <p role="alert">{errorTexts.securitySettingsNotLoaded}</p>
             <ActionsRow>
-              <Button onClick={retry}>{commonTexts.tryAgain}</Button>
+              <Button
+                onClick={() => {
+                  // The button goes while the security settings are asked for again.
+                  focusPageHeading();
+                  retry();
+                }}
+              >
+                {commonTexts.tryAgain}
+              </Button>
               <Button variant="secondary" onClick={() => leavePortal(externalTargets(env.envPathPrefix).profileSecurity)}>
                 {profileTexts.backToProfile}
               </Button>

@@ -27,6 +27,7 @@ import { mfaOptionTypeSlot } from './mfa-option-slot';
 import { mfaOptionLabel } from './mfa-option-text';
 import { journeyTexts } from '../../lib/messages/journey';
 import { commonTexts } from '../../lib/messages/common';
+import { focusPageHeading } from '../../components/ui/page-heading';
 
 /**
  * `/mfa`: 'Verify your identity', the choice of how to receive a one-time code. It serves a
@@ -142,7 +143,14 @@ export function MfaPage() {
       {only && !sendFailed ? <p aria-busy="true">{journeyTexts.sendingCode}</p> : null}
       {retry ? (
         <ActionsRow>
-          <Button onClick={retry} busy={flight.busy}>
+          <Button
+            onClick={() => {
+              // The button goes while the methods or the code are asked for again.
+              focusPageHeading();
+              retry();
+            }}
+            busy={flight.busy}
+          >
             {commonTexts.tryAgain}
           </Button>
           <Button variant="link" onClick={leave}>

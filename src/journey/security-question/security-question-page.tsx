@@ -28,6 +28,7 @@ import './security-question-page.css';
 import { securityQuestionSchema, type SecurityQuestionValues } from './security-question.schema';
 import { journeyTexts } from '../../lib/messages/journey';
 import { commonTexts } from '../../lib/messages/common';
+import { focusPageHeading } from '../../components/ui/page-heading';
 
 /** `/security-question`: the second step of a sign-in on an unrecognised computer. */
 export function SecurityQuestionPage() {
@@ -129,7 +130,15 @@ export function SecurityQuestionPage() {
           {inlineError ? <FormError>{inlineError}</FormError> : null}
           <FormFooter submit={journeyTexts.signIn} busy={flight.busy} disabled={!captcha || !securityQuestion}>
             {questionThrottled ? (
-              <Button variant="secondary" onClick={askAgain} busy={question.isPending}>
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  // The button goes while the question is asked for again.
+                  focusPageHeading();
+                  askAgain();
+                }}
+                busy={question.isPending}
+              >
                 {commonTexts.tryAgain}
               </Button>
             ) : null}
