@@ -98,7 +98,9 @@ describe("the container's nginx.conf, with the rules rendered by deploy/nginx/re
       expect(text, from).toContain(from);
       text = text.replaceAll(from, to);
     }
-    return text;
+    // In the foreground, as the Dockerfile's CMD runs it (-g 'daemon off;'): a daemon outlives
+    // the process startNginx watches, so its close() would leave it running, its prefix deleted.
+    return `daemon off;\n${text}`;
   }
 
   beforeAll(async () => {
