@@ -266,6 +266,19 @@ test.describe('the seven steps', () => {
     await expect(page.getByLabel('Email address', { exact: true })).toHaveValue(EMAIL);
   });
 
+  test("the phone's Back from the choice of text or call shows the number as typed, and the choice as left", async ({ page }) => {
+    await reachPhone(page);
+    await enterPhone(page);
+    await page.getByLabel('Voice call').check();
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect(stepHeader(page, 5)).toBeVisible();
+    await expect(page.getByLabel('Phone number')).toHaveValue('(201) 555-0123');
+    await expect(page.getByLabel('Country')).toHaveValue('US');
+    await continueButton(page).click();
+    await expect(stepHeader(page, 6)).toBeVisible();
+    await expect(page.getByLabel('Voice call')).toBeChecked();
+  });
+
   test('the whole setup completes by keyboard alone', async ({ page }) => {
     await signInToSetup(page);
     const tabTo = async (target: ReturnType<Page['getByLabel']>, presses = 1) => {

@@ -20,7 +20,10 @@ interface PhoneEntryFormProps {
   /** Replaces the default title (account setup has its own). */
   readonly title?: string;
   readonly setupStep?: number | undefined;
-  readonly onSubmit: (phone: PhoneValue) => Promise<void> | void;
+  /** The phone checked, and the country and number as the user typed them (to show them again). */
+  readonly onSubmit: (phone: PhoneValue, entered: PhoneEntryInput) => Promise<void> | void;
+  /** What the user typed before, when they come back to this entry (Back from the next step). */
+  readonly entered?: PhoneEntryInput | null | undefined;
   readonly busy?: boolean;
   readonly onCancel?: () => void;
   readonly secondaryLink?: { readonly text: string; readonly onClick: () => void };
@@ -32,7 +35,7 @@ interface PhoneEntryFormProps {
  * and checked against the country's patterns (libphonenumber-js, which loads only with the
  * screens that use this form).
  */
-export function PhoneEntryForm({ mode, title, setupStep, onSubmit, busy = false, onCancel, secondaryLink }: PhoneEntryFormProps) {
+export function PhoneEntryForm({ mode, title, setupStep, onSubmit, entered, busy = false, onCancel, secondaryLink }: PhoneEntryFormProps) {
   const locale = useLocale();
   // Named in the page's language: a change of language names them again.
   const countries = useMemo(() => countryOptions(locale), [locale]);
@@ -42,7 +45,7 @@ export function PhoneEntryForm({ mode, title, setupStep, onSubmit, busy = false,
     PhoneValue
   >({
     resolver: zodResolver(phoneEntrySchema),
-    defaultValues: { country: DEFAULT_COUNTRY, number: '' },
+    defaultValues: entered ?? { country: DEFAULT_COUNTRY, number: '' },
     // A verdict stands until the field is focused again (or the country changes), not re-checked on each key.
     reValidateMode: 'onSubmit',
     // The error is announced (role=alert); focus stays put, since focusing the field clears it.
@@ -55,7 +58,7 @@ export function PhoneEntryForm({ mode, title, setupStep, onSubmit, busy = false,
     <Screen heading={heading} setupStep={setupStep}>
       {mode === 'update' ? null : <p>{commonTexts.phoneEnterBelow}</p>}
       <p>{commonTexts.phoneCodeNext}</p>
-      <form noValidate onSubmit={handleSubmit((phone) => void onSubmit(phone))}>
+      <form noValidate onSubmit={handleSubmit((phone) => void onSubmit(phone, getValues()))}>
         <Stack>
           <FormRow>
             <SelectField

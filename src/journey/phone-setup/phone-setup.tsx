@@ -14,6 +14,7 @@ import { PhoneMethodForm } from './phone-method-form';
 import { usePhoneSetup } from './use-phone-setup';
 import { journeyTexts } from '../../lib/messages/journey';
 import { commonTexts } from '../../lib/messages/common';
+import type { PhoneEntryInput } from '../../components/phone-entry/phone-entry.schema';
 
 /** Account setup's step numbers of the phone entry, the choice of method and the code. */
 export const SETUP_PHONE_STEPS = { entry: 5, method: 6, code: 7 } as const;
@@ -39,13 +40,16 @@ export function PhoneSetup({ step }: { readonly step: PhoneSetupStep }) {
   const journey = useJourney();
   const phoneSetup = usePhoneSetup();
   const [phone, setPhone] = useState<PhoneNumber | null>(null);
+  /** The country and number as typed, shown again when the user comes back from the choice of method. */
+  const [entered, setEntered] = useState<PhoneEntryInput | null>(null);
   /** The choice of text message or voice call as the user left it, shown again when they come back to it. */
   const [method, setMethod] = useState<PhoneCodeMethod>('sms');
   const flight = useSingleFlight();
   const setupSteps = step.purpose === 'setup' ? SETUP_PHONE_STEPS : undefined;
 
-  const save = (value: PhoneNumber) =>
+  const save = (value: PhoneNumber, typed: PhoneEntryInput) =>
     flight.run(async () => {
+      setEntered(typed);
       if (await phoneSetup.savePhone(value)) setPhone(value);
     });
 
@@ -73,6 +77,7 @@ export function PhoneSetup({ step }: { readonly step: PhoneSetupStep }) {
         {...(title === undefined ? {} : { title })}
         setupStep={setupSteps?.entry}
         onSubmit={save}
+        entered={entered}
         busy={flight.busy}
         {...(step.purpose === 'profile'
           ? { onCancel: () => leavePortal(externalTargets(env.envPathPrefix).profileSecurity) }

@@ -84,7 +84,7 @@ describe('PhoneEntryForm', () => {
     await userEvent.type(screen.getByLabelText('Phone number'), '2015550123');
     expect(screen.getByLabelText('Phone number')).toHaveValue('201-555-0123');
     await userEvent.click(continueButton);
-    expect(onSubmit).toHaveBeenCalledWith({ number: '2015550123', countryCode: '1' });
+    expect(onSubmit).toHaveBeenCalledWith({ number: '2015550123', countryCode: '1' }, expect.objectContaining({ country: 'US' }));
   });
 
   it('shows "Number not valid" with the error style, and clears it on focus', async () => {
@@ -125,7 +125,7 @@ describe('PhoneEntryForm', () => {
     await userEvent.selectOptions(screen.getByLabelText('Country'), 'GB');
     await userEvent.type(screen.getByLabelText('Phone number'), '07400123456');
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(onSubmit).toHaveBeenCalledWith({ number: '7400123456', countryCode: '44' });
+    expect(onSubmit).toHaveBeenCalledWith({ number: '7400123456', countryCode: '44' }, expect.objectContaining({ country: 'GB' }));
   });
 
   it('offers an optional secondary link that goes back', async () => {
