@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useMemo, useRef, useState } fro
 
 /**
  * One request per user intent: `run` starts the task unless one is already running (a double
- * click or repeated Enter arrives before React re-renders the disabled button, so the check is a
+ * click or repeated Enter arrives before React re-renders the busy button, so the check is a
  * ref, not state); `busy` is true while it runs, for the button's busy state.
  */
 export function useSingleFlight() {

@@ -10,6 +10,7 @@ import { NotificationArea } from '../ui/notification-area';
 import './app-frame.css';
 import { BrandLogo } from './brand-logo';
 import { CookieBanner } from './cookie-banner';
+import { focusMainContent, MAIN_CONTENT_ID } from './main-content';
 import { LanguageSwitch } from './language-switch';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { firstScreenTexts } from '../../lib/messages/first-screen';
@@ -58,7 +59,7 @@ export function AppFrame() {
 
   return (
     <div className="app-frame">
-      <a className="app-frame__skip-link" href="#main-content" onClick={focusMain}>
+      <a className="app-frame__skip-link" href={`#${MAIN_CONTENT_ID}`} onClick={focusMain}>
         {firstScreenTexts.skipToMain}
       </a>
       <header className="app-frame__header">
@@ -84,7 +85,7 @@ export function AppFrame() {
       <div className="app-frame__notices">
         <NotificationArea allowedHosts={brandHosts} />
       </div>
-      <main id="main-content" className="app-frame__main" tabIndex={-1}>
+      <main id={MAIN_CONTENT_ID} className="app-frame__main" tabIndex={-1}>
         <RouteErrorBoundary resetKey={location.pathname}>
           <Suspense fallback={<p className="app-frame__pending">{firstScreenTexts.loading}</p>}>
             <Outlet />
@@ -99,5 +100,5 @@ export function AppFrame() {
 function focusMain(event: MouseEvent<HTMLAnchorElement>) {
   // Hash routing owns the URL fragment: move focus without changing the location.
   event.preventDefault();
-  document.getElementById('main-content')?.focus();
+  focusMainContent();
 }

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { acceptCookies, hasAcceptedCookies } from '../../lib/session-storage';
 import { Button } from '../ui/button';
+import { focusMainContent } from './main-content';
 import './cookie-banner.css';
 import { firstScreenTexts } from '../../lib/messages/first-screen';
 
@@ -31,7 +32,7 @@ export function CookieBanner() {
           acceptCookies();
           for (const listener of [...acceptedListeners]) listener();
           // The focused button goes with the banner: focus moves to the page rather than falling to <body>.
-          document.getElementById('main-content')?.focus();
+          focusMainContent();
         }}
       >
         {firstScreenTexts.acceptCookies}

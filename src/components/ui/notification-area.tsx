@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { focusMainContent } from '../layout/main-content';
 import { OptionalPart } from '../layout/optional-part';
 import { textOf } from '../../lib/i18n/shown-text';
 import { dismissNotification, useNotifications, type ShownNotification } from '../../lib/notifications';
@@ -68,7 +69,7 @@ function NotificationItem({ item, allowedHosts }: { readonly item: ShownNotifica
             const hadFocus = event.currentTarget === document.activeElement;
             dismissNotification(item.id);
             // The focused button goes with its notification: focus moves to the page rather than falling to <body>.
-            if (hadFocus) document.getElementById('main-content')?.focus();
+            if (hadFocus) focusMainContent();
           }}
         >
           ×

@@ -85,11 +85,10 @@ export function ForgotUsernamePage() {
           step === 'role'
             ? async (event) => {
                 event.preventDefault();
-                const fields = event.currentTarget;
                 if (!(await form.trigger('role'))) return;
                 // Drawn at once, so the address field is there to take the focus (the next thing to do).
                 flushSync(() => setStep('email'));
-                fields.querySelector<HTMLInputElement>('input[type="email"]')?.focus();
+                form.setFocus('email');
               }
             : form.handleSubmit(submit)
         }

@@ -9,10 +9,10 @@ import { verificationLinkTexts } from '../../lib/messages/verification-links';
 
 /**
  * A resend for an expired link: a spinner and disabled while it is sent; once sent it stays
- * disabled and says 'Link Resent!' (disabled as a busy button is: it keeps the focus); a failure says 'Unable to send {type} link. Please try again
- * later.' (a 429, how long to wait) under it, and the button can be used again. Either outcome
- * is announced by a status region that is always there (one that appears with its text is
- * often not read).
+ * disabled and says 'Link Resent!' (disabled as a busy button is: it keeps the focus); a
+ * failure says 'Unable to send {type} link. Please try again later.' (a 429, how long to wait)
+ * under it, and the button can be used again. Either outcome is announced by a status region
+ * that is always there (one that appears with its text is often not read).
  */
 export function ResendButton({
   label,

@@ -43,17 +43,15 @@ export function UpdateEmailPage() {
   const flight = useSingleFlight();
   const sendButton = useRef<HTMLButtonElement>(null);
   const otherEmailButton = useRef<HTMLButtonElement>(null);
-  const editor = useRef<HTMLFormElement>(null);
   /**
    * Opens or closes the address form, the focus going where the user goes on: into the new
    * address's field, or back to the button that opened the form (Cancel) or the one that sends the
    * code to the saved address. Drawn at once, so the element to focus is there (the button pressed
    * is gone, and the focus would fall to the page).
    */
-  const edit = (open: boolean, focus: 'field' | 'other' | 'send') => {
+  const edit = (open: boolean, focus: () => void) => {
     flushSync(() => setEditing(open));
-    const target = { field: editor.current?.querySelector('input'), other: otherEmailButton.current, send: sendButton.current }[focus];
-    target?.focus();
+    focus();
   };
   const form = usePortalForm<EmailRequest>({ resolver: zodResolver(emailAddressSchema), defaultValues: { email: '' } });
 
@@ -72,7 +70,7 @@ export function UpdateEmailPage() {
       }
     });
     // Once the call is over, so Send code is not busy as it takes the focus.
-    if (saved) edit(false, 'send');
+    if (saved) edit(false, () => sendButton.current?.focus());
   };
 
   const start = () =>
@@ -92,20 +90,20 @@ export function UpdateEmailPage() {
             <Button ref={sendButton} onClick={() => void start()} busy={flight.busy}>
               {commonTexts.sendCode}
             </Button>
-            <Button ref={otherEmailButton} variant="link" onClick={() => edit(true, 'field')}>
+            <Button ref={otherEmailButton} variant="link" onClick={() => edit(true, () => form.setFocus('email'))}>
               {journeyTexts.useDifferentEmail}
             </Button>
           </ActionsRow>
         </>
       ) : null}
       {editing ? (
-        <form ref={editor} noValidate onSubmit={form.handleSubmit(saveEmail)}>
+        <form noValidate onSubmit={form.handleSubmit(saveEmail)}>
           <Stack>
             <EmailAddressField form={form} />
             <FormFooter
               submit={journeyTexts.saveEmail}
               busy={flight.busy}
-              secondary={{ text: commonTexts.cancel, onClick: () => edit(false, 'other') }}
+              secondary={{ text: commonTexts.cancel, onClick: () => edit(false, () => otherEmailButton.current?.focus()) }}
             />
           </Stack>
         </form>
