@@ -56,6 +56,8 @@ export function IdleTimeout({ idleSeconds }: { readonly idleSeconds: number }) {
   const idleTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   /** Starts the idle period (or what is left of it) again; the first effect's, for the warning's check. */
   const restartIdle = useRef<(delayMs: number) => void>(() => undefined);
+  /** Ends the warning with one keep-alive, however the user continued (the first effect's). */
+  const continueSession = useRef<() => void>(() => undefined);
   const lastActivity = useRef(0);
   const lastKeepAlive = useRef(performance.now());
   /** When this tab last told the gateway it is in use, on the device's clock (the sign-in, then each keep-alive). */
@@ -77,22 +79,31 @@ export function IdleTimeout({ idleSeconds }: { readonly idleSeconds: number }) {
     };
 
     const onIdle = async () => {
+      const activityBefore = lastActivity.current;
       const since = await sinceActivityElsewhere(ownAccess.current);
-      if (disposed || phaseRef.current.name !== 'active') return;
+      // Activity while the answer was out restarted the idle period: no warning is due.
+      if (disposed || phaseRef.current.name !== 'active' || lastActivity.current !== activityBefore) return;
       if (since !== null && since < idleMs) return startIdleTimer(idleMs - since);
       setPhase({ name: 'warning', deadline: performance.now() + IDLE_WARNING_SECONDS * 1000 });
+    };
+
+    // The activity that closes the warning (a click, a key) and the modal's own close (its button,
+    // Escape, the backdrop) come together: the first one continues the session, the other finds
+    // it continued.
+    continueSession.current = () => {
+      if (phaseRef.current.name !== 'warning') return;
+      phaseRef.current = { name: 'active' };
+      setPhase(phaseRef.current);
+      sendKeepAlive();
+      startIdleTimer(idleMs);
     };
 
     const onActivity = () => {
       const at = performance.now();
       if (at - lastActivity.current < ACTIVITY_THROTTLE_MS) return;
       lastActivity.current = at;
-      if (phaseRef.current.name === 'warning') {
-        setPhase({ name: 'active' });
-        sendKeepAlive();
-      } else if (at - lastKeepAlive.current >= KEEP_ALIVE_INTERVAL_MS) {
-        sendKeepAlive();
-      }
+      if (phaseRef.current.name === 'warning') continueSession.current();
+      else if (at - lastKeepAlive.current >= KEEP_ALIVE_INTERVAL_MS) sendKeepAlive();
       startIdleTimer(idleMs);
     };
 
@@ -155,11 +166,7 @@ export function IdleTimeout({ idleSeconds }: { readonly idleSeconds: number }) {
       title={sessionTexts.stillThere}
       alertLabel={sessionTexts.continueSession}
       closeOnBackdrop
-      onClose={() => {
-        setPhase({ name: 'active' });
-        ownAccess.current = Date.now();
-        keepAlive().catch(() => undefined);
-      }}
+      onClose={() => continueSession.current()}
     >
       <p>{sessionTexts.loggedOutIn({ seconds: secondsLeft })}</p>
       <p>{touch ? sessionTexts.tapToContinue : sessionTexts.clickToContinue}</p>

@@ -129,6 +129,39 @@ describe('IdleTimeout', () => {
     expect(keepAlives).toBe(1);
   });
 
+  it("continues the session with one keep-alive when the modal's button or Escape closes it (the key or click is activity too)", async () => {
+    renderIdle();
+    await advance(IDLE_SECONDS * 1000);
+    fireEvent.click(screen.getByRole('button', { name: 'Continue my session' }));
+    await advance(0);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(keepAlives).toBe(1);
+    await advance(IDLE_SECONDS * 1000);
+    const dialog = screen.getByRole('dialog');
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    fireEvent(dialog, new Event('cancel', { cancelable: true }));
+    await advance(0);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(keepAlives).toBe(2);
+  });
+
+  it('does not warn when the user was active while the last access was being asked for', async () => {
+    let answer: (() => void) | undefined;
+    const fetchMock = installApi();
+    routeFetch(fetchMock, {
+      '/partner-gateway/keepAlive': () => new Response(null, { status: 204 }),
+      '/partner-gateway/keepAlive/lastAccessed': () =>
+        new Promise<Response>((resolve) => (answer = () => resolve(jsonResponse(lastAccessed)))),
+    });
+    renderIdle();
+    await advance(IDLE_SECONDS * 1000);
+    expect(answer).toBeDefined();
+    fireEvent.keyDown(document.body, { key: 'a' });
+    answer?.();
+    await advance(0);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it('restarts the idle period on activity', async () => {
     renderIdle();
     await advance(50_000);
