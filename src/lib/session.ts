@@ -1,4 +1,4 @@
-import { clearSessionAndCookies } from './session-storage';
+import { clearSessionAndCookies, readAuthToken } from './session-storage';
 import { createStore } from './store';
 
 /**
@@ -60,10 +60,24 @@ export function markSignedOut(): void {
  * (for example by going to the session-expired page). Safe to call more than once.
  */
 export function signOut(reason: SignOutReason, { broadcast = true }: { broadcast?: boolean } = {}): void {
+  const token = readAuthToken();
   clearSessionAndCookies();
+  if (reason === 'logout' || reason === 'timeout') endGatewaySession(token);
   if (broadcast) openChannel()?.postMessage('signed-out');
   publish({ status: 'signed-out', userId: null });
   for (const listener of signOutListeners) listener(reason);
+}
+
+/**
+ * A sign-out the portal chooses (a logout, the idle countdown at zero) ends the session on the
+ * gateway too, through its logout page, with the token the session had: what is cleared here no
+ * longer goes with the call. The gateway's refusal and another tab's sign-out need no call. The
+ * page's HTML is not read, and a failure changes nothing here: the user is signed out anyway.
+ */
+function endGatewaySession(token: string | null): void {
+  void import('../../generated/hooks/session/session')
+    .then(({ getLogoutPage }) => getLogoutPage(token === null ? {} : { headers: { 'X-Auth-Token': token } }))
+    .catch(() => undefined);
 }
 
 /** Calls the listener on every sign-out, with its reason; returns the unsubscribe. */

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, preferExample, test } from '../support/fixtures';
-import { mockScenario, seedSession } from '../support/session';
+import { mockScenario, SEEDED_TOKEN, seedSession } from '../support/session';
 
 const IDLE_MS = 1770 * 1000;
 const START = new Date('2026-11-21T12:00:00Z');
@@ -60,7 +60,8 @@ test('the feedback redirect ends the session and offers the survey for the user 
   await expect(page).toHaveURL(/#\/logout-feedback$/);
   await expect(page.getByRole('heading', { level: 1, name: "You've successfully logged out" })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Take the survey' })).toHaveAttribute('href', /userType=Advisor/);
-  await logout;
+  // The gateway's session ends with the token it had (cleared here as the call went).
+  expect((await logout).headers()['x-auth-token']).toBe(SEEDED_TOKEN);
   expect(await page.evaluate(() => window.sessionStorage.length)).toBe(0);
   expect(await page.evaluate(() => document.cookie)).not.toContain('authToken');
   await expectNoAxeViolations(page);
@@ -164,8 +165,11 @@ test.describe('idle timeout', () => {
     await page.clock.runFor(10_000);
     await expect(countdown).toHaveText('You will be logged out in 20 seconds due to inactivity.');
     await expect(page).toHaveTitle(/^20 seconds left/);
+    const logout = page.waitForRequest('**/public/logout.vm');
     await page.clock.runFor(20_000);
     await expect(page).toHaveURL(/#\/session-expired$/);
+    // Timed out here is timed out on the gateway too.
+    expect((await logout).headers()['x-auth-token']).toBe(SEEDED_TOKEN);
     await expect(page.getByRole('heading', { level: 1, name: 'You have been logged out' })).toBeVisible();
     await expect(page).toHaveTitle('Example Partner 401(k)');
     expect(await page.evaluate(() => window.sessionStorage.length)).toBe(0);

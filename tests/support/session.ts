@@ -9,6 +9,9 @@ const DEMO_SESSION = {
   role: 'ROLE_PARTICIPANT',
 } as const;
 
+/** The token {@link seedSession} starts the page with. */
+export const SEEDED_TOKEN = DEMO_SESSION.token;
+
 /**
  * Starts the page signed in, as a completed sign-in leaves it: session storage and the auth
  * cookie, set before any of the portal's code runs.

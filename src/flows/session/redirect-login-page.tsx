@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
-import { getLogoutPage } from '../../../generated/hooks/session/session';
 import { feedbackUserTypeOf, feedbackUserTypeOfInd } from '../../lib/links';
 import { paths } from '../../lib/paths';
 import { signOut } from '../../lib/session';
@@ -15,9 +14,8 @@ export function RedirectLoginPage() {
   const [search] = useSearchParams();
   const userType = feedbackUserTypeOfInd(search.get('ind')) ?? feedbackUserTypeOf(readSession()?.role);
   useEffect(() => {
+    // Ends the gateway's session too (its logout page).
     signOut('logout');
-    // Ends the server-side session too; its HTML answer is not needed.
-    getLogoutPage().catch(() => undefined);
   }, []);
   return <Navigate to={paths.logoutFeedback} replace state={{ userType }} />;
 }

@@ -66,7 +66,10 @@ export function PhoneSetup({ step }: { readonly step: PhoneSetupStep }) {
   const back = () => {
     if (step.back) journey.back(step);
     else if (step.purpose === 'adoption') navigate(paths.signIn);
-    else signOut('rejected');
+    else {
+      signOut('logout');
+      navigate(paths.login, { replace: true });
+    }
   };
 
   if (!phone) {

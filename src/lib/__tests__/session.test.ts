@@ -2,6 +2,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { getSessionState, markSignedIn, onSignOut, signOut } from '../session';
 import { readAuthCookie } from '../session-storage';
 import { seedSession } from '../../testing/session';
+import type { installApi } from '../../testing/render';
+
+/** The logout-page calls the fetch mock saw, each as the token it carried (null without one). */
+function logoutCalls(fetchMock: ReturnType<typeof installApi>): (string | null)[] {
+  return fetchMock.mock.calls
+    .filter(([input]) => new URL(String(input)).pathname === '/public/logout.vm')
+    .map(([, init]) => new Headers(init?.headers).get('X-Auth-Token'));
+}
 
 describe('session', () => {
   it('starts unknown, then follows validation', async () => {
@@ -43,5 +51,29 @@ describe('session', () => {
     await vi.waitFor(() => expect(listener).toHaveBeenCalledWith('elsewhere'));
     expect(getSessionState().status).toBe('signed-out');
     otherTab.close();
+  });
+
+  it("ends the gateway's session on a logout and at the idle timeout, with the token the session had; not on a refusal", async () => {
+    // The API client the sign-out's call goes through is the one the mock configures: the
+    // modules as they are now (a test above started them afresh), loaded before the clock of
+    // waitFor runs.
+    const { installApi, routeFetch } = await import('../../testing/render');
+    const { signOut } = await import('../session');
+    await import('../../../generated/hooks/session/session');
+    await import('../../../generated/zod/session/session.zod');
+    const fetchMock = installApi();
+    routeFetch(fetchMock, { '/public/logout.vm': () => new Response('<html></html>', { headers: { 'Content-Type': 'text/html' } }) });
+    seedSession({ userId: '7', username: 'ana', token: 'tok-1', role: 'ROLE_PARTICIPANT' });
+    signOut('logout');
+    await vi.waitFor(() => expect(logoutCalls(fetchMock)).toEqual(['tok-1']));
+    seedSession({ userId: '7', username: 'ana', token: 'tok-2', role: 'ROLE_PARTICIPANT' });
+    signOut('timeout');
+    await vi.waitFor(() => expect(logoutCalls(fetchMock)).toEqual(['tok-1', 'tok-2']));
+    seedSession({ userId: '7', username: 'ana', token: 'tok-3', role: 'ROLE_PARTICIPANT' });
+    signOut('rejected');
+    signOut('elsewhere', { broadcast: false });
+    // A logout with no session left still asks the gateway to end its own (its cookie's).
+    signOut('logout');
+    await vi.waitFor(() => expect(logoutCalls(fetchMock)).toEqual(['tok-1', 'tok-2', null]));
   });
 });
