@@ -384,9 +384,14 @@ test.describe('after sign-in', () => {
 
   test('Back on the phone with nowhere to go back to logs out to the login page', async ({ page }) => {
     await signIn(page, 'nophone');
+    await expect(page.getByLabel('Phone number')).toBeVisible();
+    const token = await page.evaluate(() => window.sessionStorage.getItem('token'));
+    const logout = page.waitForRequest('**/public/logout.vm');
     await page.getByRole('button', { name: 'Back' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in to your 401(k) account' })).toBeVisible();
     expect(await page.evaluate(() => window.sessionStorage.length)).toBe(0);
+    // A logout ends the gateway's session too.
+    expect((await logout).headers()['x-auth-token']).toBe(token);
   });
 
   test('a phone the gateway refuses shows "Unable to update phone"', async ({ page, guards }) => {
@@ -516,6 +521,49 @@ test.describe('multi-factor adoption', () => {
     await expect(page.getByRole('button', { name: 'Send code' })).toBeFocused();
     await expect(page.getByRole('button', { name: 'Send code' })).toBeEnabled();
     await expect(page.getByText(/ja\*+@example\.com/)).toBeVisible();
+  });
+
+  test('an email saved and Back from the code screen shows the new address, not the one the sign-in read', async ({ page }) => {
+    await signIn(page, 'adoptemail');
+    await page.getByRole('button', { name: 'Use a different email address' }).click();
+    await page.getByLabel('Email address', { exact: true }).fill('jane.new@example.com');
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await expect(page.getByText('We sent a code to ja******@example.com.')).toBeVisible();
+    await page.getByRole('link', { name: 'Back' }).click();
+    await expect(page.getByText("We'll send a code to ja******@example.com.", { exact: false })).toBeVisible();
+  });
+
+  test('a user without an email address on record is asked for one, with nothing to cancel back to', async ({ page }) => {
+    await page.route(/\/login-gateway\/user\/[^/]+\/profile\/credentials$/, (route) =>
+      route.request().method() === 'GET'
+        ? route.fulfill({ json: { data: { userId: '100305', userName: 'adoptemail', emailAddress: null, isEmailVerified: false } } })
+        : route.continue(),
+    );
+    await signIn(page, 'adoptemail');
+    await expect(page).toHaveURL(/#\/update-email$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Verify your email address' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    await page.getByLabel('Email address', { exact: true }).fill('jane.new@example.com');
+    await page.getByRole('button', { name: 'Save email address' }).click();
+    await expect(page.getByRole('button', { name: 'Send code' })).toBeFocused();
+    await expect(page.getByText("We'll send a code to ja******@example.com.", { exact: false })).toBeVisible();
+  });
+
+  test('an email address that could not be loaded offers Try again, which loads it', async ({ page, guards }) => {
+    guards.allowConsoleErrors(/status of 500/);
+    await signIn(page, 'adoptemail');
+    await expect(page.getByRole('button', { name: 'Send code' })).toBeVisible();
+    const credentials = /\/login-gateway\/user\/[^/]+\/profile\/credentials$/;
+    await preferExample(page, credentials, 'code=500');
+    await page.reload();
+    await expectAnnounced(page, 'Your email address could not be loaded. Please try again later.');
+    await expect(page.getByRole('button', { name: 'Send code' })).toHaveCount(0);
+    await page.unroute(credentials);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByText("We'll send a code to ja********@example.com.", { exact: false })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Send code' })).toBeEnabled();
   });
 
   test('an email that cannot be marked verified shows "Unable to verify email address"', async ({ page, guards }) => {

@@ -1,9 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { usePortalForm } from '../../lib/use-portal-form';
 import { useRequestUserMfaCode } from '../../../generated/hooks/mfa/mfa';
-import { useGetUserCredentials, useUpdateEmail } from '../../../generated/hooks/profile/profile';
+import { getGetUserCredentialsQueryKey, useGetUserCredentials, useUpdateEmail } from '../../../generated/hooks/profile/profile';
+import type { CredentialsResponse } from '../../../generated/models/credentialsResponse';
 import type { EmailRequest } from '../../../generated/models/emailRequest';
 import { EmailAddressField, emailAddressSchema } from '../../components/email-address/email-address-field';
 import { ActionsRow } from '../../components/layout/actions-row';
@@ -21,6 +23,7 @@ import { useSingleFlight } from '../../lib/use-single-flight';
 import { codeSent } from '../code-request-failure';
 import { useStep } from '../require-step';
 import { useJourney } from '../use-journey';
+import { focusPageHeading } from '../../components/ui/page-heading';
 import { errorTexts } from '../../lib/messages/errors';
 import { journeyTexts } from '../../lib/messages/journey';
 import { commonTexts } from '../../lib/messages/common';
@@ -28,7 +31,9 @@ import { commonTexts } from '../../lib/messages/common';
 /**
  * `/update-email`: 'Verify your email address', before the phone in multi-factor adoption. A
  * code goes to the email address (which the user may change first); once it is entered (the
- * code screen's `email` purpose) the address is marked verified and the user adds a phone.
+ * code screen's `email` purpose) the address is marked verified and the user adds a phone. A user
+ * without an address on record gives one first; credentials that could not be loaded offer Try
+ * again (leaving the page would end the adoption).
  */
 export function UpdateEmailPage() {
   const { userId } = useStoredSession();
@@ -36,6 +41,7 @@ export function UpdateEmailPage() {
   const journey = useJourney();
   // The sign-in asked for the credentials a moment ago: their answer serves, without another round trip.
   const credentials = useGetUserCredentials(userId, { query: { staleTime: SIGN_IN_ANSWER_FRESH_MS } });
+  const queryClient = useQueryClient();
   const updateEmail = useUpdateEmail();
   const requestCode = useRequestUserMfaCode();
   const [changed, setChanged] = useState<string | null>(null);
@@ -57,6 +63,8 @@ export function UpdateEmailPage() {
 
   const stored = credentials.data && answerData(credentials.data);
   const email = changed ?? stored?.emailAddress ?? stored?.email ?? null;
+  // No address on record: the form is the only way on, with nothing to cancel back to.
+  const addressForm = editing || (credentials.isSuccess && !email);
 
   const saveEmail = async ({ email: next }: EmailRequest) => {
     let saved = false;
@@ -65,6 +73,10 @@ export function UpdateEmailPage() {
         await updateEmail.mutateAsync({ data: { email: next } });
         setChanged(next);
         saved = true;
+        // The answer kept from the sign-in holds the old address: Back to this page shows the new one.
+        queryClient.setQueryData<CredentialsResponse>(getGetUserCredentialsQueryKey(userId), (kept) =>
+          kept && 'data' in kept ? { ...kept, data: { ...kept.data, emailAddress: next, email: next } } : kept,
+        );
       } catch {
         notify(errorToast(() => errorTexts.updateEmail));
       }
@@ -81,9 +93,24 @@ export function UpdateEmailPage() {
 
   return (
     <Screen id="verify-email-heading" heading={journeyTexts.verifyEmailHeading}>
-      {credentials.isPending ? <p aria-busy="true">{journeyTexts.loadingEmail}</p> : null}
-      {credentials.isError ? <p role="alert">{journeyTexts.emailNotLoaded}</p> : null}
-      {email && !editing ? (
+      {!email && credentials.isFetching ? <p aria-busy="true">{journeyTexts.loadingEmail}</p> : null}
+      {!email && credentials.isError && !credentials.isFetching ? (
+        <>
+          <p role="alert">{journeyTexts.emailNotLoaded}</p>
+          <ActionsRow>
+            <Button
+              onClick={() => {
+                // The button goes while the address is asked for again.
+                focusPageHeading();
+                void credentials.refetch();
+              }}
+            >
+              {commonTexts.tryAgain}
+            </Button>
+          </ActionsRow>
+        </>
+      ) : null}
+      {email && !addressForm ? (
         <>
           <p>{journeyTexts.confirmEmail({ email: maskEmail(email) })}</p>
           <ActionsRow>
@@ -96,14 +123,16 @@ export function UpdateEmailPage() {
           </ActionsRow>
         </>
       ) : null}
-      {editing ? (
+      {addressForm ? (
         <form noValidate onSubmit={form.handleSubmit(saveEmail)}>
           <Stack>
             <EmailAddressField form={form} />
             <FormFooter
               submit={journeyTexts.saveEmail}
               busy={flight.busy}
-              secondary={{ text: commonTexts.cancel, onClick: () => edit(false, () => otherEmailButton.current?.focus()) }}
+              secondary={
+                email ? { text: commonTexts.cancel, onClick: () => edit(false, () => otherEmailButton.current?.focus()) } : undefined
+              }
             />
           </Stack>
         </form>
