@@ -86,6 +86,41 @@ test.describe('/profile-update-phone', () => {
     ]);
   });
 
+  test("the app's code: the browser's Back leaves for where the user was, a reload asks for it again, Cancel goes to the profile", async ({
+    page,
+  }) => {
+    await seedSession(page);
+    await page.goto('/#/password');
+    await expect(heading(page, 'Change your password')).toBeVisible();
+    await page.goto('/#/profile-update-phone');
+    await expect(page).toHaveURL(/#\/mfa-verification$/);
+    await expect(codeField(page)).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(/#\/password$/);
+    await expect(heading(page, 'Change your password')).toBeVisible();
+
+    await page.goto('/#/profile-update-phone');
+    await expect(codeField(page)).toBeVisible();
+    await page.reload();
+    await expect(page).toHaveURL(/#\/mfa-verification$/);
+    await expect(page.getByText('Enter the code shown in your authenticator app (Authenticator app).')).toBeVisible();
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    await expect(page).toHaveURL(/\/participant#\/security\/settings$/);
+  });
+
+  test("the app's code verified, the browser's Back does not come back to it", async ({ page }) => {
+    await seedSession(page);
+    await page.goto('/#/password');
+    await expect(heading(page, 'Change your password')).toBeVisible();
+    await page.goto('/#/profile-update-phone');
+    await codeField(page).fill('123456');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(heading(page, 'Enter your new phone number')).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(/#\/password$/);
+    await expect(heading(page, 'Change your password')).toBeVisible();
+  });
+
   test('without an authenticator app the phone comes straight away; Back on the code goes to the profile phone update', async ({
     page,
     context,

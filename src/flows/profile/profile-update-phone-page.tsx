@@ -48,7 +48,9 @@ export function ProfileUpdatePhonePage() {
       journey.end(paths.signIn);
       return;
     }
-    journey.advance({ name: 'code-entry', code: { for: 'profile-app' }, back: null });
+    // In place of this page: the browser's Back from the code goes to where the user came from,
+    // not here, which would ask for the code again.
+    journey.advance({ name: 'code-entry', code: { for: 'profile-app' }, back: null }, { replace: true });
   }, [journey, lookup]);
 
   if (!verified && lookup.state !== 'none') {

@@ -31,16 +31,29 @@ export interface CodeEntryScreenProps {
    * at sign-in): given them, it says what shows.
    */
   readonly alternative?: ((oneTimeCode: ReactNode) => ReactNode) | undefined;
+  /** Where Cancel (with no step to go back to) leaves the portal for, instead of its own start. */
+  readonly leaveTo?: string | undefined;
 }
 
 /**
  * `/mfa-verification`'s screen, 'Enter the code', whatever the code proves: Back (or Cancel, with
  * one method) to the step before, where the code went, and the shared code form.
  */
-export function CodeEntryScreen({ step, method, methodCount, setupStep, verify, resend, failure, alternative }: CodeEntryScreenProps) {
+export function CodeEntryScreen({
+  step,
+  method,
+  methodCount,
+  setupStep,
+  verify,
+  resend,
+  failure,
+  alternative,
+  leaveTo,
+}: CodeEntryScreenProps) {
   const journey = useJourney();
-  // Cancel, with no step to go back to, ends the journey where it began.
-  const leaveTo = step.code.for === 'reset' ? paths.resetPassword : paths.signIn;
+  // Cancel, with no step to go back to, ends the journey where it began (or outside the portal).
+  const start = step.code.for === 'reset' ? paths.resetPassword : paths.signIn;
+  const exitText = methodCount === 1 ? commonTexts.cancel : commonTexts.back;
   const oneTimeCode = (
     <>
       <p>{codeSentText(method)}</p>
@@ -54,9 +67,17 @@ export function CodeEntryScreen({ step, method, methodCount, setupStep, verify, 
       setupStep={setupStep}
       above={
         <p>
-          <RouteLink to={step.back ? routeOf(step.back) : leaveTo} onClick={step.back ? undefined : () => journey.end()}>
-            {methodCount === 1 ? commonTexts.cancel : commonTexts.back}
-          </RouteLink>
+          {step.back ? (
+            <RouteLink to={routeOf(step.back)}>{exitText}</RouteLink>
+          ) : leaveTo ? (
+            <a href={leaveTo} onClick={() => journey.end()}>
+              {exitText}
+            </a>
+          ) : (
+            <RouteLink to={start} onClick={() => journey.end()}>
+              {exitText}
+            </RouteLink>
+          )}
         </p>
       }
     >
