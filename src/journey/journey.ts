@@ -264,20 +264,20 @@ function lostSecret(step: Step): boolean {
   });
 }
 
-/** Whether a step belongs to an account setup. */
-function inSetup(step: Step): boolean {
+/** An account setup's progress, when the step belongs to one; null for any other step. */
+function setupOf(step: Step): SetupProgress | null {
   switch (step.name) {
     case 'setup-username':
     case 'setup-password':
     case 'setup-email':
     case 'setup-username-taken':
-      return true;
+      return step.setup;
     case 'phone-setup':
-      return step.purpose === 'setup';
+      return step.purpose === 'setup' ? step.setup : null;
     case 'code-entry':
-      return (step.code.for === 'email' && step.code.setup !== null) || (step.code.for === 'phone' && step.code.purpose === 'setup');
+      return step.code.for === 'email' || (step.code.for === 'phone' && step.code.purpose === 'setup') ? step.code.setup : null;
     default:
-      return false;
+      return null;
   }
 }
 
@@ -285,18 +285,23 @@ function inSetup(step: Step): boolean {
  * Where a reload resumes, from the step the slot kept:
  * - a sign-in's or a reset's step needs the credentials or the captcha answer it forgot: none
  *   (the sign-in form, or the reset's first step, as the route's guard says);
- * - an account setup starts again at step 1: until the credentials are saved the password is
- *   gone, and a setup is one piece for the person doing it;
+ * - an account setup starts again at step 1 until its credentials are saved (the password is
+ *   gone, and a setup is one piece for the person doing it), and at the phone entry (step 5)
+ *   once they are: what is saved is not asked for again;
  * - a code on its way to an email or a phone goes back to where it was asked for (the address or
- *   the phone entry), which sends a new one; the profile's app code is asked again by its page;
+ *   the phone entry), which sends a new one; the profile's app code is asked again by its page
+ *   (the profile's phone update);
  * - any other step resumes as it was.
  */
 export function resume(step: Step | null): Step | null {
   if (step === null || lostSecret(step)) return null;
-  if (inSetup(step)) return { name: 'setup-username', setup: freshSetup(), back: null };
+  const setup = setupOf(step);
+  if (setup?.saved) return { name: 'phone-setup', purpose: 'setup', setup, back: null };
+  if (setup) return { name: 'setup-username', setup: freshSetup(), back: null };
   if (step.name !== 'code-entry') return step;
   const { code } = step;
   if (code.for === 'email') return { name: 'email-setup', back: null };
   if (code.for === 'phone') return { name: 'phone-setup', purpose: code.purpose, setup: null, back: null };
+  if (code.for === 'profile-app') return { name: 'phone-setup', purpose: 'profile', setup: null, back: null };
   return null;
 }

@@ -554,7 +554,23 @@ test.describe('a reload', () => {
     },
   };
 
+  /** The steps after the email's code, once the username, password and email are saved. */
+  const saved = new Set(['step 5 (phone)', 'step 6 (text or voice call)', 'step 7 (the phone code)']);
+
   for (const [name, reach] of Object.entries(steps)) {
+    if (saved.has(name)) {
+      test(`on ${name} goes on at the phone (step 5): what is saved is not asked for again`, async ({ page }) => {
+        await signInToSetup(page);
+        await reach(page);
+        await page.reload();
+        await expect(page).toHaveURL(/#\/account-setup\/phone$/);
+        await expect(stepHeader(page, 5)).toBeVisible();
+        await enterPhone(page);
+        await finishPhone(page);
+        await expect(page).toHaveURL(/\/participant$/);
+      });
+      continue;
+    }
     test(`on ${name} starts the setup again at step 1, still signed in`, async ({ page }) => {
       await signInToSetup(page);
       await reach(page);

@@ -171,13 +171,22 @@ describe('what a reload keeps', () => {
     expect(resume(null)).toBeNull();
   });
 
-  it('starts an account setup again at step 1, with nothing chosen', () => {
+  it('starts an account setup again at step 1, with nothing chosen, until its credentials are saved', () => {
     const first = { name: 'setup-username', setup: freshSetup(), back: null };
     for (const name of ['setup-username', 'setup-password', 'setup-email', 'setup-username-taken'] as const) {
       expect(resume(persisted(SAMPLES[name])), name).toEqual(first);
     }
+    expect(resume(persisted({ name: 'code-entry', code: { ...codes.email, setup } as CodeRequest, back: SAMPLES['setup-email'] }))).toEqual(
+      first,
+    );
+  });
+
+  it('resumes an account setup whose credentials are saved at the phone entry (step 5), not at step 1', () => {
     const saved = { ...setup, password: null, saved: true, linkToken: null };
-    expect(resume(persisted({ name: 'phone-setup', purpose: 'setup', setup: saved, back: null }))).toEqual(first);
+    const entry = { name: 'phone-setup', purpose: 'setup', setup: saved, back: null };
+    expect(resume(persisted({ name: 'phone-setup', purpose: 'setup', setup: saved, back: SAMPLES['setup-email'] }))).toEqual(entry);
+    const code: CodeRequest = { for: 'phone', purpose: 'setup', phone, method: 'sms', setup: saved };
+    expect(resume(persisted({ name: 'code-entry', code, back: entry as Step }))).toEqual(entry);
   });
 
   it('sends a code on its way back to where it was asked for', () => {
@@ -188,7 +197,13 @@ describe('what a reload keeps', () => {
       setup: null,
       back: null,
     });
-    expect(resume(persisted({ name: 'code-entry', code: codes['profile-app'], back: null }))).toBeNull();
+    // The profile's app code: its page (the profile's phone update) asks for it again.
+    expect(resume(persisted({ name: 'code-entry', code: codes['profile-app'], back: null }))).toEqual({
+      name: 'phone-setup',
+      purpose: 'profile',
+      setup: null,
+      back: null,
+    });
   });
 
   it('reads back what it stored, and refuses a stored value that is not a step', () => {
