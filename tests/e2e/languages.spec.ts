@@ -66,6 +66,36 @@ test.describe('the language switch', () => {
     await expect(heading(page, 'Sign in to your 401(k) account')).toBeVisible();
   });
 
+  test("texts a screen picks from a list follow a switch made on it: the forgotten username's roles, account setup's phone heading", async ({
+    page,
+  }) => {
+    await page.goto('/#/forgot-username');
+    await expect(page.getByLabel('Employee participating in the 401(k) plan')).toBeChecked();
+    await page.getByRole('button', { name: 'Español' }).click();
+    await expect(page.getByLabel(es('Employee participating in the 401(k) plan'))).toBeChecked();
+    await expect(page.getByLabel(es('401(k) plan administrator'))).toBeVisible();
+    await page.getByRole('button', { name: 'English' }).click();
+
+    await page.goto('/');
+    await page.getByLabel('Username').fill('setup');
+    await page.getByLabel('Password', { exact: true }).fill('Secret#123');
+    await page.keyboard.press('Enter');
+    await expect(heading(page, 'Choose your username')).toBeVisible();
+    await page.getByRole('textbox', { name: 'Username' }).fill('janesmith');
+    await page.keyboard.press('Enter');
+    await page.getByLabel('New password', { exact: true }).fill('Retire#2045');
+    await page.getByLabel('Confirm new password', { exact: true }).fill('Retire#2045');
+    await page.keyboard.press('Enter');
+    await page.getByLabel('Email address', { exact: true }).fill('jane.smith@example.com');
+    await page.keyboard.press('Enter');
+    await expect(heading(page, 'Enter the code')).toBeVisible();
+    await page.getByLabel('Code', { exact: true }).fill('123456');
+    await page.keyboard.press('Enter');
+    await expect(heading(page, 'Lastly, add an extra layer of security to your account')).toBeVisible();
+    await page.getByRole('button', { name: 'Español' }).click();
+    await expect(heading(page, es('Lastly, add an extra layer of security to your account'))).toBeVisible();
+  });
+
   test('the choice is written as the page changes language, so a reload right after speaks it', async ({ page }) => {
     // Watches the document, not its element: an init script runs before there is one.
     await page.addInitScript(() => {

@@ -24,8 +24,8 @@ import { forgotUsernameSchema, type ForgotUsernameInput, type ForgotUsernameValu
 import { recoveryTexts } from '../../lib/messages/recovery';
 import { commonTexts } from '../../lib/messages/common';
 
-/** The spec's three roles, participant first and chosen by default. */
-const ROLES: readonly { readonly value: ForgotUsernameRole; readonly label: string }[] = [
+/** The spec's three roles, participant first and chosen by default (read as drawn: the language may change). */
+const roles = (): readonly { readonly value: ForgotUsernameRole; readonly label: string }[] => [
   { value: 'ROLE_PARTICIPANT', label: recoveryTexts.roleParticipant },
   { value: 'ROLE_PLAN_ADMIN', label: recoveryTexts.rolePlanAdmin },
   { value: 'ROLE_OTHER', label: recoveryTexts.roleOther },
@@ -101,7 +101,7 @@ export function ForgotUsernamePage() {
               render={({ field, fieldState }) => (
                 <RadioGroup
                   legend={recoveryTexts.whichRole}
-                  options={ROLES}
+                  options={roles()}
                   value={field.value}
                   onChange={field.onChange}
                   name="role"

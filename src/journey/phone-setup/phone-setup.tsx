@@ -19,12 +19,12 @@ import type { PhoneEntryInput } from '../../components/phone-entry/phone-entry.s
 /** Account setup's step numbers of the phone entry, the choice of method and the code. */
 export const SETUP_PHONE_STEPS = { entry: 5, method: 6, code: 7 } as const;
 
-/** How the phone entry looks and where its way out leads, for each purpose. */
-const ENTRY: Readonly<Record<PhonePurpose, { readonly mode: 'setup' | 'update'; readonly title?: string }>> = {
-  'sign-in': { mode: 'setup' },
-  adoption: { mode: 'setup' },
-  setup: { mode: 'setup', title: journeyTexts.setupPhoneHeading },
-  profile: { mode: 'update' },
+/** How the phone entry looks for each purpose: a profile's update, else a set-up. */
+const MODE: Readonly<Record<PhonePurpose, 'setup' | 'update'>> = {
+  'sign-in': 'setup',
+  adoption: 'setup',
+  setup: 'setup',
+  profile: 'update',
 };
 
 /**
@@ -73,11 +73,11 @@ export function PhoneSetup({ step }: { readonly step: PhoneSetupStep }) {
   };
 
   if (!phone) {
-    const { mode, title } = ENTRY[step.purpose];
     return (
       <PhoneEntryForm
-        mode={mode}
-        {...(title === undefined ? {} : { title })}
+        mode={MODE[step.purpose]}
+        // Account setup's own heading, read as drawn (the language may change).
+        {...(step.purpose === 'setup' ? { title: journeyTexts.setupPhoneHeading } : {})}
         setupStep={setupSteps?.entry}
         onSubmit={save}
         entered={entered}
