@@ -460,6 +460,18 @@ test.describe('multi-factor adoption', () => {
     expect(await page.evaluate(() => document.cookie)).not.toContain('mfaAdoptionInProgress');
   });
 
+  test('an adoption marker an earlier session left (its tab closed mid-adoption) does not end the next sign-in', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await context.addCookies([{ name: 'mfaAdoptionInProgress', value: 'true', url: baseURL! }]);
+    await signIn(page, 'question');
+    await expect(page).toHaveURL(/#\/security-question$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Answer Your Security Question' })).toBeVisible();
+    expect(await page.evaluate(() => document.cookie)).not.toContain('mfaAdoptionInProgress');
+  });
+
   test('leaving adoption through a hash change forces the login page', async ({ page }) => {
     await signIn(page, 'adopt');
     await expect(page).toHaveURL(/#\/update-phone$/);
