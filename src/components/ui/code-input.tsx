@@ -26,6 +26,19 @@ export function CodeInput({ value, onValueChange, maxLength, ...field }: CodeInp
       maxLength={maxLength}
       value={value}
       onChange={(event) => onValueChange(digitsOnly(event.target.value, maxLength))}
+      onPaste={(event) => {
+        // A code pasted as written ('123 456', '123-456') is longer than the field: the browser
+        // would cut it at maxLength before its digits are kept, losing the last one. Its digits
+        // replace the selection here instead.
+        const pasted = event.clipboardData.getData('text');
+        const digits = digitsOnly(pasted, maxLength);
+        if (digits === pasted) return;
+        event.preventDefault();
+        const input = event.currentTarget;
+        const start = input.selectionStart ?? value.length;
+        const end = input.selectionEnd ?? value.length;
+        onValueChange(digitsOnly(value.slice(0, start) + digits + value.slice(end), maxLength));
+      }}
     />
   );
 }

@@ -32,4 +32,23 @@ describe('CodeInput', () => {
     expect(input).toHaveAttribute('autocomplete', 'one-time-code');
     expect(input).toHaveAttribute('maxlength', '6');
   });
+
+  it.each(['123 456', '123-456', ' 123456 ', '１２３ ４５６'])('keeps the six digits of a code pasted as written: %j', async (pasted) => {
+    const user = userEvent.setup();
+    render(<Harness max={6} />);
+    const input = screen.getByLabelText('Code');
+    await user.click(input);
+    await user.paste(pasted);
+    expect(input).toHaveValue('123456');
+  });
+
+  it('puts pasted digits where the selection is', async () => {
+    const user = userEvent.setup();
+    render(<Harness max={6} />);
+    const input = screen.getByLabelText<HTMLInputElement>('Code');
+    await user.type(input, '1256');
+    input.setSelectionRange(2, 2);
+    await user.paste('3-4');
+    expect(input).toHaveValue('123456');
+  });
 });
