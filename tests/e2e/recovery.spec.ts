@@ -499,6 +499,23 @@ test.describe('forgotten username', () => {
     await expectAnnounced(page, 'Error sending your information. Please try again.');
   });
 
+  test('Back to the role leaves the captcha answer and the message behind: Continue waits for a new answer', async ({ page }) => {
+    await page.goto('/#/forgot-username');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByLabel('Email address').fill('nobody@example.com');
+    await page.getByRole('checkbox', { name: "I'm not a robot" }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expectAnnounced(page, 'We could not find an account with that email address.');
+    await page.getByRole('checkbox', { name: "I'm not a robot" }).check();
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect(page.getByLabel('Employee participating in the 401(k) plan')).toBeChecked();
+    await expect(page.getByText('We could not find an account with that email address.')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByLabel('Email address')).toHaveValue('nobody@example.com');
+    await expect(page.getByRole('checkbox', { name: "I'm not a robot" })).not.toBeChecked();
+    await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
+  });
+
   test('too many attempts (HTTP 429) says how long to wait and keeps the email address', async ({ page, guards }) => {
     guards.allowConsoleErrors(/status of 429/);
     await page.goto('/#/forgot-username');

@@ -64,6 +64,13 @@ export function ForgotUsernamePage() {
       }
     });
 
+  /** The captcha goes with the email step: its answer, and a failure told under it, are not kept. */
+  const backToRole = () => {
+    setCaptcha(null);
+    setError(null);
+    setStep('role');
+  };
+
   if (step === 'sent') {
     return (
       // A screen of its own (its key): its heading takes the focus, which was on the button now gone.
@@ -128,7 +135,7 @@ export function ForgotUsernamePage() {
             submit={commonTexts.continue}
             busy={flight.busy}
             disabled={step === 'email' && (!captcha || email.trim() === '')}
-            secondary={{ text: commonTexts.back, onClick: () => (step === 'email' ? setStep('role') : navigate(paths.signIn)) }}
+            secondary={{ text: commonTexts.back, onClick: step === 'email' ? backToRole : () => navigate(paths.signIn) }}
           />
         </Stack>
       </form>
