@@ -314,6 +314,19 @@ test.describe('the reset link: a new password', () => {
     });
   }
 
+  test('a link that is verified but not validated is no usable link', async ({ page }) => {
+    await page.route(/\/public\/profile\/verifyToken\?/, (route) =>
+      route.fulfill({
+        json: { data: { type: 'Password Reset', isCompleted: false, isValidated: false, verified: true, hasExpiredVerification: false } },
+      }),
+    );
+    await page.goto('/#/reset-password/new-password?token=reset-validated');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'This link has expired - Please request a new link to reset your password' }),
+    ).toBeVisible();
+    await expect(page.getByLabel('New password', { exact: true })).toHaveCount(0);
+  });
+
   for (const [name, address] of [
     ['no token', '/#/reset-password/new-password'],
     ['a malformed token', '/#/reset-password/new-password?token=%3Cscript%3E'],

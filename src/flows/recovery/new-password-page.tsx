@@ -62,7 +62,8 @@ function ResetLink({ token }: { readonly token: string }) {
     );
   }
   const link = record.data && answerData(record.data);
-  const usable = link !== undefined && (link.isValidated || link.verified) && !link.hasExpiredVerification && !link.isCompleted;
+  // The spec's "not validated": a reset link's `verified` is not what makes it usable (the contract's ResetLinkRecord).
+  const usable = link !== undefined && link.isValidated && !link.hasExpiredVerification && !link.isCompleted;
   if (record.isError || !usable) {
     const failed = record.isError && !isRefusal(record.error);
     return (
