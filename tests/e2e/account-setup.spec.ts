@@ -383,6 +383,33 @@ test.describe('errors on the way', () => {
     expect(saves).toHaveLength(0);
   });
 
+  test('an email that could not be marked verified is marked on Continue again, without spending the code again', async ({
+    page,
+    guards,
+  }) => {
+    guards.allowConsoleErrors(/status of 500/);
+    const verifies = record(page, /\/login-gateway\/mfa\/code\/verify$/);
+    const markVerified = /\/credentials\/email\/verify\?type=email$/;
+    await preferExample(page, markVerified, 'code=500');
+    await signInToSetup(page);
+    await chooseUsername(page);
+    await choosePassword(page);
+    await chooseEmail(page);
+    await enterCode(page, '123456');
+    await expectAnnounced(page, 'Unable to verify email address');
+    await page.unroute(markVerified);
+    await continueButton(page).click();
+    await expect(page).toHaveURL(/#\/account-setup\/phone$/);
+    expect(verifies).toHaveLength(1);
+  });
+
+  test("the phone's Back reopens the email's code, whose code was used: a new one can be asked for at once", async ({ page }) => {
+    await reachPhone(page);
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect(stepHeader(page, 4)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Send a new code' })).toBeVisible();
+  });
+
   test("credentials the gateway refuses show its description; a failure the catalogue's text", async ({ page, guards }) => {
     guards.allowConsoleErrors(/status of 500/);
     await signInToSetup(page);

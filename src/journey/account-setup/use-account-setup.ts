@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { getValidateUsernameQueryOptions, useCompleteAccountSetup } from '../../../generated/hooks/account-setup/account-setup';
 import { useUpdateCredentials } from '../../../generated/hooks/profile/profile';
 import { answerData } from '../../lib/api/answer-data';
@@ -21,6 +22,8 @@ export function useAccountSetupCalls() {
   const queryClient = useQueryClient();
   const updateCredentials = useUpdateCredentials();
   const completeSetup = useCompleteAccountSetup();
+  /** The username and email whose credentials went through, while the completion may still fail. */
+  const updated = useRef<string | null>(null);
 
   /** Whether a username is free (validateUsername): null when it is, otherwise what to tell the user. */
   const checkUsername = async (username: string): Promise<ShownText | null> => {
@@ -39,20 +42,25 @@ export function useAccountSetupCalls() {
   /**
    * Saves the setup's username, password and email (updateCredentials), then completes the setup
    * with its link's token when it has one. Once both have gone through they are not sent again
-   * (the phone's Back may lead to the code once more), and the password is no longer kept. A
+   * (the phone's Back may lead to the code once more), and the password is no longer kept; when
+   * only the completion failed, another try sends only the completion. A
    * taken username (CVERR02) is the caller's to handle; any other failure shows its description,
    * or the catalogue's text, and keeps the choices for another try.
    */
   const saveCredentials = async (setup: SetupProgress): Promise<SaveOutcome> => {
     if (setup.saved) return { kind: 'saved', setup };
     if (setup.password === null || setup.email === null) return { kind: 'failed' };
-    try {
-      await updateCredentials.mutateAsync({ data: { username: setup.username, password: setup.password, email: setup.email } });
-    } catch (error) {
-      const description = isApiError(error) ? businessErrorDescription(error) : null;
-      if (isApiError(error) && isUsernameTaken(error)) return { kind: 'taken', description };
-      notify(errorToast(description ?? (() => errorTexts.updateCredentials)));
-      return { kind: 'failed' };
+    const credentials = `${setup.username}\n${setup.email}`;
+    if (updated.current !== credentials) {
+      try {
+        await updateCredentials.mutateAsync({ data: { username: setup.username, password: setup.password, email: setup.email } });
+      } catch (error) {
+        const description = isApiError(error) ? businessErrorDescription(error) : null;
+        if (isApiError(error) && isUsernameTaken(error)) return { kind: 'taken', description };
+        notify(errorToast(description ?? (() => errorTexts.updateCredentials)));
+        return { kind: 'failed' };
+      }
+      updated.current = credentials;
     }
     if (setup.linkToken) {
       try {

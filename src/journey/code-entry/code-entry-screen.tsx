@@ -33,6 +33,8 @@ export interface CodeEntryScreenProps {
   readonly alternative?: ((oneTimeCode: ReactNode) => ReactNode) | undefined;
   /** Where Cancel (with no step to go back to) leaves the portal for, instead of its own start. */
   readonly leaveTo?: string | undefined;
+  /** When the code went (CodeEntryForm's `sentAt`): by default as the screen appears. */
+  readonly sentAt?: number | null | undefined;
 }
 
 /**
@@ -49,6 +51,7 @@ export function CodeEntryScreen({
   failure,
   alternative,
   leaveTo,
+  sentAt,
 }: CodeEntryScreenProps) {
   const journey = useJourney();
   // Cancel, with no step to go back to, ends the journey where it began (or outside the portal).
@@ -57,7 +60,7 @@ export function CodeEntryScreen({
   const oneTimeCode = (
     <>
       <p>{codeSentText(method)}</p>
-      <CodeEntryForm submit={verify} failure={failure} resend={resend} path={routeOf(step)} />
+      <CodeEntryForm submit={verify} failure={failure} resend={resend} path={routeOf(step)} sentAt={sentAt} />
     </>
   );
   return (

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useRequestUserMfaCode, useVerifyMfaCode } from '../../../generated/hooks/mfa/mfa';
 import { useMarkEmailVerified } from '../../../generated/hooks/profile/profile';
 import { errorToast } from '../../lib/api/error-catalogue';
@@ -15,7 +16,8 @@ type EmailCodeRequest = Extract<CodeRequest, { readonly for: 'email' }>;
  * The code sent to an email address: once it is verified the address is marked verified, then
  * multi-factor adoption goes on to the phone, and account setup (its step 4) saves the
  * credentials (and completes the setup with its link's token) before the phone; a username
- * taken meanwhile (CVERR02) goes to /account-setup/username-taken.
+ * taken meanwhile (CVERR02) goes to /account-setup/username-taken. Reopened by the phone's Back
+ * (the credentials saved), its code was used: a new one can be asked for at once.
  */
 export function EmailCode({ step, code }: { readonly step: CodeEntryStep; readonly code: EmailCodeRequest }) {
   const { userId } = useStoredSession();
@@ -25,13 +27,25 @@ export function EmailCode({ step, code }: { readonly step: CodeEntryStep; readon
   const markVerified = useMarkEmailVerified();
   const { saveCredentials } = useAccountSetupCalls();
 
+  /**
+   * What went through on this screen: another try after a failure (Continue again) repeats only
+   * what failed, since a code is good once.
+   */
+  const passed = useRef({ code: false, marked: false });
+
   const verify = async (value: string) => {
-    await verifyCode.mutateAsync({ data: { code: value, type: 'email' } });
-    try {
-      await markVerified.mutateAsync({ params: { type: 'email' } });
-    } catch {
-      notify(errorToast(() => errorTexts.verifyEmail));
-      return;
+    if (!passed.current.code) {
+      await verifyCode.mutateAsync({ data: { code: value, type: 'email' } });
+      passed.current.code = true;
+    }
+    if (!passed.current.marked) {
+      try {
+        await markVerified.mutateAsync({ params: { type: 'email' } });
+      } catch {
+        notify(errorToast(() => errorTexts.verifyEmail));
+        return;
+      }
+      passed.current.marked = true;
     }
     if (!code.setup) return journey.advance({ name: 'phone-setup', purpose: 'adoption', setup: null, back: null });
     const outcome = await saveCredentials(code.setup);
@@ -47,6 +61,7 @@ export function EmailCode({ step, code }: { readonly step: CodeEntryStep; readon
       methodCount={code.setup ? 1 : 2}
       setupStep={code.setup ? 4 : undefined}
       verify={verify}
+      sentAt={code.setup?.saved ? null : undefined}
       resend={async () => {
         await requestCode.mutateAsync({ userId, data: { type: 'email' } });
       }}
