@@ -169,6 +169,18 @@ test('step 3: digits only, a refused code shows inline and clears on focus; a va
   expect(await page.evaluate(() => sessionStorage.getItem('qrCodeUri'))).toBeNull();
 });
 
+test("step 3: the app's code just verified, the phone update does not ask for another", async ({ page, context }) => {
+  // The mock's lookup then finds the new app.
+  await context.clearCookies({ name: 'mockTotpApp' });
+  const lookups = record(page, /\/public\/profile\/get-totp-info$/);
+  await toCodeStep(page);
+  await page.getByRole('textbox', { name: 'Code' }).fill('654321');
+  await page.getByRole('button', { name: 'Validate code' }).click();
+  await expectProfilePhoneUpdate(page);
+  expect(await page.evaluate(() => sessionStorage.getItem('isTotpVerified'))).toBe('true');
+  expect(lookups).toHaveLength(0);
+});
+
 test('step 3: any other failure stores isTotpSetupSuccess=false and goes to the profile phone update', async ({ page, guards }) => {
   guards.allowConsoleErrors(/status of 500/);
   await toCodeStep(page);

@@ -15,13 +15,15 @@ import { paths } from '../../lib/paths';
 import { useSingleFlight } from '../../lib/use-single-flight';
 import { authCodeSchema, type AuthCodeValues } from './auth-code.schema';
 import { authAppNameSlot, totpSetupSuccessSlot } from './totp-slots';
+import { totpVerifiedSlot } from '../../journey/phone-setup/profile-slots';
 import { totpTexts } from '../../lib/messages/totp';
 import { commonTexts } from '../../lib/messages/common';
 
 /**
  * `/auth-code`, step 3 of 3: the app's first code finishes the registration. A refused code
  * shows inline; success or any other failure ends the set-up on the profile phone-update page,
- * which reads isTotpSetupSuccess.
+ * with isTotpSetupSuccess stored for the profile app (success also counts as the app's code
+ * verified in this session, so the phone update does not ask for another).
  */
 export function AuthCodePage() {
   const navigate = useNavigate();
@@ -46,6 +48,8 @@ export function AuthCodePage() {
     flight.run(async () => {
       try {
         await verify.mutateAsync({ data: { code: typed, authAppName: authAppNameSlot.read() ?? totpTexts.defaultAppName } });
+        // The app's code was just verified: the phone update does not ask for it again.
+        totpVerifiedSlot.write(true);
         finish(true);
       } catch (error) {
         if (isApiError(error) && isTotpCodeNotValid(error)) form.setError('code', { type: 'server' });
