@@ -74,7 +74,10 @@ export function useAccountSetupCalls() {
     return { kind: 'saved', setup: { ...setup, password: null, saved: true, linkToken: null } };
   };
 
-  return { checkUsername, saveCredentials };
+  /** Whether this screen saved the credentials with this username (its completion may have failed since). */
+  const savedUsername = (username: string): boolean => updated.current?.startsWith(`${username}\n`) ?? false;
+
+  return { checkUsername, saveCredentials, savedUsername };
 }
 
 /**

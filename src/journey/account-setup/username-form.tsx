@@ -19,13 +19,18 @@ interface UsernameFormProps {
   readonly onAvailable: (username: string) => Promise<ShownText | null>;
   /** A secondary button (username-taken's Cancel). */
   readonly secondary?: FormAction;
+  /**
+   * Whether the username is already this user's (saved on this screen): not checked again, since
+   * the gateway would call it taken.
+   */
+  readonly isOwn?: (username: string) => boolean;
 }
 
 /**
  * A username for account setup: the contract's rule, then its availability (validateUsername).
  * A taken one names the alternative the gateway offers; every message shows on the field.
  */
-export function UsernameForm({ defaultValue, onAvailable, secondary }: UsernameFormProps) {
+export function UsernameForm({ defaultValue, onAvailable, secondary, isOwn }: UsernameFormProps) {
   const { checkUsername } = useAccountSetupCalls();
   const flight = useSingleFlight();
   const form = usePortalForm<UsernameInput, unknown, UsernameValues>({
@@ -38,7 +43,7 @@ export function UsernameForm({ defaultValue, onAvailable, secondary }: UsernameF
 
   const submit = ({ username }: UsernameValues) =>
     flight.run(async () => {
-      setProblem((await checkUsername(username)) ?? (await onAvailable(username)));
+      setProblem((isOwn?.(username) ? null : await checkUsername(username)) ?? (await onAvailable(username)));
     });
 
   return (

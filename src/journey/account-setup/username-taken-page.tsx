@@ -20,7 +20,7 @@ export function UsernameTakenPage() {
   const navigate = useNavigate();
   const step = useStep('setup-username-taken');
   const journey = useJourney();
-  const { saveCredentials } = useAccountSetupCalls();
+  const { saveCredentials, savedUsername } = useAccountSetupCalls();
 
   // Signing out ends the journey too: the setup's password is forgotten.
   const cancel = () => {
@@ -41,6 +41,7 @@ export function UsernameTakenPage() {
           return null;
         }}
         secondary={{ text: commonTexts.cancel, onClick: cancel }}
+        isOwn={savedUsername}
       />
     </Screen>
   );

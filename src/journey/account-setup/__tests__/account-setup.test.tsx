@@ -17,14 +17,17 @@ const EMAIL = 'jane.smith@example.com';
 /** Every call, as `METHOD path body`; the completion answers `TKERR01` for the token 'expired'. */
 function gateway() {
   const calls: string[] = [];
+  const saved: string[] = [];
   const log = (path: string, init: RequestInit | undefined) => calls.push(`${init?.method ?? 'GET'} ${path} ${String(init?.body ?? '')}`);
   const routes = {
     '/login-gateway/validateUsername': (init: RequestInit | undefined) => {
       log('/login-gateway/validateUsername', init);
-      return jsonResponse({ data: { userNameAvailable: true, alternateUsername: null } });
+      // A username whose credentials were saved is no longer free, for anyone.
+      return jsonResponse({ data: { userNameAvailable: saved.length === 0, alternateUsername: null } });
     },
     '/login-gateway/credentials': (init: RequestInit | undefined) => {
       log('/login-gateway/credentials', init);
+      saved.push(String(init?.body));
       return jsonResponse({ errors: [] });
     },
     '/login-gateway/account-setup/complete': (init: RequestInit | undefined) => {
@@ -143,8 +146,11 @@ describe('username-taken', { timeout: 20_000 }, () => {
       setup: { password: PASSWORD, saved: false, linkToken: 'expired' },
     });
 
+    const before = calls.length;
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(calls.at(-1)).toBe('POST /login-gateway/account-setup/complete {"token":"expired"}'), { timeout: 5000 });
+    // The username is this user's now: not checked again (the gateway would call it taken), not saved again.
+    expect(calls.slice(before)).toEqual(['POST /login-gateway/account-setup/complete {"token":"expired"}']);
     // The credentials went through the first time: sent again, the gateway would find the username taken (by this user).
     expect(calls.filter((call) => call.startsWith('PUT'))).toHaveLength(1);
     expect(screen.getByTestId('location')).toHaveTextContent('/account-setup/username-taken');
