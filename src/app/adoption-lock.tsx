@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '../lib/paths';
 import { signOut } from '../lib/session';
 import { isMfaAdoptionInProgress } from '../lib/session-storage';
@@ -9,18 +9,22 @@ const ADOPTION_ROUTES: readonly string[] = [paths.updatePhone, paths.updateEmail
 
 /**
  * Leaving multi-factor adoption through a hash change (the address bar, the back button, a
- * link) while it is in progress ends the session and forces the login page (spec section 4).
- * The page a tab opens on is not a change.
+ * link) while it is in progress in this tab ends the session and forces the login page (spec
+ * section 4). The page a tab opens on is not a change.
  */
 export function AdoptionLock() {
   const { pathname } = useLocation();
+  const navigate = useNavigate();
   const first = useRef(true);
   useEffect(() => {
     if (first.current) {
       first.current = false;
       return;
     }
-    if (!ADOPTION_ROUTES.includes(pathname) && isMfaAdoptionInProgress()) signOut('rejected');
-  }, [pathname]);
+    if (ADOPTION_ROUTES.includes(pathname) || !isMfaAdoptionInProgress()) return;
+    // The portal's choice, not the gateway's refusal: the gateway's session ends too.
+    signOut('logout');
+    navigate(paths.login, { replace: true });
+  }, [navigate, pathname]);
   return null;
 }

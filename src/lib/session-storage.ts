@@ -162,8 +162,13 @@ export function clearSessionAndCookies(): void {
   deleteCookie(TOTP_COOKIE);
 }
 
+/**
+ * Whether this tab is in multi-factor adoption: its own session-storage marker. The cookie
+ * written beside it tells the site's other applications; shared by every tab, it outlives a tab
+ * closed mid-adoption, and must not make the next sign-in in another tab an adoption.
+ */
 export function isMfaAdoptionInProgress(): boolean {
-  return read(SESSION_KEYS.mfaAdoptionInProgress) === 'true' || readCookie(ADOPTION_COOKIE) === 'true';
+  return read(SESSION_KEYS.mfaAdoptionInProgress) === 'true';
 }
 
 export function hasAcceptedCookies(): boolean {

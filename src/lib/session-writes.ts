@@ -59,15 +59,12 @@ export function sessionSlot<T>(
 }
 
 /**
- * Replaces whatever session this tab stores with a freshly signed-in one (an adoption in progress
- * included), without the auth
+ * Replaces whatever session this tab stores with a freshly signed-in one, without the auth
  * cookie: other tabs and applications watch that cookie, so it is published only once the
  * sign-in has succeeded as a whole ({@link publishAuthCookie}).
  */
 export function storeSession(session: Omit<StoredSession, 'site' | 'showAlerts'>): void {
   clearSessionStorage();
-  // A new session: an adoption marker an earlier one left (its tab closed mid-adoption) is not its.
-  setMfaAdoptionInProgress(false);
   write(SESSION_KEYS.userId, session.userId);
   write(SESSION_KEYS.username, session.username);
   write(SESSION_KEYS.token, session.token);

@@ -6,7 +6,6 @@ import { needsMfa, needsSecurityQuestion, showSignInFailure } from '../../lib/ap
 import { signInInternalError } from '../../lib/api/failures';
 import { deviceFingerprint } from '../../lib/device-fingerprint';
 import { notify } from '../../lib/notifications';
-import { setMfaAdoptionInProgress } from '../../lib/session-writes';
 import { passkeysSupported } from '../../lib/passkeys/support';
 import { signInOf } from '../journey';
 import { dispatch } from '../journey-store';
@@ -57,9 +56,6 @@ export async function signIn({ username, password }: SignInValues, deps: SignInD
   // A form filled without a key or pointer press (a password manager) preloads now, beside the call.
   preloadNext();
   const journey = journeyMoves(deps.navigate);
-  // A new sign-in: an adoption marker an earlier session left (its tab closed mid-adoption) would
-  // end this one at its first step (src/app/adoption-lock.tsx).
-  setMfaAdoptionInProgress(false);
   const credentials = signInOf(username, password);
   // The form's credentials are the journey's first step, held for the request (memory only).
   dispatch({ type: 'advance', to: { name: 'credentials', signIn: credentials, back: null } });

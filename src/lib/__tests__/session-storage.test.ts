@@ -72,6 +72,13 @@ describe('session storage', () => {
     expect(isMfaAdoptionInProgress()).toBe(true);
     setMfaAdoptionInProgress(false);
     expect(isMfaAdoptionInProgress()).toBe(false);
+    expect(cookieValue(document.cookie, 'mfaAdoptionInProgress')).toBeNull();
+  });
+
+  it("reads adoption from this tab's own marker: a cookie another tab left is no adoption here", () => {
+    document.cookie = 'mfaAdoptionInProgress=true; path=/';
+    expect(isMfaAdoptionInProgress()).toBe(false);
+    document.cookie = 'mfaAdoptionInProgress=; path=/; max-age=0';
   });
 
   it('stores the session without its cookie until the sign-in is published', () => {
