@@ -1,7 +1,8 @@
 import { onSignOut } from '../lib/session';
 import { sessionSlot } from '../lib/session-writes';
 import { createStore } from '../lib/store';
-import { attemptOf, persisted, reduce, resume, type JourneyEvent, type Step } from './journey';
+import { paths } from '../lib/paths';
+import { attemptOf, persisted, reduce, resume, trail, type JourneyEvent, type Step } from './journey';
 
 /*
  * The journey in progress: the current step in memory, with its secrets, and in one session
@@ -28,13 +29,28 @@ export function hydrateJourney(parse: (raw: string) => Step | null): void {
   if (hydrated) return;
   hydrated = true;
   const stored = sessionSlot<Step>('journey', parse, String).read();
-  if (store.get() === null) store.set(resume(stored));
+  if (store.get() !== null) return;
+  store.set(resume(stored));
+  // A reset that could not resume (its captcha answer is gone) starts again at its first step.
+  const resetLost = [stored, ...trail(stored)].some((step) => {
+    const attempt = step && attemptOf(step);
+    return attempt ? 'reset' in attempt : false;
+  });
+  if (store.get() === null && resetLost) lostStart = paths.resetPassword;
+}
+
+let lostStart: string | null = null;
+
+/** Where a journey the reload could not resume began (a reset's first step), if it was not a sign-in. */
+export function lostJourneyStart(): string | null {
+  return lostStart;
 }
 
 /** Moves the journey (see journey.ts's `reduce`) and keeps the slot in step; throws IllegalMove. */
 export function dispatch(event: JourneyEvent): Step | null {
   // A move made before any journey screen read the slot replaces what it held.
   hydrated = true;
+  lostStart = null;
   const next = reduce(store.get(), event);
   store.set(next);
   if (next) slot.write(next);

@@ -3,11 +3,14 @@ import { Navigate, Outlet, useLocation, useOutletContext } from 'react-router-do
 import { paths } from '../lib/paths';
 import { freshSetup, routeOf, trail, type Step, type StepName, type StepOf } from './journey';
 import { useJourneyStep } from './journey-slot';
-import { dispatch } from './journey-store';
+import { dispatch, lostJourneyStart } from './journey-store';
 
 export interface RequireStepProps {
   readonly name: StepName;
-  /** Where to go when no journey is in progress (the start of what the step belongs to): by default the sign-in form. */
+  /**
+   * Where to go when no journey is in progress (the start of what the step belongs to): by
+   * default the sign-in form, or a reset's first step when a reload could not resume a reset.
+   */
   readonly fallback?: string;
   /** Begins a journey at this step instead (a screen a signed-in user may open by address). */
   readonly begin?: keyof typeof BEGINNINGS;
@@ -52,7 +55,7 @@ export function RequireStep({ name, fallback, begin }: RequireStepProps) {
   const step = found ?? (current === null ? shown.current : null);
   if (step) return <Outlet context={step} />;
   if (begin) return null;
-  return <Navigate to={current ? routeOf(current) : (fallback ?? paths.signIn)} replace />;
+  return <Navigate to={current ? routeOf(current) : (fallback ?? lostJourneyStart() ?? paths.signIn)} replace />;
 }
 
 /** The step a screen behind {@link RequireStep} shows. */

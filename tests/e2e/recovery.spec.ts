@@ -124,6 +124,24 @@ test.describe('forgotten password', () => {
     ]);
   });
 
+  test("a reload on the reset's choice of method or its code starts the reset again at its first step (its captcha answer is gone)", async ({
+    page,
+  }) => {
+    await startReset(page, 'mfa');
+    await expect(page).toHaveURL(/#\/mfa$/);
+    await page.reload();
+    await expect(page).toHaveURL(/#\/reset-password$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'What is your username?' })).toBeVisible();
+
+    await startReset(page, 'mfa');
+    await page.getByLabel('Text message to ***-***-1234').check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(/#\/mfa-verification$/);
+    await page.reload();
+    await expect(page).toHaveURL(/#\/reset-password$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'What is your username?' })).toBeVisible();
+  });
+
   test('Cancel on the choice of method goes back to the first step of the reset', async ({ page }) => {
     await startReset(page, 'mfa');
     await page.getByRole('button', { name: 'Cancel' }).click();
