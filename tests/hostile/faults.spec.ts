@@ -127,6 +127,8 @@ if (!FULL) {
         let trigger = () => walker.act(action);
         let restart = false;
         let last: CallSite | null = null;
+        /** The calls an earlier try of the action got through, which it does not send again. */
+        let passed = new Set<CallSite>();
         for (const site of action.calls.filter((call) => call.fault !== false)) {
           if (restart) {
             await walker.reach(journey, index);
@@ -137,6 +139,7 @@ if (!FULL) {
           tried += 1;
           faultProblems.push(...result.problems.map((line) => `${action.name} / ${site.op} / ${fault}: ${line}`));
           restart = result.restart;
+          passed = restart ? new Set() : new Set(action.calls.slice(0, action.calls.indexOf(site)).filter((call) => call.once));
           trigger = again(walker, journey, index, site);
           last = site;
         }
@@ -148,7 +151,7 @@ if (!FULL) {
           await action.then(page);
         } else {
           if (action.press && action.calls.length > 0) pressed += 1;
-          pressProblems.push(...(await walker.perform(action, index % 2 === 0 ? 'double' : 'enter')));
+          pressProblems.push(...(await walker.perform(action, index % 2 === 0 ? 'double' : 'enter', passed)));
         }
         secrets.push(...(action.secrets ?? []));
         pressProblems.push(...(await walker.secretsLeft(secrets)).map((line) => `after ${action.name}: ${line}`));

@@ -50,6 +50,11 @@ export interface CallSite {
   readonly attempts?: number;
   /** A call the portal repeats by itself while the screen shows (a poll): sent at least once. */
   readonly repeats?: boolean;
+  /**
+   * Once it has gone through, another try of the action after a later call failed does not send
+   * it again (a one-time code checked, credentials saved): the action goes on from what failed.
+   */
+  readonly once?: boolean;
 }
 
 export interface Action {
@@ -531,8 +536,8 @@ export const JOURNEYS: readonly Journey[] = [
         name: 'enter the code',
         ...enterCode(),
         calls: [
-          { op: 'verifyMfaCode', failed: toast('Unable to verify email address', codeHeading) },
-          { op: 'markEmailVerified', failed: toast('Unable to verify email address', codeHeading) },
+          { op: 'verifyMfaCode', once: true, failed: toast('Unable to verify email address', codeHeading) },
+          { op: 'markEmailVerified', once: true, failed: toast('Unable to verify email address', codeHeading) },
         ],
         then: (page) => seeHeading(page, phoneEntryHeading),
       },
@@ -1004,7 +1009,7 @@ export const JOURNEYS: readonly Journey[] = [
             button: null,
             again: 'restart',
           },
-          { op: 'getTotpInfo', fault: false },
+          // Verified, the app needs no lookup on the phone page: its code was just given.
         ],
         then: (page) => seeHeading(page, profilePhoneHeading),
       },
@@ -1611,9 +1616,14 @@ function setupSteps({ withToken }: { readonly withToken: boolean }): Action[] {
       name: 'the email code',
       ...enterCode(),
       calls: [
-        { op: 'verifyMfaCode', fault: faultHere, failed: toast('Unable to verify email address', codeHeading) },
-        { op: 'markEmailVerified', fault: faultHere, failed: toast('Unable to verify email address', codeHeading) },
-        { op: 'updateCredentials', fault: faultHere, failed: toast('Error updating credentials. Please try again.', codeHeading) },
+        { op: 'verifyMfaCode', once: true, fault: faultHere, failed: toast('Unable to verify email address', codeHeading) },
+        { op: 'markEmailVerified', once: true, fault: faultHere, failed: toast('Unable to verify email address', codeHeading) },
+        {
+          op: 'updateCredentials',
+          once: true,
+          fault: faultHere,
+          failed: toast('Error updating credentials. Please try again.', codeHeading),
+        },
         ...(withToken ? [{ op: 'completeAccountSetup', failed: toast(INTERNAL_ERROR, codeHeading) }] : []),
       ],
       then: (page) => step(page, 5),

@@ -224,20 +224,22 @@ export class Walker {
 
   /**
    * Performs an action without faults and checks what it sent: exactly its calls (the table's
-   * claim). `double` presses its button with a double click, `enter` presses Enter twice in its
+   * claim), but for those `passed` (an earlier try got them through). `double` presses its button with a double click, `enter` presses Enter twice in its
    * form; either way the first call is held until both presses have landed.
    */
-  async perform(action: Action, how: 'click' | 'double' | 'enter' = 'click'): Promise<string[]> {
+  async perform(action: Action, how: 'click' | 'double' | 'enter' = 'click', passed: ReadonlySet<CallSite> = new Set()): Promise<string[]> {
     const { page } = this;
     const from = this.requests.length;
     const start = await fetchMark(page);
     const problems: string[] = [];
-    const twice = how !== 'click' && action.press && action.calls.length > 0;
+    // What an earlier try of the action got through, and it does not send again (CallSite.once).
+    const calls = action.calls.filter((call) => !passed.has(call));
+    const twice = how !== 'click' && action.press && calls.length > 0;
     if (!twice) {
       await this.act(action);
     } else {
       await action.prepare?.(page);
-      const first = action.calls[0]!.op;
+      const first = calls[0]!.op;
       let release = () => undefined as void;
       const gate = new Promise<void>((resolve) => (release = resolve));
       this.held = { op: first, gate, release, seen: 0 };
@@ -261,7 +263,7 @@ export class Walker {
     }
     await action.then(page);
     await this.heard(start, from);
-    const listed = action.calls.map((call) => call.op);
+    const listed = calls.map((call) => call.op);
     // A listed call may leave the page after the screen it leads to (an activity-log entry is
     // written after the failure is shown): wait for each before judging, so a busy machine's
     // later request is not taken for a missing one. A call never sent still fails below.
@@ -273,7 +275,7 @@ export class Walker {
     const sent = sentOps();
     // The portal's own background calls count only where the action lists them; a call it
     // repeats by itself (a poll) counts once however often it went.
-    const repeating = new Set(action.calls.filter((call) => call.repeats).map((call) => call.op));
+    const repeating = new Set(calls.filter((call) => call.repeats).map((call) => call.op));
     const own = sent.filter((op) => !BACKGROUND.has(op) || listed.includes(op));
     const counted = (ops: string[]) =>
       ops
