@@ -108,7 +108,7 @@ export const routeTable = () => (
       <Route path={child(paths.resetSuccess)} element={<ResetSuccessPage />} />
     </Route>
     <Route element={<RequireSession />}>
-      {/* A reload starts the setup again at step 1 (journey.ts's resume). */}
+      {/* A reload starts the setup again at step 1, or at the phone once its credentials are saved (journey.ts's resume). */}
       <Route path={top(paths.accountSetup)}>
         <Route index element={<SetupEntry />} />
         {stepRoute({ name: 'setup-username', begin: 'setup' }, child(paths.accountSetupUsername), <SetupUsernamePage />)}
