@@ -29,9 +29,14 @@ export function CodeInput({ value, onValueChange, maxLength, ...field }: CodeInp
       onPaste={(event) => {
         // A code pasted as written ('123 456', '123-456') is longer than the field: the browser
         // would cut it at maxLength before its digits are kept, losing the last one. Its digits
-        // replace the selection here instead.
+        // replace the selection here instead (the whole field, for a whole code).
         const pasted = event.clipboardData.getData('text');
         const digits = digitsOnly(pasted, maxLength);
+        // A whole code pasted is the code, whatever the field held.
+        if (digits.length === maxLength) {
+          event.preventDefault();
+          return onValueChange(digits);
+        }
         if (digits === pasted) return;
         event.preventDefault();
         const input = event.currentTarget;

@@ -51,4 +51,13 @@ describe('CodeInput', () => {
     await user.paste('3-4');
     expect(input).toHaveValue('123456');
   });
+
+  it('takes a whole code pasted over digits already typed', async () => {
+    const user = userEvent.setup();
+    render(<Harness max={6} />);
+    const input = screen.getByLabelText('Code');
+    await user.type(input, '12');
+    await user.paste('654 321');
+    expect(input).toHaveValue('654321');
+  });
 });
