@@ -226,8 +226,8 @@ const afterSignIn = (calls: readonly string[] = SIGN_IN_WAVE) => calls.map((op):
 
 /** The phone set-up's calls once its code is entered (faulted in the journey `sign-in, no phone`). */
 const phoneVerified: readonly CallSite[] = [
-  { op: 'verifyMfaCode', fault: false },
-  { op: 'markPhoneVerified', fault: false },
+  { op: 'verifyMfaCode', once: true, fault: false },
+  { op: 'markPhoneVerified', once: true, fault: false },
   { op: 'saveOptionChoice', fault: false },
   { op: 'deleteOptionChoice', fault: false },
   { op: 'saveOptionChoice', fault: false },
@@ -464,8 +464,8 @@ export const JOURNEYS: readonly Journey[] = [
         name: 'enter the code',
         ...enterCode(),
         calls: [
-          { op: 'verifyMfaCode', failed: toast('Unable to verify phone', codeHeading) },
-          { op: 'markPhoneVerified', failed: toast('Unable to verify phone', codeHeading) },
+          { op: 'verifyMfaCode', once: true, failed: toast('Unable to verify phone', codeHeading) },
+          { op: 'markPhoneVerified', once: true, failed: toast('Unable to verify phone', codeHeading) },
           {
             op: 'saveOptionChoice',
             when: (request) => body(request).optionType === 9930,
@@ -1059,8 +1059,8 @@ export const JOURNEYS: readonly Journey[] = [
         name: "the phone's code",
         ...enterCode(),
         calls: [
-          { op: 'verifyMfaCode', failed: toast('Unable to verify phone', codeHeading) },
-          { op: 'markPhoneVerified', failed: toast('Unable to verify phone', codeHeading) },
+          { op: 'verifyMfaCode', once: true, failed: toast('Unable to verify phone', codeHeading) },
+          { op: 'markPhoneVerified', once: true, failed: toast('Unable to verify phone', codeHeading) },
           {
             op: 'saveOptionChoice',
             when: (request) => body(request).optionType === 9930,

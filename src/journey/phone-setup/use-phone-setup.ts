@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useRequestUserMfaCode, useVerifyMfaCode } from '../../../generated/hooks/mfa/mfa';
 import { useDeleteOptionChoice, useMarkPhoneVerified, useSaveOptionChoice, useSavePhone } from '../../../generated/hooks/profile/profile';
 import { errorToast } from '../../lib/api/error-catalogue';
@@ -24,6 +25,8 @@ export function usePhoneSetup() {
   const markVerified = useMarkPhoneVerified();
   const saveOption = useSaveOptionChoice();
   const deleteOption = useDeleteOptionChoice();
+  /** What the code screen got through (this hook lives as long as the screen). */
+  const passed = useRef({ code: false, marked: false });
 
   return {
     /** Saves the phone; false, with 'Unable to update phone', when that fails. */
@@ -52,12 +55,19 @@ export function usePhoneSetup() {
     /**
      * Verifies the code (a refusal rejects, for the code screen to show), then marks the phone
      * verified and switches multi-factor sign-in on: true once all is done, false with 'Unable
-     * to verify phone' when a call after the code fails.
+     * to verify phone' when a call after the code fails. Another try sends neither the code (it
+     * is good once) nor the phone's verification again once they went through.
      */
     verifyCode: async (code: string, method: PhoneCodeMethod): Promise<boolean> => {
-      await verifyCode.mutateAsync({ data: { code, type: method } });
+      if (!passed.current.code) {
+        await verifyCode.mutateAsync({ data: { code, type: method } });
+        passed.current.code = true;
+      }
       try {
-        await markVerified.mutateAsync({ data: { type: PHONE_TYPE_MFA } });
+        if (!passed.current.marked) {
+          await markVerified.mutateAsync({ data: { type: PHONE_TYPE_MFA } });
+          passed.current.marked = true;
+        }
         await saveOption.mutateAsync({ data: { optionType: OPTION_MFA_ADOPTION, active: false } });
         await deleteOption.mutateAsync({ data: { optionType: OPTION_SMS, active: false } });
         await saveOption.mutateAsync({ data: { optionType: OPTION_MFA_ACTIVE, active: true } });

@@ -157,4 +157,22 @@ describe('PhoneSetup', { timeout: 20_000 }, () => {
     expect(isMfaAdoptionInProgress()).toBe(true);
     expect(leave).not.toHaveBeenCalled();
   });
+
+  it('another try after the phone could not be marked verified does not send the code again (it is good once)', async () => {
+    const { calls, routes } = gateway();
+    const markVerified = routes['/login-gateway/credentials/phone/verify']!;
+    let refusedOnce = false;
+    routes['/login-gateway/credentials/phone/verify'] = (init) => {
+      if (refusedOnce) return markVerified(init);
+      refusedOnce = true;
+      return jsonResponse({}, 500);
+    };
+    const leave = vi.spyOn(location, 'leavePortal').mockImplementation(() => {});
+    renderPhoneCode(routes, 'profile');
+    expect(await screen.findByText('Unable to verify phone', {}, { timeout: 5000 })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(leave).toHaveBeenCalledOnce(), { timeout: 5000 });
+    expect(calls.filter((call) => call.includes('/mfa/code/verify'))).toHaveLength(1);
+    expect(calls.filter((call) => call.includes('/credentials/phone/verify'))).toHaveLength(1);
+  });
 });
