@@ -16,6 +16,7 @@ import {
   clearSessionStorage,
   readLanguageChoice,
   readSession,
+  isMfaAdoptionInProgress,
   type SlotKey,
   type StoredSession,
 } from './session-storage';
@@ -75,7 +76,11 @@ export function storeSession(session: Omit<StoredSession, 'site' | 'showAlerts'>
 
 export function publishAuthCookie(): void {
   const token = readSession()?.token;
-  if (token) writeCookie(AUTH_COOKIE, token);
+  if (!token) return;
+  writeCookie(AUTH_COOKIE, token);
+  // The site's other applications read adoption from the cookie: it says what this new session
+  // says, not what a tab closed mid-adoption left.
+  setMfaAdoptionInProgress(isMfaAdoptionInProgress());
 }
 
 /**

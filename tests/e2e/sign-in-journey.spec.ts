@@ -473,17 +473,22 @@ test.describe('multi-factor adoption', () => {
     await page.getByRole('checkbox', { name: "I'm not a robot" }).check();
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page).toHaveURL(/\/participant$/);
+    // The site's other applications read the new session's word, not the old tab's.
+    expect(await page.evaluate(() => document.cookie)).not.toContain('mfaAdoptionInProgress');
   });
 
-  test('leaving adoption through a hash change forces the login page', async ({ page }) => {
+  test('leaving adoption through a hash change forces the login page, and ends the session on the gateway too', async ({ page }) => {
     await signIn(page, 'adopt');
     await expect(page).toHaveURL(/#\/update-phone$/);
+    const token = await page.evaluate(() => window.sessionStorage.getItem('token'));
+    const logout = page.waitForRequest('**/public/logout.vm');
     await page.evaluate(() => {
       window.location.hash = '#/whats-new';
     });
     await expect(page).toHaveURL(/:\d+\/(#\/)?$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in to your 401(k) account' })).toBeVisible();
     expect(await page.evaluate(() => window.sessionStorage.length)).toBe(0);
+    expect((await logout).headers()['x-auth-token']).toBe(token);
   });
 
   test('Back on the adoption phone goes to the root, which ends the adoption', async ({ page }) => {

@@ -14,7 +14,15 @@ import {
   readXsrfToken,
   USER_ID_PATTERN,
 } from '../session-storage';
-import { clearPortalSession, saveLanding, sessionSlot, setHasTotpOption, setMfaAdoptionInProgress, storeSession } from '../session-writes';
+import {
+  clearPortalSession,
+  publishAuthCookie,
+  saveLanding,
+  sessionSlot,
+  setHasTotpOption,
+  setMfaAdoptionInProgress,
+  storeSession,
+} from '../session-writes';
 import { seedSession } from '../../testing/session';
 
 beforeEach(() => {
@@ -50,7 +58,7 @@ describe('session storage', () => {
     clearSessionAndCookies();
     expect(window.sessionStorage.length).toBe(0);
     expect(readAuthCookie()).toBeNull();
-    expect(isMfaAdoptionInProgress()).toBe(false);
+    expect(cookieValue(document.cookie, 'mfaAdoptionInProgress')).toBeNull();
   });
 
   it('uses the auth cookie for X-Auth-Token when nothing is stored', () => {
@@ -75,10 +83,14 @@ describe('session storage', () => {
     expect(cookieValue(document.cookie, 'mfaAdoptionInProgress')).toBeNull();
   });
 
-  it("reads adoption from this tab's own marker: a cookie another tab left is no adoption here", () => {
+  it("reads adoption from this tab's own marker: a cookie another tab left is no adoption here, and a new session's cookie says its own", () => {
     document.cookie = 'mfaAdoptionInProgress=true; path=/';
     expect(isMfaAdoptionInProgress()).toBe(false);
-    document.cookie = 'mfaAdoptionInProgress=; path=/; max-age=0';
+    seedSession(session);
+    expect(cookieValue(document.cookie, 'mfaAdoptionInProgress')).toBeNull();
+    setMfaAdoptionInProgress(true);
+    publishAuthCookie();
+    expect(cookieValue(document.cookie, 'mfaAdoptionInProgress')).toBe('true');
   });
 
   it('stores the session without its cookie until the sign-in is published', () => {
@@ -154,6 +166,7 @@ describe('session storage', () => {
     expect(window.sessionStorage.length).toBe(0);
     expect(readAuthCookie()).toBeNull();
     expect(isMfaAdoptionInProgress()).toBe(false);
+    expect(cookieValue(document.cookie, 'mfaAdoptionInProgress')).toBeNull();
   });
 
   it('accepts every user id the contract allows', () => {
