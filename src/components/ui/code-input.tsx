@@ -32,8 +32,8 @@ export function CodeInput({ value, onValueChange, maxLength, ...field }: CodeInp
         // replace the selection here instead (the whole field, for a whole code).
         const pasted = event.clipboardData.getData('text');
         const digits = digitsOnly(pasted, maxLength);
-        // A whole code pasted is the code, whatever the field held.
-        if (digits.length === maxLength) {
+        // A whole code pasted (its digits exactly a code's) is the code, whatever the field held.
+        if (digitsOnly(pasted, Infinity).length === maxLength) {
           event.preventDefault();
           return onValueChange(digits);
         }

@@ -60,4 +60,13 @@ describe('CodeInput', () => {
     await user.paste('654 321');
     expect(input).toHaveValue('654321');
   });
+
+  it('keeps what was typed when the text pasted holds more digits than a code', async () => {
+    const user = userEvent.setup();
+    render(<Harness max={6} />);
+    const input = screen.getByLabelText('Code');
+    await user.type(input, '12');
+    await user.paste('Ref 42: 123456');
+    expect(input).toHaveValue('124212');
+  });
 });
