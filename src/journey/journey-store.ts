@@ -1,8 +1,7 @@
 import { onSignOut } from '../lib/session';
 import { sessionSlot } from '../lib/session-writes';
 import { createStore } from '../lib/store';
-import { paths } from '../lib/paths';
-import { attemptOf, persisted, reduce, resume, trail, type JourneyEvent, type Step } from './journey';
+import { attemptOf, persisted, reduce, restartOf, resume, type JourneyEvent, type Step } from './journey';
 
 /*
  * The journey in progress: the current step in memory, with its secrets, and in one session
@@ -31,12 +30,7 @@ export function hydrateJourney(parse: (raw: string) => Step | null): void {
   const stored = sessionSlot<Step>('journey', parse, String).read();
   if (store.get() !== null) return;
   store.set(resume(stored));
-  // A reset that could not resume (its captcha answer is gone) starts again at its first step.
-  const resetLost = [stored, ...trail(stored)].some((step) => {
-    const attempt = step && attemptOf(step);
-    return attempt ? 'reset' in attempt : false;
-  });
-  if (store.get() === null && resetLost) lostStart = paths.resetPassword;
+  lostStart = restartOf(stored);
 }
 
 let lostStart: string | null = null;

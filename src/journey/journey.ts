@@ -256,12 +256,22 @@ export function attemptOf(step: Step): { readonly signIn: SignIn } | { readonly 
   }
 }
 
+/** The sign-ins and resets a step, or one it came from, carries. */
+function attemptsOf(step: Step): NonNullable<ReturnType<typeof attemptOf>>[] {
+  return [step, ...trail(step)].flatMap((candidate) => attemptOf(candidate) ?? []);
+}
+
 /** Whether a step, or one it came from, needed a secret a reload forgot. */
 function lostSecret(step: Step): boolean {
-  return [step, ...trail(step)].some((candidate) => {
-    const attempt = attemptOf(candidate);
-    return attempt !== null && ('signIn' in attempt ? attempt.signIn.authorization : attempt.reset.captcha) === FORGOTTEN;
-  });
+  return attemptsOf(step).some((attempt) => ('signIn' in attempt ? attempt.signIn.authorization : attempt.reset.captcha) === FORGOTTEN);
+}
+
+/**
+ * Where a journey that a reload could not resume starts again, when that is not the sign-in
+ * form: a reset's first step (its captcha answer is gone).
+ */
+export function restartOf(step: Step | null): string | null {
+  return step !== null && resume(step) === null && attemptsOf(step).some((attempt) => 'reset' in attempt) ? paths.resetPassword : null;
 }
 
 /** An account setup's progress, when the step belongs to one; null for any other step. */

@@ -5,6 +5,7 @@ import {
   IllegalMove,
   persisted,
   reduce,
+  restartOf,
   resume,
   routeOf,
   signInOf,
@@ -169,6 +170,16 @@ describe('what a reload keeps', () => {
     expect(resume(persisted({ name: 'code-entry', code: codes.reset, back: null }))).toBeNull();
     expect(resume(persisted({ name: 'method-choice', attempt: { kind: 'reset', reset }, back: null }))).toBeNull();
     expect(resume(null)).toBeNull();
+  });
+
+  it('starts a reset it could not resume again at its first step; anything else at the sign-in form, or where it resumes', () => {
+    expect(restartOf(persisted({ name: 'code-entry', code: codes.reset, back: null }))).toBe('/reset-password');
+    expect(restartOf(persisted({ name: 'method-choice', attempt: { kind: 'reset', reset }, back: null }))).toBe('/reset-password');
+    expect(restartOf(persisted(SAMPLES['reset-question']))).toBe('/reset-password');
+    expect(restartOf(persisted(SAMPLES['security-question']))).toBeNull();
+    expect(restartOf(persisted({ name: 'code-entry', code: codes['sign-in'], back: null }))).toBeNull();
+    expect(restartOf(persisted(SAMPLES['email-setup']))).toBeNull();
+    expect(restartOf(null)).toBeNull();
   });
 
   it('starts an account setup again at step 1, with nothing chosen, until its credentials are saved', () => {
