@@ -36,3 +36,17 @@ export function useSubmission(): SingleFlight {
   const own = useSingleFlight();
   return useContext(SharedSubmission) ?? own;
 }
+
+/**
+ * The calls of a sequence that went through, for a screen whose next try repeats only what
+ * failed (a one-time code is good once): `once(name, call)` runs the call unless it already went
+ * through on this screen.
+ */
+export function useOnce() {
+  const done = useRef(new Set<string>());
+  return useCallback(async (name: string, call: () => Promise<unknown>): Promise<void> => {
+    if (done.current.has(name)) return;
+    await call();
+    done.current.add(name);
+  }, []);
+}

@@ -1,9 +1,9 @@
-import { useRef } from 'react';
 import { useRequestUserMfaCode, useVerifyMfaCode } from '../../../generated/hooks/mfa/mfa';
 import { useMarkEmailVerified } from '../../../generated/hooks/profile/profile';
 import { errorToast } from '../../lib/api/error-catalogue';
 import { notify } from '../../lib/notifications';
 import { useStoredSession } from '../../lib/use-stored-session';
+import { useOnce } from '../../lib/use-single-flight';
 import { setupPhoneStep, useAccountSetupCalls } from '../account-setup/use-account-setup';
 import { CodeEntryScreen } from '../code-entry/code-entry-screen';
 import type { CodeEntryStep, CodeRequest } from '../journey';
@@ -27,25 +27,16 @@ export function EmailCode({ step, code }: { readonly step: CodeEntryStep; readon
   const markVerified = useMarkEmailVerified();
   const { saveCredentials } = useAccountSetupCalls();
 
-  /**
-   * What went through on this screen: another try after a failure (Continue again) repeats only
-   * what failed, since a code is good once.
-   */
-  const passed = useRef({ code: false, marked: false });
+  // Another try after a failure (Continue again) repeats only what failed: a code is good once.
+  const once = useOnce();
 
   const verify = async (value: string) => {
-    if (!passed.current.code) {
-      await verifyCode.mutateAsync({ data: { code: value, type: 'email' } });
-      passed.current.code = true;
-    }
-    if (!passed.current.marked) {
-      try {
-        await markVerified.mutateAsync({ params: { type: 'email' } });
-      } catch {
-        notify(errorToast(() => errorTexts.verifyEmail));
-        return;
-      }
-      passed.current.marked = true;
+    await once('code', () => verifyCode.mutateAsync({ data: { code: value, type: 'email' } }));
+    try {
+      await once('marked', () => markVerified.mutateAsync({ params: { type: 'email' } }));
+    } catch {
+      notify(errorToast(() => errorTexts.verifyEmail));
+      return;
     }
     if (!code.setup) return journey.advance({ name: 'phone-setup', purpose: 'adoption', setup: null, back: null });
     const outcome = await saveCredentials(code.setup);

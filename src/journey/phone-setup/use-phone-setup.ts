@@ -1,10 +1,10 @@
-import { useRef } from 'react';
 import { useRequestUserMfaCode, useVerifyMfaCode } from '../../../generated/hooks/mfa/mfa';
 import { useDeleteOptionChoice, useMarkPhoneVerified, useSaveOptionChoice, useSavePhone } from '../../../generated/hooks/profile/profile';
 import { errorToast } from '../../lib/api/error-catalogue';
 import { OPTION_MFA_ACTIVE, OPTION_MFA_ADOPTION, OPTION_SMS, PHONE_TYPE_MFA } from '../../lib/constants';
 import { notify } from '../../lib/notifications';
 import { setMfaAdoptionInProgress } from '../../lib/session-writes';
+import { useOnce } from '../../lib/use-single-flight';
 import { useStoredSession } from '../../lib/use-stored-session';
 import type { PhoneCodeMethod, PhoneNumber } from '../journey';
 import { errorTexts } from '../../lib/messages/errors';
@@ -26,7 +26,7 @@ export function usePhoneSetup() {
   const saveOption = useSaveOptionChoice();
   const deleteOption = useDeleteOptionChoice();
   /** What the code screen got through (this hook lives as long as the screen). */
-  const passed = useRef({ code: false, marked: false });
+  const once = useOnce();
 
   return {
     /** Saves the phone; false, with 'Unable to update phone', when that fails. */
@@ -59,15 +59,9 @@ export function usePhoneSetup() {
      * is good once) nor the phone's verification again once they went through.
      */
     verifyCode: async (code: string, method: PhoneCodeMethod): Promise<boolean> => {
-      if (!passed.current.code) {
-        await verifyCode.mutateAsync({ data: { code, type: method } });
-        passed.current.code = true;
-      }
+      await once('code', () => verifyCode.mutateAsync({ data: { code, type: method } }));
       try {
-        if (!passed.current.marked) {
-          await markVerified.mutateAsync({ data: { type: PHONE_TYPE_MFA } });
-          passed.current.marked = true;
-        }
+        await once('marked', () => markVerified.mutateAsync({ data: { type: PHONE_TYPE_MFA } }));
         await saveOption.mutateAsync({ data: { optionType: OPTION_MFA_ADOPTION, active: false } });
         await deleteOption.mutateAsync({ data: { optionType: OPTION_SMS, active: false } });
         await saveOption.mutateAsync({ data: { optionType: OPTION_MFA_ACTIVE, active: true } });
