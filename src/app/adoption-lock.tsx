@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { paths } from '../lib/paths';
-import { signOut } from '../lib/session';
 import { isMfaAdoptionInProgress } from '../lib/session-storage';
+import { useLogOutToLogin } from '../lib/use-log-out';
 
 /** The screens multi-factor adoption moves between. */
 const ADOPTION_ROUTES: readonly string[] = [paths.updatePhone, paths.updateEmail, paths.mfaVerification];
@@ -14,7 +14,7 @@ const ADOPTION_ROUTES: readonly string[] = [paths.updatePhone, paths.updateEmail
  */
 export function AdoptionLock() {
   const { pathname } = useLocation();
-  const navigate = useNavigate();
+  const logOut = useLogOutToLogin();
   const first = useRef(true);
   useEffect(() => {
     if (first.current) {
@@ -23,8 +23,7 @@ export function AdoptionLock() {
     }
     if (ADOPTION_ROUTES.includes(pathname) || !isMfaAdoptionInProgress()) return;
     // The portal's choice, not the gateway's refusal: the gateway's session ends too.
-    signOut('logout');
-    navigate(paths.login, { replace: true });
-  }, [navigate, pathname]);
+    logOut();
+  }, [logOut, pathname]);
   return null;
 }

@@ -1,7 +1,5 @@
-import { useNavigate } from 'react-router-dom';
 import { Screen } from '../../components/layout/screen';
-import { paths } from '../../lib/paths';
-import { signOut } from '../../lib/session';
+import { useLogOutToLogin } from '../../lib/use-log-out';
 import { useStep } from '../require-step';
 import { useJourney } from '../use-journey';
 import { setupPhoneStep, useAccountSetupCalls } from './use-account-setup';
@@ -17,16 +15,12 @@ import { commonTexts } from '../../lib/messages/common';
  * Cancel logs out to the login page.
  */
 export function UsernameTakenPage() {
-  const navigate = useNavigate();
   const step = useStep('setup-username-taken');
   const journey = useJourney();
   const { saveCredentials, savedUsername } = useAccountSetupCalls();
 
   // Signing out ends the journey too: the setup's password is forgotten.
-  const cancel = () => {
-    signOut('logout');
-    navigate(paths.login, { replace: true });
-  };
+  const cancel = useLogOutToLogin();
 
   return (
     // Choosing a username is the setup's first step.

@@ -6,7 +6,7 @@ import { leavePortal } from '../../lib/browser-location';
 import { env } from '../../lib/env';
 import { externalTargets } from '../../lib/links';
 import { paths } from '../../lib/paths';
-import { signOut } from '../../lib/session';
+import { useLogOutToLogin } from '../../lib/use-log-out';
 import { useSingleFlight } from '../../lib/use-single-flight';
 import type { PhoneCodeMethod, PhoneNumber, PhonePurpose, PhoneSetupStep } from '../journey';
 import { useJourney } from '../use-journey';
@@ -38,6 +38,7 @@ const MODE: Readonly<Record<PhonePurpose, 'setup' | 'update'>> = {
 export function PhoneSetup({ step }: { readonly step: PhoneSetupStep }) {
   const navigate = useNavigate();
   const journey = useJourney();
+  const logOut = useLogOutToLogin();
   const phoneSetup = usePhoneSetup();
   const [phone, setPhone] = useState<PhoneNumber | null>(null);
   /** The country and number as typed, shown again when the user comes back from the choice of method. */
@@ -66,10 +67,7 @@ export function PhoneSetup({ step }: { readonly step: PhoneSetupStep }) {
   const back = () => {
     if (step.back) journey.back(step);
     else if (step.purpose === 'adoption') navigate(paths.signIn);
-    else {
-      signOut('logout');
-      navigate(paths.login, { replace: true });
-    }
+    else logOut();
   };
 
   if (!phone) {
