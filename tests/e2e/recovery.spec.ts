@@ -476,6 +476,16 @@ test.describe('the reset link: a new password', () => {
 });
 
 test.describe('forgotten username', () => {
+  /** An address the gateway does not know, sent from the email step: its description shows. */
+  async function sendUnknownAddress(page: Page) {
+    await page.goto('/#/forgot-username');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByLabel('Email address').fill('nobody@example.com');
+    await page.getByRole('checkbox', { name: "I'm not a robot" }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expectAnnounced(page, 'We could not find an account with that email address.');
+  }
+
   test('role, then email and captcha, then Check your email!', async ({ page }) => {
     const sent = record(page, /\/public\/profile\/credentials\/retrieveUsername$/);
     await page.goto('/');
@@ -516,12 +526,7 @@ test.describe('forgotten username', () => {
 
   test("an address the gateway does not know shows its description; a failure the catalogue's text", async ({ page, guards }) => {
     guards.allowConsoleErrors(/status of 500/);
-    await page.goto('/#/forgot-username');
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByLabel('Email address').fill('nobody@example.com');
-    await page.getByRole('checkbox', { name: "I'm not a robot" }).check();
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await expectAnnounced(page, 'We could not find an account with that email address.');
+    await sendUnknownAddress(page);
     await expect(page.getByLabel('Email address')).toHaveValue('nobody@example.com');
 
     await preferExample(page, /\/retrieveUsername$/, 'code=500');
@@ -531,12 +536,7 @@ test.describe('forgotten username', () => {
   });
 
   test('Back to the role leaves the captcha answer and the message behind: Continue waits for a new answer', async ({ page }) => {
-    await page.goto('/#/forgot-username');
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByLabel('Email address').fill('nobody@example.com');
-    await page.getByRole('checkbox', { name: "I'm not a robot" }).check();
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await expectAnnounced(page, 'We could not find an account with that email address.');
+    await sendUnknownAddress(page);
     await page.getByRole('checkbox', { name: "I'm not a robot" }).check();
     await page.getByRole('button', { name: 'Back' }).click();
     await expect(page.getByLabel('Employee participating in the 401(k) plan')).toBeChecked();
