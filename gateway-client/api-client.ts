@@ -49,8 +49,16 @@ let config: ApiClientConfig = {
   readBasicAuthorization: () => null,
 };
 
+/**
+ * The whole table, once a call has loaded it: from then on each call finds its operation and is
+ * sent in the task it is made in, so the calls a step makes together leave together (waiting for
+ * the table's module again would let an answer to one of them in before the others are sent).
+ */
+let loadedOperations: readonly ApiOperation[] = [];
+
 export function configureApiClient(next: Partial<ApiClientConfig>): void {
   config = { ...config, ...next };
+  if (next.loadOperations) loadedOperations = [];
 }
 
 /** orval types every hook's error with this: all failures are an {@link ApiError}. */
@@ -159,7 +167,10 @@ export const apiClient = async <T>(url: string, init: RequestInit = {}): Promise
   const target = new URL(url, window.location.origin);
   const refusal = refusedAddress(url, target);
   // A refused address names no operation: its normalised path is not the one the caller built.
-  let operation = refusal === null ? findOperation(config.operations, method, target.pathname) : undefined;
+  let operation =
+    refusal === null
+      ? (findOperation(config.operations, method, target.pathname) ?? findOperation(loadedOperations, method, target.pathname))
+      : undefined;
   // The session token as the call is made: a call belongs to the session it was made in, even
   // when the session ends while the operation table loads (it then goes with that token, not
   // without any).
@@ -184,6 +195,7 @@ async function operationBeyondKnown(method: string, pathname: string): Promise<A
   } catch (cause) {
     throw new ApiError({ kind: 'network', method, path: pathname, cause });
   }
+  loadedOperations = all;
   return findOperation(all, method, pathname);
 }
 

@@ -211,6 +211,18 @@ describe('apiClient', () => {
     expect(loadOperations).toHaveBeenCalledTimes(1);
   });
 
+  it('once the whole table has loaded, sends a call beyond the first operations in the task it is made in', async () => {
+    configureApiClient({ operations: [], loadOperations: async () => operations });
+    respond(200, '{"name":"a"}');
+    await apiClient('/gw/thing');
+    fetchMock.mockReset();
+    respond(200, '{"name":"a"}');
+    const call = apiClient('/gw/thing');
+    // Nothing awaited yet: the calls a step makes together leave together.
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await expect(call).resolves.toEqual({ name: 'a' });
+  });
+
   it('throws a network error, sending nothing, when the table cannot be loaded', async () => {
     configureApiClient({
       operations: [],
