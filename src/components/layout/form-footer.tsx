@@ -33,10 +33,17 @@ export function FormFooter({ submit, busy = false, disabled = false, secondary, 
   // In the prerendered sign-in form, before the script has taken it over, the browser must not
   // send the form itself (a GET, with the password in the address): a form of two fields and no
   // submit button is not sent by Enter, and a plain button sends nothing. What was typed stays.
+  // Once React has taken the button over, and until it draws it as a submit button, a press
+  // sends the form through the app (a press then, on a slow phone, was lost).
   const hydrated = useHydrated();
   return (
     <ActionsRow>
-      <Button type={hydrated ? 'submit' : 'button'} busy={busy} unavailable={disabled}>
+      <Button
+        type={hydrated ? 'submit' : 'button'}
+        busy={busy}
+        unavailable={disabled}
+        onClick={hydrated ? undefined : (event) => event.currentTarget.form?.requestSubmit()}
+      >
         {submit}
       </Button>
       {secondary ? (

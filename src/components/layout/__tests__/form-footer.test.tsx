@@ -96,3 +96,30 @@ describe('FormFooter', () => {
     expect(onSubmit).toHaveBeenCalledOnce();
   });
 });
+
+describe('FormFooter over a prerendered form', () => {
+  it('a press between hydration and the next drawing sends the form (the button is still a plain one then)', async () => {
+    const { renderToString } = await import('react-dom/server');
+    const { hydrateRoot } = await import('react-dom/client');
+    const onSubmit = vi.fn((event: FormEvent) => event.preventDefault());
+    const form = (
+      <form onSubmit={onSubmit}>
+        <FormFooter submit="Sign In" />
+      </form>
+    );
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(form);
+    document.body.append(container);
+    const button = container.querySelector('button')!;
+    expect(button).toHaveAttribute('type', 'button');
+    const root = hydrateRoot(container, form);
+    // React has taken the button over (its props are on it) but has not yet drawn it as a submit.
+    const takenOver = () => Object.keys(button).some((key) => key.startsWith('__reactProps'));
+    while (!takenOver()) await new Promise((resolve) => setImmediate(resolve));
+    expect(button).toHaveAttribute('type', 'button');
+    button.click();
+    expect(onSubmit).toHaveBeenCalledOnce();
+    root.unmount();
+    container.remove();
+  });
+});
