@@ -125,6 +125,8 @@ test.describe('security question', () => {
     await expectAnnounced(page, 'Too many attempts. Try again in 5 minutes.');
     await expect(page).toHaveURL(/#\/security-question$/);
     await expect(page.getByRole('button', { name: 'Sign In' })).toBeDisabled();
+    // The captcha takes the focus from the heading once it is shown: not while this test looks.
+    await expect(page.getByRole('checkbox', { name: "I'm not a robot" })).toBeFocused();
     await page.unroute(throttled);
     await page.getByRole('button', { name: 'Try again' }).click();
     await expect(page.getByText('What was the name of your first pet?')).toBeVisible();
