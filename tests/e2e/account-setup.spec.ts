@@ -281,6 +281,9 @@ test.describe('the seven steps', () => {
 
   test('the whole setup completes by keyboard alone', async ({ page }) => {
     await signInToSetup(page);
+    // The heading takes the focus once each step is drawn (its effect), just after it shows.
+    const headingFocused = () => expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+    await headingFocused();
     const tabTo = async (target: ReturnType<Page['getByLabel']>, presses = 1) => {
       for (let press = 0; press < presses; press += 1) await page.keyboard.press('Tab');
       await expect(target).toBeFocused();
@@ -290,6 +293,7 @@ test.describe('the seven steps', () => {
     await page.keyboard.type('janesmith');
     await page.keyboard.press('Enter');
     await expect(stepHeader(page, 2)).toBeVisible();
+    await headingFocused();
     await tabTo(page.getByLabel('New password', { exact: true }));
     await page.keyboard.type(PASSWORD);
     // Past the show-password toggle.
@@ -297,23 +301,28 @@ test.describe('the seven steps', () => {
     await page.keyboard.type(PASSWORD);
     await page.keyboard.press('Enter');
     await expect(stepHeader(page, 3)).toBeVisible();
+    await headingFocused();
     await tabTo(page.getByLabel('Email address', { exact: true }));
     await page.keyboard.type(EMAIL);
     await page.keyboard.press('Enter');
     await expect(stepHeader(page, 4)).toBeVisible();
+    await headingFocused();
     await tabTo(codeField(page));
     await page.keyboard.type('123456');
     await page.keyboard.press('Enter');
     await expect(stepHeader(page, 5)).toBeVisible();
+    await headingFocused();
     await tabTo(page.getByLabel('Phone number'), 2);
     await page.keyboard.type('2015550123');
     await page.keyboard.press('Enter');
     await expect(stepHeader(page, 6)).toBeVisible();
+    await headingFocused();
     await tabTo(page.getByLabel('Text message'));
     await page.keyboard.press('ArrowDown');
     await expect(page.getByLabel('Voice call')).toBeChecked();
     await page.keyboard.press('Enter');
     await expect(stepHeader(page, 7)).toBeVisible();
+    await headingFocused();
     await tabTo(codeField(page));
     await page.keyboard.type('424242');
     await page.keyboard.press('Enter');

@@ -199,11 +199,14 @@ test.describe('/profile-update-phone', () => {
     guards.allowConsoleErrors(/status of 500/);
     await mockScenario(context, 'mockTotpApp', 'none');
     await seedSession(page);
+    await page.clock.install();
     await page.goto('/#/profile-update-phone');
     await preferExample(page, /\/credentials\/phone$/, 'code=500');
     await page.getByRole('textbox', { name: 'Phone number' }).fill('(201) 555-0123');
     await page.getByRole('button', { name: 'Continue' }).click();
     await expectAnnounced(page, 'Unable to update phone');
+    // Time stands still: a toast that goes is taken away by the next one, not by its 5 s.
+    await pauseClock(page);
     await page.unroute(/\/credentials\/phone$/);
     await page.getByRole('textbox', { name: 'Phone number' }).fill('(201) 555-0123');
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -365,8 +368,11 @@ test.describe('verification failures', () => {
     await preferExample(page, /\/user\/100245\/mfa\/code$/, 'code=500');
     await preferExample(page, /\/credentials\/email\/verify/, 'code=500');
     await seedSession(page);
+    await page.clock.install();
     await page.goto('/#/profile-mfa-verification');
     await expectAnnounced(page, 'Unable to request token. Please try again later');
+    // Time stands still: a toast that goes is taken away by the next one, not by its 5 s.
+    await pauseClock(page);
     await codeField(page).fill('123456');
     await page.getByRole('button', { name: 'Continue' }).click();
     await expectAnnounced(page, 'Unable to verify email address');

@@ -152,8 +152,10 @@ test.describe('forgotten password', () => {
     const codes = record(page, /\/mfa\/code$/);
     await startReset(page, 'app');
     await expect(page).toHaveURL(/#\/mfa-verification$/);
-    await expect(page.getByRole('button', { name: 'Send a new code' })).toHaveCount(0);
+    // The code screen is drawn (the address changes before its code has loaded).
+    await expect(page.getByLabel('Code', { exact: true })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Cancel' })).toHaveAttribute('href', '#/reset-password');
+    await expect(page.getByRole('button', { name: 'Send a new code' })).toHaveCount(0);
     expect(codes).toHaveLength(0);
   });
 

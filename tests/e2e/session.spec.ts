@@ -214,7 +214,10 @@ test.describe('idle timeout', () => {
 
   test('no warning when the gateway saw activity elsewhere', async ({ page, context }) => {
     await mockScenario(context, 'mockActivity', 'recent');
+    // Judged once the gateway's answer is in: goIdle returns as the question is asked.
+    const answered = page.waitForResponse('**/partner-gateway/keepAlive/lastAccessed');
     await goIdle(page);
+    await (await answered).finished();
     await page.clock.runFor(2000);
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(page).toHaveURL(/#\/password$/);

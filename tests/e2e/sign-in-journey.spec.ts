@@ -497,7 +497,8 @@ test.describe('multi-factor adoption', () => {
     await signIn(page, 'adopt');
     await page.getByRole('button', { name: 'Back' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in to your 401(k) account' })).toBeVisible();
-    expect(await page.evaluate(() => window.sessionStorage.length)).toBe(0);
+    // The adoption ends as the root is drawn (its lock's effect), just after the heading shows.
+    await expect.poll(() => page.evaluate(() => window.sessionStorage.length)).toBe(0);
   });
 
   test('an unverified email is verified with a code first, then the phone', async ({ page }) => {
