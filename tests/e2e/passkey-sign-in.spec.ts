@@ -1,6 +1,6 @@
 import type { Page, Request } from '@playwright/test';
 import { expect, expectAnnounced, expectNoAxeViolations, standInDashboards, tabTo, test } from '../support/fixtures';
-import { addVirtualAuthenticator, FIXTURE, PASSKEY_ORIGIN, uniqueUsername } from '../support/passkeys';
+import { addVirtualAuthenticator, FIXTURE, listBeforeLanding, PASSKEY_ORIGIN, uniqueUsername } from '../support/passkeys';
 
 /*
  * Signing in with a passkey (issue 25, this contract's extension): the button beside the password
@@ -131,6 +131,7 @@ test('keyboard only, at 320 px: Tab to the button and Enter signs in', async ({ 
 test('a whole life: added after a password sign-in, signs in, removed in the profile, then refused', async ({ page }) => {
   await withoutAutofill(page);
   await addVirtualAuthenticator(page);
+  await listBeforeLanding(page);
   const username = uniqueUsername('life');
   await page.goto(`${PASSKEY_ORIGIN}/`);
   await page.getByLabel('Username').fill(username);
@@ -165,6 +166,7 @@ test.describe('the offer after a password sign-in', () => {
   }) => {
     await withoutAutofill(page);
     const authenticator = await addVirtualAuthenticator(page);
+    await listBeforeLanding(page);
     const calls = recordGateway(page);
     const username = uniqueUsername('of');
     await page.goto(`${PASSKEY_ORIGIN}/`);
@@ -190,6 +192,7 @@ test.describe('the offer after a password sign-in', () => {
     await withoutAutofill(page);
     await addVirtualAuthenticator(page);
     const username = uniqueUsername('nn');
+    await listBeforeLanding(page);
     const signIn = async () => {
       await page.goto(`${PASSKEY_ORIGIN}/`);
       await page.getByLabel('Username').fill(username);

@@ -66,3 +66,23 @@ export async function addVirtualAuthenticator(page: Page, { userVerified = true 
 export function uniqueUsername(prefix: string): string {
   return `${prefix}${Math.random().toString(36).slice(2, 10)}`.slice(0, 16);
 }
+
+/**
+ * Holds the landing's question (`userLandingUrl`) until the passkey list has answered, for a
+ * test that expects the passkey offer: the offer shows only when the list answers within
+ * PASSKEY_OFFER_GRACE_MS (3 s) of the landing's own answers, so that it never holds a sign-in up,
+ * and a busy machine can take longer than that.
+ */
+export async function listBeforeLanding(page: Page): Promise<void> {
+  let listed: () => void = () => undefined;
+  const answered = new Promise<void>((resolve) => (listed = resolve));
+  const onList = (request: { url: () => string; method: () => string }) => {
+    if (request.method() === 'GET' && new URL(request.url()).pathname === '/login-gateway/passkeys') listed();
+  };
+  page.on('requestfinished', onList);
+  page.on('requestfailed', onList);
+  await page.route(/\/login-gateway\/userLandingUrl(?:\?|$)/, async (route) => {
+    await answered;
+    await route.continue();
+  });
+}

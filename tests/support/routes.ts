@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { paths, type PortalPath } from '../../src/lib/paths';
-import { addVirtualAuthenticator, PASSKEY_ORIGIN, uniqueUsername } from './passkeys';
+import { addVirtualAuthenticator, listBeforeLanding, PASSKEY_ORIGIN, uniqueUsername } from './passkeys';
 import { mockScenario, seedSession } from './session';
 import { textsOf } from './texts';
 
@@ -139,6 +139,7 @@ const EXCEPTIONS: Partial<Record<PortalPath, Reach>> = {
     how: 'a password sign-in on a device with its own authenticator, as a user with no passkey',
     steps: async (page) => {
       await addVirtualAuthenticator(page);
+      await listBeforeLanding(page);
       await page.goto(`${PASSKEY_ORIGIN}/`);
       await signIn(uniqueUsername('route'))(page);
     },
