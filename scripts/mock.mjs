@@ -92,8 +92,19 @@ function codeOf(headers, body) {
   return typeof fromBody === 'string' ? fromBody : undefined;
 }
 
-/** A fresh one-time code: six digits, never the demo's refused 000000. */
-const freshCode = () => String(randomInt(1, 1_000_000)).padStart(6, '0');
+/**
+ * A fresh one-time code: six digits, never the demo's refused 000000, and none of `sent` (a code
+ * is good once, whoever it went to: one drawn again would be refused as used, which a fuzz run's
+ * hundreds of sign-ins met now and then).
+ * @param {{ has: (code: string) => boolean }} sent
+ * @param {() => number} [draw] a number from 1 to 999999
+ */
+export function freshCode(sent, draw = () => randomInt(1, 1_000_000)) {
+  for (;;) {
+    const code = String(draw()).padStart(6, '0');
+    if (!sent.has(code)) return code;
+  }
+}
 
 /** The value of an operation's named example, or undefined. */
 function namedExample(document, operation, name) {
@@ -297,7 +308,7 @@ export function startScenarioLayer({ port = MOCK_PORT, prismPort = PRISM_PORT, l
         }
         if (succeeded && issued.has(oneTimeCode) && !json?.errors?.length) spent.add(oneTimeCode);
         if (entry && succeeded && sessionsConfig.codeSent?.includes(entry.id) && !json?.errors?.length) {
-          const code = freshCode();
+          const code = freshCode({ has: (candidate) => issued.has(candidate) || spent.has(candidate) });
           issued.add(code);
           const userId = pathParameters(entry.path, url.pathname)?.userId ?? session?.userId;
           const username = typeof parsedBody?.username === 'string' ? parsedBody.username : session?.username;

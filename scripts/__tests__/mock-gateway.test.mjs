@@ -20,7 +20,7 @@ import {
   SIGN_IN_SEQUENCE,
 } from '../gateway-kit/sequences.mjs';
 import { sendRequest } from '../gateway-kit/transport.mjs';
-import { startMock } from '../mock.mjs';
+import { freshCode, startMock } from '../mock.mjs';
 import { freePort } from '../nginx.mjs';
 import { resolveRef } from '../openapi-document.mjs';
 
@@ -541,5 +541,14 @@ describe('cookies', () => {
   it('the mock set none but the contract’s XSRF-TOKEN', () => {
     expect(cookiesSet.length).toBeGreaterThan(0);
     expect(cookiesSet.filter((cookie) => !xsrfCookie.test(cookie))).toEqual([]);
+  });
+});
+
+describe('one-time codes', () => {
+  it('a fresh code is never one sent before, to anyone: drawn again, it would be refused as used', () => {
+    const sent = new Set(['000042', '000043']);
+    const draws = [42, 43, 42, 7];
+    expect(freshCode(sent, () => draws.shift())).toBe('000007');
+    expect(draws).toEqual([]);
   });
 });
