@@ -14,7 +14,7 @@ import { validateXML } from 'xmllint-wasm';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { describeViolation } from '../gateway-kit/checks.mjs';
 import { loadContract } from '../gateway-kit/contract.mjs';
-import { startStubGateway } from './stub-gateway.mjs';
+import { exampleAnswer, startStubGateway } from './stub-gateway.mjs';
 
 // Each case starts the kit's command line, a node process that compiles the contract: on a busy
 // machine that takes longer than the default bound. A bound, not a wait.
@@ -125,6 +125,27 @@ describe('the sign-out’s generated requests', () => {
     expect(code, stderr).toBe(0);
     expect(fuzzRow(report, 'logoutToLoginUrl', 'valid').fuzz.statuses).toEqual({ 200: 10 });
     expect(Object.keys(fuzzRow(report, 'logoutToLoginUrl', 'invalid').fuzz.statuses)).not.toContain('401');
+  });
+
+  it('whose fresh sign-in is refused fail their row with the reason and the request as curl, not the run (exit 1)', async () => {
+    let signIns = 0;
+    const refused = exampleAnswer(document, document.paths['/login-gateway/authentication'].post, 'AUERR02');
+    stub = await startStubGateway(document, {
+      // The kit's own sign-in and its first fresh one (which says the kit can) go through; the rest are refused.
+      authenticate: (example) => ((signIns += 1) <= 2 ? example : refused),
+    });
+    const { code, stderr, report } = await runCli([stub.url, ...SIGN_IN, ...only]);
+    expect(code, stderr).toBe(1);
+    expect(stderr).not.toContain('internal error');
+    const row = fuzzRow(report, 'logoutToLoginUrl', 'valid');
+    expect(row.result).toBe('failed');
+    expect(row.violations).toEqual([
+      expect.objectContaining({
+        rule: 'transport',
+        message: expect.stringContaining('no answer: a fresh sign-in for this request failed'),
+      }),
+    ]);
+    expect(row.curl).toMatch(/^curl -sS (?:-X \w+ )?'http:\/\/127\.0\.0\.1:\d+\/login-gateway\//);
   });
 
   it('are skipped, saying why, when the kit has a token but no credentials to sign in again (exit 2)', async () => {
