@@ -5,8 +5,8 @@
 // named defect, says otherwise. Overrides can also write raw bytes to the connection, for the
 // deviations node's own HTTP writer refuses to make (a body on a 204, a Content-Length that
 // lies, a reset mid-body).
-import { randomInt } from 'node:crypto';
 import { createServer } from 'node:http';
+import { freshCode } from '../mock.mjs';
 import { createCredentialStore } from '../mock-credentials.mjs';
 import { basicUser, findOperation, indexOperations, resolveRef } from '../mock-scenarios.mjs';
 import { createRequestValidator, pathParameters } from '../request-validator.mjs';
@@ -152,7 +152,7 @@ export function startStubGateway(document, overrides = {}, { defects = [] } = {}
       }
       case 'requestMfaCode':
       case 'requestUserMfaCode': {
-        const code = String(randomInt(100_000, 1_000_000));
+        const code = freshCode({ has: (candidate) => issued.has(candidate) || spent.has(candidate) });
         issued.add(code);
         const userId = pathParameters(entry.path, url.pathname)?.userId;
         const username = json?.username ?? usernames.get(String(headers['x-auth-token']));
