@@ -42,7 +42,15 @@ export function FormFooter({ submit, busy = false, disabled = false, secondary, 
         type={hydrated ? 'submit' : 'button'}
         busy={busy}
         unavailable={disabled}
-        onClick={hydrated ? undefined : (event) => event.currentTarget.form?.requestSubmit()}
+        onClick={
+          hydrated
+            ? undefined
+            : (event) => {
+                // Not the browser's own send too, should React draw it as a submit button before that.
+                event.preventDefault();
+                event.currentTarget.form?.requestSubmit();
+              }
+        }
       >
         {submit}
       </Button>

@@ -117,8 +117,11 @@ describe('FormFooter over a prerendered form', () => {
     const takenOver = () => Object.keys(button).some((key) => key.startsWith('__reactProps'));
     while (!takenOver()) await new Promise((resolve) => setImmediate(resolve));
     expect(button).toHaveAttribute('type', 'button');
-    button.click();
+    const press = new MouseEvent('click', { bubbles: true, cancelable: true });
+    button.dispatchEvent(press);
     expect(onSubmit).toHaveBeenCalledOnce();
+    // And not sent by the browser too, should React draw the button as a submit one before it would.
+    expect(press.defaultPrevented).toBe(true);
     root.unmount();
     container.remove();
   });
