@@ -189,13 +189,15 @@ export const apiClient = async <T>(url: string, init: RequestInit = {}): Promise
 
 /** An operation the client did not know from the start: looked up in the whole table, loaded once. */
 async function operationBeyondKnown(method: string, pathname: string): Promise<ApiOperation | undefined> {
+  const load = config.loadOperations;
   let all: readonly ApiOperation[];
   try {
-    all = await config.loadOperations();
+    all = await load();
   } catch (cause) {
     throw new ApiError({ kind: 'network', method, path: pathname, cause });
   }
-  loadedOperations = all;
+  // Kept unless the client was given another table meanwhile.
+  if (config.loadOperations === load) loadedOperations = all;
   return findOperation(all, method, pathname);
 }
 

@@ -223,6 +223,21 @@ describe('apiClient', () => {
     await expect(call).resolves.toEqual({ name: 'a' });
   });
 
+  it('does not keep a table that finished loading after the client was given another', async () => {
+    let finish: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (finish = resolve));
+    configureApiClient({ operations: [], loadOperations: async () => (await held, operations) });
+    respond(200, '{"name":"a"}');
+    const first = apiClient('/gw/thing');
+    const next = vi.fn(async () => operations);
+    configureApiClient({ loadOperations: next });
+    finish();
+    await first;
+    respond(200, '{"name":"a"}');
+    await apiClient('/gw/thing');
+    expect(next).toHaveBeenCalledOnce();
+  });
+
   it('throws a network error, sending nothing, when the table cannot be loaded', async () => {
     configureApiClient({
       operations: [],
