@@ -25,8 +25,9 @@ export default defineConfig({
   // Two workers per core: a test spends much of its time waiting (for the page, and between the
   // tries of an assertion, which Playwright spaces up to 500 ms apart), so one browser per core
   // left the cores idle about 40% of the time. The whole run on 2 quiet cores (2026-12-01): 429 s
-  // with 2 workers, 386 s with 3, 345-355 s with 4. PLAYWRIGHT_WORKERS to choose.
-  workers: Number(process.env.PLAYWRIGHT_WORKERS) || 2 * availableParallelism(),
+  // with 2 workers, 386 s with 3, 345-355 s with 4. At most 8, as measured nowhere larger (a
+  // container can see more cores than it may use). PLAYWRIGHT_WORKERS to choose.
+  workers: Number(process.env.PLAYWRIGHT_WORKERS) || Math.min(2 * availableParallelism(), 8),
   retries: 0,
   forbidOnly: true,
   // Patience, not a measurement: a busy 2-core machine can take seconds to answer; no test

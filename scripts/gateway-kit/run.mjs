@@ -323,7 +323,8 @@ async function fuzzRows(session, entry, { runs, seed, fresh }) {
       fuzz: { runs: property.runs, seed, statuses: property.statuses },
     };
     if (found) {
-      // A request that never went out (its fresh session's sign-in failed) is shown as it would have gone.
+      // A request that never went out (its fresh session's sign-in failed): the generated request,
+      // without the session's token, cookies and anti-forgery header, which only sending adds.
       row.curl = curlOf(wire.get(found.http) ?? { ...found.http, url: gatewayUrl(session, found.http.url) }, session.secrets);
       Object.assign(row.fuzz, { shrinks: property.shrinks }, broken && { broken });
     }

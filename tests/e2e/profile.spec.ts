@@ -207,6 +207,7 @@ test.describe('/profile-update-phone', () => {
     await expectAnnounced(page, 'Unable to update phone');
     // Time stands still: a toast that goes is taken away by the next one, not by its 5 s.
     await pauseClock(page);
+    await expect(errorToast(page, 'Unable to update phone')).toBeVisible();
     await page.unroute(/\/credentials\/phone$/);
     await page.getByRole('textbox', { name: 'Phone number' }).fill('(201) 555-0123');
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -373,6 +374,7 @@ test.describe('verification failures', () => {
     await expectAnnounced(page, 'Unable to request token. Please try again later');
     // Time stands still: a toast that goes is taken away by the next one, not by its 5 s.
     await pauseClock(page);
+    await expect(errorToast(page, 'Unable to request token')).toBeVisible();
     await codeField(page).fill('123456');
     await page.getByRole('button', { name: 'Continue' }).click();
     await expectAnnounced(page, 'Unable to verify email address');
