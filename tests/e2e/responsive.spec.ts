@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, test } from '../support/fixtures';
+import { expect, expectNoAxeViolations, layoutSettled, test } from '../support/fixtures';
 import { paths } from '../../src/lib/paths';
 import { openRoute, portalRoute, portalRoutes, screenSettled } from '../support/routes';
 import { chooseLocale } from '../support/texts';
@@ -22,10 +22,6 @@ const SCREENS = [
 
 /** Chromium's default link colours (unvisited, visited): a link in them has missed the brand's. */
 const BROWSER_LINK_COLOURS = ['rgb(0, 0, 238)', 'rgb(85, 26, 139)'];
-
-async function layoutSettled(page: Page) {
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-}
 
 /** What does not fit the screen sideways: the page's width, and focusable elements past either edge. */
 function overflow(page: Page) {

@@ -1,5 +1,5 @@
 import type { Locator } from '@playwright/test';
-import { expect, expectNoAxeViolations, holdCalls, test } from '../support/fixtures';
+import { expect, expectNoAxeViolations, holdCalls, layoutSettled, test } from '../support/fixtures';
 import { mockScenario } from '../support/session';
 
 /** The texts of links in Chromium's default colours (unvisited or visited) rather than the brand's. */
@@ -105,7 +105,7 @@ test('no banner when nothing is announced', async ({ page, context }) => {
   await answered;
   await expect(page.getByRole('button', { name: 'Sign In' })).toHaveAttribute('type', 'submit');
   await expect(page).toHaveTitle('Example Partner 401(k)');
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await layoutSettled(page);
   await expect(page.getByRole('region', { name: 'Latest update' })).toHaveCount(0);
 });
 

@@ -108,6 +108,11 @@ export async function announcements(page: Page, role: 'alert' | 'status' = 'aler
   return announced.filter((seen) => seen.role === role).map((seen) => seen.text);
 }
 
+/** Waits until the page has drawn two more frames: what its last change laid out is on the screen. */
+export async function layoutSettled(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
 /** Presses Tab until the element has the focus (at most 40 times). */
 export async function tabTo(page: Page, target: Locator): Promise<void> {
   for (let i = 0; i < 40; i += 1) {

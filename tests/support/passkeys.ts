@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { CDPSession, Page } from '@playwright/test';
+import type { CDPSession, Page, Request } from '@playwright/test';
 import { NGINX_PORT } from '../../scripts/ports.mjs';
 
 /*
@@ -76,7 +76,7 @@ export function uniqueUsername(prefix: string): string {
 export async function listBeforeLanding(page: Page): Promise<void> {
   let listed: () => void = () => undefined;
   const answered = new Promise<void>((resolve) => (listed = resolve));
-  const onList = (request: { url: () => string; method: () => string }) => {
+  const onList = (request: Request) => {
     if (request.method() === 'GET' && new URL(request.url()).pathname === '/login-gateway/passkeys') listed();
   };
   page.on('requestfinished', onList);
