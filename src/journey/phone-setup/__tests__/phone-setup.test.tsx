@@ -145,6 +145,8 @@ describe('PhoneSetup', { timeout: 20_000 }, () => {
     expect(screen.getByLabelText('Voice call')).toBeChecked();
     fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
     await waitFor(() => expect(calls.at(-1)).toBe('POST /login-gateway/user/7/mfa/code {"type":"call"}'), { timeout: 5000 });
+    // The answer moves the journey on: not after this test has ended it.
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/mfa-verification'), { timeout: 5000 });
   });
 
   it('a phone that cannot be marked verified stops before the options and the ending', async () => {
