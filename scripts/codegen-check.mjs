@@ -19,20 +19,23 @@ try {
   for (const input of INPUTS) cpSync(join(root, input), join(copy, input), { recursive: true });
   symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'), 'dir');
   codegen(copy);
-  if (!existsSync(join(root, 'generated'))) {
+  // A failure sets the exit code rather than exiting, so that the copy is removed below.
+  const diff = existsSync(join(root, 'generated'))
+    ? spawnSync('diff', ['-ru', join(root, 'generated'), join(copy, 'generated')], { encoding: 'utf8' })
+    : undefined;
+  if (!diff) {
     console.error('codegen:check: generated/ is missing: run `npm run codegen` and commit the result');
-    process.exit(1);
-  }
-  const diff = spawnSync('diff', ['-ru', join(root, 'generated'), join(copy, 'generated')], { encoding: 'utf8' });
-  if (diff.status !== 0) {
+    process.exitCode = 1;
+  } else if (diff.status !== 0) {
     const lines = (diff.stdout + diff.stderr).split('\n');
     console.error(lines.slice(0, 60).join('\n') + (lines.length > 60 ? `\n... ${lines.length - 60} more lines` : ''));
     console.error(
       '\ncodegen:check: generated/ differs from what openapi/ generates. Run `npm run codegen` and commit the result; never edit generated/ by hand.',
     );
-    process.exit(1);
+    process.exitCode = 1;
+  } else {
+    console.log('codegen:check: generated/ matches openapi/');
   }
-  console.log('codegen:check: generated/ matches openapi/');
 } finally {
   rmSync(copy, { recursive: true, force: true });
 }

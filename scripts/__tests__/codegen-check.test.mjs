@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -19,8 +19,15 @@ const TREE = [
 ];
 let copy;
 
+/** Runs the check on the copy, with a temporary directory of its own (whose leftovers a test reads). */
 function check() {
-  return spawnSync(process.execPath, [join(root, 'scripts', 'codegen-check.mjs'), '--root', copy], { encoding: 'utf8' });
+  const scratch = join(copy, 'scratch');
+  mkdirSync(scratch);
+  const result = spawnSync(process.execPath, [join(root, 'scripts', 'codegen-check.mjs'), '--root', copy], {
+    encoding: 'utf8',
+    env: { ...process.env, TMPDIR: scratch },
+  });
+  return { ...result, leftovers: readdirSync(scratch) };
 }
 
 beforeEach(() => {
@@ -46,6 +53,8 @@ describe('codegen:check', () => {
     const result = check();
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('generated/ differs');
+    // The copy it regenerated into is gone, failure or not.
+    expect(result.leftovers).toEqual([]);
   }, 180_000);
 
   it('fails when a generated file is edited by hand (a line deleted)', () => {
