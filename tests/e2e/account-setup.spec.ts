@@ -541,7 +541,7 @@ test.describe('guards', () => {
 });
 
 test.describe('a reload', () => {
-  /** Each step, reached as the user reaches it. */
+  /** Each step before the email's code, reached from step 1 as the user reaches it. */
   const steps: Record<string, (page: Page) => Promise<void>> = {
     'step 1 (username)': async () => {},
     'step 2 (password)': async (page) => chooseUsername(page),
@@ -561,50 +561,47 @@ test.describe('a reload', () => {
       await enterCode(page, '123456');
       await expect(page).toHaveURL(/#\/account-setup\/username-taken$/);
     },
-    'step 5 (phone)': async (page) => {
-      await chooseUsername(page);
-      await choosePassword(page);
-      await chooseEmail(page);
-      await enterCode(page, '123456');
-      await expect(stepHeader(page, 5)).toBeVisible();
-    },
-    'step 6 (text or voice call)': async (page) => {
-      await steps['step 5 (phone)']!(page);
-      await enterPhone(page);
-    },
-    'step 7 (the phone code)': async (page) => {
-      await steps['step 6 (text or voice call)']!(page);
-      await page.getByRole('button', { name: 'Send code' }).click();
-      await expect(stepHeader(page, 7)).toBeVisible();
-    },
   };
 
-  /** The steps after the email's code, once the username, password and email are saved. */
-  const saved = new Set(['step 5 (phone)', 'step 6 (text or voice call)', 'step 7 (the phone code)']);
+  // One sign-in for all the steps of each kind: a reload leaves the setup at step 1 (or at the
+  // phone), where the next step's reach begins.
+  test("on each step before the email's code starts the setup again at step 1, still signed in", async ({ page }) => {
+    await signInToSetup(page);
+    for (const [name, reach] of Object.entries(steps)) {
+      await test.step(name, async () => {
+        await reach(page);
+        await page.reload();
+        await expect(page).toHaveURL(/#\/account-setup\/username$/);
+        await expect(stepHeader(page, 1)).toBeVisible();
+        await expect(heading(page, 'Choose your username')).toBeVisible();
+        await expect(page.getByRole('textbox', { name: 'Username' })).toHaveValue('');
+      });
+    }
+    await chooseUsername(page);
+  });
 
-  for (const [name, reach] of Object.entries(steps)) {
-    if (saved.has(name)) {
-      test(`on ${name} goes on at the phone (step 5): what is saved is not asked for again`, async ({ page }) => {
-        await signInToSetup(page);
+  test("on each step after the email's code goes on at the phone (step 5): what is saved is not asked for again", async ({ page }) => {
+    await reachPhone(page);
+    /** The steps after the email's code, once the username, password and email are saved, reached from the phone. */
+    const saved: Record<string, (page: Page) => Promise<void>> = {
+      'step 5 (phone)': async () => {},
+      'step 6 (text or voice call)': enterPhone,
+      'step 7 (the phone code)': async () => {
+        await enterPhone(page);
+        await page.getByRole('button', { name: 'Send code' }).click();
+        await expect(stepHeader(page, 7)).toBeVisible();
+      },
+    };
+    for (const [name, reach] of Object.entries(saved)) {
+      await test.step(name, async () => {
         await reach(page);
         await page.reload();
         await expect(page).toHaveURL(/#\/account-setup\/phone$/);
         await expect(stepHeader(page, 5)).toBeVisible();
-        await enterPhone(page);
-        await finishPhone(page);
-        await expect(page).toHaveURL(/\/participant$/);
       });
-      continue;
     }
-    test(`on ${name} starts the setup again at step 1, still signed in`, async ({ page }) => {
-      await signInToSetup(page);
-      await reach(page);
-      await page.reload();
-      await expect(page).toHaveURL(/#\/account-setup\/username$/);
-      await expect(stepHeader(page, 1)).toBeVisible();
-      await expect(heading(page, 'Choose your username')).toBeVisible();
-      await expect(page.getByRole('textbox', { name: 'Username' })).toHaveValue('');
-      await chooseUsername(page);
-    });
-  }
+    await enterPhone(page);
+    await finishPhone(page);
+    await expect(page).toHaveURL(/\/participant$/);
+  });
 });

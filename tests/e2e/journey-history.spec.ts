@@ -57,15 +57,6 @@ test("the browser's back button in account setup keeps what was chosen", async (
   await expect(page.getByRole('textbox', { name: 'Username' })).toHaveValue('janesmith');
 });
 
-test('a reload never keeps the sign-in credentials: the security question starts again at the form', async ({ page }) => {
-  await signIn(page, 'question');
-  await expect(heading(page, 'Answer Your Security Question')).toBeVisible();
-  expect(await stored(page)).not.toContain('Secret#123');
-  expect(await stored(page)).not.toContain(Buffer.from('question:Secret#123').toString('base64'));
-  await page.reload();
-  await expect(heading(page, 'Sign in to your 401(k) account')).toBeVisible();
-});
-
 test('a reload on the phone code of adoption resumes at the phone, whose Back still goes to the root', async ({ page }) => {
   await signIn(page, 'adopt');
   await page.getByLabel('Phone number').fill('(201) 555-0123');
@@ -80,7 +71,7 @@ test('a reload on the phone code of adoption resumes at the phone, whose Back st
   await expect(heading(page, 'Sign in to your 401(k) account')).toBeVisible();
 });
 
-test('a second sign-in in the same tab starts a journey of its own', async ({ page }) => {
+test('a second sign-in in the same tab starts a journey of its own, whose credentials a reload never keeps', async ({ page }) => {
   await signIn(page, 'mfa');
   await expect(heading(page, 'Verify your identity')).toBeVisible();
   await signIn(page, 'question');
@@ -88,4 +79,10 @@ test('a second sign-in in the same tab starts a journey of its own', async ({ pa
   // The first sign-in's choice of method is gone with it.
   await page.goto('/#/mfa');
   await expect(page).toHaveURL(/#\/security-question$/);
+  await expect(heading(page, 'Answer Your Security Question')).toBeVisible();
+  // The credentials are never stored: a reload starts the security question again at the form.
+  expect(await stored(page)).not.toContain('Secret#123');
+  expect(await stored(page)).not.toContain(Buffer.from('question:Secret#123').toString('base64'));
+  await page.reload();
+  await expect(heading(page, 'Sign in to your 401(k) account')).toBeVisible();
 });

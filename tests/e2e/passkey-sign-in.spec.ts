@@ -128,40 +128,8 @@ test('keyboard only, at 320 px: Tab to the button and Enter signs in', async ({ 
   await expect(page).toHaveURL(/\/participant$/);
 });
 
-test('a whole life: added after a password sign-in, signs in, removed in the profile, then refused', async ({ page }) => {
-  await withoutAutofill(page);
-  await addVirtualAuthenticator(page);
-  await listBeforeLanding(page);
-  const username = uniqueUsername('life');
-  await page.goto(`${PASSKEY_ORIGIN}/`);
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill('Secret#123');
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.getByRole('button', { name: 'Add a passkey' }).click();
-  await expect(page).toHaveURL(/\/participant$/);
-
-  // Signed in with it, from the form.
-  await page.goto(`${PASSKEY_ORIGIN}/`);
-  await passkeyButton(page).click();
-  await expect(page).toHaveURL(/\/participant$/);
-
-  // Removed in the profile, after confirming.
-  await page.goto(`${PASSKEY_ORIGIN}/#/profile-security`);
-  const passkeys = page.getByRole('list', { name: 'Your passkeys' }).getByRole('heading', { level: 3 });
-  await expect(passkeys).toHaveCount(1);
-  await page.getByRole('button', { name: /^Remove / }).click();
-  await page.getByRole('dialog', { name: 'Remove this passkey?' }).getByRole('button', { name: 'Remove' }).click();
-  await expect(passkeys).toHaveCount(0);
-
-  // The device still offers it; the gateway no longer knows it.
-  await page.goto(`${PASSKEY_ORIGIN}/`);
-  await passkeyButton(page).click();
-  await expectAnnounced(page, /no longer registered with your account/);
-  await expect(signInHeading(page)).toBeVisible();
-});
-
 test.describe('the offer after a password sign-in', () => {
-  test('on a device with its own authenticator and no passkey: add one, then on to the dashboard; it signs in next time', async ({
+  test('on a device with its own authenticator and no passkey: add one, then on to the dashboard; it signs in next time until removed in the profile', async ({
     page,
   }) => {
     await withoutAutofill(page);
@@ -185,6 +153,20 @@ test.describe('the offer after a password sign-in', () => {
     await page.goto(`${PASSKEY_ORIGIN}/`);
     await passkeyButton(page).click();
     await expect(page).toHaveURL(/\/participant$/);
+
+    // Removed in the profile, after confirming.
+    await page.goto(`${PASSKEY_ORIGIN}/#/profile-security`);
+    const passkeys = page.getByRole('list', { name: 'Your passkeys' }).getByRole('heading', { level: 3 });
+    await expect(passkeys).toHaveCount(1);
+    await page.getByRole('button', { name: /^Remove / }).click();
+    await page.getByRole('dialog', { name: 'Remove this passkey?' }).getByRole('button', { name: 'Remove' }).click();
+    await expect(passkeys).toHaveCount(0);
+
+    // The device still offers it; the gateway no longer knows it.
+    await page.goto(`${PASSKEY_ORIGIN}/`);
+    await passkeyButton(page).click();
+    await expectAnnounced(page, /no longer registered with your account/);
+    await expect(signInHeading(page)).toBeVisible();
   });
 
   test('"Not now", by keyboard at 320 px, goes on to the dashboard and is remembered on this device', async ({ page }) => {

@@ -81,7 +81,9 @@ test('/logout-feedback?ind= sets the user type, clears session storage and redir
   expect(await page.evaluate(() => document.cookie)).not.toContain('authToken');
 });
 
-for (const status of [401, 403, 440]) {
+// In the browser, one refusal through nginx and the mock; the app's handling of each refusal
+// (401, 403, 440, or not validated) is src/app/__tests__/session-and-errors.test.tsx's.
+for (const status of [401]) {
   test(`HTTP ${status} on a session call signs out and goes to login`, async ({ page, guards }) => {
     guards.allowConsoleErrors(new RegExp(`status of ${status}`));
     await seedSession(page);

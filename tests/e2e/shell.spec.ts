@@ -63,11 +63,7 @@ test("'Having trouble signing in?' offers the username and password recovery and
   await dialog.getByRole('link', { name: 'I forgot my password' }).click();
   await expect(page).toHaveURL(/#\/reset-password$/);
   await expect(page.getByRole('heading', { level: 1, name: 'What is your username?' })).toBeFocused();
-
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Having trouble signing in?' }).click();
-  await page.getByRole('link', { name: 'I forgot my username' }).click();
-  await expect(page).toHaveURL(/#\/forgot-username$/);
+  // 'I forgot my username' is followed in tests/e2e/recovery.spec.ts (forgotten username).
 });
 
 test("the latest announcement leads to What's New, grouped by date", async ({ page }) => {
