@@ -12,8 +12,11 @@ const root = resolve(import.meta.dirname, '..');
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 
 const stages = [
-  { name: 'prettier', sources: true, command: bin('prettier'), args: ['--check', '.', '--log-level', 'warn'], count: () => 'formatted' },
+  // The checks of the sources, longest first (2026-12-01, 2 cores: eslint 21 s, prettier 14 s,
+  // tsc 13 s, the rest 6 s or less), so that two at a time end together.
   { name: 'eslint', sources: true, command: bin('eslint'), args: ['.', '--max-warnings', '0'], count: () => '0 problems' },
+  { name: 'prettier', sources: true, command: bin('prettier'), args: ['--check', '.', '--log-level', 'warn'], count: () => 'formatted' },
+  { name: 'tsc', sources: true, command: bin('tsc'), args: ['-p', '.'], count: () => '0 errors' },
   // Redocly exits 0 on warnings; the contract must have none.
   {
     name: 'redocly lint',
@@ -38,7 +41,6 @@ const stages = [
     args: ['scripts/codegen-check.mjs'],
     count: () => 'generated/ matches openapi/',
   },
-  { name: 'tsc', sources: true, command: bin('tsc'), args: ['-p', '.'], count: () => '0 errors' },
   // The contract against the previous commit (CONTRACT_BASE_REF to choose another base, e.g. the
   // merge base of a branch): a breaking change needs a major bump of info.version. A clone
   // without that commit (shallow, or a first commit) skips with a message.
