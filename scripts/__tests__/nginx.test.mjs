@@ -218,7 +218,7 @@ describe('nginx serving the build', () => {
 function exchange(port, bytes) {
   return new Promise((done, fail) => {
     const chunks = [];
-    const socket = connect(port, '127.0.0.1', () => socket.write(bytes));
+    const socket = connect(port, '127.0.0.1', () => socket.end(bytes));
     socket.on('data', (chunk) => chunks.push(chunk));
     socket.on('error', fail);
     socket.on('close', () => done(Buffer.concat(chunks).toString('latin1')));
