@@ -11,6 +11,8 @@ const ENTRY_SCRIPT = /\/assets\/first-screen-[^/]+\.js$/;
 /** The page's own small script (src/main.tsx), which starts the app once the page has painted. */
 const PAGE_SCRIPT = /\/assets\/index-[^/]+\.js$/;
 const HEADING = 'Sign in to your 401(k) account';
+/** How long src/main.tsx waits for the first paint before it starts the app anyway. */
+const START_FALLBACK_MS = 1_000;
 
 /** Every console message about hydration (React reports a mismatch as an error: the fixture fails on those too). */
 function hydrationMessages(page: Page): string[] {
@@ -79,7 +81,9 @@ test("the app's code is asked for only once the prerendered screen has painted",
   }));
   expect(painted).not.toBeNull();
   expect(asked).not.toBeNull();
-  expect(asked!).toBeGreaterThanOrEqual(painted!);
+  // Or, where the first paint takes longer than a second (a busy machine), not before that second:
+  // src/main.tsx then starts the app on a timer (a background tab paints nothing until shown).
+  expect(asked!).toBeGreaterThanOrEqual(Math.min(painted!, START_FALLBACK_MS));
 });
 
 test("the app takes the page over while the page's timers are held (a test's paused clock, a throttled tab)", async ({ page }) => {
