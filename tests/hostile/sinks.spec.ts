@@ -53,12 +53,21 @@ const withData = (answer: Json, change: (data: Json) => void): Json => {
   return { ...answer, data };
 };
 
+/**
+ * The sign-in page, once the app has taken the prerendered screen over (its Sign In button
+ * submits): only the app uses the brand, so a page judged before then would show nothing of it.
+ */
+async function signInPageTakenOver(page: Page): Promise<void> {
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Sign In' })).toHaveAttribute('type', 'submit');
+}
+
 const SINKS: readonly Sink[] = [
   {
     name: 'brand name (title, header)',
     call: /\/public\/branding\/brand$/,
     inject: (answer, payload) => ({ ...answer, brandName: payload }),
-    reach: (page) => page.goto('/').then(() => undefined),
+    reach: signInPageTakenOver,
   },
   {
     name: 'brand links (logos, favicon, privacy)',
@@ -73,7 +82,7 @@ const SINKS: readonly Sink[] = [
         privacyLink: payload,
       },
     }),
-    reach: (page) => page.goto('/').then(() => undefined),
+    reach: signInPageTakenOver,
   },
   {
     name: 'brand contacts (Create Your Account)',
