@@ -97,11 +97,15 @@ test("the app takes the page over while the page's timers are held (a test's pau
   await expect(page).toHaveTitle('Example Partner 401(k)');
 });
 
-test("the page's own script and its imports are asked for at low priority: the first paint needs none of them", async ({ page }) => {
+test("the page's own script, its imports and the first screen's answers are asked for at low priority: the first paint needs none of them", async ({
+  page,
+}) => {
   const html = await (await page.request.get('/')).text();
   const scripts = [...html.matchAll(/<(?:script type="module"|link rel="modulepreload")[^>]*>/g)].map(([tag]) => tag);
   expect(scripts.length).toBeGreaterThan(1);
-  for (const tag of scripts) expect(tag).toContain('fetchpriority="low"');
+  const answers = [...html.matchAll(/<link rel="preload"[^>]*>/g)].map(([tag]) => tag);
+  expect(answers.map((tag) => /href="([^"]*)"/.exec(tag)?.[1])).toEqual(['/login-gateway/public/branding/brand', '/announcements.json']);
+  for (const tag of [...scripts, ...answers]) expect(tag).toContain('fetchpriority="low"');
 });
 
 /** The username the sign-in request sends (in its Basic authorisation). */
