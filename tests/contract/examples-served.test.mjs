@@ -14,7 +14,7 @@ let prism;
 beforeAll(async () => {
   prism = spawn(
     join(root, 'node_modules', '.bin', 'prism'),
-    ['mock', join(root, 'generated', 'openapi.json'), '--port', String(PORT), '--host', '127.0.0.1', '--errors'],
+    ['mock', join(root, 'generated', 'openapi.json'), '--port', String(PORT), '--host', '127.0.0.1', '--errors', '--verboseLevel', 'warn'],
     {
       stdio: 'ignore',
     },
