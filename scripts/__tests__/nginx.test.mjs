@@ -214,7 +214,10 @@ describe('nginx serving the build', () => {
   });
 });
 
-/** Writes raw bytes and resolves, once the server has closed the connection, to everything it sent. */
+/**
+ * Writes raw bytes and ends its side of the connection (nothing more is coming, so nginx does not
+ * linger for a body), then resolves, once the server has closed the connection, to everything it sent.
+ */
 function exchange(port, bytes) {
   return new Promise((done, fail) => {
     const chunks = [];

@@ -566,6 +566,8 @@ test.describe('a reload', () => {
   // One sign-in for all the steps of each kind: a reload leaves the setup at step 1 (or at the
   // phone), where the next step's reach begins.
   test("on each step before the email's code starts the setup again at step 1, still signed in", async ({ page }) => {
+    // Five reloads and a dozen steps: more than one journey's time on a busy machine.
+    test.slow();
     await signInToSetup(page);
     for (const [name, reach] of Object.entries(steps)) {
       await test.step(name, async () => {
@@ -580,7 +582,10 @@ test.describe('a reload', () => {
     await chooseUsername(page);
   });
 
+  // A reload on any of these steps leaves the same state (the phone, the setup saved), so the
+  // setup is finished once, after the last of them.
   test("on each step after the email's code goes on at the phone (step 5): what is saved is not asked for again", async ({ page }) => {
+    test.slow();
     await reachPhone(page);
     /** The steps after the email's code, once the username, password and email are saved, reached from the phone. */
     const saved: Record<string, (page: Page) => Promise<void>> = {

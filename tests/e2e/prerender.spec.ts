@@ -11,7 +11,7 @@ const ENTRY_SCRIPT = /\/assets\/first-screen-[^/]+\.js$/;
 /** The page's own small script (src/main.tsx), which starts the app once the page has painted. */
 const PAGE_SCRIPT = /\/assets\/index-[^/]+\.js$/;
 const HEADING = 'Sign in to your 401(k) account';
-/** How long src/main.tsx waits for the first paint before it starts the app anyway. */
+/** How long src/main.tsx waits for the first paint before it starts the app anyway (its `setTimeout(start, …)`). */
 const START_FALLBACK_MS = 1_000;
 
 /** Every console message about hydration (React reports a mismatch as an error: the fixture fails on those too). */
@@ -75,15 +75,22 @@ test('the first screen paints with its styles inside the page, and its style she
 test("the app's code is asked for only once the prerendered screen has painted", async ({ page }) => {
   await page.goto('/');
   await expectHydrated(page);
-  const { painted, asked } = await page.evaluate(() => ({
-    painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
-    asked: performance.getEntriesByType('resource').find((entry) => /\/assets\/start-[^/]+\.js$/.test(entry.name))?.startTime ?? null,
-  }));
+  const { painted, asked, pageScript } = await page.evaluate(() => {
+    const resource = (pattern: RegExp) =>
+      performance.getEntriesByType('resource').find((entry) => pattern.test(entry.name)) as PerformanceResourceTiming | undefined;
+    return {
+      painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+      asked: resource(/\/assets\/start-[^/]+\.js$/)?.startTime ?? null,
+      pageScript: resource(/\/assets\/index-[^/]+\.js$/)?.responseEnd ?? null,
+    };
+  });
   expect(painted).not.toBeNull();
   expect(asked).not.toBeNull();
-  // Or, where the first paint takes longer than a second (a busy machine), not before that second:
-  // src/main.tsx then starts the app on a timer (a background tab paints nothing until shown).
-  expect(asked!).toBeGreaterThanOrEqual(Math.min(painted!, START_FALLBACK_MS));
+  expect(pageScript).not.toBeNull();
+  // Or, where the first paint takes longer than a second (a busy machine), not before that second,
+  // counted from when the page's script arrived: src/main.tsx then starts the app on a timer (a
+  // background tab paints nothing until shown).
+  expect(asked!).toBeGreaterThanOrEqual(Math.min(painted!, pageScript! + START_FALLBACK_MS));
 });
 
 test("the app takes the page over while the page's timers are held (a test's paused clock, a throttled tab)", async ({ page }) => {
