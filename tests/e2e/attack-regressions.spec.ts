@@ -97,44 +97,40 @@ test.describe('a failure after the password was accepted', () => {
     { call: 'optionChoice', path: /\/login-gateway\/profile\/optionChoice(\?|$)/, fault: 'code=500' },
   ] as const;
 
-  // One test, a step per failure: the other tab is set up once and must outlast them all.
-  test('a failing landing call (userLandingUrl 500, 503 or aborted; skipEnrollmentSteps or optionChoice 500) leaves the sign-in form with the internal error, nothing stored, no other tab touched', async ({
-    context,
-    page,
-    guards,
-  }) => {
-    guards.allowConsoleErrors(/status of 50\d|net::ERR_FAILED/);
-    // Another tab of the same browser, signed in, on a guarded screen; its clock is held.
-    const other = await context.newPage();
-    await other.clock.install();
-    await seedSession(other);
-    await other.goto('/#/password');
-    await expect(other.getByRole('heading', { level: 1, name: 'Change your password' })).toBeVisible();
-    const otherCookie = (await context.cookies()).find((cookie) => cookie.name === 'authToken')?.value;
+  for (const { call, path, fault } of failures) {
+    test(`${call} failing (${fault}) leaves the sign-in form with the internal error, nothing stored, no other tab touched`, async ({
+      context,
+      page,
+      guards,
+    }) => {
+      guards.allowConsoleErrors(/status of 50\d|net::ERR_FAILED/);
+      // Another tab of the same browser, signed in, on a guarded screen; its clock is held.
+      const other = await context.newPage();
+      await other.clock.install();
+      await seedSession(other);
+      await other.goto('/#/password');
+      await expect(other.getByRole('heading', { level: 1, name: 'Change your password' })).toBeVisible();
+      const otherCookie = (await context.cookies()).find((cookie) => cookie.name === 'authToken')?.value;
 
-    for (const { call, path, fault } of failures) {
-      await test.step(`${call} failing (${fault})`, async () => {
-        await page.route(path, (route) =>
-          fault === 'abort'
-            ? route.abort()
-            : route.fulfill({ status: fault === 'code=500' ? 500 : 503, contentType: 'application/json', body: '{"errors":[]}' }),
-        );
-        await signIn(page, 'demo');
-        await expectAnnounced(page, 'An internal error has occurred while processing your request');
-        await expect(page.getByRole('heading', { level: 1, name: 'Sign in to your 401(k) account' })).toBeVisible();
-        await expect(page).toHaveURL(/:\d+\/(#\/)?$/);
-        expect(await page.evaluate(() => window.sessionStorage.length)).toBe(0);
-        expect((await context.cookies()).find((cookie) => cookie.name === 'authToken')?.value).toBe(otherCookie);
-        await page.unroute(path);
+      await page.route(path, (route) =>
+        fault === 'abort'
+          ? route.abort()
+          : route.fulfill({ status: fault === 'code=500' ? 500 : 503, contentType: 'application/json', body: '{"errors":[]}' }),
+      );
+      await signIn(page, 'demo');
+      await expectAnnounced(page, 'An internal error has occurred while processing your request');
+      await expect(page.getByRole('heading', { level: 1, name: 'Sign in to your 401(k) account' })).toBeVisible();
+      await expect(page).toHaveURL(/:\d+\/(#\/)?$/);
+      expect(await page.evaluate(() => window.sessionStorage.length)).toBe(0);
+      expect((await context.cookies()).find((cookie) => cookie.name === 'authToken')?.value).toBe(otherCookie);
 
-        // Two cookie polls later, the other tab is still signed in where it was.
-        await other.clock.runFor(3_000);
-        await expect(other).toHaveURL(/#\/password$/);
-        await expect(other.getByRole('heading', { level: 1, name: 'Change your password' })).toBeVisible();
-        expect(await other.evaluate(() => window.sessionStorage.getItem('token'))).not.toBeNull();
-      });
-    }
-  });
+      // Two cookie polls later, the other tab is still signed in where it was.
+      await other.clock.runFor(3_000);
+      await expect(other).toHaveURL(/#\/password$/);
+      await expect(other.getByRole('heading', { level: 1, name: 'Change your password' })).toBeVisible();
+      expect(await other.evaluate(() => window.sessionStorage.getItem('token'))).not.toBeNull();
+    });
+  }
 });
 
 test.describe('session validation', () => {
