@@ -93,16 +93,16 @@ function codeOf(headers, body) {
 }
 
 /**
- * A fresh one-time code: six digits, never the demo's refused 000000, and none of `sent` (a code
- * is good once, whoever it went to: one drawn again would be refused as used, which a fuzz run's
- * hundreds of sign-ins met now and then).
- * @param {{ has: (code: string) => boolean }} sent
+ * A fresh one-time code: six digits, never the demo's refused 000000, and in none of `sent` (the
+ * codes issued and those spent: a code is good once, whoever it went to, so one drawn again would
+ * be refused as used, which a fuzz run's hundreds of sign-ins met now and then).
+ * @param {readonly Set<string>[]} sent
  * @param {() => number} [draw] a number from 1 to 999999
  */
 export function freshCode(sent, draw = () => randomInt(1, 1_000_000)) {
   for (;;) {
     const code = String(draw()).padStart(6, '0');
-    if (!sent.has(code)) return code;
+    if (!sent.some((codes) => codes.has(code))) return code;
   }
 }
 
@@ -308,7 +308,7 @@ export function startScenarioLayer({ port = MOCK_PORT, prismPort = PRISM_PORT, l
         }
         if (succeeded && issued.has(oneTimeCode) && !json?.errors?.length) spent.add(oneTimeCode);
         if (entry && succeeded && sessionsConfig.codeSent?.includes(entry.id) && !json?.errors?.length) {
-          const code = freshCode({ has: (candidate) => issued.has(candidate) || spent.has(candidate) });
+          const code = freshCode([issued, spent]);
           issued.add(code);
           const userId = pathParameters(entry.path, url.pathname)?.userId ?? session?.userId;
           const username = typeof parsedBody?.username === 'string' ? parsedBody.username : session?.username;

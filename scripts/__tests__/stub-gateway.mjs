@@ -152,7 +152,7 @@ export function startStubGateway(document, overrides = {}, { defects = [] } = {}
       }
       case 'requestMfaCode':
       case 'requestUserMfaCode': {
-        const code = freshCode({ has: (candidate) => issued.has(candidate) || spent.has(candidate) });
+        const code = freshCode([issued, spent]);
         issued.add(code);
         const userId = pathParameters(entry.path, url.pathname)?.userId;
         const username = json?.username ?? usernames.get(String(headers['x-auth-token']));
