@@ -540,6 +540,28 @@ test.describe('guards', () => {
   }
 });
 
+/**
+ * Reaches each step in turn and reloads the page there: the setup starts again at `address`, its
+ * step `step`, which `landed` checks further. Each reach begins where the reload left the setup.
+ */
+async function reloadOnEach(
+  page: Page,
+  steps: Record<string, (page: Page) => Promise<void>>,
+  address: RegExp,
+  step: number,
+  landed: () => Promise<void> = async () => {},
+) {
+  for (const [name, reach] of Object.entries(steps)) {
+    await test.step(name, async () => {
+      await reach(page);
+      await page.reload();
+      await expect(page).toHaveURL(address);
+      await expect(stepHeader(page, step)).toBeVisible();
+      await landed();
+    });
+  }
+}
+
 test.describe('a reload', () => {
   /** Each step before the email's code, reached from step 1 as the user reaches it. */
   const steps: Record<string, (page: Page) => Promise<void>> = {
@@ -569,16 +591,10 @@ test.describe('a reload', () => {
     // Five reloads and a dozen steps: more than one journey's time on a busy machine.
     test.slow();
     await signInToSetup(page);
-    for (const [name, reach] of Object.entries(steps)) {
-      await test.step(name, async () => {
-        await reach(page);
-        await page.reload();
-        await expect(page).toHaveURL(/#\/account-setup\/username$/);
-        await expect(stepHeader(page, 1)).toBeVisible();
-        await expect(heading(page, 'Choose your username')).toBeVisible();
-        await expect(page.getByRole('textbox', { name: 'Username' })).toHaveValue('');
-      });
-    }
+    await reloadOnEach(page, steps, /#\/account-setup\/username$/, 1, async () => {
+      await expect(heading(page, 'Choose your username')).toBeVisible();
+      await expect(page.getByRole('textbox', { name: 'Username' })).toHaveValue('');
+    });
     await chooseUsername(page);
   });
 
@@ -591,20 +607,13 @@ test.describe('a reload', () => {
     const saved: Record<string, (page: Page) => Promise<void>> = {
       'step 5 (phone)': async () => {},
       'step 6 (text or voice call)': enterPhone,
-      'step 7 (the phone code)': async () => {
+      'step 7 (the phone code)': async (page) => {
         await enterPhone(page);
         await page.getByRole('button', { name: 'Send code' }).click();
         await expect(stepHeader(page, 7)).toBeVisible();
       },
     };
-    for (const [name, reach] of Object.entries(saved)) {
-      await test.step(name, async () => {
-        await reach(page);
-        await page.reload();
-        await expect(page).toHaveURL(/#\/account-setup\/phone$/);
-        await expect(stepHeader(page, 5)).toBeVisible();
-      });
-    }
+    await reloadOnEach(page, saved, /#\/account-setup\/phone$/, 5);
     await enterPhone(page);
     await finishPhone(page);
     await expect(page).toHaveURL(/\/participant$/);

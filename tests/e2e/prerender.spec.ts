@@ -1,5 +1,5 @@
 import type { Page, Request } from '@playwright/test';
-import { expect, expectNoAxeViolations, holdCalls, pauseClock, test } from '../support/fixtures';
+import { expect, expectNoAxeViolations, expectSignInTakenOver, holdCalls, pauseClock, test } from '../support/fixtures';
 
 /*
  * The sign-in screen comes prerendered in the page (src/prerender.tsx) and the app hydrates it
@@ -10,6 +10,8 @@ import { expect, expectNoAxeViolations, holdCalls, pauseClock, test } from '../s
 const ENTRY_SCRIPT = /\/assets\/first-screen-[^/]+\.js$/;
 /** The page's own small script (src/main.tsx), which starts the app once the page has painted. */
 const PAGE_SCRIPT = /\/assets\/index-[^/]+\.js$/;
+/** The app's entry (src/start.tsx), which src/main.tsx imports once the page has painted. */
+const APP_SCRIPT = /\/assets\/start-[^/]+\.js$/;
 const HEADING = 'Sign in to your 401(k) account';
 /** How long src/main.tsx waits for the first paint before it starts the app anyway (its `setTimeout(start, …)`). */
 const START_FALLBACK_MS = 1_000;
@@ -21,11 +23,6 @@ function hydrationMessages(page: Page): string[] {
     if (/hydrat/i.test(message.text())) messages.push(`${message.type()}: ${message.text()}`);
   });
   return messages;
-}
-
-/** The app has taken the form over: its submit button submits (a plain button before, src/components/layout/form-footer.tsx). */
-async function expectHydrated(page: Page): Promise<void> {
-  await expect(page.getByRole('button', { name: 'Sign In' })).toHaveAttribute('type', 'submit');
 }
 
 test('the heading, the form and its labels are in the page before any script has run', async ({ page }) => {
@@ -41,7 +38,7 @@ test('the heading, the form and its labels are in the page before any script has
   await expect(page.getByRole('button', { name: 'Sign In' })).toHaveAttribute('type', 'button');
   await expectNoAxeViolations(page);
   release();
-  await expectHydrated(page);
+  await expectSignInTakenOver(page);
 
   const html = await (await page.request.get('/')).text();
   expect(html).toContain(`<h1 id="sign-in-heading" tabindex="-1" class="page-heading">${HEADING}</h1>`);
@@ -64,7 +61,7 @@ test('the first screen paints with its styles inside the page, and its style she
   expect(inPage).toHaveLength(1);
   expect(inPage[0]).toBeGreaterThan(50);
   release();
-  await expectHydrated(page);
+  await expectSignInTakenOver(page);
   // Nor when the app's code arrives (Vite's preload helper asks for each chunk's style sheets).
   await page.evaluate(() => (window.location.hash = '#/reset-password'));
   await expect(page.getByRole('heading', { level: 1, name: HEADING })).toBeHidden();
@@ -74,16 +71,20 @@ test('the first screen paints with its styles inside the page, and its style she
 
 test("the app's code is asked for only once the prerendered screen has painted", async ({ page }) => {
   await page.goto('/');
-  await expectHydrated(page);
-  const { painted, asked, pageScript } = await page.evaluate(() => {
-    const resource = (pattern: RegExp) =>
-      performance.getEntriesByType('resource').find((entry) => pattern.test(entry.name)) as PerformanceResourceTiming | undefined;
-    return {
-      painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
-      asked: resource(/\/assets\/start-[^/]+\.js$/)?.startTime ?? null,
-      pageScript: resource(/\/assets\/index-[^/]+\.js$/)?.responseEnd ?? null,
-    };
-  });
+  await expectSignInTakenOver(page);
+  const { painted, asked, pageScript } = await page.evaluate(
+    ([app, own]) => {
+      const resource = (source: string) =>
+        performance.getEntriesByType('resource').find((entry) => new RegExp(source).test(entry.name)) as
+          PerformanceResourceTiming | undefined;
+      return {
+        painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+        asked: resource(app)?.startTime ?? null,
+        pageScript: resource(own)?.responseEnd ?? null,
+      };
+    },
+    [APP_SCRIPT.source, PAGE_SCRIPT.source] as const,
+  );
   expect(painted).not.toBeNull();
   expect(asked).not.toBeNull();
   expect(pageScript).not.toBeNull();
@@ -100,7 +101,7 @@ test("the app takes the page over while the page's timers are held (a test's pau
   // From here on no timer fires; the app's code arrives after that.
   await pauseClock(page);
   release();
-  await expectHydrated(page);
+  await expectSignInTakenOver(page);
   await expect(page).toHaveTitle('Example Partner 401(k)');
 });
 
@@ -150,7 +151,7 @@ test('what is typed before the script runs is kept, Enter sends it once the app 
   release();
   // The Enter is done once the app has the page: it sends what was typed.
   expect(signInUsername(await request)).toBe('early.bird');
-  await expectHydrated(page);
+  await expectSignInTakenOver(page);
   // Hydrated, not drawn again: the heading is the same element.
   await expect(page.getByRole('heading', { level: 1, name: HEADING })).toHaveAttribute('data-seen', 'before');
   await expect(page.getByLabel('Username')).toHaveValue('early.bird');
@@ -172,7 +173,7 @@ test('a page scrolled before the script runs stays where it was once the app has
   const scrolled = await page.evaluate(() => window.scrollY);
   expect(scrolled).toBeGreaterThan(0);
   release();
-  await expectHydrated(page);
+  await expectSignInTakenOver(page);
   expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
 });
 
@@ -184,7 +185,7 @@ test('a button pressed before any script runs does its job once the app has the 
   await expect(page.getByRole('dialog')).toHaveCount(0);
   release();
   await expect(page.getByRole('dialog')).toBeVisible();
-  await expectHydrated(page);
+  await expectSignInTakenOver(page);
 
   // Sign In pressed early sends the form, once, even when pressed twice.
   await page.goto('about:blank');
@@ -218,7 +219,7 @@ test('the skip link works before any script runs, and the main content keeps the
   await expect(page.locator('#main-content')).toBeFocused();
   expect(new URL(page.url()).hash).toBe('');
   release();
-  await expectHydrated(page);
+  await expectSignInTakenOver(page);
   await expect(page.locator('#main-content')).toBeFocused();
 });
 
@@ -233,7 +234,7 @@ test('someone who accepted the cookies on an earlier visit never sees the notice
   await expect(page.getByRole('heading', { level: 1, name: HEADING })).toBeVisible();
   await expect(page.locator('.cookie-banner')).toBeHidden();
   release();
-  await expectHydrated(page);
+  await expectSignInTakenOver(page);
   await expect(page.locator('.cookie-banner')).toHaveCount(0);
   // The page's mark is the app's no longer: it says nothing once the app has the page.
   await expect(page.locator('html')).not.toHaveAttribute('data-cookies');
@@ -246,7 +247,7 @@ test('the brand and the announcement arrive after the form into the room kept fo
   const releaseBrand = await holdCalls(page, /\/login-gateway\/public\/branding\/brand$/);
   const releaseAnnouncements = await holdCalls(page, /\/announcements\.json$/);
   await page.goto('/');
-  await expectHydrated(page);
+  await expectSignInTakenOver(page);
   await expect(page.getByRole('region', { name: 'Latest update' })).toHaveCount(0);
   releaseBrand();
   releaseAnnouncements();
@@ -294,7 +295,7 @@ test('another address never shows the prerendered sign-in, not even before the s
   await expect(page.getByRole('button', { name: 'Sign In' })).toHaveAttribute('type', 'button');
   await expect(page.getByRole('heading', { level: 1, name: HEADING })).toBeVisible();
   releaseAgain();
-  await expectHydrated(page);
+  await expectSignInTakenOver(page);
 });
 
 test('another address opened in the same tab while the app takes the sign-in over is followed, with no error', async ({ page }) => {
@@ -320,7 +321,7 @@ test('another address opened in the same tab while the app takes the sign-in ove
   // whose code loads first: React keeps the prerendered screen until then and meets no mismatch).
   await expect(page).toHaveURL(/#\/$/);
   await expect(page.getByRole('heading', { level: 1, name: HEADING })).toBeVisible();
-  await expectHydrated(page);
+  await expectSignInTakenOver(page);
   // React's report of the mismatch would be a page error, which the fixture fails on too.
   expect(hydration).toEqual([]);
 });

@@ -1,5 +1,5 @@
 import type { Locator } from '@playwright/test';
-import { expect, expectNoAxeViolations, holdCalls, layoutSettled, test } from '../support/fixtures';
+import { expect, expectNoAxeViolations, expectSignInTakenOver, holdCalls, layoutSettled, test } from '../support/fixtures';
 import { mockScenario } from '../support/session';
 
 /** The texts of links in Chromium's default colours (unvisited or visited) rather than the brand's. */
@@ -99,7 +99,7 @@ test('no banner when nothing is announced', async ({ page, context }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in to your 401(k) account' })).toBeVisible();
   // Not the prerendered page, which never has the banner: the app's, once the answer is in.
   await answered;
-  await expect(page.getByRole('button', { name: 'Sign In' })).toHaveAttribute('type', 'submit');
+  await expectSignInTakenOver(page);
   await expect(page).toHaveTitle('Example Partner 401(k)');
   await layoutSettled(page);
   await expect(page.getByRole('region', { name: 'Latest update' })).toHaveCount(0);

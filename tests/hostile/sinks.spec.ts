@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, standInDashboards, test } from '../support/fixtures';
+import { expect, expectSignInTakenOver, standInDashboards, test } from '../support/fixtures';
 import { mockScenario } from '../support/session';
 import { FULL, PAYLOADS, report, surviving } from './hostile-support';
 
@@ -54,12 +54,12 @@ const withData = (answer: Json, change: (data: Json) => void): Json => {
 };
 
 /**
- * The sign-in page, once the app has taken the prerendered screen over (its Sign In button
- * submits): only the app uses the brand, so a page judged before then would show nothing of it.
+ * The sign-in page, once the app has taken the prerendered screen over: only the app uses the
+ * brand, so a page judged before then would show nothing of it.
  */
 async function signInPageTakenOver(page: Page): Promise<void> {
   await page.goto('/');
-  await expect(page.getByRole('button', { name: 'Sign In' })).toHaveAttribute('type', 'submit');
+  await expectSignInTakenOver(page);
 }
 
 const SINKS: readonly Sink[] = [

@@ -108,6 +108,14 @@ export async function announcements(page: Page, role: 'alert' | 'status' = 'aler
   return announced.filter((seen) => seen.role === role).map((seen) => seen.text);
 }
 
+/**
+ * Waits until the app has taken the sign-in page over: its Sign In button submits (a plain button
+ * in the prerendered page, src/components/layout/form-footer.tsx).
+ */
+export async function expectSignInTakenOver(page: Page): Promise<void> {
+  await expect(page.getByRole('button', { name: 'Sign In' })).toHaveAttribute('type', 'submit');
+}
+
 /** Waits until the page has drawn two more frames: what its last change laid out is on the screen. */
 export async function layoutSettled(page: Page): Promise<void> {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
