@@ -60,11 +60,11 @@ export function startPortal(takeEarlyPress: () => EarlyPress | undefined): void 
       // any answer, and has painted already: the app takes it over as it is (what was typed stays),
       // then the brand and the announcement arrive into the room kept for them, and a page in
       // another language changes its texts once that language's catalogue is in.
-      // The language changes only once hydration is done (`onHydrated`): hydration runs in a task
-      // of its own, and texts changed before it would not match the page's (React then draws the
-      // page again). Not in a transition either, which would hydrate in slices: an update arriving
-      // in between makes React draw the form again, emptied of what was typed.
-      // A press made on the page before now is done then, on the app's own buttons.
+      // React takes the page over in slices (the boundaries of src/app/portal.tsx), the screen last.
+      // The language changes only once the screen is in (`onHydrated`): texts changed before
+      // would not match the page's, and React would draw the page again, emptied of what was
+      // typed. Not in a transition either: an update to the root while it hydrates in a transition
+      // does the same. A press made on the page before now is done then, on the app's own buttons.
       let hydrated = false;
       const onHydrated = () => {
         hydrated = true;

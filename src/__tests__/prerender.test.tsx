@@ -21,4 +21,12 @@ describe('the prerendered sign-in screen', () => {
     expect(html).not.toContain('<img');
     expect(html).toContain('<div class="public-shell__announcement"></div>');
   });
+
+  it('marks the parts React takes over on their own, a few milliseconds at a time: the page, then the screen in its main landmark', async () => {
+    // A Suspense boundary (`<!--$-->` to `<!--/$-->`) is hydrated after what is around it, at a
+    // low priority, in slices between which the page answers (src/app/portal.tsx).
+    const html = await prerenderSignIn();
+    expect(html.startsWith('<!--$--><div class="app-frame">')).toBe(true);
+    expect(html).toContain('<main id="main-content" class="app-frame__main" tabindex="-1"><!--$--><div class="public-shell">');
+  });
 });

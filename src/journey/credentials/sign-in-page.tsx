@@ -34,9 +34,6 @@ export function SignInPage() {
   const [flagged, setFlagged] = useState<ReadonlySet<keyof SignInValues>>(new Set());
   const usernameRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
-  const painted = useAfterFirstPaint();
-  // The prerendered form keeps the room (most browsers have passkeys); one without gives it back.
-  const passkeys = useBrowserValue(passkeysSupported, true);
 
   // What was typed into the prerendered form (src/prerender.tsx) before the app took it over is
   // the form's from the start: hydration leaves the fields as they are, and the next render
@@ -98,19 +95,31 @@ export function SignInPage() {
             <FormFooter submit={firstScreenTexts.signIn} busy={busy} />
           </Stack>
         </form>
-        {/* Its room is kept from the first paint where the browser has passkeys, so nothing moves when it comes. */}
-        {passkeys ? (
-          <div className="sign-in-page__passkey">
-            {painted ? (
-              <OptionalPart name="The passkey sign-in">
-                <Suspense fallback={null}>
-                  <PasskeySignIn />
-                </Suspense>
-              </OptionalPart>
-            ) : null}
-          </div>
-        ) : null}
+        <PasskeyRoom />
       </Card>
     </Page>
+  );
+}
+
+/**
+ * The passkey sign-in under the form. Its room is kept from the first paint where the browser has
+ * passkeys, so nothing moves when it comes; the prerendered form keeps it (most browsers have
+ * passkeys), and one without gives it back. A component of its own, so that the browser's answer
+ * and the first paint draw it again, not the form.
+ */
+function PasskeyRoom() {
+  const painted = useAfterFirstPaint();
+  const passkeys = useBrowserValue(passkeysSupported, true);
+  if (!passkeys) return null;
+  return (
+    <div className="sign-in-page__passkey">
+      {painted ? (
+        <OptionalPart name="The passkey sign-in">
+          <Suspense fallback={null}>
+            <PasskeySignIn />
+          </Suspense>
+        </OptionalPart>
+      ) : null}
+    </div>
   );
 }
