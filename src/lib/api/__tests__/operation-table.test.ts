@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { isPathTemplate } from '../../../../common/operation-matcher';
 import { operationRows } from '../../../../generated/operations';
 import { buildOperations, firstScreenOperations, type OperationRow } from '../operation-table';
-import { operations } from '../operations';
+import { operations, zodSchemas } from '../operations';
 
 describe('buildOperations', () => {
   const thing = z.object({ name: z.string() });
@@ -66,5 +66,51 @@ describe('the generated table', () => {
       expect(await loadResponseSchema?.()).toBe(schema);
       expect(schema).not.toBeInstanceOf(z.ZodType);
     }
+  });
+});
+
+describe('zodSchemas', () => {
+  /** Resolves once a task queued now has run. */
+  const laterTask = (steps: string[]) =>
+    new Promise<void>((done) => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        channel.port1.close();
+        steps.push('a task queued before the call');
+        done();
+      };
+      channel.port2.postMessage(null);
+    });
+
+  it("builds a tag's schemas in a later task than the call, not in the task that asked (so that neither holds the page long), and once", async () => {
+    const steps: string[] = [];
+    const module = { getThingResponse: z.string() };
+    const loadTag = zodSchemas(async () => {
+      steps.push("the tag's schemas");
+      return module;
+    });
+    const queued = laterTask(steps);
+    await expect(loadTag()).resolves.toBe(module);
+    await queued;
+    expect(steps).toEqual(['a task queued before the call', "the tag's schemas"]);
+
+    // Loaded: at once, among this task's promises.
+    let again: unknown;
+    void loadTag().then((loaded) => (again = loaded));
+    for (let tick = 0; tick < 3; tick += 1) await Promise.resolve();
+    expect(again).toBe(module);
+    expect(steps).toHaveLength(2);
+  });
+
+  it('asks again after a load that failed', async () => {
+    let tries = 0;
+    const loadTag = zodSchemas(async () => {
+      tries += 1;
+      if (tries === 1) throw new Error('chunk failed');
+      return { getThingResponse: z.string() };
+    });
+    await expect(loadTag()).rejects.toThrow('chunk failed');
+    await expect(loadTag()).resolves.toHaveProperty('getThingResponse');
+    expect(tries).toBe(2);
   });
 });
