@@ -12,6 +12,7 @@ import type * as RenderModule from '../../testing/render';
 import type * as ApiErrorPolicyModule from '../api-error-policy';
 import type * as QueryClientModule from '../../lib/query-client';
 import type * as SessionWatcherModule from '../session-watcher';
+import type * as ApiClientModule from '../../../gateway-client/api-client';
 
 /*
  * Every test starts as a freshly loaded tab: its own instances of the portal's modules, so the
@@ -29,6 +30,7 @@ let routeFetch: typeof RenderModule.routeFetch;
 let ApiErrorPolicy: typeof ApiErrorPolicyModule.ApiErrorPolicy;
 let createQueryClient: typeof QueryClientModule.createQueryClient;
 let SessionWatcher: typeof SessionWatcherModule.SessionWatcher;
+let callsInFlight: typeof ApiClientModule.callsInFlight;
 
 beforeEach(async () => {
   vi.resetModules();
@@ -40,7 +42,15 @@ beforeEach(async () => {
   ({ ApiErrorPolicy } = await import('../api-error-policy'));
   ({ createQueryClient } = await import('../../lib/query-client'));
   ({ SessionWatcher } = await import('../session-watcher'));
+  ({ callsInFlight } = await import('../../../gateway-client/api-client'));
 });
+
+/** Lets the tasks that follow run until `done` (or 50 of them have): waitFor for a test whose intervals are fake. */
+async function tasksUntil(done: () => boolean) {
+  await act(async () => {
+    for (let task = 0; task < 50 && !done(); task += 1) await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+}
 
 function LandingProbe() {
   useQuery({ ...getGetUserLandingUrlQueryOptions({ role: 'ROLE_PARTICIPANT' }), retry: false });
@@ -126,10 +136,8 @@ describe('SessionWatcher', () => {
     });
     renderApp();
     // The intervals are fake, so Testing Library's waitFor cannot poll: the first validation
-    // (its client loaded first) is made within the tasks that follow the render.
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    });
+    // (its client loaded first) is made, and its answer checked, within the tasks that follow.
+    await tasksUntil(() => calls === 1 && callsInFlight() === 0);
     expect(calls).toBe(1);
     expect(getSessionState().status).toBe('unknown');
     expect(window.sessionStorage.getItem('token')).toBe('tok');
@@ -137,7 +145,8 @@ describe('SessionWatcher', () => {
     await act(async () => {
       vi.advanceTimersByTime(1500);
     });
-    await waitFor(() => expect(getSessionState()).toEqual({ status: 'signed-in', userId: '7' }));
+    await tasksUntil(() => getSessionState().status === 'signed-in');
+    expect(getSessionState()).toEqual({ status: 'signed-in', userId: '7' });
     expect(calls).toBe(2);
     expect(screen.getByRole('heading', { name: 'Somewhere' })).toBeInTheDocument();
   });
