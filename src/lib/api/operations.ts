@@ -5,6 +5,21 @@ import { buildOperations, firstScreenModules, type ResponseSchemaModules } from 
 /** The schema modules the generated rows name. */
 type SchemaModule = NonNullable<(typeof operationRows)[number][5]>;
 
+let zodRuntime: Promise<unknown> | undefined;
+
+/** zod's code, asked for once (again after a failure), and evaluated in a task of its own. */
+function loadZod(): Promise<unknown> {
+  zodRuntime ??= import('./zod-runtime').catch((error: unknown) => {
+    zodRuntime = undefined;
+    throw error;
+  });
+  return zodRuntime;
+}
+
+// Asked for with the table, ahead of the first answer to check: a page's first check waits for one
+// chunk (its tag's), not two one after the other.
+void loadZod().catch(() => undefined);
+
 /**
  * A tag's zod schemas, loaded over three tasks rather than in one: zod itself is evaluated first,
  * the tag's schemas are built in the next task, and the answer is checked in the one after, so
@@ -15,7 +30,7 @@ export function zodSchemas<Module>(load: () => Promise<Module>): () => Promise<M
   let loaded: Module | undefined;
   return async () => {
     if (loaded) return loaded;
-    await import('./zod-runtime');
+    await loadZod();
     await nextTask();
     const module = await load();
     await nextTask();
