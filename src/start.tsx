@@ -7,6 +7,7 @@ import { configureApiClient } from '../gateway-client/api-client';
 import { firstScreenOperations, loadOperations } from './lib/api/operation-table';
 import { FIRST_PAINT_WAIT_MS } from './lib/constants';
 import { env, readPortalConfig, setPortalEnv } from './lib/env';
+import { takeoverStarts } from './lib/hydration';
 import { activateLocale, initialLocale } from './lib/i18n/locale';
 import { onFirstInteraction } from './lib/first-interaction';
 import { paths } from './lib/paths';
@@ -53,27 +54,30 @@ export function startPortal(takeEarlyPress: () => EarlyPress | undefined): void 
 
     const publicContent = createPublicContent();
     const locale = initialLocale();
-    const activateLanguage = () => void activateLocale(locale).catch(() => activateLocale('en'));
 
     if (atSignIn && root.hasAttribute('data-prerendered')) {
       // The sign-in screen came prerendered in the page (src/prerender.tsx), in English and before
       // any answer, and has painted already: the app takes it over as it is (what was typed stays),
       // then the brand and the announcement arrive into the room kept for them, and a page in
       // another language changes its texts once that language's catalogue is in.
-      // React takes the page over in slices (the boundaries of src/app/portal.tsx), the screen last.
-      // The language changes only once the screen is in (`onHydrated`): texts changed before
-      // would not match the page's, and React would draw the page again, emptied of what was
-      // typed. Not in a transition either: an update to the root while it hydrates in a transition
-      // does the same. A press made on the page before now is done then, on the app's own buttons.
+      // React takes the page over in slices (the Suspense boundaries of src/app/portal.tsx and
+      // src/components/layout/app-frame.tsx), the screen last. The language changes only once the
+      // screen is in (`activateLocale` waits for it, as a press on the language switch does): texts
+      // changed before would not match the page's, and React would draw the page again, emptied of
+      // what was typed. Not in a transition either: an update to the root while it hydrates in a
+      // transition does the same. A press made on the page before now is done then, on the app's
+      // own buttons (`onHydrated`, once).
+      takeoverStarts();
+      void activateLocale(locale).catch(() => activateLocale('en'));
       let hydrated = false;
       const onHydrated = () => {
+        if (hydrated) return;
         hydrated = true;
         // The app knows now whether the cookies were accepted (index.html's script marked it early).
         delete document.documentElement.dataset.cookies;
         const press = earlyPress;
         earlyPress = undefined;
         press?.();
-        activateLanguage();
       };
       // Another link opened in this tab before hydration is done (only the part after `#` changes,
       // so the page stays) draws another screen than the prerendered one: React reports the

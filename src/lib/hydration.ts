@@ -19,6 +19,28 @@ export function useHydrated(): boolean {
   return useBrowserValue(yes, false);
 }
 
+/** Resolved once the screen is in the page; replaced by a pending one while a takeover is under way. */
+let screenIn: Promise<void> = Promise.resolve();
+let markScreenIn: () => void = () => undefined;
+
+/**
+ * src/start.tsx, as it starts to take a prerendered page over: until the screen is in
+ * ({@link HydrationDone}), {@link whenScreenIn} waits.
+ */
+export function takeoverStarts(): void {
+  screenIn = new Promise((resolve) => (markScreenIn = resolve));
+}
+
+/**
+ * Resolves once the screen is in the page: at once, unless a prerendered page is being taken over
+ * (then once its screen, or the message of a screen that failed, is). What changes every screen's
+ * texts (the language) waits for it: texts changed before would not match the prerendered page,
+ * and React would draw the screen again, emptied of what was typed.
+ */
+export function whenScreenIn(): Promise<void> {
+  return screenIn;
+}
+
 const OnHydrated = createContext<(() => void) | undefined>(undefined);
 
 /** What {@link HydrationDone} calls (src/app/portal.tsx gives it). */
@@ -26,16 +48,19 @@ export const OnHydratedProvider = OnHydrated.Provider;
 
 /**
  * Nothing on the page; its effect says the screen is in. It goes last in the innermost part of
- * the page that is taken over on its own (the route's, src/components/layout/app-frame.tsx), so
- * it runs once the screen is hydrated and drawn again with what only the browser knows (its first
- * drawing is the prerendered one, like every other component's, and its second comes in the same
- * commit as theirs).
+ * the page that is taken over on its own (the route's, src/components/layout/app-frame.tsx), and
+ * in the message that replaces a screen that failed (route-error-boundary.tsx), so it runs once
+ * the screen is hydrated and drawn again with what only the browser knows (its first drawing is
+ * the prerendered one, like every other component's, and its second comes in the same commit as
+ * theirs).
  */
 export function HydrationDone() {
   const onHydrated = useContext(OnHydrated);
   const hydrated = useHydrated();
   useEffect(() => {
-    if (hydrated) onHydrated?.();
+    if (!hydrated) return;
+    markScreenIn();
+    onHydrated?.();
   }, [hydrated, onHydrated]);
   return null;
 }

@@ -2,6 +2,7 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { PageHeading } from '../ui/page-heading';
 import { Card } from './card';
 import { Page } from './page';
+import { HydrationDone } from '../../lib/hydration';
 import { firstScreenTexts } from '../../lib/messages/first-screen';
 
 interface State {
@@ -39,6 +40,7 @@ export class RouteErrorBoundary extends Component<{ readonly resetKey: string; r
             <a href="#/">{firstScreenTexts.goToSignIn}</a>
           </p>
         </Card>
+        <HydrationDone />
       </Page>
     );
   }

@@ -1,5 +1,6 @@
 import { i18n, type Messages } from '@lingui/core';
 import { useSyncExternalStore } from 'react';
+import { whenScreenIn } from '../hydration';
 import { readLanguageChoice } from '../session-storage';
 import './catalogue';
 
@@ -92,12 +93,18 @@ export async function loadLocale(locale: Locale): Promise<void> {
   await Promise.all([...areasInUse].map((area) => loadCatalogue(locale, area)));
 }
 
+/** How many changes of language were asked for: the last one asked wins, whichever loads first. */
+let asked = 0;
+
 /**
  * Speaks `locale` from now on: loads its catalogue of every area in use, then switches, so no
- * screen is drawn with a text missing. `<html lang>` follows.
+ * screen is drawn with a text missing, and not while a prerendered page is being taken over
+ * ({@link whenScreenIn}). A change asked for since wins over this one. `<html lang>` follows.
  */
 export async function activateLocale(locale: Locale): Promise<void> {
-  await loadLocale(locale);
+  const ask = (asked += 1);
+  await Promise.all([loadLocale(locale), whenScreenIn()]);
+  if (ask !== asked) return;
   i18n.activate(locale);
   document.documentElement.lang = locale === 'pseudo' ? 'en-XA' : intlLocale(locale);
 }
