@@ -28,15 +28,8 @@ let started = false;
 function start(): void {
   if (started) return;
   started = true;
-  // The app's code is evaluated as the import arrives, and the app starts in the task after, so
-  // that a key press can come in between (neither task alone holds the page long). A message
-  // rather than a timer, as React's scheduler yields: the start does not wait on timers, which a
-  // page's clock can hold (a test's, or a throttled background tab's).
-  void import('./start').then(({ startPortal }) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => startPortal(takeEarlyPress);
-    channel.port2.postMessage(null);
-  });
+  // The app's code is evaluated as the import arrives, and the app starts in the task after.
+  void import('./start').then(({ startPortal }) => startPortal(takeEarlyPress));
 }
 // Once the prerendered screen has painted: its first contentful paint, which the browser reports
 // once the frame is shown (a frame's `requestAnimationFrame` and a task queued from it may both run

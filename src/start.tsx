@@ -7,7 +7,8 @@ import { configureApiClient } from '../gateway-client/api-client';
 import { firstScreenOperations, loadOperations } from './lib/api/operation-table';
 import { FIRST_PAINT_WAIT_MS } from './lib/constants';
 import { env, readPortalConfig, setPortalEnv } from './lib/env';
-import { takeoverStarts } from './lib/hydration';
+import { takeoverStarts, whenScreenIn } from './lib/hydration';
+import { nextTask } from './lib/next-task';
 import { activateLocale, initialLocale } from './lib/i18n/locale';
 import { onFirstInteraction } from './lib/first-interaction';
 import { paths } from './lib/paths';
@@ -20,9 +21,12 @@ export type EarlyPress = () => void;
 
 /**
  * Starts the app in the page: src/main.tsx calls it once the page has painted, with the press it
- * remembered until now (`takeEarlyPress` stops it remembering).
+ * remembered until now (`takeEarlyPress` stops it remembering). It starts in the task after the
+ * one that evaluated the app's code, so that a key press can come in between (neither task alone
+ * holds the page long).
  */
-export function startPortal(takeEarlyPress: () => EarlyPress | undefined): void {
+export async function startPortal(takeEarlyPress: () => EarlyPress | undefined): Promise<void> {
+  await nextTask();
   // From here on, the app answers presses itself (React also does a press made while it hydrates).
   let earlyPress = takeEarlyPress();
   const root = document.getElementById('root');
@@ -66,19 +70,18 @@ export function startPortal(takeEarlyPress: () => EarlyPress | undefined): void 
       // changed before would not match the page's, and React would draw the page again, emptied of
       // what was typed. Not in a transition either: an update to the root while it hydrates in a
       // transition does the same. A press made on the page before now is done then, on the app's
-      // own buttons (`onHydrated`, once).
+      // own buttons (once the screen is in, as the language).
       takeoverStarts();
       void activateLocale(locale).catch(() => activateLocale('en'));
       let hydrated = false;
-      const onHydrated = () => {
-        if (hydrated) return;
+      void whenScreenIn().then(() => {
         hydrated = true;
         // The app knows now whether the cookies were accepted (index.html's script marked it early).
         delete document.documentElement.dataset.cookies;
         const press = earlyPress;
         earlyPress = undefined;
         press?.();
-      };
+      });
       // Another link opened in this tab before hydration is done (only the part after `#` changes,
       // so the page stays) draws another screen than the prerendered one: React reports the
       // mismatch and draws the page anew at that address, which is what the link asks for. That
@@ -89,7 +92,7 @@ export function startPortal(takeEarlyPress: () => EarlyPress | undefined): void 
       };
       hydrateRoot(
         root,
-        <Portal publicContent={publicContent} onHydrated={onHydrated}>
+        <Portal publicContent={publicContent}>
           <AppRoutes />
         </Portal>,
         { onRecoverableError },

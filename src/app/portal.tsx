@@ -1,15 +1,8 @@
 import { StrictMode, Suspense, type ReactNode } from 'react';
-import { OnHydratedProvider } from '../lib/hydration';
 import { PublicContentProvider, type PublicContent } from '../lib/public-content';
 
 interface PortalProps {
   readonly publicContent: PublicContent;
-  /**
-   * Called once the screen is in the page: for a hydrated page, once hydration is done and the
-   * screen has been drawn again with what only the browser knows (src/lib/hydration.ts), its
-   * submit buttons submitting.
-   */
-  readonly onHydrated?: () => void;
   readonly children: ReactNode;
 }
 
@@ -21,14 +14,12 @@ interface PortalProps {
  * parts inside a boundary are hydrated after the rest, at a low priority, and one the user
  * presses or that is drawn again at once is hydrated first.
  */
-export function Portal({ publicContent, onHydrated, children }: PortalProps) {
+export function Portal({ publicContent, children }: PortalProps) {
   return (
     <StrictMode>
-      <OnHydratedProvider value={onHydrated}>
-        <PublicContentProvider value={publicContent}>
-          <Suspense fallback={null}>{children}</Suspense>
-        </PublicContentProvider>
-      </OnHydratedProvider>
+      <PublicContentProvider value={publicContent}>
+        <Suspense fallback={null}>{children}</Suspense>
+      </PublicContentProvider>
     </StrictMode>
   );
 }

@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 
 const unchanging = () => () => undefined;
 
@@ -35,32 +35,25 @@ export function takeoverStarts(): void {
  * Resolves once the screen is in the page: at once, unless a prerendered page is being taken over
  * (then once its screen, or the message of a screen that failed, is). What changes every screen's
  * texts (the language) waits for it: texts changed before would not match the prerendered page,
- * and React would draw the screen again, emptied of what was typed.
+ * and React would draw the screen again, emptied of what was typed. So does a press made on the
+ * prerendered page before the app ran (src/start.tsx), on the app's own buttons.
  */
 export function whenScreenIn(): Promise<void> {
   return screenIn;
 }
 
-const OnHydrated = createContext<(() => void) | undefined>(undefined);
-
-/** What {@link HydrationDone} calls (src/app/portal.tsx gives it). */
-export const OnHydratedProvider = OnHydrated.Provider;
-
 /**
- * Nothing on the page; its effect says the screen is in. It goes last in the innermost part of
- * the page that is taken over on its own (the route's, src/components/layout/app-frame.tsx), and
- * in the message that replaces a screen that failed (route-error-boundary.tsx), so it runs once
- * the screen is hydrated and drawn again with what only the browser knows (its first drawing is
- * the prerendered one, like every other component's, and its second comes in the same commit as
- * theirs).
+ * Nothing on the page; its effect says the screen is in ({@link whenScreenIn}). It goes last in
+ * the innermost part of the page that is taken over on its own (the route's,
+ * src/components/layout/app-frame.tsx), and in the message that replaces a screen that failed
+ * (route-error-boundary.tsx), so it runs once the screen is hydrated and drawn again with what
+ * only the browser knows (its first drawing is the prerendered one, like every other component's,
+ * and its second comes in the same commit as theirs).
  */
 export function HydrationDone() {
-  const onHydrated = useContext(OnHydrated);
   const hydrated = useHydrated();
   useEffect(() => {
-    if (!hydrated) return;
-    markScreenIn();
-    onHydrated?.();
-  }, [hydrated, onHydrated]);
+    if (hydrated) markScreenIn();
+  }, [hydrated]);
   return null;
 }
