@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { threadId } from 'node:worker_threads';
 import { afterEach, expect, vi } from 'vitest';
 import developmentConfig from '../../openapi/portal-config.development.json';
 import { checkPortalConfig, setPortalEnv } from '../lib/env';
@@ -9,6 +10,20 @@ import { appQueryClient } from '../lib/query-client';
 const config = checkPortalConfig(developmentConfig);
 if (!config.ok) throw new Error(`openapi/portal-config.development.json: ${JSON.stringify(config.problems)}`);
 setPortalEnv(config.env);
+
+// jsdom has no BroadcastChannel, and Node's reaches every worker thread of the process: a sign-out
+// broadcast by a test in one file signed out the tabs of a test running in another (its stored
+// session cleared under it). The test files that share a thread are one browser; the others, not.
+// (This file runs before each test file of the thread: the channel is replaced once.)
+const threadLocal = Symbol.for('portal.threadLocalChannel');
+if (typeof BroadcastChannel !== 'undefined' && !(threadLocal in BroadcastChannel)) {
+  globalThis.BroadcastChannel = class ThreadBroadcastChannel extends BroadcastChannel {
+    static readonly [threadLocal] = true;
+    constructor(name: string) {
+      super(`${name}@${threadId}`);
+    }
+  };
+}
 
 // jsdom has no modal dialogs: enough of one for components that use <dialog>. The real
 // behaviour (inert page, focus, Escape) is covered by the end-to-end tests in Chromium.
