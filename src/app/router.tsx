@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
-import { createPath, HashRouter, Navigate, parsePath, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { HashRouter, Navigate, parsePath, Route, Routes, useLocation, useNavigate, type Path } from 'react-router-dom';
 import { AppFrame } from '../components/layout/app-frame';
 import { OptionalPart } from '../components/layout/optional-part';
 import { PublicShell } from '../components/layout/public-shell';
@@ -174,23 +174,25 @@ export function AppRoutes() {
 }
 
 /** The address after `#`, as the hash router reads it (a path without its leading `/` gets one). */
-function addressInTheBar(): string {
+function addressInTheBar(): Path {
   const { pathname = '/', search = '', hash = '' } = parsePath(window.location.hash.slice(1));
-  return createPath({ pathname: pathname.startsWith('/') ? pathname : `/${pathname}`, search, hash });
+  return { pathname: pathname.startsWith('/') ? pathname : `/${pathname}`, search, hash };
 }
 
 /**
  * The hash router reads the address as it is first drawn, but hears of a change only from when
  * its drawing is in the page: while a prerendered page is taken over in slices, another link
  * opened in this tab in between changed the address unheard, and the page showed the screen of
- * the first. Once the router listens, it goes to the address in the bar if that is another one.
+ * the first. Once the router listens, it goes to the address in the bar if that is another screen.
+ * (Only another path: an emailed link's query leaves the bar as its screen is drawn, while the
+ * router keeps it: src/lib/use-link-token.ts.)
  */
 export function FollowTheAddress() {
   const location = useLocation();
   const navigate = useNavigate();
   useEffect(() => {
     const address = addressInTheBar();
-    if (address !== createPath(location)) void navigate(address, { replace: true });
+    if (address.pathname !== location.pathname) void navigate(address, { replace: true });
     // Once, as the router starts listening: from then on it hears every change.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

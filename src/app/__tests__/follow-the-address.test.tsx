@@ -9,11 +9,12 @@ function Where() {
 }
 
 /**
- * Another link opened in this tab after the router has read the address and before it listens:
- * in the browser, while React takes the prerendered page over between two slices; here, as the
- * router's children are drawn. The address changes without an event the router could hear.
+ * The address changes after the router has read it and before it listens, without an event the
+ * router could hear: in the browser, another link opened in this tab while React takes the
+ * prerendered page over between two slices (or a link's query leaving the bar); here, as the
+ * router's children are drawn.
  */
-function LinkOpenedMeanwhile({ to }: { to: string }) {
+function AddressChangedUnheard({ to }: { to: string }) {
   if (window.location.hash !== to) window.history.replaceState(null, '', to);
   return null;
 }
@@ -26,12 +27,25 @@ describe('FollowTheAddress', () => {
     render(
       <HashRouter>
         <FollowTheAddress />
-        <LinkOpenedMeanwhile to="#/whats-new?from=mail" />
+        <AddressChangedUnheard to="#/whats-new?from=mail" />
         <Where />
       </HashRouter>,
     );
     expect(await screen.findByText('/whats-new?from=mail')).toBeTruthy();
     expect(window.location.hash).toBe('#/whats-new?from=mail');
+  });
+
+  it("keeps the router's query when only the query left the bar (an emailed link's token)", async () => {
+    window.history.replaceState(null, '', '#/verification?token=abc');
+    render(
+      <HashRouter>
+        <FollowTheAddress />
+        <AddressChangedUnheard to="#/verification" />
+        <Where />
+      </HashRouter>,
+    );
+    expect(await screen.findByText('/verification?token=abc')).toBeTruthy();
+    expect(window.location.hash).toBe('#/verification');
   });
 
   it('leaves the router where it is when the address has not changed', async () => {
