@@ -19,44 +19,37 @@ function AddressChangedUnheard({ to }: { to: string }) {
   return null;
 }
 
+/** The router opened at `from`, the address then changed unheard to `to` (if given). */
+function openRouter(from: string, to?: string, state: unknown = null) {
+  window.history.replaceState(state, '', from);
+  render(
+    <HashRouter>
+      <FollowTheAddress />
+      {to === undefined ? null : <AddressChangedUnheard to={to} />}
+      <Where />
+    </HashRouter>,
+  );
+}
+
 describe('FollowTheAddress', () => {
   afterEach(() => window.history.replaceState(null, '', '#/'));
 
   it('takes the router to an address that changed before the router listened', async () => {
-    window.history.replaceState(null, '', '#/');
-    render(
-      <HashRouter>
-        <FollowTheAddress />
-        <AddressChangedUnheard to="#/whats-new?from=mail" />
-        <Where />
-      </HashRouter>,
-    );
+    openRouter('#/', '#/whats-new?from=mail');
     expect(await screen.findByText('/whats-new?from=mail')).toBeTruthy();
     expect(window.location.hash).toBe('#/whats-new?from=mail');
   });
 
   it("keeps the router's query when only the query left the bar (an emailed link's token)", async () => {
-    window.history.replaceState(null, '', '#/verification?token=abc');
-    render(
-      <HashRouter>
-        <FollowTheAddress />
-        <AddressChangedUnheard to="#/verification" />
-        <Where />
-      </HashRouter>,
-    );
+    openRouter('#/verification?token=abc', '#/verification');
     expect(await screen.findByText('/verification?token=abc')).toBeTruthy();
     expect(window.location.hash).toBe('#/verification');
   });
 
   it('leaves the router where it is when the address has not changed', async () => {
-    window.history.replaceState({ usr: 'kept', key: 'k', idx: 0 }, '', '#/forgot-username');
-    render(
-      <HashRouter>
-        <FollowTheAddress />
-        <Where />
-      </HashRouter>,
-    );
+    const state = { usr: 'kept', key: 'k', idx: 0 };
+    openRouter('#/forgot-username', undefined, state);
     expect(await screen.findByText('/forgot-username')).toBeTruthy();
-    expect(window.history.state).toEqual({ usr: 'kept', key: 'k', idx: 0 });
+    expect(window.history.state).toEqual(state);
   });
 });
