@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
-import { HashRouter, Navigate, parsePath, Route, Routes, useLocation, useNavigate, type Path } from 'react-router-dom';
+import { HashRouter, Navigate, parsePath, Route, Routes, useLocation, type Path } from 'react-router-dom';
 import { AppFrame } from '../components/layout/app-frame';
 import { OptionalPart } from '../components/layout/optional-part';
 import { PublicShell } from '../components/layout/public-shell';
@@ -173,26 +173,29 @@ export function AppRoutes() {
   );
 }
 
-/** The address after `#`, as the hash router reads it (a path without its leading `/` gets one). */
+/** The address after `#`, as the hash router reads it (a path gets a leading `/` if it has none). */
 function addressInTheBar(): Path {
   const { pathname = '/', search = '', hash = '' } = parsePath(window.location.hash.slice(1));
-  return { pathname: pathname.startsWith('/') ? pathname : `/${pathname}`, search, hash };
+  return { pathname: pathname.startsWith('/') || pathname.startsWith('.') ? pathname : `/${pathname}`, search, hash };
 }
 
 /**
  * The hash router reads the address as it is first drawn, but hears of a change only from when
  * its drawing is in the page: while a prerendered page is taken over in slices, another link
  * opened in this tab in between changed the address unheard, and the page showed the screen of
- * the first. Once the router listens, it goes to the address in the bar if that is another screen.
- * (Only another path: an emailed link's query leaves the bar as its screen is drawn, while the
- * router keeps it: src/lib/use-link-token.ts.)
+ * the first. Once the router listens, it is told of a change as the browser tells it (`popstate`:
+ * it reads the address again, with its history entry's state, and writes nothing). A change is
+ * another path, or another query in the bar: an emailed link's query leaves the bar as its screen
+ * is drawn while the router keeps it (src/lib/use-link-token.ts), which is no change.
  */
 export function FollowTheAddress() {
   const location = useLocation();
-  const navigate = useNavigate();
   useEffect(() => {
     const address = addressInTheBar();
-    if (address.pathname !== location.pathname) void navigate(address, { replace: true });
+    const anotherQuery = address.search !== '' && address.search !== location.search;
+    if (address.pathname !== location.pathname || anotherQuery) {
+      window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state as unknown }));
+    }
     // Once, as the router starts listening: from then on it hears every change.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

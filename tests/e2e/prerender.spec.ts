@@ -326,6 +326,31 @@ test('another address opened in the same tab while the app takes the sign-in ove
   expect(hydration).toEqual([]);
 });
 
+test('an address changed after the router has read it and before it listens is followed', async ({ page }) => {
+  // The router reads the address as it draws, and listens for changes (popstate) once its drawing
+  // is in the page: the address changes unheard just before it listens, as when another link is
+  // pasted into the tab between two slices of the takeover.
+  await page.addInitScript(() => {
+    const listen = EventTarget.prototype.addEventListener;
+    let moved = false;
+    EventTarget.prototype.addEventListener = function (this: EventTarget, ...args: Parameters<EventTarget['addEventListener']>) {
+      if (!moved && this === window && args[0] === 'popstate') {
+        moved = true;
+        window.history.replaceState(null, '', '#/no-such-screen');
+        document.documentElement.dataset.moved = `app ${document.documentElement.dataset.app ?? 'not started'}`;
+      }
+      return listen.apply(this, args);
+    };
+  });
+  const hydration = hydrationMessages(page);
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('data-moved', 'app started');
+  await expect(page).toHaveURL(/#\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: HEADING })).toBeVisible();
+  await expectSignInTakenOver(page);
+  expect(hydration).toEqual([]);
+});
+
 test('a browser preferring Spanish gets the prerendered form in English, then the same form in Spanish, keeping what was typed', async ({
   browser,
   baseURL,

@@ -34,10 +34,16 @@ function openRouter(from: string, to?: string, state: unknown = null) {
 describe('FollowTheAddress', () => {
   afterEach(() => window.history.replaceState(null, '', '#/'));
 
-  it('takes the router to an address that changed before the router listened', async () => {
+  it('takes the router to an address that changed before the router listened, its history entry as it is', async () => {
     openRouter('#/', '#/whats-new?from=mail');
     expect(await screen.findByText('/whats-new?from=mail')).toBeTruthy();
     expect(window.location.hash).toBe('#/whats-new?from=mail');
+    expect(window.history.state).toBeNull();
+  });
+
+  it('follows another query for the same screen (a second emailed link)', async () => {
+    openRouter('#/verification?token=first', '#/verification?token=second');
+    expect(await screen.findByText('/verification?token=second')).toBeTruthy();
   });
 
   it("keeps the router's query when only the query left the bar (an emailed link's token)", async () => {
