@@ -298,58 +298,52 @@ test('another address never shows the prerendered sign-in, not even before the s
   await expectSignInTakenOver(page);
 });
 
-test('another address opened in the same tab while the app takes the sign-in over is followed, with no error', async ({ page }) => {
-  // The moment the app has begun to take the prerendered screen over (React listens at its root
-  // as hydrateRoot is called, and draws later), the address changes as when another link is pasted
-  // into the tab: only its part after the # changes, so the page stays.
-  await page.addInitScript(() => {
-    const listen = EventTarget.prototype.addEventListener;
-    let moved = false;
-    EventTarget.prototype.addEventListener = function (this: EventTarget, ...args: Parameters<EventTarget['addEventListener']>) {
-      if (!moved && this instanceof Element && this.id === 'root' && args[0] === 'auxclick') {
-        moved = true;
-        window.location.hash = '#/no-such-screen';
-        document.documentElement.dataset.moved = 'while hydrating';
-      }
-      return listen.apply(this, args);
-    };
-  });
-  const hydration = hydrationMessages(page);
-  await page.goto('/');
-  await expect(page.locator('html')).toHaveAttribute('data-moved', 'while hydrating');
-  // An address the portal does not know goes to the root (a screen's address draws that screen,
-  // whose code loads first: React keeps the prerendered screen until then and meets no mismatch).
-  await expect(page).toHaveURL(/#\/$/);
-  await expect(page.getByRole('heading', { level: 1, name: HEADING })).toBeVisible();
-  await expectSignInTakenOver(page);
-  // React's report of the mismatch would be a page error, which the fixture fails on too.
-  expect(hydration).toEqual([]);
-});
+/**
+ * Two moments another link can be opened in the tab (only its part after the # changes, so the
+ * page stays) while the app takes the prerendered sign-in over. As hydrateRoot is called (React
+ * listens at its root then, and draws later): the browser tells of the change, and the router
+ * reads the new address as it draws. After the router has read the address and before it listens
+ * for changes (popstate), between two slices of the takeover: the change goes unheard, and the
+ * router must be told once it listens.
+ */
+const takeoverMoments = [
+  { moment: 'as the app begins to take the sign-in over', unheard: false },
+  { moment: 'after the router has read the address and before it listens', unheard: true },
+];
 
-test('an address changed after the router has read it and before it listens is followed', async ({ page }) => {
-  // The router reads the address as it draws, and listens for changes (popstate) once its drawing
-  // is in the page: the address changes unheard just before it listens, as when another link is
-  // pasted into the tab between two slices of the takeover.
-  await page.addInitScript(() => {
-    const listen = EventTarget.prototype.addEventListener;
-    let moved = false;
-    EventTarget.prototype.addEventListener = function (this: EventTarget, ...args: Parameters<EventTarget['addEventListener']>) {
-      if (!moved && this === window && args[0] === 'popstate') {
-        moved = true;
-        window.history.replaceState(null, '', '#/no-such-screen');
-        document.documentElement.dataset.moved = `app ${document.documentElement.dataset.app ?? 'not started'}`;
-      }
-      return listen.apply(this, args);
-    };
+for (const { moment, unheard } of takeoverMoments) {
+  test(`another address opened in the same tab ${moment} is followed, with no error`, async ({ page }) => {
+    await page.addInitScript(
+      ({ unheard }) => {
+        const listen = EventTarget.prototype.addEventListener;
+        let moved = false;
+        EventTarget.prototype.addEventListener = function (this: EventTarget, ...args: Parameters<EventTarget['addEventListener']>) {
+          const now = unheard
+            ? this === window && args[0] === 'popstate'
+            : this instanceof Element && this.id === 'root' && args[0] === 'auxclick';
+          if (!moved && now) {
+            moved = true;
+            if (unheard) window.history.replaceState(null, '', '#/no-such-screen');
+            else window.location.hash = '#/no-such-screen';
+            document.documentElement.dataset.moved = `app ${document.documentElement.dataset.app ?? 'not started'}`;
+          }
+          return listen.apply(this, args);
+        };
+      },
+      { unheard },
+    );
+    const hydration = hydrationMessages(page);
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('data-moved', 'app started');
+    // An address the portal does not know goes to the root (a screen's address draws that screen,
+    // whose code loads first: React keeps the prerendered screen until then and meets no mismatch).
+    await expect(page).toHaveURL(/#\/$/);
+    await expect(page.getByRole('heading', { level: 1, name: HEADING })).toBeVisible();
+    await expectSignInTakenOver(page);
+    // React's report of the mismatch would be a page error, which the fixture fails on too.
+    expect(hydration).toEqual([]);
   });
-  const hydration = hydrationMessages(page);
-  await page.goto('/');
-  await expect(page.locator('html')).toHaveAttribute('data-moved', 'app started');
-  await expect(page).toHaveURL(/#\/$/);
-  await expect(page.getByRole('heading', { level: 1, name: HEADING })).toBeVisible();
-  await expectSignInTakenOver(page);
-  expect(hydration).toEqual([]);
-});
+}
 
 test('a browser preferring Spanish gets the prerendered form in English, then the same form in Spanish, keeping what was typed', async ({
   browser,
