@@ -38,13 +38,9 @@ beforeEach(() => {
 
 afterEach(() => rmSync(copy, { recursive: true, force: true }));
 
+// That it passes on a tree whose generated/ matches: `npm test` runs it on this one (its stage
+// "drift check"), which took a third of this file's time here as well.
 describe('codegen:check', () => {
-  it('passes when generated/ matches the contract', () => {
-    const result = check();
-    expect(result.stderr).toBe('');
-    expect(result.status).toBe(0);
-  }, 180_000);
-
   it('fails when the contract changes without regeneration (a maxLength)', () => {
     const file = join(copy, 'openapi', 'schemas', 'common.yaml');
     const source = readFileSync(file, 'utf8');
