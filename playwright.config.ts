@@ -64,6 +64,9 @@ export default defineConfig({
       url: `http://127.0.0.1:${NGINX_PORT}/`,
       reuseExistingServer: false,
       timeout: 30_000,
+      // Asked to stop (Playwright's default kills it outright), it stops nginx and removes the
+      // directory it ran in: one left in the temporary directory per run otherwise.
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     },
   ],
 });

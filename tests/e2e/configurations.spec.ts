@@ -10,7 +10,7 @@ import { startNginx } from '../../scripts/nginx.mjs';
 import { DEVELOPMENT_CONFIG } from '../../scripts/portal-config.mjs';
 import { MOCK_PORT } from '../../scripts/ports.mjs';
 import { makeCertificate } from '../../scripts/tls.mjs';
-import { expect, expectNoAxeViolations, test } from '../support/fixtures';
+import { expect, expectNoAxeViolations, test as base } from '../support/fixtures';
 
 /*
  * One build, two deployments: the very dist/ the run serves, served by a second nginx
@@ -21,9 +21,40 @@ import { expect, expectNoAxeViolations, test } from '../support/fixtures';
  *
  * The second deployment is served over TLS and HTTP/2, as production is: Chromium delivers
  * Reporting API reports only from an https page to an https endpoint. Its certificate is made
- * for this worker, and Chromium trusts its key and nothing else.
+ * for the worker that runs these tests (not as the file loads: every process that lists the tests
+ * loads it) and removed with the worker, and Chromium trusts its key and nothing else.
  */
-const certificate = makeCertificate(['127.0.0.1']);
+
+type Certificate = ReturnType<typeof makeCertificate>;
+
+const test = base.extend<object, { certificate: Certificate }>({
+  certificate: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none
+    async ({}, use) => {
+      const certificate = makeCertificate(['127.0.0.1']);
+      await use(certificate);
+      certificate.remove();
+    },
+    { scope: 'worker' },
+  ],
+  // Chromium trusts the worker's certificate, and delivers violation reports at once rather than
+  // in batches up to a minute apart; the whole browser, as its headless shell (the suite's browser,
+  // playwright.config.ts) delivers no Reporting API reports.
+  launchOptions: [
+    async ({ certificate }, use) => {
+      await use({
+        ...playwrightConfig.use?.launchOptions,
+        executablePath: CHROMIUM_BINARY,
+        args: [
+          ...(playwrightConfig.use?.launchOptions?.args ?? []),
+          `--ignore-certificate-errors-spki-list=${certificate.spki}`,
+          '--short-reporting-delay',
+        ],
+      });
+    },
+    { scope: 'worker' },
+  ],
+});
 
 /** The second deployment: another site key, a path prefix, its own violation collector. */
 const SECOND_CONFIG = {
@@ -33,7 +64,7 @@ const SECOND_CONFIG = {
 };
 
 /** Records the violation reports a browser sends (the Reporting API asks first, CORS). */
-async function startCollector() {
+async function startCollector(certificate: Certificate) {
   const reports: { contentType: string; body: string }[] = [];
   const tls = { cert: readFileSync(certificate.cert), key: readFileSync(certificate.key) };
   const server: Server = createServer(tls, (request, response) => {
@@ -59,8 +90,8 @@ async function startCollector() {
 let collector: Awaited<ReturnType<typeof startCollector>>;
 let second: Awaited<ReturnType<typeof startNginx>>;
 
-test.beforeAll(async () => {
-  collector = await startCollector();
+test.beforeAll(async ({ certificate }) => {
+  collector = await startCollector(certificate);
   second = await startNginx({
     distDir: fileURLToPath(new URL('../../dist', import.meta.url)),
     gatewayUrl: `http://127.0.0.1:${MOCK_PORT}`,
@@ -73,22 +104,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await second?.close();
   await collector?.close();
-  certificate.remove();
-});
-
-// Chromium trusts the worker's certificate, and delivers violation reports at once rather than
-// in batches up to a minute apart; the whole browser, as its headless shell (the suite's browser,
-// playwright.config.ts) delivers no Reporting API reports.
-test.use({
-  launchOptions: {
-    ...playwrightConfig.use?.launchOptions,
-    executablePath: CHROMIUM_BINARY,
-    args: [
-      ...(playwrightConfig.use?.launchOptions?.args ?? []),
-      `--ignore-certificate-errors-spki-list=${certificate.spki}`,
-      '--short-reporting-delay',
-    ],
-  },
 });
 
 const secondBase = () => `https://127.0.0.1:${second.port}`;
