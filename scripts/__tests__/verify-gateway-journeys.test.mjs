@@ -7,7 +7,7 @@
 // journey that cannot get a code does not pass (exit 2). The class-by-class deviations of the
 // named examples are in verify-gateway.test.mjs.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { validateXML } from 'xmllint-wasm';
@@ -33,7 +33,11 @@ afterEach(async () => {
   await stub?.close();
   stub = undefined;
 });
-afterAll(() => stub?.close());
+afterAll(async () => {
+  await stub?.close();
+  // The reports the runs wrote: left in the temporary directory, one per run, before.
+  rmSync(work, { recursive: true, force: true });
+});
 
 let runs = 0;
 /** Runs the kit's command line: its table on standard output, its JSON report read from a file. */

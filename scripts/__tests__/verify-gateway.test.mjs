@@ -4,7 +4,7 @@
 // asserted to produce its violation and its exit code (1 for violations, 2 when the kit could
 // not run as asked). Deadlines are short ones passed in; nothing waits on a clock otherwise.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
@@ -34,7 +34,11 @@ afterEach(async () => {
   await stub?.close();
   stub = undefined;
 });
-afterAll(() => stub?.close());
+afterAll(async () => {
+  await stub?.close();
+  // The reports the runs wrote: left in the temporary directory, one per run, before.
+  rmSync(work, { recursive: true, force: true });
+});
 
 /** Runs the kit's command line; `whileRunning` gets the child (to signal it). */
 function runCli(args, whileRunning) {
