@@ -100,6 +100,22 @@ test.describe('forgotten password', () => {
     expect(await page.evaluate(() => window.sessionStorage.length)).toBe(0);
   });
 
+  test('a tab still signed in that resets the password stays on Check your email!, its session cleared', async ({ page }) => {
+    await page.clock.install();
+    await seedSession(page);
+    await startReset(page, 'question');
+    await page.getByLabel('Security Answer').fill('Rex');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Check your email!' })).toBeVisible();
+    expect(await page.evaluate(() => window.sessionStorage.length)).toBe(0);
+    expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContain('authToken');
+    // The tab's watch on the auth cookie (every 1.5 s) sees it gone: this tab signed itself out,
+    // so the user stays on the message rather than being told the session ended elsewhere.
+    await page.clock.runFor(3 * 1500);
+    await expect(page.getByRole('heading', { level: 1, name: 'Check your email!' })).toBeVisible();
+    await expect(page).toHaveURL(/#\/reset-password\/success$/);
+  });
+
   test('a code user chooses a method, enters the code (a refused one first), and the reset goes through', async ({ page }) => {
     const resets = record(page, /\/public\/profile\/credentials\/resetPassword$/);
     const codes = record(page, /\/login-gateway\/mfa\/code$/);
