@@ -33,6 +33,16 @@ export const TEMPLATE = join(root, 'deploy', 'nginx', 'portal-server.conf.templa
 export const RENDER_SCRIPT = join(root, 'deploy', 'nginx', 'render-portal.sh');
 
 /**
+ * The access log's format, the same in every http block that serves the portal (this file's,
+ * deploy/docker/nginx.conf and deploy/nginx/portal.conf; a test holds them equal): nginx's
+ * `combined` without what must never be logged. The path without its query (`$uri`): an emailed
+ * link's token goes to the gateway as `?token=` (the contract: "Never logged"); and no
+ * `$remote_user`, which nginx reads from the sign-in call's basic credentials.
+ */
+export const ACCESS_LOG_FORMAT =
+  'log_format portal \'$remote_addr [$time_local] "$request_method $uri $server_protocol" $status $body_bytes_sent "$http_user_agent"\';';
+
+/**
  * The settings of one deployment, as environment variables for deploy/nginx/render-portal.sh,
  * after checking them: the page's configuration with zod against the schema, an absolute build
  * directory, origins for the two upstreams and an address for the violation reports.
@@ -119,7 +129,8 @@ export function mainConfig(prefix, port, tls) {
     '  include /etc/nginx/mime.types;',
     '  default_type application/octet-stream;',
     '  sendfile on;',
-    `  access_log ${prefix}/access.log;`,
+    `  ${ACCESS_LOG_FORMAT}`,
+    `  access_log ${prefix}/access.log portal;`,
     ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `  ${kind}_temp_path ${prefix}/${kind}_temp;`),
     '  server {',
     ...(tls

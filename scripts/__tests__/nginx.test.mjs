@@ -15,7 +15,15 @@ import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DASHBOARD_PATHS } from '../../common/dashboard-paths.js';
 import { BROTLI_MODULES, NGINX_BINARY, NGINX_MODULES_DIR } from '../ensure-system.mjs';
-import { deploymentEnvironment, renderPortalServer, RENDER_SCRIPT, runRenderScript, startNginx, TEMPLATE } from '../nginx.mjs';
+import {
+  ACCESS_LOG_FORMAT,
+  deploymentEnvironment,
+  renderPortalServer,
+  RENDER_SCRIPT,
+  runRenderScript,
+  startNginx,
+  TEMPLATE,
+} from '../nginx.mjs';
 import { cacheablePaths } from '../openapi-document.mjs';
 import { CONFIG_BLOCK, configBlock, configurationVariables, DEVELOPMENT_CONFIG, PORTAL_CONFIG_SCHEMA } from '../portal-config.mjs';
 import { GATEWAY_FILES, GATEWAY_PREFIXES } from '../ports.mjs';
@@ -194,6 +202,28 @@ describe('nginx serving the build', () => {
       expect(gateway.requests).toEqual([]);
     },
   );
+
+  it("logs each request without its query or the sign-in's basic credentials", async () => {
+    const token = 'link-token-4f9a1c';
+    const answer = await sendRaw(nginx.port, {
+      method: 'GET',
+      target: `/login-gateway/verification/token?token=${token}`,
+      headers: { Authorization: `Basic ${Buffer.from('jsmith401:Retire#2045').toString('base64')}` },
+    });
+    expect(answer.status).toBe(200);
+    expect(gateway.requests.at(-1)?.url).toBe(`/login-gateway/verification/token?token=${token}`);
+    // nginx writes the line once the answer has gone: read until it is there.
+    const log = join(nginx.prefix, 'access.log');
+    let lines = [];
+    for (let tries = 0; tries < 200 && !lines.some((line) => line.includes('/verification/token')); tries += 1) {
+      if (tries > 0) await new Promise((done) => setTimeout(done, 25));
+      lines = readFileSync(log, 'utf8').split('\n');
+    }
+    const line = lines.find((entry) => entry.includes('/verification/token'));
+    expect(line).toContain('"GET /login-gateway/verification/token HTTP/1.1" 200');
+    expect(line).not.toContain(token);
+    expect(line).not.toContain('jsmith401');
+  });
 
   it('answers 502 with the error envelope and the security headers when the gateway does not answer', async () => {
     const gone = await startListener();
@@ -420,6 +450,25 @@ describe('deploy/nginx/portal-server.conf.template agrees with the project', () 
     for (const line of locations.filter((line) => line.endsWith('/.portal-error'))) {
       expect([...codes(line), 502, 504].sort()).toEqual([...all].sort());
     }
+  });
+});
+
+describe('the access log', () => {
+  it('has the one format, without query or credentials, wherever the portal is served', () => {
+    const files = ['deploy/docker/nginx.conf', 'deploy/nginx/portal.conf'].map((file) => ({
+      file,
+      text: readFileSync(join(root, file), 'utf8'),
+    }));
+    for (const { file, text } of files) {
+      expect(text, file).toContain(ACCESS_LOG_FORMAT);
+      const logs = [...text.matchAll(/^\s*access_log\s+([^;]*);/gm)].map((match) => match[1]);
+      expect(logs.length, file).toBeGreaterThan(0);
+      expect(
+        logs.filter((directive) => !/ portal$/.test(directive)),
+        `${file}: access logs in another format`,
+      ).toEqual([]);
+    }
+    expect(template).not.toMatch(/access_log|log_format/);
   });
 });
 
