@@ -21,7 +21,7 @@ export const SIGN_IN_ADDRESS_SCRIPT_HASH = 'sha256-yPK4OotiKsZ+aN/Ybpa9O2n20jyY5
  * request. The build fails, naming the new hash, when the styles change and this does not;
  * change deploy/nginx/ with it.
  */
-export const FIRST_SCREEN_STYLE_HASH = 'sha256-z7jxmCobyVyBCRLeR46Njk9gA3SzQd1MukgBUKI/nfw=';
+export const FIRST_SCREEN_STYLE_HASH = 'sha256-MEkyXyk3sSHML0BsdH/sZ3bvUCDeH80PFjHTlCLREvA=';
 
 /** No 'unsafe-inline', no 'unsafe-eval'. Brand logos may come from any https host. */
 export const CONTENT_SECURITY_POLICY = [

@@ -251,16 +251,32 @@ test.describe('one-time code', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in to your 401(k) account' })).toBeVisible();
   });
 
-  test('a lockout shows under the form with the customer-service number', async ({ page }) => {
+  test('a lockout shows under the form with the customer-service number, and closes the form', async ({ page }) => {
+    await page.clock.install();
     await signIn(page, 'locked');
     await page.getByLabel('Text message to ***-***-1234').check();
     await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByLabel('Code', { exact: true }).fill('123456');
-    await page.getByRole('button', { name: 'Continue' }).click();
+    const field = page.getByLabel('Code', { exact: true });
+    await field.fill('123456');
+    // Sent from the keyboard: the field, closed by the lockout, keeps the focus (a field made
+    // disabled while focused sent it to the page).
+    await field.press('Enter');
     const lockout = page.locator('form').getByRole('alert');
     await expect(lockout).toContainText('You have exceeded the maximum number of attempts.');
     await expect(lockout).toContainText('Please call customer service at 800-555-0100 ext. 2.');
+    await expect(field).toBeDisabled();
+    await expect(field).toBeFocused();
     await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
+    const codeCalls = record(page, /\/login-gateway\/authentication$/);
+    await field.press('Enter');
+    // Nothing sent, and no message about the empty field beside the lockout's.
+    await expect(page.locator('form').getByRole('alert')).toHaveCount(1);
+    await expectNoAxeViolations(page);
+    // Once the countdown is over, nobody is told they can ask for a new code they cannot use.
+    await page.clock.runFor(61_000);
+    await expect(page.getByRole('button', { name: 'Send a new code' })).toBeVisible();
+    await expect(page.getByText('You can now request a new code.')).toHaveCount(0);
+    expect(codeCalls).toHaveLength(0);
   });
 
   test('a failing code request shows the catalogue toast', async ({ page, guards }) => {

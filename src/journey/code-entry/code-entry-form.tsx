@@ -111,7 +111,8 @@ export function CodeEntryForm({ submit, failure, resend, path, secondary, sentAt
 
   return (
     <>
-      <form noValidate onSubmit={form.handleSubmit(onSubmit)}>
+      {/* A locked form takes no code: Enter in its field sends nothing, not even a "required". */}
+      <form noValidate onSubmit={lockout ? (event) => event.preventDefault() : form.handleSubmit(onSubmit)}>
         <Stack>
           <CodeInput
             ref={codeField}
@@ -123,7 +124,10 @@ export function CodeEntryForm({ submit, failure, resend, path, secondary, sentAt
             value={code.value}
             onValueChange={code.onChange}
             onBlur={code.onBlur}
-            disabled={lockout !== null}
+            // Closed by a lockout, yet focusable: a field made disabled while focused (Enter
+            // pressed in it) would send the focus to the page.
+            readOnly={lockout !== null}
+            aria-disabled={lockout !== null || undefined}
           />
           <FormFooter
             submit={commonTexts.continue}
@@ -147,7 +151,7 @@ export function CodeEntryForm({ submit, failure, resend, path, secondary, sentAt
             </ActionsRow>
           )}
           <p className="visually-hidden" aria-live="polite">
-            {secondsToResend === 0 ? journeyTexts.canRequestNewCode : ''}
+            {secondsToResend === 0 && lockout === null ? journeyTexts.canRequestNewCode : ''}
           </p>
         </Stack>
       ) : null}

@@ -74,7 +74,7 @@ export function RecoveryCodeForm({ signIn, fieldRef }: RecoveryCodeFormProps) {
     });
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(submit)}>
+    <form noValidate onSubmit={lockout ? (event) => event.preventDefault() : form.handleSubmit(submit)}>
       <Stack>
         <TextField
           {...field}
@@ -90,7 +90,9 @@ export function RecoveryCodeForm({ signIn, fieldRef }: RecoveryCodeFormProps) {
           autoCorrect="off"
           spellCheck={false}
           error={form.formState.errors.recoveryCode?.message}
-          disabled={lockout !== null}
+          // Closed by a lockout, yet focusable (code-entry-form.tsx).
+          readOnly={lockout !== null}
+          aria-disabled={lockout !== null || undefined}
         />
         <FormFooter submit={commonTexts.continue} busy={submission.busy} disabled={lockout !== null} />
         {refusal ? <FormError>{refusal}</FormError> : null}

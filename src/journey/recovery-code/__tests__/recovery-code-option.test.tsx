@@ -198,7 +198,10 @@ describe('a recovery code at sign-in’s code step', { timeout: 20_000 }, () => 
     submitCode('rc7k-2m9q');
     const alert = await formAlert(description);
     await waitFor(() => expect(alert).toHaveTextContent('800-555-0100'));
-    expect(recoveryField()).toBeDisabled();
+    // Closed, yet it keeps the focus it had (a disabled field would send it to the page).
+    expect(recoveryField()).toBeUnavailable();
+    expect(recoveryField()).toHaveAttribute('readonly');
+    expect(recoveryField()).not.toBeDisabled();
     expect(screen.getByRole('button', { name: 'Continue' })).toBeUnavailable();
     fireEvent.submit(recoveryField().closest('form')!);
     expect(requests).toHaveLength(1);
