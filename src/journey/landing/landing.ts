@@ -19,7 +19,7 @@ import { dashboardPathOf, dashboardUrl, externalTargets, isPortalLandingAddress 
 import { notify } from '../../lib/notifications';
 import { platformAuthenticatorAvailable } from '../../lib/passkeys/ceremony';
 import { paths } from '../../lib/paths';
-import { markSignedIn } from '../../lib/session';
+import { markSignedIn, signOut } from '../../lib/session';
 import { clearSessionStorage, readSession, type StoredSession } from '../../lib/session-storage';
 import {
   publishAuthCookie,
@@ -162,10 +162,17 @@ function participantAddress(dashboardAddress: string, skipEnrollment: boolean | 
   return skipEnrollment ? dashboardAddress : externalTargets(env.envPathPrefix).participantEnrollment;
 }
 
-export function postLoginRedirect(deps: LandingDeps): Promise<LandingOutcome> {
+/**
+ * The post-login redirect of a session already in force (after adoption, after account setup):
+ * its auth cookie is published, other tabs know it. A landing address it refuses ends that
+ * session everywhere (the spec: "otherwise the session is cleared"), not only this tab's storage.
+ */
+export async function postLoginRedirect(deps: LandingDeps): Promise<LandingOutcome> {
   const session = readSession();
-  if (!session) return Promise.resolve('refused');
-  return redirect(askForLanding(deps.queryClient, session), null, deps);
+  if (!session) return 'refused';
+  const outcome = await redirect(askForLanding(deps.queryClient, session), null, deps);
+  if (outcome === 'refused') signOut('rejected');
+  return outcome;
 }
 
 /**

@@ -133,6 +133,9 @@ describe('postLoginRedirect', () => {
       await expect(postLoginRedirect(deps())).resolves.toBe('refused');
       expect(leave).not.toHaveBeenCalled();
       expect(readSession()).toBeNull();
+      // The session was in force (after adoption or setup): its cookie goes too, and the tab is signed out.
+      expect(readAuthCookie()).toBeNull();
+      expect(getSessionState().status).toBe('signed-out');
     },
   );
 
