@@ -50,6 +50,35 @@ test.describe('the token page (/verification)', () => {
     await expectNoAxeViolations(page);
   });
 
+  test("a usable email link whose page's code cannot load shows the error, the token never back in the address", async ({
+    page,
+    guards,
+  }) => {
+    guards.allowConsoleErrors(/Failed to load resource|Failed to fetch dynamically imported module/);
+    await page.route(/\/assets\/email-verification-page-[\w-]+\.js$/, (route) => route.abort());
+    const addresses: string[] = [];
+    await page.exposeFunction('__address', (address: string) => addresses.push(address));
+    // Every address the page shows, as it changes (a hash change made by the router included).
+    await page.addInitScript(() => {
+      const report = () => void (window as unknown as { __address: (address: string) => void }).__address(window.location.href);
+      for (const name of ['pushState', 'replaceState'] as const) {
+        const original = history[name].bind(history);
+        history[name] = (...args: Parameters<History['pushState']>) => {
+          original(...args);
+          report();
+        };
+      }
+      window.addEventListener('hashchange', report);
+    });
+    await page.goto('/#/verification?token=email-validated&userId=100245');
+    await expect(heading(page, 'Something went wrong')).toBeVisible();
+    await expect(page).toHaveURL(/#\/verification$/);
+    // The link's own address, until the page takes the token out; never again after that.
+    const cleaned = addresses.findIndex((address) => !address.includes('email-validated'));
+    expect(cleaned).toBeGreaterThanOrEqual(0);
+    expect(addresses.slice(cleaned).filter((address) => address.includes('email-validated'))).toEqual([]);
+  });
+
   test('a completed email link: Email already verified!', async ({ page }) => {
     await page.goto('/#/verification?token=email-completed');
     await expect(heading(page, 'Email already verified!')).toBeVisible();

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../lib/paths';
 import { useLinkQuery } from '../../lib/use-link-token';
@@ -33,14 +33,28 @@ export function TokenPage() {
 /**
  * A usable email link goes on to the email page, which verifies the address with it: the link
  * goes in that page's address, which it reads and cleans like a link opened there (replacing this
- * entry, so the token stays in no history entry). Nothing else keeps it.
+ * entry, so the token stays in no history entry). Nothing else keeps it. The page's code is
+ * loaded first: the token goes back into the address bar only for a page that is there to take
+ * it out again at once. Code that cannot load is the route's error, the address still clean.
  */
 function EmailHandover({ token, userId }: { readonly token: string; readonly userId: string | null }) {
   const navigate = useNavigate();
+  const [failure, setFailure] = useState<unknown>(null);
   useEffect(() => {
-    const query = new URLSearchParams({ token });
-    if (userId) query.set('userId', userId);
-    navigate({ pathname: paths.emailVerification, search: `?${query.toString()}` }, { replace: true });
+    let current = true;
+    import('./email-verification-page').then(
+      () => {
+        if (!current) return;
+        const query = new URLSearchParams({ token });
+        if (userId) query.set('userId', userId);
+        navigate({ pathname: paths.emailVerification, search: `?${query.toString()}` }, { replace: true });
+      },
+      (error: unknown) => current && setFailure(error ?? new Error('the email page could not load')),
+    );
+    return () => {
+      current = false;
+    };
   }, [navigate, token, userId]);
+  if (failure !== null) throw failure;
   return <CheckingLink />;
 }
