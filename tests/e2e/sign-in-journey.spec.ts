@@ -349,7 +349,24 @@ test.describe('after sign-in', () => {
     await expectAnnounced(page, 'Number not valid');
     await phone.focus();
     await expect(page.getByText('Number not valid')).toHaveCount(0);
-    await phone.pressSequentially('0123');
+    await phone.pressSequentially('123');
+    await expect(phone).toHaveValue('201-555-123');
+    // Corrections mid-number, as a person makes them: the number regroups, and the caret stays
+    // where they type (setting the value put it at the end).
+    const caret = () => phone.evaluate((input: HTMLInputElement) => input.selectionStart);
+    const caretAt = async (position: number) => {
+      await phone.press('Home');
+      for (let step = 0; step < position; step += 1) await phone.press('ArrowRight');
+    };
+    await caretAt(4);
+    await phone.press('9');
+    await expect(phone).toHaveValue('201-955-5123');
+    expect(await caret()).toBe(5);
+    await phone.press('Backspace');
+    await expect(phone).toHaveValue('201-555-123');
+    expect(await caret()).toBe(3);
+    await caretAt(8);
+    await phone.press('0');
     // The spec: a phone with 10 digits is displayed as 3-3-4 with dashes.
     await expect(phone).toHaveValue('201-555-0123');
     await page.getByRole('button', { name: 'Continue' }).click();

@@ -11,7 +11,7 @@ import { SelectField } from '../ui/select-field';
 import { TextField } from '../ui/text-field';
 import { countryOptions, DEFAULT_COUNTRY } from './countries';
 import { phoneEntrySchema, type PhoneEntryInput } from './phone-entry.schema';
-import { formatAsTyped, hasNoDigits, nationalPlaceholder, type PhoneValue } from './phone-rules';
+import { caretAfterFormatting, formatAsTyped, hasNoDigits, nationalPlaceholder, type PhoneValue } from './phone-rules';
 import { commonTexts } from '../../lib/messages/common';
 
 interface PhoneEntryFormProps {
@@ -85,7 +85,16 @@ export function PhoneEntryForm({ mode, title, setupStep, onSubmit, entered, busy
                   if (hasNoDigits(getValues('number'))) setError('number', { type: 'required', message: commonTexts.numberRequired });
                 },
               })}
-              onKeyUp={() => setValue('number', formatAsTyped(getValues('number'), getValues('country')))}
+              onKeyUp={(event) => {
+                const input = event.currentTarget;
+                const typed = input.value;
+                const formatted = formatAsTyped(typed, getValues('country'));
+                if (formatted === typed) return;
+                // Setting the value would put the caret at the end: it stays among the digits it was after.
+                const caret = caretAfterFormatting(typed, input.selectionStart ?? typed.length, formatted);
+                setValue('number', formatted);
+                input.setSelectionRange(caret, caret);
+              }}
               onFocus={() => clearErrors('number')}
             />
           </FormRow>

@@ -35,6 +35,23 @@ export function formatAsTyped(text: string, country: CountryCode): string {
   return new AsYouType(country).input(digits);
 }
 
+/**
+ * Where the caret goes once `typed` is shown as `formatted`: after as many digits (and `+`) as
+ * were before it, so that a digit put in or taken out mid-number leaves the caret where the user
+ * was typing, not at the end; at the end when it was at the end.
+ */
+export function caretAfterFormatting(typed: string, caret: number, formatted: string): number {
+  if (caret >= typed.length) return formatted.length;
+  const kept = typed.slice(0, caret).replace(/[^\d+]/g, '').length;
+  if (kept === 0) return 0;
+  let seen = 0;
+  for (let index = 0; index < formatted.length; index += 1) {
+    if (/[\d+]/.test(formatted[index]!)) seen += 1;
+    if (seen === kept) return index + 1;
+  }
+  return formatted.length;
+}
+
 /** An example number of the country in its national format (as typed numbers show), for the placeholder. */
 export function nationalPlaceholder(country: CountryCode): string {
   const example = getExampleNumber(country, examples);

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { countryOptions } from '../countries';
 import { PhoneEntryForm } from '../phone-entry-form';
-import { formatAsTyped, nationalPlaceholder, phoneError, phoneValue } from '../phone-rules';
+import { caretAfterFormatting, formatAsTyped, nationalPlaceholder, phoneError, phoneValue } from '../phone-rules';
 
 describe('phone rules', () => {
   it('lists the United States +1 first, then the others alphabetically as "Country, code, +dial"', () => {
@@ -31,6 +31,22 @@ describe('phone rules', () => {
     ['201-555-012', '201-555-012'],
   ])('groups a +1 number as it grows: %j reads %j', (typed, shown) => {
     expect(formatAsTyped(typed, 'US')).toBe(shown);
+  });
+
+  it.each([
+    // [typed (the field after the key), its caret, where the caret goes once formatted]
+    ['201-5559-012', 8, 9], // a digit put in mid-number: '201-555-9|012'
+    ['201-55-0123', 6, 6], // a digit taken out: '201-55|0-123'
+    ['20-555-0123', 2, 2], // taken out before a dash: '20|5-550-123'
+    ['2201-555-012', 1, 1], // put in at the start: '2|20-155-5012'
+    ['201555', 6, 7], // at the end: stays at the end, '201-555|'
+    ['201-555-0123', 0, 0],
+  ] as const)('keeps the caret among the digits as %j is formatted (caret at %i)', (typed, caret, after) => {
+    const formatted = formatAsTyped(typed, 'US');
+    expect(caretAfterFormatting(typed, caret, formatted)).toBe(after);
+    // The same digits before the caret as before it was formatted.
+    const digits = (text: string) => text.replace(/\D/g, '');
+    expect(digits(formatted.slice(0, after))).toBe(digits(typed.slice(0, caret)));
   });
 
   it('leaves a +1 number with its trunk prefix or country code to the national format', () => {
@@ -85,6 +101,21 @@ describe('PhoneEntryForm', () => {
     expect(screen.getByLabelText('Phone number')).toHaveValue('201-555-0123');
     await userEvent.click(continueButton);
     expect(onSubmit).toHaveBeenCalledWith({ number: '2015550123', countryCode: '1' }, expect.objectContaining({ country: 'US' }));
+  });
+
+  it('keeps the caret where the user types when a digit put in mid-number moves the dashes', async () => {
+    render(<PhoneEntryForm mode="setup" onSubmit={() => {}} />);
+    const input = screen.getByLabelText<HTMLInputElement>('Phone number');
+    await userEvent.type(input, '201555012');
+    expect(input).toHaveValue('201-555-012');
+    // A 9 put in after '201-': the number regroups, and the caret stays after the 9, not at the end.
+    await userEvent.type(input, '9', { initialSelectionStart: 4, initialSelectionEnd: 4 });
+    expect(input).toHaveValue('201-955-5012');
+    expect(input.selectionStart).toBe(5);
+    // Taken out again: the caret stays where the 9 was.
+    await userEvent.keyboard('{Backspace}');
+    expect(input).toHaveValue('201-555-012');
+    expect(input.selectionStart).toBe(3);
   });
 
   it('shows "Number not valid" with the error style, and clears it on focus', async () => {
