@@ -306,6 +306,21 @@ test.describe('trustee signing (/trusteeSigningVerification)', () => {
     await expectNoAxeViolations(page);
   });
 
+  test('the same links opened at /verification show the same trustee screens, the same resend', async ({ page }) => {
+    const requests = record(page);
+    await page.goto('/#/verification?token=trustee-completed');
+    await expect(heading(page, "Looks like you've already completed signing your trust documents.")).toBeVisible();
+    await page.goto('/#/verification?token=trustee-replaced');
+    await expect(heading(page, 'The link you are using to sign your trust documents has expired.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Resend Link' })).toHaveCount(0);
+    await page.goto('/#/verification?token=trustee-expired');
+    await expect(heading(page, 'The link you are using to sign your trust documents has expired.')).toBeVisible();
+    await page.getByRole('button', { name: 'Resend Link' }).click();
+    await expect(page.getByRole('button', { name: 'Link Resent!' })).toBeDisabled();
+    expect(requests.filter((request) => request.url().endsWith('/login-gateway/verification/resend'))).toHaveLength(1);
+    await expectNoAxeViolations(page);
+  });
+
   test('a usable link signs the trustee in by its token and goes on to enrollment', async ({ page }) => {
     await page.goto('/#/trusteeSigningVerification?token=trustee-validated');
     await expect(page).toHaveURL(/#\/account-setup(\/username)?$/);

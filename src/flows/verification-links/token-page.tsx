@@ -3,14 +3,14 @@ import { useNavigate } from 'react-router-dom';
 import { paths } from '../../lib/paths';
 import { useLinkQuery } from '../../lib/use-link-token';
 import { CheckingLink, LinkRecord } from './link-panel';
-import { LINK_QUERY_RULES, linkKind, linkState } from './link-state';
+import { isLinkFor, LINK_QUERY_RULES, linkKind, linkState } from './link-state';
 import { EmailAlreadyVerified, EmailLinkExpired, EnrollmentLink, LinkWithoutToken } from './link-states';
 
 /**
  * `/verification`: the token landing page (spec section 4). No token is an expired link; a
  * completed one shows the completed screen; a usable one hands over (an email link to the email
  * page, an enrollment link to a sign-in by its token and the account set-up); anything else is
- * expired. The link's token and user id leave the address bar on arrival.
+ * expired. The completed and expired screens are those of the link's type (a trustee's are its own). The link's token and user id leave the address bar on arrival.
  */
 export function TokenPage() {
   const { token, userId } = useLinkQuery(LINK_QUERY_RULES);
@@ -24,7 +24,8 @@ export function TokenPage() {
           if (state === 'expired') return <EmailLinkExpired token={token} />;
           return <EmailHandover token={token} userId={userId} />;
         }
-        return <EnrollmentLink token={token} link={record} />;
+        // Trustee signing goes on as enrollment, with the trustee's own completed and expired screens.
+        return <EnrollmentLink token={token} link={record} trustee={isLinkFor('trusteeSigning', record)} />;
       }}
     </LinkRecord>
   );
