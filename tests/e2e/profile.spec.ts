@@ -349,14 +349,25 @@ test.describe('verification failures', () => {
     expect(await flag(page, 'showTotpDeviceRemovedSuccess')).toBeNull();
   });
 
-  test("any other removal failure is 'Unable to remove TOTP device, please try again'", async ({ page, guards }) => {
+  test("any other removal failure is 'Unable to remove TOTP device, please try again'; trying again removes it, the code not sent again", async ({
+    page,
+    guards,
+  }) => {
     guards.allowConsoleErrors(/status of 500/);
+    const calls = record(page);
     await preferExample(page, /\/profile\/info\/totp-device$/, 'code=500');
     await seedSession(page);
     await page.goto('/#/outer-mfa-verification');
     await codeField(page).fill('123456');
     await page.getByRole('button', { name: 'Continue' }).click();
     await expectAnnounced(page, 'Unable to remove TOTP device, please try again');
+    await expect(codeField(page)).toHaveValue('123456');
+    // The gateway answers again; the code went through once, and is good once.
+    await page.unroute(/\/profile\/info\/totp-device$/);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(/\/participant#\/security\/settings$/);
+    expect(calls().filter((call) => call.startsWith('POST /login-gateway/mfa/code/verify'))).toHaveLength(1);
+    expect(calls().filter((call) => call.startsWith('DELETE /login-gateway/profile/info/totp-device'))).toHaveLength(2);
   });
 
   test("an email that cannot be marked verified is 'Unable to verify email address'; a code not sent says so", async ({

@@ -15,6 +15,7 @@ import { notify } from '../../lib/notifications';
 import { externalTargets } from '../../lib/links';
 import { paths } from '../../lib/paths';
 import { useSupportPhone } from '../../lib/public-content';
+import { useOnce } from '../../lib/use-single-flight';
 import { useStoredSession } from '../../lib/use-stored-session';
 import { successVerificationSlot, totpDeviceRemovedSlot } from '../../journey/phone-setup/profile-slots';
 import { useAuthenticatorLookup } from './use-authenticator-lookup';
@@ -83,9 +84,11 @@ export function ProfileMfaVerificationPage() {
   };
 
   // A refused code rejects (the shared form empties the field and shows the lockout or the toast);
-  // a failure after it has its own toast and leaves the code as typed.
+  // a failure after it has its own toast and leaves the code as typed. Another try (Continue
+  // again) repeats only what failed: a code is good once, and it went through.
+  const once = useOnce();
   const submit = async (code: string) => {
-    await verifyCode.mutateAsync({ data: { code, type: byApp ? 'totp' : 'email' } });
+    await once('code', () => verifyCode.mutateAsync({ data: { code, type: byApp ? 'totp' : 'email' } }));
     await (byApp ? removeApp() : verifyEmail());
   };
 
