@@ -411,7 +411,10 @@ test.describe('the reset link: a new password', () => {
     await expect(page.getByLabel('Confirm new password', { exact: true })).toHaveValue('');
   });
 
-  test('a failing gateway shows "Error saving new password. Please try again."', async ({ page, guards }) => {
+  test('a failing gateway shows "Error saving new password. Please try again.", the passwords kept to send again', async ({
+    page,
+    guards,
+  }) => {
     guards.allowConsoleErrors(/status of 500/);
     await preferExample(page, /\/public\/profile\/changePassword$/, 'code=500');
     await page.goto('/#/reset-password/new-password?token=reset-validated');
@@ -419,7 +422,12 @@ test.describe('the reset link: a new password', () => {
     await page.getByLabel('Confirm new password', { exact: true }).fill('Abcdef1!');
     await page.getByRole('button', { name: 'Continue' }).click();
     await expectAnnounced(page, 'Error saving new password. Please try again.');
-    await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
+    // The gateway never judged them: nothing to type again.
+    await expect(page.getByLabel('New password', { exact: true })).toHaveValue('Abcdef1!');
+    await expect(page.getByLabel('Confirm new password', { exact: true })).toHaveValue('Abcdef1!');
+    await page.unroute(/\/public\/profile\/changePassword$/);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Password reset successfully' })).toBeVisible();
   });
 
   test('a link that cannot be checked says so and offers to try again', async ({ page, guards }) => {

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { flushSync } from 'react-dom';
+import { isRefusal } from '../../lib/api/error-catalogue';
 import { useShownText, type ShownText } from '../../lib/i18n/shown-text';
 import { usePortalForm } from '../../lib/use-portal-form';
 import { FormFooter } from '../layout/form-footer';
@@ -43,18 +44,19 @@ export function NewPasswordForm({ save, failureText, onCancel, cancelText = comm
   const confirmation = form.watch('confirmation');
 
   const submit = async ({ password: chosen }: NewPasswordValues) => {
-    let accepted = false;
+    let refused = false;
     await flight.run(async () => {
       setError(null);
       try {
         await save(chosen);
-        accepted = true;
       } catch (failure) {
+        refused = isRefusal(failure);
         setError(failureText?.(failure) ?? null);
       }
     });
-    // A refused password is not kept on the screen; the next one is typed where it was.
-    if (!accepted) {
+    // A password the gateway refused is not kept on the screen; the next one is typed where it
+    // was. One it never judged (no answer, a server error) stays, to be sent again as it is.
+    if (refused) {
       // Drawn at once, so the emptied field is registered again and can take the focus.
       flushSync(() => form.reset());
       form.setFocus('password');
