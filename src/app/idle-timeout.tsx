@@ -7,7 +7,14 @@ import { signOut } from '../lib/session';
 import { readAuthToken } from '../lib/session-storage';
 import { sessionTexts } from '../lib/messages/session';
 
-const ACTIVITY_EVENTS = ['click', 'keydown', 'scroll', 'touchstart'] as const;
+const ACTIVITY_EVENTS = ['click', 'keydown', 'keyup', 'scroll', 'touchstart'] as const;
+/**
+ * The start of a press: activity, but not what ends the warning. A warning closed as a finger
+ * touches down, or as a key goes down, would hand the rest of that press (the tap's click, the
+ * key's typing or Enter) to whatever is under the warning; its end (the click, the key's release)
+ * closes it, while the warning still takes it.
+ */
+const PRESS_STARTS: ReadonlySet<string> = new Set(['keydown', 'touchstart']);
 /** While the warning shows, the last-accessed time is checked this often for activity elsewhere. */
 const WARNING_CHECK_MS = 5000;
 /** Seconds left at which the countdown is announced to screen readers (not every second). */
@@ -43,7 +50,7 @@ type Phase = { readonly name: 'active' } | { readonly name: 'warning'; readonly 
  * every 10 minutes. After the idle period the gateway's last-accessed time decides: activity in
  * another tab or app (an access later than this tab's own keep-alive) restarts the timer from it,
  * otherwise a 30-second warning counts down, in the modal
- * and in the page title. Any click or key continues the session; at zero the user is signed out
+ * and in the page title. Any click or key continues the session (once the press is over); at zero the user is signed out
  * as timed out. Time is read from `performance.now()`, so the countdown is right after a
  * hidden tab's throttled timers or a wall-clock jump.
  */
@@ -98,7 +105,8 @@ export function IdleTimeout({ idleSeconds }: { readonly idleSeconds: number }) {
       startIdleTimer(idleMs);
     };
 
-    const onActivity = () => {
+    const onActivity = (event: Event) => {
+      if (phaseRef.current.name === 'warning' && PRESS_STARTS.has(event.type)) return;
       const at = performance.now();
       if (at - lastActivity.current < ACTIVITY_THROTTLE_MS) return;
       lastActivity.current = at;

@@ -214,6 +214,20 @@ test.describe('idle timeout', () => {
     await expect(page).toHaveURL(/#\/password$/);
   });
 
+  test('a key pressed to continue is not typed into the page under the warning', async ({ page }) => {
+    const field = page.getByLabel('New password', { exact: true });
+    await field.focus();
+    await goIdle(page);
+    const dialog = page.getByRole('dialog', { name: 'Are you still there?' });
+    await expect(dialog).toBeVisible();
+    const keepAlive = page.waitForRequest('**/partner-gateway/keepAlive');
+    await page.keyboard.press('a');
+    await keepAlive;
+    await expect(dialog).toBeHidden();
+    await expect(field).toBeFocused();
+    await expect(field).toHaveValue('');
+  });
+
   test('no warning when the gateway saw activity elsewhere', async ({ page, context }) => {
     await mockScenario(context, 'mockActivity', 'recent');
     // Judged once the gateway's answer is in: goIdle returns as the question is asked.
@@ -239,5 +253,13 @@ test.describe('idle timeout on a touch screen', () => {
     await page.clock.pauseAt(START.getTime() + 60_000);
     await goIdle(page);
     await expect(page.getByText('Tap anywhere on the screen to continue your session.')).toBeVisible();
+    // The tap goes to the warning, not to what is under it (the header's language switch here).
+    const switchBox = (await page.getByRole('button', { name: 'Español', exact: true }).boundingBox())!;
+    const keepAlive = page.waitForRequest('**/partner-gateway/keepAlive');
+    await page.touchscreen.tap(switchBox.x + switchBox.width / 2, switchBox.y + switchBox.height / 2);
+    await keepAlive;
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1, name: 'Change your password' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
   });
 });

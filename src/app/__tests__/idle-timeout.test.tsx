@@ -131,6 +131,28 @@ describe('IdleTimeout', () => {
     expect(keepAlives).toBe(1);
   });
 
+  it('continues the session once a press is over: a key or a finger going down leaves the warning up, its release or click closes it', async () => {
+    renderIdle();
+    await advance(IDLE_SECONDS * 1000);
+    // Closed as the key went down, the rest of that press (Enter, a letter) would land on the page under it.
+    fireEvent.keyDown(document.body, { key: 'Enter' });
+    await advance(0);
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    fireEvent.keyUp(document.body, { key: 'Enter' });
+    await advance(0);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(keepAlives).toBe(1);
+    await advance(IDLE_SECONDS * 1000);
+    // Closed as the finger touched down, the tap's click would press what is under it.
+    fireEvent.touchStart(document.body);
+    await advance(0);
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('dialog'));
+    await advance(0);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(keepAlives).toBe(2);
+  });
+
   it("continues the session with one keep-alive when the modal's button or Escape closes it (the key or click is activity too)", async () => {
     renderIdle();
     await advance(IDLE_SECONDS * 1000);
