@@ -1,6 +1,7 @@
 import type { Page, Request } from '@playwright/test';
 import {
   expect,
+  announcements,
   expectAnnounced,
   expectNoAxeViolations,
   pauseClock,
@@ -347,6 +348,18 @@ test.describe('verification failures', () => {
     await expectAnnounced(page, /We didn't find a security device registered to your account.*customer service at \S+/);
     await expect(page).toHaveURL(/#\/profile-mfa-verification$/);
     expect(await flag(page, 'showTotpDeviceRemovedSuccess')).toBeNull();
+  });
+
+  test('a code that cannot be checked (the gateway fails) is the internal error, not a code said to be wrong', async ({ page, guards }) => {
+    guards.allowConsoleErrors(/status of 500/);
+    await preferExample(page, /\/mfa\/code\/verify$/, 'code=500');
+    await seedSession(page);
+    await page.goto('/#/profile-mfa-verification');
+    await codeField(page).fill('123456');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expectAnnounced(page, 'An internal error has occurred while processing your request');
+    expect(await announcements(page)).not.toContain('The code is not valid, please try again');
+    await expect(page).toHaveURL(/#\/profile-mfa-verification$/);
   });
 
   test("any other removal failure is 'Unable to remove TOTP device, please try again'; trying again removes it, the code not sent again", async ({

@@ -7,6 +7,7 @@ import { ActionsRow } from '../../components/layout/actions-row';
 import { Screen } from '../../components/layout/screen';
 import { Button } from '../../components/ui/button';
 import { isApiError } from '../../../gateway-client/api-error';
+import { signInInternalError } from '../../lib/api/failures';
 import { errorToast, isNoSecurityDevice } from '../../lib/api/error-catalogue';
 import { leavePortal } from '../../lib/browser-location';
 import { env } from '../../lib/env';
@@ -122,7 +123,8 @@ export function ProfileMfaVerificationPage() {
       </p>
       <CodeEntryForm
         submit={submit}
-        failure={errorToast(() => errorTexts.codeNotValid)}
+        // A code the gateway refused is 'not valid' (the shared form); a failure to check it is no verdict on it.
+        failure={signInInternalError}
         resend={byApp ? undefined : requestEmailCode}
         sentAt={emailSentAt}
         path={paths.profileMfaVerification}

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router-dom';
 import { useVerifyMfaCode } from '../../../generated/hooks/mfa/mfa';
-import { errorToast } from '../../lib/api/error-catalogue';
+import { signInInternalError } from '../../lib/api/failures';
 import { env } from '../../lib/env';
 import { externalTargets } from '../../lib/links';
 import { paths } from '../../lib/paths';
@@ -8,7 +8,6 @@ import { CodeEntryScreen } from '../code-entry/code-entry-screen';
 import type { CodeEntryStep } from '../journey';
 import { useJourney } from '../use-journey';
 import { totpVerifiedSlot } from './profile-slots';
-import { errorTexts } from '../../lib/messages/errors';
 
 /**
  * The authenticator app's code a profile user with an app gives before changing the phone (spec
@@ -35,7 +34,8 @@ export function ProfileAppCode({ step }: { readonly step: CodeEntryStep }) {
       methodCount={1}
       verify={verify}
       leaveTo={externalTargets(env.envPathPrefix).profileSecurity}
-      failure={errorToast(() => errorTexts.codeNotValid)}
+      // A code the gateway refused is 'not valid' (the shared form); a failure to check it is no verdict on it.
+      failure={signInInternalError}
     />
   );
 }
