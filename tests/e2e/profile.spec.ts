@@ -139,6 +139,19 @@ test.describe('/profile-update-phone', () => {
     await expect(heading(page, 'Enter your new phone number')).toBeVisible();
   });
 
+  test('a lookup the gateway throttles (HTTP 429) says how long to wait, where the user is, with Try again', async ({ page, guards }) => {
+    guards.allowConsoleErrors(/status of 429/);
+    await preferExample(page, /\/get-totp-info$/, 'code=429');
+    await seedSession(page);
+    await page.goto('/#/profile-update-phone');
+    await expectAnnounced(page, /^Too many attempts\. Try again in \d+ (minutes?|seconds?)\.$/);
+    await expect(page).toHaveURL(/#\/profile-update-phone$/);
+    await expect(heading(page, 'Enter your new phone number')).toBeVisible();
+    await page.unroute(/\/get-totp-info$/);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(codeField(page)).toBeVisible();
+  });
+
   test('a lookup error goes up one level, saying why', async ({ page, guards }) => {
     guards.allowConsoleErrors(/status of 500/);
     await preferExample(page, /\/get-totp-info$/, 'code=500');

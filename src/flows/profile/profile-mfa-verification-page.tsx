@@ -8,7 +8,7 @@ import { Screen } from '../../components/layout/screen';
 import { Button } from '../../components/ui/button';
 import { isApiError } from '../../../gateway-client/api-error';
 import { signInInternalError } from '../../lib/api/failures';
-import { errorToast, isNoSecurityDevice } from '../../lib/api/error-catalogue';
+import { errorToast, isNoSecurityDevice, rateLimitMessage } from '../../lib/api/error-catalogue';
 import { leavePortal } from '../../lib/browser-location';
 import { env } from '../../lib/env';
 import { codeRequestFailure } from '../../journey/code-request-failure';
@@ -100,7 +100,7 @@ export function ProfileMfaVerificationPage() {
           <p aria-busy="true">{profileTexts.checkingSettings}</p>
         ) : (
           <>
-            <p role="alert">{errorTexts.securitySettingsNotLoaded}</p>
+            <p role="alert">{lookup.throttled ? rateLimitMessage(lookup.throttled) : errorTexts.securitySettingsNotLoaded}</p>
             <ActionsRow>
               <Button onClick={() => leavePortal(targets.profileSecurity)}>{profileTexts.backToProfile}</Button>
             </ActionsRow>

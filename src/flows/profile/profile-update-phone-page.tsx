@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { ActionsRow } from '../../components/layout/actions-row';
 import { Screen } from '../../components/layout/screen';
 import { Button } from '../../components/ui/button';
-import { errorToast } from '../../lib/api/error-catalogue';
+import { errorToast, rateLimitMessage } from '../../lib/api/error-catalogue';
 import { leavePortal } from '../../lib/browser-location';
 import { env } from '../../lib/env';
 import { externalTargets } from '../../lib/links';
@@ -36,8 +36,9 @@ export function ProfileUpdatePhonePage() {
 
   useEffect(() => {
     if (handled.current || lookup.state === 'checking' || lookup.state === 'none') return;
-    // No usable answer (none, none in time, or one that breaks the contract) says nothing about
-    // the user's app: the screen says so where the user is, signed in, with Try again (below).
+    // No usable answer (none, none in time, one that breaks the contract, or a request to wait)
+    // says nothing about the user's app: the screen says so where the user is, signed in, with
+    // Try again (below).
     if (lookup.state === 'failed' && !lookup.refused) return;
     handled.current = true;
     if (lookup.state === 'failed') {
@@ -60,7 +61,9 @@ export function ProfileUpdatePhonePage() {
       <Screen heading={profileTexts.newPhoneHeading}>
         {retry ? (
           <>
-            <p role="alert">{errorTexts.securitySettingsNotLoaded}</p>
+            <p role="alert">
+              {lookup.state === 'failed' && lookup.throttled ? rateLimitMessage(lookup.throttled) : errorTexts.securitySettingsNotLoaded}
+            </p>
             <ActionsRow>
               <Button
                 onClick={() => {

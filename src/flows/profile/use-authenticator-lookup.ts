@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useGetTotpInfo } from '../../../generated/hooks/totp/totp';
 import { answerData } from '../../lib/api/answer-data';
-import { isApiError } from '../../../gateway-client/api-error';
+import { isApiError, type ApiError } from '../../../gateway-client/api-error';
+import { isRateLimited } from '../../lib/api/error-catalogue';
 import { isGatewayError } from '../../lib/api/failures';
 import { useStoredSession } from '../../lib/use-stored-session';
 
@@ -13,6 +14,8 @@ export type AuthenticatorLookup =
       readonly state: 'failed';
       /** The gateway answered with an error (the spec's lookup error), rather than no usable answer. */
       readonly refused: boolean;
+      /** The gateway asked to wait (HTTP 429): no verdict on the lookup, and the wait to say. */
+      readonly throttled: ApiError | null;
       readonly retry: () => void;
     };
 
@@ -34,16 +37,18 @@ export function useAuthenticatorLookup(enabled: boolean): AuthenticatorLookup {
     lookup
       .mutateAsync({ data: { username } })
       .then((answer) => setResult(answerData(answer).authAppName ? { state: 'app' } : { state: 'none' }))
-      .catch((error: unknown) =>
+      .catch((error: unknown) => {
+        const throttled = isApiError(error) && isRateLimited(error) ? error : null;
         setResult({
           state: 'failed',
-          refused: isApiError(error) && isGatewayError(error),
+          refused: isApiError(error) && isGatewayError(error) && !throttled,
+          throttled,
           retry: () => {
             setResult({ state: 'checking' });
             setRound((value) => value + 1);
           },
-        }),
-      );
+        });
+      });
   }, [enabled, lookup, round, username]);
 
   return result;
