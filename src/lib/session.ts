@@ -1,10 +1,12 @@
-import { clearSessionAndCookies, readAuthToken } from './session-storage';
+import { clearSessionAndCookies, clearSessionStorage, readAuthCookie, readAuthToken } from './session-storage';
 import { createStore } from './store';
 
 /**
  * Whether this tab is signed in, as the gateway last confirmed it, and the one way to sign
  * out. A sign-out in one tab reaches the others at once through a BroadcastChannel (and, as a
- * fallback, through the shared auth cookie, which every tab polls).
+ * fallback, through the shared auth cookie, which every tab polls). A sign-out ends one session,
+ * the one with its token: a tab holding another (the user signed in again in another tab, whose
+ * token the shared cookie now holds) neither hears it nor loses that cookie.
  */
 
 export type SignOutReason =
@@ -29,6 +31,15 @@ const store = createStore<SessionState>({ status: 'unknown', userId: null });
 const signOutListeners = new Set<SignOutListener>();
 let channel: BroadcastChannel | null = null;
 
+/** What a tab tells the others as it signs out: the session it ended, by its token. */
+interface SignOutMessage {
+  readonly signedOut: string;
+}
+
+function isSignOutMessage(data: unknown): data is SignOutMessage {
+  return typeof data === 'object' && data !== null && typeof (data as { signedOut?: unknown }).signedOut === 'string';
+}
+
 function publish(next: SessionState): void {
   const state = store.get();
   if (next.status !== state.status || next.userId !== state.userId) store.set(next);
@@ -38,7 +49,8 @@ function openChannel(): BroadcastChannel | null {
   if (channel || typeof BroadcastChannel === 'undefined') return channel;
   channel = new BroadcastChannel(CHANNEL_NAME);
   channel.onmessage = (event: MessageEvent<unknown>) => {
-    if (event.data === 'signed-out' && store.get().status !== 'signed-out') signOut('elsewhere', { broadcast: false });
+    const ended = isSignOutMessage(event.data) ? event.data.signedOut : null;
+    if (ended !== null && ended === readAuthToken() && store.get().status !== 'signed-out') signOut('elsewhere', { broadcast: false });
   };
   return channel;
 }
@@ -61,9 +73,13 @@ export function markSignedOut(): void {
  */
 export function signOut(reason: SignOutReason, { broadcast = true }: { broadcast?: boolean } = {}): void {
   const token = readAuthToken();
-  clearSessionAndCookies();
+  const cookie = readAuthCookie();
+  // The shared cookie (and the markers beside it) go with this session only, not with another
+  // session signed in since in another tab.
+  if (cookie === null || cookie === token) clearSessionAndCookies();
+  else clearSessionStorage();
   if (reason === 'logout' || reason === 'timeout') endGatewaySession(token);
-  if (broadcast) openChannel()?.postMessage('signed-out');
+  if (broadcast && token !== null) openChannel()?.postMessage({ signedOut: token } satisfies SignOutMessage);
   publish({ status: 'signed-out', userId: null });
   for (const listener of signOutListeners) listener(reason);
 }

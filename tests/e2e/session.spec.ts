@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, preferExample, test } from '../support/fixtures';
-import { mockScenario, SEEDED_TOKEN, seedSession } from '../support/session';
+import { gatewaySession, mockScenario, SEEDED_TOKEN, seedSession } from '../support/session';
 
 const IDLE_MS = 1770 * 1000;
 const START = new Date('2026-11-21T12:00:00Z');
@@ -110,6 +110,29 @@ test('a sign-out in one tab signs the other tabs out', async ({ context, page })
   await expect(other).toHaveURL(/#\/session-expired$/);
   await expect(other.getByRole('heading', { level: 1, name: 'You have been logged out' })).toBeVisible();
   expect(await other.evaluate(() => window.sessionStorage.length)).toBe(0);
+});
+
+test('a sign-out ends its own session only: a newer one, signed in since in another tab, stays', async ({ context, page, request }) => {
+  await seedSession(page);
+  await page.goto('/#/password');
+  await expect(page.getByRole('heading', { level: 1, name: 'Change your password' })).toBeVisible();
+  // The user signs in again in another tab: a session of its own, whose token the shared cookie now holds.
+  const newer = await gatewaySession(request, 'demo');
+  const other = await context.newPage();
+  await other.clock.install();
+  await seedSession(other, newer);
+  await other.goto('/#/password');
+  await expect(other.getByRole('heading', { level: 1, name: 'Change your password' })).toBeVisible();
+
+  // The first tab's session ends (a logout here; its idle timeout the same).
+  await page.goto('/#/redirectLogin?ind=employee');
+  await expect(page.getByRole('heading', { level: 1, name: "You've successfully logged out" })).toBeVisible();
+  expect((await context.cookies()).find((cookie) => cookie.name === 'authToken')?.value).toBe(newer.token);
+  // Two cookie polls later, the other tab is still signed in where it was.
+  await other.clock.runFor(3_000);
+  await expect(other).toHaveURL(/#\/password$/);
+  await expect(other.getByRole('heading', { level: 1, name: 'Change your password' })).toBeVisible();
+  expect(await other.evaluate(() => window.sessionStorage.getItem('token'))).toBe(newer.token);
 });
 
 test('losing the auth cookie (a logout in another application) ends the session here', async ({ context, page }) => {

@@ -35,21 +35,55 @@ describe('session', () => {
     expect(getSessionState().status).toBe('signed-out');
   });
 
-  it('tells the other tabs, and follows a sign-out made in another tab', async () => {
+  it('tells the other tabs which session ended, and follows a sign-out of its own session made in another tab', async () => {
     const otherTab = new BroadcastChannel('portal-session');
     const received = new Promise((resolve) => {
       otherTab.onmessage = (event) => resolve(event.data);
     });
+    seedSession({ userId: '7', username: 'ana', token: 'tok', role: 'ROLE_PARTICIPANT' });
     markSignedIn('7');
     signOut('logout');
-    await expect(received).resolves.toBe('signed-out');
+    await expect(received).resolves.toEqual({ signedOut: 'tok' });
 
+    seedSession({ userId: '7', username: 'ana', token: 'tok', role: 'ROLE_PARTICIPANT' });
     markSignedIn('7');
     const listener = vi.fn();
     onSignOut(listener);
-    otherTab.postMessage('signed-out');
+    otherTab.postMessage({ signedOut: 'tok' });
     await vi.waitFor(() => expect(listener).toHaveBeenCalledWith('elsewhere'));
     expect(getSessionState().status).toBe('signed-out');
+    otherTab.close();
+  });
+
+  it('ends only its own session: a newer one signed in since in another tab keeps the shared cookie and does not hear it', async () => {
+    const otherTab = new BroadcastChannel('portal-session');
+    // This tab's session, 'old'; since then the user signed in again in another tab, whose token the shared cookie holds.
+    seedSession({ userId: '7', username: 'ana', token: 'old', role: 'ROLE_PARTICIPANT' });
+    document.cookie = 'authToken=new; path=/';
+    markSignedIn('7');
+    signOut('timeout');
+    expect(window.sessionStorage.length).toBe(0);
+    expect(readAuthCookie()).toBe('new');
+    expect(getSessionState().status).toBe('signed-out');
+
+    // The other way round: this tab holds the newer session; another tab ends the older one.
+    seedSession({ userId: '7', username: 'ana', token: 'new', role: 'ROLE_PARTICIPANT' });
+    markSignedIn('7');
+    const listener = vi.fn();
+    onSignOut(listener);
+    // A third tab, opened after this one's channel: it hears each message after this tab has.
+    const thirdTab = new BroadcastChannel('portal-session');
+    const heard = new Promise((resolve) => {
+      thirdTab.onmessage = (event) => resolve(event.data);
+    });
+    otherTab.postMessage({ signedOut: 'old' });
+    await expect(heard).resolves.toEqual({ signedOut: 'old' });
+    expect(listener).not.toHaveBeenCalled();
+    expect(getSessionState().status).toBe('signed-in');
+    expect(readAuthCookie()).toBe('new');
+    otherTab.postMessage({ signedOut: 'new' });
+    await vi.waitFor(() => expect(listener).toHaveBeenCalledWith('elsewhere'));
+    thirdTab.close();
     otherTab.close();
   });
 
