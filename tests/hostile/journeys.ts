@@ -1040,7 +1040,8 @@ export const JOURNEYS: readonly Journey[] = [
       {
         name: "the app's code",
         ...enterCode('135790'),
-        calls: [{ op: 'verifyMfaCode', failed: toast('The code is not valid, please try again', codeHeading) }],
+        // No answer is no verdict on the code: the internal error, not 'not valid'.
+        calls: [{ op: 'verifyMfaCode', failed: toast(INTERNAL_ERROR, codeHeading) }],
         then: (page) => seeHeading(page, profilePhoneHeading),
       },
       {
@@ -1100,7 +1101,8 @@ export const JOURNEYS: readonly Journey[] = [
         name: "the app's code",
         ...enterCode(),
         calls: [
-          { op: 'verifyMfaCode', failed: toast('The code is not valid, please try again', codeHeading) },
+          // No answer is no verdict on the code; once it went through, another try sends only what failed.
+          { op: 'verifyMfaCode', once: true, failed: toast(INTERNAL_ERROR, codeHeading) },
           { op: 'removeTotpDevice', failed: toast('Unable to remove TOTP device, please try again', codeHeading) },
         ],
         then: onDashboard('/participant#/security/settings'),
@@ -1132,7 +1134,7 @@ export const JOURNEYS: readonly Journey[] = [
         name: 'the code',
         ...enterCode(),
         calls: [
-          { op: 'verifyMfaCode', failed: toast('The code is not valid, please try again', codeHeading) },
+          { op: 'verifyMfaCode', once: true, failed: toast(INTERNAL_ERROR, codeHeading) },
           { op: 'markEmailVerified', failed: toast('Unable to verify email address', codeHeading) },
         ],
         then: onDashboard('/participant#/security/settings'),
