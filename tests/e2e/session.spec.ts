@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, preferExample, test } from '../support/fixtures';
 import { gatewaySession, mockScenario, SEEDED_TOKEN, seedSession } from '../support/session';
+import { NGINX_PORT } from '../../scripts/ports.mjs';
 
 const IDLE_MS = 1770 * 1000;
 const START = new Date('2026-11-21T12:00:00Z');
@@ -95,6 +96,23 @@ for (const status of [401]) {
     expect(await page.evaluate(() => document.cookie)).not.toContain('authToken');
   });
 }
+
+test('a leftover auth cookie the gateway refuses is forgotten where the user is: an emailed link stays open', async ({
+  context,
+  page,
+  guards,
+}) => {
+  guards.allowConsoleErrors(/status of 440/);
+  // An earlier visit's cookie, its session long over; this tab holds no session.
+  await context.addCookies([{ name: 'authToken', value: SEEDED_TOKEN, url: `http://127.0.0.1:${NGINX_PORT}` }]);
+  const refused = page.waitForResponse(/\/login-gateway\/api\/validateSession$/);
+  await preferExample(page, /\/login-gateway\/api\/validateSession$/, 'code=440');
+  await page.goto('/#/reset-password/new-password?token=reset-validated');
+  expect((await refused).status()).toBe(440);
+  await expect.poll(async () => (await context.cookies()).some((cookie) => cookie.name === 'authToken')).toBe(false);
+  await expect(page).toHaveURL(/#\/reset-password\/new-password$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Set a new password' })).toBeVisible();
+});
 
 test('a sign-out in one tab signs the other tabs out', async ({ context, page }) => {
   await seedSession(page);
