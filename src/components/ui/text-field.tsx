@@ -10,6 +10,11 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id
   readonly adornment?: ReactNode;
   /** `short` for a short value (a code): the field is not stretched across the card. */
   readonly width?: 'full' | 'short';
+  /**
+   * Closed for now (a lockout): read-only and said to be unavailable, yet focusable. Never
+   * `disabled`: a field made disabled while focused (Enter pressed in it) sends the focus to the page.
+   */
+  readonly closed?: boolean;
   readonly ref?: Ref<HTMLInputElement>;
 }
 
@@ -19,7 +24,7 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id
  * error that appears on leaving the field never moves the control the user is clicking (see
  * after-pointer-press.ts).
  */
-export function TextField({ label, error, hint, adornment, width, ref, onBlur, ...input }: TextFieldProps) {
+export function TextField({ label, error, hint, adornment, width, closed = false, ref, onBlur, ...input }: TextFieldProps) {
   useEffect(watchPointerPresses, []);
   const id = useId();
   const describedBy =
@@ -34,6 +39,8 @@ export function TextField({ label, error, hint, adornment, width, ref, onBlur, .
         className="field__input"
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
+        readOnly={closed || input.readOnly}
+        aria-disabled={closed || undefined}
       />
       {adornment}
     </Field>

@@ -124,10 +124,7 @@ export function CodeEntryForm({ submit, failure, resend, path, secondary, sentAt
             value={code.value}
             onValueChange={code.onChange}
             onBlur={code.onBlur}
-            // Closed by a lockout, yet focusable: a field made disabled while focused (Enter
-            // pressed in it) would send the focus to the page.
-            readOnly={lockout !== null}
-            aria-disabled={lockout !== null || undefined}
+            closed={lockout !== null}
           />
           <FormFooter
             submit={commonTexts.continue}

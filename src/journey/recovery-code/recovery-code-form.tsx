@@ -90,9 +90,7 @@ export function RecoveryCodeForm({ signIn, fieldRef }: RecoveryCodeFormProps) {
           autoCorrect="off"
           spellCheck={false}
           error={form.formState.errors.recoveryCode?.message}
-          // Closed by a lockout, yet focusable (code-entry-form.tsx).
-          readOnly={lockout !== null}
-          aria-disabled={lockout !== null || undefined}
+          closed={lockout !== null}
         />
         <FormFooter submit={commonTexts.continue} busy={submission.busy} disabled={lockout !== null} />
         {refusal ? <FormError>{refusal}</FormError> : null}
