@@ -49,9 +49,8 @@ type Phase = { readonly name: 'active' } | { readonly name: 'warning'; readonly 
  * throttled to 500 ms) restarts the idle timer and keeps the gateway session alive at least
  * every 10 minutes. After the idle period the gateway's last-accessed time decides: activity in
  * another tab or app (an access later than this tab's own keep-alive) restarts the timer from it,
- * otherwise a 30-second warning counts down, in the modal
- * and in the page title. Any click or key continues the session (once the press is over); at zero the user is signed out
- * as timed out. Time is read from `performance.now()`, so the countdown is right after a
+ * otherwise a 30-second warning counts down, in the modal and in the page title. Any click or key
+ * continues the session (once the press is over); at zero the user is signed out as timed out. Time is read from `performance.now()`, so the countdown is right after a
  * hidden tab's throttled timers or a wall-clock jump.
  */
 export function IdleTimeout({ idleSeconds }: { readonly idleSeconds: number }) {

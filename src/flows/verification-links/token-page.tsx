@@ -10,7 +10,8 @@ import { EmailAlreadyVerified, EmailLinkExpired, EnrollmentLink, LinkWithoutToke
  * `/verification`: the token landing page (spec section 4). No token is an expired link; a
  * completed one shows the completed screen; a usable one hands over (an email link to the email
  * page, an enrollment link to a sign-in by its token and the account set-up); anything else is
- * expired. The completed and expired screens are those of the link's type (a trustee's are its own). The link's token and user id leave the address bar on arrival.
+ * expired. The completed and expired screens are those of the link's type (a trustee's are its
+ * own). The link's token and user id leave the address bar on arrival.
  */
 export function TokenPage() {
   const { token, userId } = useLinkQuery(LINK_QUERY_RULES);
