@@ -506,7 +506,9 @@ export interface paths {
          *     code-entry step submits it here as `mfaCode`. The flow has no session, so it never calls
          *     `mfa/code/verify` (which needs `X-Auth-Token`). A wrong code answers the code-not-valid
          *     error, too many wrong codes the lockout (its message contains "attempts"); nothing is sent
-         *     then.
+         *     then. The success screen says a reset link is sent if a verified email exists, so the
+         *     answer never tells whether the username exists or has a verified email (`x-same-answer`):
+         *     an unknown username is answered as a known one whose proof is wrong would be.
          */
         post: operations["resetPassword"];
         delete?: never;
@@ -526,7 +528,12 @@ export interface paths {
         put?: never;
         /**
          * Email the user their username
-         * @description Emails the user their username when an account of that role has that address. The form sends it only once the captcha is solved; a business error's description is shown, otherwise 'Error sending your information. Please try again.'
+         * @description Emails the user their username when an account of that role has that address. The form
+         *     sends it only once the captcha is solved; a business error's description is shown,
+         *     otherwise 'Error sending your information. Please try again.' The screen that follows says
+         *     "Check your email!" whether or not an account has that address, so the gateway answers an
+         *     address it does not know exactly as one it knows (`x-same-answer`): the same status, the
+         *     same body and no slower, and sends nothing.
          */
         post: operations["retrieveUsername"];
         delete?: never;
@@ -1194,7 +1201,7 @@ export interface paths {
         post?: never;
         /**
          * Remove one of the signed-in user's passkeys
-         * @description This contract's extension, not in the spec. Removes the passkey: it no longer signs in (a sign-in with it gets PKERR02), although the authenticator may still offer it. PKERR04: the user has no passkey with this id.
+         * @description This contract's extension, not in the spec. Removes the passkey: it no longer signs in (a sign-in with it gets PKERR02), although the authenticator may still offer it. PKERR04 (404): the user has no passkey with this id.
          */
         delete: operations["removePasskey"];
         options?: never;
@@ -1212,7 +1219,7 @@ export interface paths {
         get?: never;
         /**
          * Rename one of the signed-in user's passkeys
-         * @description This contract's extension, not in the spec. Gives the passkey a new name (shown as text) and answers the passkey. PKERR04: the user has no passkey with this id.
+         * @description This contract's extension, not in the spec. Gives the passkey a new name (shown as text) and answers the passkey. PKERR04 (404): the user has no passkey with this id.
          */
         put: operations["renamePasskey"];
         post?: never;
@@ -3137,7 +3144,12 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description Missing or invalid credentials. The portal sends the user to `/login`. */
+        /**
+         * @description No credentials the gateway accepts: no `X-Auth-Token` (or, on the sign-in calls, no well-formed
+         *     basic credentials), or a token the gateway did not issue, that has expired or that was revoked
+         *     (signed out, or ended by another session's action). Never data. The portal sends the user to
+         *     `/login`.
+         */
         Unauthorized: {
             headers: {
                 RateLimit: components["headers"]["RateLimit"];
@@ -3192,6 +3204,24 @@ export interface components {
         };
         /** @description Nothing exists at this address. */
         NotFound: {
+            headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /**
+         * @description The path names a resource that is not the caller's (another user's `userId`, a plan the caller
+         *     may not see, another account's passkey) or that does not exist: both get this same answer,
+         *     with nothing of that resource in it. 404 rather than 403 (this contract's choice): a 403 would
+         *     tell the caller that the resource exists, and a 404 tells nothing (OWASP API Security Top 10,
+         *     API1:2023 broken object level authorisation). The error code is the gateway's own
+         *     (`NOT_FOUND` in the example; `PKERR04` for a passkey).
+         */
+        NotYours: {
             headers: {
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -3526,6 +3556,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotYours"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
@@ -3555,6 +3586,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotYours"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
@@ -3589,6 +3621,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotYours"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
@@ -3623,6 +3656,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotYours"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
@@ -3736,6 +3770,8 @@ export interface operations {
             200: {
                 headers: {
                     "Set-Cookie": components["headers"]["XsrfTokenCookie"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3744,6 +3780,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
         };
@@ -3764,6 +3801,8 @@ export interface operations {
             200: {
                 headers: {
                     "Set-Cookie": components["headers"]["XsrfTokenCookie"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3772,6 +3811,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
         };
@@ -4079,6 +4119,8 @@ export interface operations {
             /** @description Done, or a business error in `errors`. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4086,6 +4128,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
         };
@@ -4189,6 +4232,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotYours"];
             429: components["responses"]["TooManyRequests"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
@@ -4246,6 +4290,8 @@ export interface operations {
             /** @description What the token stands for, in `data`. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4253,6 +4299,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
         };
@@ -4272,6 +4319,8 @@ export interface operations {
             /** @description What the token stands for, in `data`. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4279,6 +4328,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
         };
@@ -4298,6 +4348,8 @@ export interface operations {
             /** @description Whether the link was verified, in `data`. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4305,6 +4357,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
         };
@@ -4328,6 +4381,8 @@ export interface operations {
             /** @description Done, or a business error in `errors`. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4335,6 +4390,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
         };
@@ -4456,6 +4512,8 @@ export interface operations {
             /** @description Whether the address is verified, in `data`; an error means the link expired. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4463,6 +4521,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
         };
@@ -4482,6 +4541,8 @@ export interface operations {
             /** @description The answer, in `data`. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4491,6 +4552,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
@@ -4553,6 +4615,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotYours"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
@@ -4589,6 +4652,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotYours"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
@@ -4671,6 +4735,8 @@ export interface operations {
             /** @description Done, or a business error in `errors`. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4680,6 +4746,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
@@ -5029,6 +5096,8 @@ export interface operations {
             /** @description Verified, or a business error in `errors`. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5038,6 +5107,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
@@ -5186,6 +5256,15 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            /** @description This contract's extension, not in the spec. The user has no passkey with this id (none has it, or another account's has): PKERR04, the same answer either way, with nothing of that passkey in it (see the `NotYours` response: 404 rather than 403). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
@@ -5222,6 +5301,15 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            /** @description This contract's extension, not in the spec. The user has no passkey with this id (none has it, or another account's has): PKERR04, the same answer either way, with nothing of that passkey in it (see the `NotYours` response: 404 rather than 403). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
@@ -5305,6 +5393,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotYours"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
@@ -5334,6 +5423,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotYours"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
@@ -5365,6 +5455,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotYours"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
@@ -5394,6 +5485,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotYours"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
@@ -5432,6 +5524,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotYours"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
@@ -5470,6 +5563,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotYours"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
@@ -5501,6 +5595,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotYours"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
@@ -5530,6 +5625,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotYours"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
@@ -5566,6 +5662,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotYours"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
@@ -5597,6 +5694,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotYours"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
@@ -5628,6 +5726,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotYours"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
@@ -5666,6 +5765,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotYours"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
@@ -5697,6 +5797,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotYours"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
@@ -5735,6 +5836,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotYours"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
@@ -5773,6 +5875,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotYours"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
@@ -5811,6 +5914,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotYours"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
@@ -5842,6 +5946,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotYours"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
@@ -5878,6 +5983,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotYours"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
@@ -5916,6 +6022,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotYours"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
@@ -5950,6 +6057,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotYours"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
@@ -5984,6 +6092,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotYours"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
@@ -6021,6 +6130,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotYours"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
@@ -6055,6 +6165,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotYours"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];
@@ -6087,6 +6198,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotYours"];
             440: components["responses"]["SessionExpired"];
             500: components["responses"]["InternalError"];
             default: components["responses"]["Unexpected"];

@@ -95,23 +95,35 @@ export function chooseRule(scenarios, operationId, request) {
 
 /**
  * The mock's sessions: each sign-in mints a token of its own, so two browsers signed in as the
- * same persona never share state, and a sign-out revokes only its own token. Tokens the mock did
- * not mint (the ones tests plant, or the examples' `token-setup`) have no session: they are
- * never revoked and remember nothing. The oldest sessions are forgotten past `limit`.
+ * same persona never share state, and a sign-out revokes only its own token. A token the mock
+ * did not mint (a made-up one, or the examples' `token-setup`) is no session: the scenario layer
+ * answers it 401, as it answers a revoked one and one idle for longer than `idleSeconds` (the
+ * spec's idle period and its warning, 1,770 + 30 s). The oldest sessions are forgotten past
+ * `limit`.
  */
-export function createSessionStore({ limit = 10_000 } = {}) {
-  /** @type {Map<string, MockSession>} */
+export function createSessionStore({ limit = 10_000, idleSeconds = 1800, now = () => Date.now() } = {}) {
+  /** @type {Map<string, MockSession & { usedAt: number }>} */
   const sessions = new Map();
   return {
     /** A fresh token for a sign-in whose example answered `persona`. */
     mint(persona, { username, userId } = {}) {
       const token = `${persona}.${randomUUID()}`;
-      sessions.set(token, { persona, username, userId, revoked: false, state: {} });
+      sessions.set(token, { persona, username, userId, revoked: false, state: {}, usedAt: now() });
       if (sessions.size > limit) sessions.delete(sessions.keys().next().value);
       return token;
     },
     /** The session a token was minted for, or undefined. */
     find: (token) => (token === undefined ? undefined : sessions.get(token)),
+    /**
+     * The live session a token holds, and a call's use of it keeps it alive; undefined for a
+     * token the mock never minted, one signed out, or one left unused for `idleSeconds`.
+     */
+    use(token) {
+      const session = token === undefined ? undefined : sessions.get(token);
+      if (!session || session.revoked || now() - session.usedAt > idleSeconds * 1000) return undefined;
+      session.usedAt = now();
+      return session;
+    },
     /** The token rules match: a minted token's persona, any other token as it is. */
     persona: (token) => (token === undefined ? undefined : (sessions.get(token)?.persona ?? token)),
     revoke(token) {

@@ -27,6 +27,7 @@ import {
   shiftDates,
 } from './mock-scenarios.mjs';
 import { createCredentialStore, originsFromEnv } from './mock-credentials.mjs';
+import { createLimiter, isFailure, limitKey, rateLimitHeaders } from './mock-limits.mjs';
 import { createRequestValidator, pathParameters } from './request-validator.mjs';
 
 const root = resolve(import.meta.dirname, '..');
@@ -106,6 +107,51 @@ export function freshCode(sent, draw = () => randomInt(1, 1_000_000)) {
   }
 }
 
+/** A request body as JSON, or undefined. */
+function tryJson(buffer) {
+  try {
+    return buffer.length ? JSON.parse(buffer.toString('utf8')) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The caller's address: the first hop the portal's server forwarded, else the connection's. */
+function clientOf(req) {
+  const forwarded = req.headers['x-forwarded-for'];
+  return (typeof forwarded === 'string' && forwarded.split(',')[0].trim()) || req.socket.remoteAddress || 'unknown';
+}
+
+/**
+ * Whether a link token is one the mock never issued, on an operation that checks it
+ * (`linkTokens` in openapi/mock-scenarios.yaml): the contract's LKERR01 answers it.
+ */
+function unknownLink(linkTokens, operationId, query, body) {
+  if (!linkTokens?.operations?.[operationId]) return false;
+  const token = query.get('token') ?? (body && typeof body === 'object' ? body.token : undefined);
+  return typeof token === 'string' && !new RegExp(linkTokens.issued).test(token);
+}
+
+/**
+ * Whether the path of an `own-user` operation names only the caller's resources: the session's
+ * user id, and plans of the list `listPlans` answers that session (as the rules pick it for its
+ * persona). Passkey ids are the credential store's to judge.
+ */
+function ownsPath({ document, operations, scenarios }, entry, pathname, token, session) {
+  const parameters = pathParameters(entry.path, pathname) ?? {};
+  if (parameters.userId !== undefined && decodeURIComponent(parameters.userId) !== String(session.userId)) return false;
+  if (parameters.planId === undefined) return true;
+  const { operation } = findOperation(operations, 'GET', `/partner-gateway/partner/${encodeURIComponent(session.userId)}/plan/list`);
+  const rule = chooseRule(scenarios, operation.operationId, {
+    headers: { 'x-auth-token': session.persona },
+    query: new URLSearchParams(),
+    session: session.state,
+  });
+  const name = rule?.respond?.example ?? defaultRespond(document, operation)?.example;
+  const plans = namedExample(document, operation, name)?.data?.planList ?? [];
+  return plans.some((plan) => plan.planId === decodeURIComponent(parameters.planId));
+}
+
 /** The value of an operation's named example, or undefined. */
 function namedExample(document, operation, name) {
   for (const response of Object.values(operation.responses ?? {}))
@@ -177,9 +223,10 @@ async function answerCredentials(store, context, { id, path }, { pathname, heade
  * the answer Prism serves. Sign-ins mint a token per session, sign-outs revoke it, and a code
  * sent is kept for the test hook `GET /__mock/last-code?username=` (or `?userId=`).
  */
-export function startScenarioLayer({ port = MOCK_PORT, prismPort = PRISM_PORT, log = () => {} } = {}) {
+export function startScenarioLayer({ port = MOCK_PORT, prismPort = PRISM_PORT, log = () => {}, now = () => Date.now() } = {}) {
   const state = createState();
-  const sessions = createSessionStore();
+  const sessions = createSessionStore({ idleSeconds: Number(process.env.MOCK_SESSION_IDLE_SECONDS) || 1800, now });
+  const limiter = createLimiter({ now });
   /** The last one-time code sent, by `username:NAME` and `userId:ID`. */
   const codes = new Map();
   /** Every code sent (the latest ten thousand), and the ones used: a sent code is good once. */
@@ -198,6 +245,11 @@ export function startScenarioLayer({ port = MOCK_PORT, prismPort = PRISM_PORT, l
         res.writeHead(200, { 'Content-Type': 'text/plain' });
         return res.end('ok');
       }
+      if (url.pathname === '/__mock/limits/reset' && req.method === 'POST') {
+        limiter.reset();
+        res.writeHead(204, { 'Cache-Control': 'no-store' });
+        return res.end();
+      }
       if (url.pathname === '/__mock/last-code') {
         const key = url.searchParams.has('username')
           ? `username:${url.searchParams.get('username')}`
@@ -214,21 +266,50 @@ export function startScenarioLayer({ port = MOCK_PORT, prismPort = PRISM_PORT, l
       const { document, operations, scenarios, validateRequest } = state();
       const entry = findOperation(operations, req.method ?? 'GET', url.pathname);
       const token = typeof req.headers['x-auth-token'] === 'string' ? req.headers['x-auth-token'] : undefined;
-      const session = sessions.find(token);
+      const found = sessions.find(token);
       let delayMs = 0;
       let parsedBody;
       let oneTimeCode;
+      /** Counts a failed attempt against the operation's quota, when it counts failures. */
+      let countAnswer = () => {};
       if (entry) {
+        const access = entry.operation['x-access'];
+        const session = access === 'public' ? found : sessions.use(token);
         const security = securityOf(document, entry.operation);
-        const signedOut = security.includes('authToken') && (token === undefined || session?.revoked);
+        const signedOut = access !== 'public' && !session;
         const noBasic = security.includes('basicAuth') && basicUser(req.headers.authorization) === undefined;
         if (signedOut || noBasic) {
-          log(`${req.method} ${url.pathname}  [401: ${session?.revoked ? 'signed out' : 'no credentials'}]`);
+          const why = token === undefined || noBasic ? 'no credentials' : found?.revoked ? 'signed out' : found ? 'expired' : 'unknown token';
+          log(`${req.method} ${url.pathname}  [401: ${why}]`);
           return answerJson(
             res,
             401,
             exampleValue(document, entry.operation, 401) ?? { errors: [{ code: 'UNAUTHORIZED', description: 'Not signed in' }] },
           );
+        }
+        const limit = entry.operation['x-rate-limit'];
+        if (limit && headers.prefer === undefined) {
+          const parsed = tryJson(body);
+          const key = limitKey(limit, {
+            basicUser: basicUser(req.headers.authorization),
+            body: parsed,
+            query: url.searchParams,
+            token,
+            sessionUser: session?.username ?? session?.userId,
+            client: clientOf(req),
+          });
+          if (key !== undefined) {
+            const verdict = limiter.check(entry.id, limit, key);
+            if (!verdict.allowed) {
+              log(`${req.method} ${url.pathname}  [429: ${key}]`);
+              return answerJson(res, 429, exampleValue(document, entry.operation, 429), {
+                'Retry-After': String(verdict.retryAfterSeconds),
+                ...rateLimitHeaders(limit, { left: 0, resetSeconds: verdict.retryAfterSeconds }),
+              });
+            }
+            if (limit.counts === 'requests') limiter.record(entry.id, limit, key);
+            else countAnswer = (status, json) => isFailure(status, json) && limiter.record(entry.id, limit, key);
+          }
         }
         const verdict = validateRequest(entry, {
           pathname: url.pathname,
@@ -243,35 +324,47 @@ export function startScenarioLayer({ port = MOCK_PORT, prismPort = PRISM_PORT, l
           log(`${req.method} ${url.pathname}  [${verdict.status}: ${verdict.problems.join('; ')}]`);
           const [declared] = exampleValue(document, entry.operation, verdict.status)?.errors ?? [];
           const description = verdict.problems.slice(0, 3).join('; ');
+          countAnswer(verdict.status);
           return answerJson(res, verdict.status, { errors: [{ code: declared?.code ?? 'BAD_REQUEST', description }] });
+        }
+        if (access === 'own-user' && !ownsPath({ document, operations, scenarios }, entry, url.pathname, token, session)) {
+          log(`${req.method} ${url.pathname}  [404: not the caller's]`);
+          countAnswer(404);
+          return answerJson(res, 404, exampleValue(document, entry.operation, 404));
         }
         if (headers.prefer === undefined) {
           // Rules match a minted token by the persona it was minted for (`token-setup`).
           const ruleHeaders = token === undefined ? req.headers : { ...req.headers, 'x-auth-token': sessions.persona(token) };
           const rule = spent.has(oneTimeCode)
             ? { respond: { example: 'codeNotValid' } }
-            : chooseRule(scenarios, entry.id, {
+            : unknownLink(scenarios.linkTokens, entry.id, url.searchParams, verdict.body)
+              ? { respond: scenarios.linkTokens.operations[entry.id] }
+              : chooseRule(scenarios, entry.id, {
                 headers: ruleHeaders,
                 query: url.searchParams,
                 body: verdict.body,
-                session: session?.state,
+                session: found?.state,
               });
           if (!rule && scenarios.credentials?.operations?.includes(entry.id)) {
             const answer = await answerCredentials(credentials, { document, operations, scenarios, sessions }, entry, {
               pathname: url.pathname,
               headers: req.headers,
               body: verdict.body,
-              session,
+              session: found,
               token,
             });
-            log(`${req.method} ${url.pathname}  [credentials: ${answer.errors?.[0]?.code ?? 'ok'}]`);
-            return answerJson(res, 200, answer);
+            const code = answer.errors?.[0]?.code;
+            log(`${req.method} ${url.pathname}  [credentials: ${code ?? 'ok'}]`);
+            // The contract answers a passkey id that is not the caller's 404, as any other resource.
+            const status = code === 'PKERR04' ? 404 : 200;
+            countAnswer(status, answer);
+            return answerJson(res, status, answer);
           }
           // Without a rule, name the default explicitly: Prism alone may prefer a schema's example.
           const respond = rule?.respond ?? defaultRespond(document, entry.operation);
           if (respond) {
             delayMs = respond.delayMs ?? 0;
-            if (respond.remember && session) Object.assign(session.state, respond.remember);
+            if (respond.remember && found) Object.assign(found.state, respond.remember);
             const prefer = preferFor(document, entry.operation, respond);
             if (prefer) headers.prefer = prefer;
           }
@@ -285,6 +378,7 @@ export function startScenarioLayer({ port = MOCK_PORT, prismPort = PRISM_PORT, l
         const sessionsConfig = scenarios.sessions ?? {};
         if (entry && succeeded && sessionsConfig.signOut?.includes(entry.id)) sessions.revoke(token);
         if (!/json/i.test(answer.headers['content-type'] ?? '')) {
+          countAnswer(status);
           res.writeHead(status, answer.headers);
           return void answer.pipe(res);
         }
@@ -306,12 +400,13 @@ export function startScenarioLayer({ port = MOCK_PORT, prismPort = PRISM_PORT, l
             data: { ...data, token: sessions.mint(data.token, { username: basicUser(req.headers.authorization), userId: data.userId }) },
           };
         }
+        countAnswer(status, json);
         if (succeeded && issued.has(oneTimeCode) && !json?.errors?.length) spent.add(oneTimeCode);
         if (entry && succeeded && sessionsConfig.codeSent?.includes(entry.id) && !json?.errors?.length) {
           const code = freshCode([issued, spent]);
           issued.add(code);
-          const userId = pathParameters(entry.path, url.pathname)?.userId ?? session?.userId;
-          const username = typeof parsedBody?.username === 'string' ? parsedBody.username : session?.username;
+          const userId = pathParameters(entry.path, url.pathname)?.userId ?? found?.userId;
+          const username = typeof parsedBody?.username === 'string' ? parsedBody.username : found?.username;
           if (username !== undefined) codes.set(`username:${username}`, code);
           if (userId !== undefined) codes.set(`userId:${decodeURIComponent(userId)}`, code);
           // A fuzz run sends codes to many usernames: keep the latest ten thousand.
@@ -366,9 +461,10 @@ async function waitFor(url, timeoutMs) {
 /**
  * Starts Prism and the scenario layer; resolves once both answer. The ports default to
  * MOCK_PORT and PRISM_PORT; the size check, Lighthouse and the mock's tests pass free ones.
- * `stop()` closes both and resolves once Prism has exited.
+ * `stop()` closes both and resolves once Prism has exited. `now`, the clock of sessions' idle time and
+ * of the throttling windows, is the tests' to set.
  */
-export async function startMock({ verbose = false, port = MOCK_PORT, prismPort = PRISM_PORT, startTimeoutMs = 60_000 } = {}) {
+export async function startMock({ verbose = false, port = MOCK_PORT, prismPort = PRISM_PORT, startTimeoutMs = 60_000, now } = {}) {
   const prism = startPrism({ port: prismPort });
   let prismOutput = '';
   const collect = (chunk) => {
@@ -389,7 +485,7 @@ export async function startMock({ verbose = false, port = MOCK_PORT, prismPort =
     throw error;
   }
   exited.catch(() => {});
-  const server = await startScenarioLayer({ port, prismPort, log: verbose ? (line) => console.log(`mock: ${line}`) : () => {} });
+  const server = await startScenarioLayer({ port, prismPort, now, log: verbose ? (line) => console.log(`mock: ${line}`) : () => {} });
   const stop = () => {
     server.close();
     server.closeAllConnections();

@@ -177,6 +177,7 @@ export * from './mfaUserResponse';
 export * from './mfaUserResponseAnyOf';
 export * from './navGroup';
 export * from './notFoundResponse';
+export * from './notYoursResponse';
 export * from './operationResult';
 export * from './optionChoice';
 export * from './optionChoiceResponse';

@@ -4,6 +4,10 @@
 import type { ErrorEnvelope } from './errorEnvelope';
 
 /**
- * Missing or invalid credentials. The portal sends the user to `/login`.
+ * No credentials the gateway accepts: no `X-Auth-Token` (or, on the sign-in calls, no well-formed
+basic credentials), or a token the gateway did not issue, that has expired or that was revoked
+(signed out, or ended by another session's action). Never data. The portal sends the user to
+`/login`.
+
  */
 export type UnauthorizedResponse = ErrorEnvelope;

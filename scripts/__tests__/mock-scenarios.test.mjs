@@ -36,7 +36,7 @@ describe('mock scenarios', () => {
     }
   });
 
-  it('reaches every example of every success response: the default, or a rule (the credential store answers its own: mock-credentials.test.mjs)', () => {
+  it('reaches every example of every success response: the default, a rule or an unknown link token (the credential store answers its own: mock-credentials.test.mjs)', () => {
     const unreachable = [];
     for (const { id, operation } of operations) {
       if (scenarios.credentials.operations.includes(id)) continue;
@@ -44,7 +44,7 @@ describe('mock scenarios', () => {
         .filter(([status]) => status.startsWith('2'))
         .flatMap(([, response]) => Object.values(resolveRef(document, response).content ?? {}))
         .flatMap((media) => Object.keys(media.examples ?? {}));
-      const ruled = new Set((scenarios.rules[id] ?? []).map((rule) => rule.respond.example));
+      const ruled = new Set([...(scenarios.rules[id] ?? []).map((rule) => rule.respond.example), scenarios.linkTokens.operations[id]?.example]);
       for (const name of names.slice(1)) if (!ruled.has(name)) unreachable.push(`${id}: ${name}`);
     }
     expect(unreachable).toEqual([]);

@@ -113,7 +113,7 @@ const BROKEN = {
   // Truncated JSON.
   getPartnerSideNav: (example) => ({ ...example, body: example.body.slice(0, 40) }),
   // A status the operation does not declare.
-  getIntegrationAdoption: () => json(404, { errors: [{ code: 'NOT_FOUND', description: 'No such path' }] }),
+  getIntegrationAdoption: () => json(409, { errors: [{ code: 'CONFLICT', description: 'No such state' }] }),
   // A redirect.
   getLastAccessed: () => ({ status: 302, headers: { Location: 'https://evil.example/login' }, body: '' }),
   // A media type the operation does not answer.
@@ -196,7 +196,7 @@ const EXPECTED = {
     /^header Content-Type: a media type the contract does not answer \(expected: application\/json; received: "text\/html; charset=utf-8"\)$/,
   ],
   getPartnerSideNav: [/^body \(root\): the body is not JSON \(expected: JSON; received: "\{\\"data\\":/],
-  getIntegrationAdoption: [/^status: a status the operation does not declare \(expected: one of 200, .*; received: 404 \(NOT_FOUND\)\)$/],
+  getIntegrationAdoption: [/^status: a status the operation does not declare \(expected: one of 200, .*; received: 409 \(CONFLICT\)\)$/],
   getLastAccessed: [
     /^status: a status the operation does not declare \(expected: one of 200, .*; received: 302, redirecting to https:\/\/evil\.example\/login \(not followed\)\)$/,
   ],

@@ -73,4 +73,64 @@ describe('every operation', () => {
     const operation = all.map(([, entry]) => entry.operation).find((candidate) => candidate.operationId === id);
     expect(operation.responses['401']?.$ref).toBe('#/components/responses/Unauthorized');
   });
+
+  const pathIds = (operation) => parameterNames(operation).filter((name) => ['userId', 'planId', 'passkeyId'].includes(name));
+  const signedIn = (operation) => operation.security.some((requirement) => 'authToken' in requirement);
+
+  it.each(all)(
+    '%s says who may call it (x-access): public without a session, own-user on ids of the caller in its path',
+    (_, { operation }) => {
+      const access = operation['x-access'];
+      expect(['public', 'session', 'own-user']).toContain(access);
+      expect(access === 'public').toBe(!signedIn(operation));
+      if (signedIn(operation)) expect(access === 'own-user').toBe(pathIds(operation).length > 0);
+      if (access !== 'public') expect(operation.responses['401']?.$ref).toBe('#/components/responses/Unauthorized');
+      // Another user's resource is answered as a missing one: 404, never 403 (which would confirm it exists).
+      if (access === 'own-user') expect(operation.responses['404']).toBeDefined();
+    },
+  );
+
+  it.each(all)('%s declares its quota (x-rate-limit) exactly when it answers 429', (_, { operation }) => {
+    const limit = operation['x-rate-limit'];
+    expect(Boolean(limit)).toBe(Boolean(operation.responses['429']));
+    if (!limit) return;
+    expect(operation.responses['429'].$ref).toBe('#/components/responses/TooManyRequests');
+    expect(Object.keys(limit).sort()).toEqual(['attempts', 'counts', 'per', 'windowSeconds']);
+    expect(Number.isInteger(limit.attempts) && limit.attempts > 0).toBe(true);
+    expect(Number.isInteger(limit.windowSeconds) && limit.windowSeconds > 0).toBe(true);
+    expect(['account', 'session', 'link', 'client']).toContain(limit.per);
+    expect(['requests', 'failures']).toContain(limit.counts);
+    // A session's quota needs a session; a public call has none.
+    if (limit.per === 'session') expect(operation['x-access']).not.toBe('public');
+  });
+
+  it.each([
+    ['signInWithToken'],
+    ['changePasswordWithToken'],
+    ['verifyResetToken'],
+    ['verifyToken'],
+    ['verifyAccountMapping'],
+    ['completeVerification'],
+    ['verifyParticipantEmail'],
+    ['validateUsername'],
+    ['changePassword'],
+    ['verifyTotpRegistration'],
+  ])('%s, which checks a secret or tells what exists, is throttled', (id) => {
+    const operation = all.map(([, entry]) => entry.operation).find((candidate) => candidate.operationId === id);
+    expect(operation['x-rate-limit']).toBeDefined();
+  });
+
+  it.each([
+    ['retrieveUsername', 'email'],
+    ['resetPassword', 'username'],
+  ])('%s answers an unknown %s as a known one (x-same-answer), and has no example that tells them apart', (id, name) => {
+    const { operation } = all.map(([, entry]) => entry).find((entry) => entry.operation.operationId === id);
+    expect(operation['x-same-answer']).toEqual({ in: 'body', name });
+    const body = deref(deref(operation.requestBody).content['application/json'].schema);
+    expect(Object.keys(body.properties)).toContain(name);
+    const examples = Object.values(deref(operation.responses['200']).content['application/json'].examples).map(
+      (example) => deref(example).value,
+    );
+    expect(JSON.stringify(examples)).not.toMatch(/could not find|not found|no account/i);
+  });
 });

@@ -524,7 +524,7 @@ test.describe('guards', () => {
   });
 
   test('while multi-factor adoption is in progress, account setup goes to login', async ({ page }) => {
-    await seedSession(page, { userId: '100302', username: 'setup', token: 'token-setup' });
+    await seedSession(page, { username: 'setup' });
     await page.addInitScript(() => window.sessionStorage.setItem('mfaAdoptionInProgress', 'true'));
     await page.goto('/#/account-setup/username');
     await expect(heading(page, 'Sign in to your 401(k) account')).toBeVisible();
@@ -532,7 +532,7 @@ test.describe('guards', () => {
 
   for (const step of ['password', 'email', 'username-taken', 'phone']) {
     test(`/account-setup/${step} without the steps before it starts at step 1`, async ({ page }) => {
-      await seedSession(page, { userId: '100302', username: 'setup', token: 'token-setup' });
+      await seedSession(page, { username: 'setup' });
       await page.goto(`/#/account-setup/${step}`);
       await expect(page).toHaveURL(/#\/account-setup\/username$/);
       await expect(stepHeader(page, 1)).toBeVisible();

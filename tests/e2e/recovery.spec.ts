@@ -502,14 +502,18 @@ test.describe('the reset link: a new password', () => {
 });
 
 test.describe('forgotten username', () => {
-  /** An address the gateway does not know, sent from the email step: its description shows. */
-  async function sendUnknownAddress(page: Page) {
+  /** An email step whose answer is a business error (a refused captcha answer, say): its description shows. */
+  async function sendRefused(page: Page) {
+    await page.route(/\/retrieveUsername$/, (route) =>
+      route.fulfill({ json: { errors: [{ code: 'CAPERR01', description: 'The security check was not accepted.' }] } }),
+    );
     await page.goto('/#/forgot-username');
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByLabel('Email address').fill('nobody@example.com');
     await page.getByRole('checkbox', { name: "I'm not a robot" }).check();
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expectAnnounced(page, 'We could not find an account with that email address.');
+    await expectAnnounced(page, 'The security check was not accepted.');
+    await page.unroute(/\/retrieveUsername$/);
   }
 
   test('role, then email and captcha, then Check your email!', async ({ page }) => {
@@ -550,9 +554,18 @@ test.describe('forgotten username', () => {
     await expect(signInHeading(page)).toBeVisible();
   });
 
-  test("an address the gateway does not know shows its description; a failure the catalogue's text", async ({ page, guards }) => {
+  test('an address the gateway does not know is answered as a known one: Check your email!', async ({ page }) => {
+    await page.goto('/#/forgot-username');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByLabel('Email address').fill('nobody@example.com');
+    await page.getByRole('checkbox', { name: "I'm not a robot" }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Check your email!' })).toBeVisible();
+  });
+
+  test("a business error shows its description; a failure the catalogue's text", async ({ page, guards }) => {
     guards.allowConsoleErrors(/status of 500/);
-    await sendUnknownAddress(page);
+    await sendRefused(page);
     await expect(page.getByLabel('Email address')).toHaveValue('nobody@example.com');
 
     await preferExample(page, /\/retrieveUsername$/, 'code=500');
@@ -562,11 +575,11 @@ test.describe('forgotten username', () => {
   });
 
   test('Back to the role leaves the captcha answer and the message behind: Continue waits for a new answer', async ({ page }) => {
-    await sendUnknownAddress(page);
+    await sendRefused(page);
     await page.getByRole('checkbox', { name: "I'm not a robot" }).check();
     await page.getByRole('button', { name: 'Back' }).click();
     await expect(page.getByLabel('Employee participating in the 401(k) plan')).toBeChecked();
-    await expect(page.getByText('We could not find an account with that email address.')).toHaveCount(0);
+    await expect(page.getByText('The security check was not accepted.')).toHaveCount(0);
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByLabel('Email address')).toHaveValue('nobody@example.com');
     await expect(page.getByRole('checkbox', { name: "I'm not a robot" })).not.toBeChecked();

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, preferExample, test } from '../support/fixtures';
-import { gatewaySession, mockScenario, SEEDED_TOKEN, seedSession } from '../support/session';
+import { gatewaySession, mintSession, mockScenario, seedSession } from '../support/session';
 import { NGINX_PORT } from '../../scripts/ports.mjs';
 
 const IDLE_MS = 1770 * 1000;
@@ -55,14 +55,14 @@ test('the session-expired page explains and offers Sign In', async ({ page }) =>
 });
 
 test('the feedback redirect ends the session and offers the survey for the user type', async ({ page }) => {
-  await seedSession(page);
+  const { token } = await seedSession(page);
   const logout = page.waitForRequest('**/public/logout.vm');
   await page.goto('/#/redirectLogin?ind=advisor');
   await expect(page).toHaveURL(/#\/logout-feedback$/);
   await expect(page.getByRole('heading', { level: 1, name: "You've successfully logged out" })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Take the survey' })).toHaveAttribute('href', /userType=Advisor/);
   // The gateway's session ends with the token it had (cleared here as the call went).
-  expect((await logout).headers()['x-auth-token']).toBe(SEEDED_TOKEN);
+  expect((await logout).headers()['x-auth-token']).toBe(token);
   expect(await page.evaluate(() => window.sessionStorage.length)).toBe(0);
   expect(await page.evaluate(() => document.cookie)).not.toContain('authToken');
   await expectNoAxeViolations(page);
@@ -104,7 +104,8 @@ test('a leftover auth cookie the gateway refuses is forgotten where the user is:
 }) => {
   guards.allowConsoleErrors(/status of 440/);
   // An earlier visit's cookie, its session long over; this tab holds no session.
-  await context.addCookies([{ name: 'authToken', value: SEEDED_TOKEN, url: `http://127.0.0.1:${NGINX_PORT}` }]);
+  const { token } = await mintSession();
+  await context.addCookies([{ name: 'authToken', value: token, url: `http://127.0.0.1:${NGINX_PORT}` }]);
   const refused = page.waitForResponse(/\/login-gateway\/api\/validateSession$/);
   await preferExample(page, /\/login-gateway\/api\/validateSession$/, 'code=440');
   await page.goto('/#/reset-password/new-password?token=reset-validated');
@@ -115,11 +116,12 @@ test('a leftover auth cookie the gateway refuses is forgotten where the user is:
 });
 
 test('a sign-out in one tab signs the other tabs out', async ({ context, page }) => {
-  await seedSession(page);
+  const session = await seedSession(page);
   await page.goto('/#/password');
   await expect(page.getByRole('heading', { level: 1, name: 'Change your password' })).toBeVisible();
+  // The same session in a second tab.
   const other = await context.newPage();
-  await seedSession(other);
+  await seedSession(other, session);
   await other.goto('/#/password');
   await expect(other.getByRole('heading', { level: 1, name: 'Change your password' })).toBeVisible();
 
@@ -179,9 +181,11 @@ async function goIdle(page: Page): Promise<void> {
 }
 
 test.describe('idle timeout', () => {
+  /** The token of the test's own session. */
+  let token = '';
   test.beforeEach(async ({ page }) => {
     await page.clock.install({ time: START });
-    await seedSession(page);
+    ({ token } = await seedSession(page));
     // The session is validated, the brand loaded and the idle module loaded before the clock
     // stops; from then on time moves only when the test says so (see goIdle).
     const idleLoaded = page.waitForResponse(/\/assets\/idle-timeout-[^/]+\.js$/);
@@ -212,7 +216,7 @@ test.describe('idle timeout', () => {
     await page.clock.runFor(20_000);
     await expect(page).toHaveURL(/#\/session-expired$/);
     // Timed out here is timed out on the gateway too.
-    expect((await logout).headers()['x-auth-token']).toBe(SEEDED_TOKEN);
+    expect((await logout).headers()['x-auth-token']).toBe(token);
     await expect(page.getByRole('heading', { level: 1, name: 'You have been logged out' })).toBeVisible();
     await expect(page).toHaveTitle('Example Partner 401(k)');
     expect(await page.evaluate(() => window.sessionStorage.length)).toBe(0);

@@ -1277,7 +1277,7 @@ export const JOURNEYS: readonly Journey[] = [
   },
   ...(['participant', 'partner'] as const).map((kind): Journey => ({
     name: `activity log (${kind})`,
-    start: ({ seedSession }) => seedSession(kind === 'partner' ? { role: 'ROLE_PLAN_ADMIN', userId: '200311', username: 'admin' } : {}),
+    start: ({ seedSession }) => seedSession(kind === 'partner' ? { username: 'admin' } : {}),
     actions: [
       {
         name: 'open a guarded screen',

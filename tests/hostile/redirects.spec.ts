@@ -2,6 +2,7 @@ import type { Page, Request } from '@playwright/test';
 import { announcements, expect, standInDashboards, test } from '../support/fixtures';
 import { FULL, report, sample, surviving } from './hostile-support';
 import { rejectionsSince, watchPage } from './page-watch';
+import { mintSession } from '../support/session';
 
 /*
  * Where the portal may send a user, whatever it is given. Landing addresses the gateway might
@@ -348,16 +349,16 @@ test.describe('other addresses the flows accept', () => {
       async (address) => {
         await page.goto('/__hostile/blank');
         await page.context().clearCookies();
-        await page.evaluate((landing) => {
+        const minted = await mintSession();
+        await page.evaluate(([landing, session]) => {
           window.sessionStorage.clear();
-          const session = { userId: '100245', username: 'demo', token: '3f1c0a7e-5b2d-4e8a-9c61-2d7f0b4e8a13', role: 'ROLE_PARTICIPANT' };
           for (const [key, value] of Object.entries(session)) window.sessionStorage.setItem(key, value);
           window.sessionStorage.setItem('site', 'participant');
           window.sessionStorage.setItem('landingPageUrl', landing);
           window.sessionStorage.setItem('landingExt', 'false');
           window.sessionStorage.setItem('landingDataExists', 'true');
           document.cookie = `authToken=${session.token}; path=/`;
-        }, address);
+        }, [address, minted] as const);
         const sent = recordRequests(page);
         await page.goto('/#/update-phone');
         await page.getByRole('textbox', { name: 'Phone number' }).fill('(201) 555-0123');

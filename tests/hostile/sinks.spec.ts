@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectSignInTakenOver, standInDashboards, test } from '../support/fixtures';
-import { mockScenario } from '../support/session';
+import { mintSession, mockScenario } from '../support/session';
 import { FULL, PAYLOADS, report, surviving } from './hostile-support';
 
 /*
@@ -32,14 +32,8 @@ const signIn = async (page: Page, username: string) => {
   await page.getByRole('button', { name: 'Sign In' }).click();
 };
 
-const SESSION = {
-  userId: '100245',
-  username: 'demo',
-  token: '3f1c0a7e-5b2d-4e8a-9c61-2d7f0b4e8a13',
-  role: 'ROLE_PARTICIPANT',
-  site: 'participant',
-  showAlerts: 'true',
-};
+/** A session the gateway minted for demo, as a completed sign-in leaves it in the tab. */
+const mintedSession = async () => ({ ...(await mintSession()), site: 'participant', showAlerts: 'true' });
 
 const fillNewPassword = async (page: Page) => {
   await page.getByLabel('New password', { exact: true }).fill('Retire#2045');
@@ -295,12 +289,12 @@ for (const [index, sink] of SINKS.entries()) {
       await page.evaluate(
         ({ signedIn, session }) => {
           window.sessionStorage.clear();
-          if (!signedIn) return;
+          if (!signedIn || !session) return;
           // Signed in, as a completed sign-in leaves the tab.
           for (const [key, value] of Object.entries(session)) window.sessionStorage.setItem(key, value);
           document.cookie = `authToken=${session.token}; path=/`;
         },
-        { signedIn: Boolean(sink.signedIn), session: SESSION },
+        { signedIn: Boolean(sink.signedIn), session: sink.signedIn ? await mintedSession() : null },
       );
       await sink.reach(page);
       // The payload reached the page once its answer went out and the page has done with it
@@ -342,7 +336,7 @@ test('a passkey name with markup is shown as text, in the list, the rename field
     window.name = 'seeded';
     for (const [key, value] of Object.entries(session)) window.sessionStorage.setItem(key, value);
     document.cookie = `authToken=${session.token}; path=/`;
-  }, SESSION);
+  }, await mintedSession());
   await page.goto('/#/profile-security');
   const passkeys = page.getByRole('list', { name: 'Your passkeys' });
   await expect(passkeys.getByRole('heading', { level: 3 })).toHaveText(name);

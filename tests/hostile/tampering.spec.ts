@@ -5,6 +5,7 @@ import { FULL, report, sample } from './hostile-support';
 import { SIGN_IN_HEADING } from './journeys';
 import { rejectionsSince, storageOf, watchPage } from './page-watch';
 import { EXPECTED_CONSOLE } from './walker';
+import { mintSession } from '../support/session';
 
 /*
  * Tampered storage on every guarded route: a session whose token, user id or role was changed by
@@ -64,7 +65,8 @@ const OPEN: readonly string[] = [
   paths.verifyAccountMapping,
 ];
 
-const VALID = { userId: '100245', username: 'demo', token: '3f1c0a7e-5b2d-4e8a-9c61-2d7f0b4e8a13', role: 'ROLE_PARTICIPANT' };
+/** The shape of a stored session; each test's own is minted by the gateway (openTampered). */
+const VALID = { userId: '', username: '', token: '', role: '' };
 
 interface Tampering {
   readonly name: string;
@@ -117,7 +119,8 @@ test('every route of the portal is either guarded or open, and the guarded ones 
 async function openTampered(page: Page, route: string, tampering: Tampering): Promise<Request[]> {
   await page.goto('/__hostile/blank');
   await page.context().clearCookies();
-  const cookies = { authToken: VALID.token, ...tampering.cookies };
+  const valid = { ...VALID, ...(await mintSession()) };
+  const cookies = { authToken: valid.token, ...tampering.cookies };
   if (tampering.session.token) cookies.authToken = tampering.session.token;
   await page.evaluate(
     ({ session, slots, cookies: jar }) => {
@@ -129,7 +132,7 @@ async function openTampered(page: Page, route: string, tampering: Tampering): Pr
       for (const [key, value] of Object.entries(slots)) window.sessionStorage.setItem(key, value);
       for (const [name, value] of Object.entries(jar)) document.cookie = `${name}=${encodeURIComponent(value)}; path=/`;
     },
-    { session: { ...VALID, ...tampering.session }, slots: tampering.slots ?? {}, cookies },
+    { session: { ...valid, ...tampering.session }, slots: tampering.slots ?? {}, cookies },
   );
   const sent: Request[] = [];
   const listener = (request: Request) => {

@@ -5,6 +5,7 @@ import { developmentConfig } from '../../scripts/portal-config.mjs';
 import { isGatewayPath } from '../../scripts/ports.mjs';
 import { expect, pauseClock } from '../support/fixtures';
 import { addVirtualAuthenticator, PASSKEY_ORIGIN } from '../support/passkeys';
+import { mintSession } from '../support/session';
 import { answerWithFault, type Fault } from './hostile-support';
 import type { Action, CallSite, FailureCheck, Journey, SeededSession } from './journeys';
 import { onSignInForm } from './journeys';
@@ -51,12 +52,6 @@ const BACKGROUND = new Set([
 /** What the browser itself reports on the console for a failed load: expected in these suites. */
 export const EXPECTED_CONSOLE = /Failed to load resource|net::ERR_FAILED/;
 
-const DEMO_SESSION: SeededSession = {
-  userId: '100245',
-  username: 'demo',
-  token: '3f1c0a7e-5b2d-4e8a-9c61-2d7f0b4e8a13',
-  role: 'ROLE_PARTICIPANT',
-};
 
 export function operationOf(request: Request) {
   const url = new URL(request.url());
@@ -186,7 +181,7 @@ export class Walker {
     await journey.start?.({
       page,
       context,
-      seedSession: (session) =>
+      seedSession: async (session = {}) =>
         page.evaluate(
           (values) => {
             window.sessionStorage.setItem('userId', values.userId);
@@ -197,7 +192,8 @@ export class Walker {
             window.sessionStorage.setItem('showAlerts', 'true');
             document.cookie = `authToken=${encodeURIComponent(values.token)}; path=/; SameSite=Strict`;
           },
-          { ...DEMO_SESSION, ...session },
+          // A session the gateway minted (as the username's sign-in), given values in its place.
+          { ...(session.token === undefined ? await mintSession(session.username) : {}), ...session } as SeededSession,
         ),
       mockCookie: (name, value) => context.addCookies([{ name, value, url: this.origin }]),
       // One authenticator for the page, whichever journey asks first: the next journeys sign in

@@ -1,6 +1,7 @@
 import { test as base, expect, type Locator, type Page, type Response } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { MOCK_PORT } from '../../scripts/ports.mjs';
 
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -35,6 +36,10 @@ declare global {
 export const test = base.extend<{ guards: Guards }>({
   guards: [
     async ({ page }, use) => {
+      // The mock throttles as a gateway does (x-rate-limit, per persona): each test starts with
+      // fresh quotas, so that the attempts other tests made earlier never decide its answers.
+      const reset = await fetch(`http://127.0.0.1:${MOCK_PORT}/__mock/limits/reset`, { method: 'POST' });
+      if (!reset.ok) throw new Error(`the mock's limits were not reset: ${reset.status}`);
       const allowed: RegExp[] = [];
       const allowedViolations: RegExp[] = [];
       const problems: string[] = [];

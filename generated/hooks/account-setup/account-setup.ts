@@ -28,6 +28,7 @@ import type {
   OperationResult,
   SessionExpiredResponse,
   TokenRequest,
+  TooManyRequestsResponse,
   UnauthorizedResponse,
   UnexpectedResponse,
   UsernameAvailabilityResponse,
@@ -83,7 +84,7 @@ export const getValidateUsernameQueryKey = (params?: ValidateUsernameParams,) =>
     }
 
     
-export const getValidateUsernameQueryOptions = <TData = Awaited<ReturnType<typeof validateUsername>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(params: ValidateUsernameParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof validateUsername>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
+export const getValidateUsernameQueryOptions = <TData = Awaited<ReturnType<typeof validateUsername>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(params: ValidateUsernameParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof validateUsername>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -102,10 +103,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ValidateUsernameQueryResult = NonNullable<Awaited<ReturnType<typeof validateUsername>>>
-export type ValidateUsernameQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
+export type ValidateUsernameQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
 
-export function useValidateUsername<TData = Awaited<ReturnType<typeof validateUsername>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useValidateUsername<TData = Awaited<ReturnType<typeof validateUsername>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: ValidateUsernameParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof validateUsername>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof validateUsername>>,
@@ -115,7 +116,7 @@ export function useValidateUsername<TData = Awaited<ReturnType<typeof validateUs
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useValidateUsername<TData = Awaited<ReturnType<typeof validateUsername>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useValidateUsername<TData = Awaited<ReturnType<typeof validateUsername>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: ValidateUsernameParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof validateUsername>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof validateUsername>>,
@@ -125,7 +126,7 @@ export function useValidateUsername<TData = Awaited<ReturnType<typeof validateUs
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useValidateUsername<TData = Awaited<ReturnType<typeof validateUsername>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useValidateUsername<TData = Awaited<ReturnType<typeof validateUsername>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: ValidateUsernameParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof validateUsername>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -133,7 +134,7 @@ export function useValidateUsername<TData = Awaited<ReturnType<typeof validateUs
  * @summary Whether a username is available
  */
 
-export function useValidateUsername<TData = Awaited<ReturnType<typeof validateUsername>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useValidateUsername<TData = Awaited<ReturnType<typeof validateUsername>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: ValidateUsernameParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof validateUsername>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {

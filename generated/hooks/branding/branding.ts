@@ -23,6 +23,7 @@ import type {
   ForbiddenResponse,
   InternalErrorResponse,
   NotFoundResponse,
+  NotYoursResponse,
   SessionExpiredResponse,
   SupportContactsResponse,
   UnauthorizedResponse,
@@ -176,7 +177,7 @@ export const getGetUserBrandingQueryKey = (userId?: string,) => {
     }
 
     
-export const getGetUserBrandingQueryOptions = <TData = Awaited<ReturnType<typeof getUserBranding>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserBranding>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
+export const getGetUserBrandingQueryOptions = <TData = Awaited<ReturnType<typeof getUserBranding>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserBranding>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -195,10 +196,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetUserBrandingQueryResult = NonNullable<Awaited<ReturnType<typeof getUserBranding>>>
-export type GetUserBrandingQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
+export type GetUserBrandingQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
 
-export function useGetUserBranding<TData = Awaited<ReturnType<typeof getUserBranding>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetUserBranding<TData = Awaited<ReturnType<typeof getUserBranding>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserBranding>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getUserBranding>>,
@@ -208,7 +209,7 @@ export function useGetUserBranding<TData = Awaited<ReturnType<typeof getUserBran
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetUserBranding<TData = Awaited<ReturnType<typeof getUserBranding>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetUserBranding<TData = Awaited<ReturnType<typeof getUserBranding>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserBranding>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getUserBranding>>,
@@ -218,7 +219,7 @@ export function useGetUserBranding<TData = Awaited<ReturnType<typeof getUserBran
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetUserBranding<TData = Awaited<ReturnType<typeof getUserBranding>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetUserBranding<TData = Awaited<ReturnType<typeof getUserBranding>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserBranding>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -226,7 +227,7 @@ export function useGetUserBranding<TData = Awaited<ReturnType<typeof getUserBran
  * @summary The signed-in user's branding
  */
 
-export function useGetUserBranding<TData = Awaited<ReturnType<typeof getUserBranding>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetUserBranding<TData = Awaited<ReturnType<typeof getUserBranding>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserBranding>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -279,7 +280,7 @@ export const getGetUserContactQueryKey = (userId?: string,) => {
     }
 
     
-export const getGetUserContactQueryOptions = <TData = Awaited<ReturnType<typeof getUserContact>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserContact>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
+export const getGetUserContactQueryOptions = <TData = Awaited<ReturnType<typeof getUserContact>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserContact>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -298,10 +299,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetUserContactQueryResult = NonNullable<Awaited<ReturnType<typeof getUserContact>>>
-export type GetUserContactQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
+export type GetUserContactQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
 
-export function useGetUserContact<TData = Awaited<ReturnType<typeof getUserContact>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetUserContact<TData = Awaited<ReturnType<typeof getUserContact>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserContact>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getUserContact>>,
@@ -311,7 +312,7 @@ export function useGetUserContact<TData = Awaited<ReturnType<typeof getUserConta
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetUserContact<TData = Awaited<ReturnType<typeof getUserContact>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetUserContact<TData = Awaited<ReturnType<typeof getUserContact>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserContact>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getUserContact>>,
@@ -321,7 +322,7 @@ export function useGetUserContact<TData = Awaited<ReturnType<typeof getUserConta
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetUserContact<TData = Awaited<ReturnType<typeof getUserContact>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetUserContact<TData = Awaited<ReturnType<typeof getUserContact>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserContact>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -329,7 +330,7 @@ export function useGetUserContact<TData = Awaited<ReturnType<typeof getUserConta
  * @summary Whom the signed-in user contacts for help
  */
 
-export function useGetUserContact<TData = Awaited<ReturnType<typeof getUserContact>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetUserContact<TData = Awaited<ReturnType<typeof getUserContact>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserContact>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {

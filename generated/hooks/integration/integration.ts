@@ -40,6 +40,7 @@ import type {
   IntegrationSessionResponse,
   InternalErrorResponse,
   ListActiveVendorsParams,
+  NotYoursResponse,
   OperationResult,
   ReauthorizeIntegrationParams,
   RemoveIntegrationHeaders,
@@ -96,7 +97,7 @@ export const getListIntegrationEmployersQueryKey = (userId?: string,
     }
 
     
-export const getListIntegrationEmployersQueryOptions = <TData = Awaited<ReturnType<typeof listIntegrationEmployers>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(userId: string,
+export const getListIntegrationEmployersQueryOptions = <TData = Awaited<ReturnType<typeof listIntegrationEmployers>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(userId: string,
     planId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listIntegrationEmployers>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
 
@@ -116,10 +117,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListIntegrationEmployersQueryResult = NonNullable<Awaited<ReturnType<typeof listIntegrationEmployers>>>
-export type ListIntegrationEmployersQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
+export type ListIntegrationEmployersQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
 
-export function useListIntegrationEmployers<TData = Awaited<ReturnType<typeof listIntegrationEmployers>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useListIntegrationEmployers<TData = Awaited<ReturnType<typeof listIntegrationEmployers>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listIntegrationEmployers>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -130,7 +131,7 @@ export function useListIntegrationEmployers<TData = Awaited<ReturnType<typeof li
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListIntegrationEmployers<TData = Awaited<ReturnType<typeof listIntegrationEmployers>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useListIntegrationEmployers<TData = Awaited<ReturnType<typeof listIntegrationEmployers>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listIntegrationEmployers>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -141,7 +142,7 @@ export function useListIntegrationEmployers<TData = Awaited<ReturnType<typeof li
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListIntegrationEmployers<TData = Awaited<ReturnType<typeof listIntegrationEmployers>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useListIntegrationEmployers<TData = Awaited<ReturnType<typeof listIntegrationEmployers>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listIntegrationEmployers>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
@@ -150,7 +151,7 @@ export function useListIntegrationEmployers<TData = Awaited<ReturnType<typeof li
  * @summary The plan's integration employers
  */
 
-export function useListIntegrationEmployers<TData = Awaited<ReturnType<typeof listIntegrationEmployers>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useListIntegrationEmployers<TData = Awaited<ReturnType<typeof listIntegrationEmployers>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listIntegrationEmployers>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient 
@@ -198,7 +199,7 @@ export const createIntegrationEmployer = async (userId: string,
 
 
 
-export const getCreateIntegrationEmployerMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
+export const getCreateIntegrationEmployerMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createIntegrationEmployer>>, TError,{userId: string;planId: string;data: IntegrationEmployer;headers?: CreateIntegrationEmployerHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createIntegrationEmployer>>, TError,{userId: string;planId: string;data: IntegrationEmployer;headers?: CreateIntegrationEmployerHeaders}, TContext> => {
 
@@ -225,12 +226,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateIntegrationEmployerMutationResult = NonNullable<Awaited<ReturnType<typeof createIntegrationEmployer>>>
     export type CreateIntegrationEmployerMutationBody = IntegrationEmployer
-    export type CreateIntegrationEmployerMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
+    export type CreateIntegrationEmployerMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Add an integration employer
  */
-export const useCreateIntegrationEmployer = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
+export const useCreateIntegrationEmployer = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createIntegrationEmployer>>, TError,{userId: string;planId: string;data: IntegrationEmployer;headers?: CreateIntegrationEmployerHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createIntegrationEmployer>>,
@@ -274,7 +275,7 @@ export const updateIntegrationEmployer = async (userId: string,
 
 
 
-export const getUpdateIntegrationEmployerMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
+export const getUpdateIntegrationEmployerMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateIntegrationEmployer>>, TError,{userId: string;planId: string;data: IntegrationEmployer;headers?: UpdateIntegrationEmployerHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateIntegrationEmployer>>, TError,{userId: string;planId: string;data: IntegrationEmployer;headers?: UpdateIntegrationEmployerHeaders}, TContext> => {
 
@@ -301,12 +302,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateIntegrationEmployerMutationResult = NonNullable<Awaited<ReturnType<typeof updateIntegrationEmployer>>>
     export type UpdateIntegrationEmployerMutationBody = IntegrationEmployer
-    export type UpdateIntegrationEmployerMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
+    export type UpdateIntegrationEmployerMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Update an integration employer
  */
-export const useUpdateIntegrationEmployer = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
+export const useUpdateIntegrationEmployer = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateIntegrationEmployer>>, TError,{userId: string;planId: string;data: IntegrationEmployer;headers?: UpdateIntegrationEmployerHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateIntegrationEmployer>>,
@@ -350,7 +351,7 @@ export const updateIntegrationEmployerState = async (userId: string,
 
 
 
-export const getUpdateIntegrationEmployerStateMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
+export const getUpdateIntegrationEmployerStateMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateIntegrationEmployerState>>, TError,{userId: string;planId: string;data: IntegrationEmployerState;headers?: UpdateIntegrationEmployerStateHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateIntegrationEmployerState>>, TError,{userId: string;planId: string;data: IntegrationEmployerState;headers?: UpdateIntegrationEmployerStateHeaders}, TContext> => {
 
@@ -377,12 +378,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateIntegrationEmployerStateMutationResult = NonNullable<Awaited<ReturnType<typeof updateIntegrationEmployerState>>>
     export type UpdateIntegrationEmployerStateMutationBody = IntegrationEmployerState
-    export type UpdateIntegrationEmployerStateMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
+    export type UpdateIntegrationEmployerStateMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Change an integration employer's state
  */
-export const useUpdateIntegrationEmployerState = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
+export const useUpdateIntegrationEmployerState = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateIntegrationEmployerState>>, TError,{userId: string;planId: string;data: IntegrationEmployerState;headers?: UpdateIntegrationEmployerStateHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateIntegrationEmployerState>>,
@@ -432,7 +433,7 @@ export const getGetIntegrationAdoptionQueryKey = (userId?: string,
     }
 
     
-export const getGetIntegrationAdoptionQueryOptions = <TData = Awaited<ReturnType<typeof getIntegrationAdoption>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(userId: string,
+export const getGetIntegrationAdoptionQueryOptions = <TData = Awaited<ReturnType<typeof getIntegrationAdoption>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(userId: string,
     planId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getIntegrationAdoption>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
 
@@ -452,10 +453,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetIntegrationAdoptionQueryResult = NonNullable<Awaited<ReturnType<typeof getIntegrationAdoption>>>
-export type GetIntegrationAdoptionQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
+export type GetIntegrationAdoptionQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
 
-export function useGetIntegrationAdoption<TData = Awaited<ReturnType<typeof getIntegrationAdoption>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetIntegrationAdoption<TData = Awaited<ReturnType<typeof getIntegrationAdoption>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getIntegrationAdoption>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -466,7 +467,7 @@ export function useGetIntegrationAdoption<TData = Awaited<ReturnType<typeof getI
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetIntegrationAdoption<TData = Awaited<ReturnType<typeof getIntegrationAdoption>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetIntegrationAdoption<TData = Awaited<ReturnType<typeof getIntegrationAdoption>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getIntegrationAdoption>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -477,7 +478,7 @@ export function useGetIntegrationAdoption<TData = Awaited<ReturnType<typeof getI
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetIntegrationAdoption<TData = Awaited<ReturnType<typeof getIntegrationAdoption>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetIntegrationAdoption<TData = Awaited<ReturnType<typeof getIntegrationAdoption>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getIntegrationAdoption>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
@@ -486,7 +487,7 @@ export function useGetIntegrationAdoption<TData = Awaited<ReturnType<typeof getI
  * @summary Whether the plan can adopt a payroll integration
  */
 
-export function useGetIntegrationAdoption<TData = Awaited<ReturnType<typeof getIntegrationAdoption>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetIntegrationAdoption<TData = Awaited<ReturnType<typeof getIntegrationAdoption>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getIntegrationAdoption>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient 
@@ -550,7 +551,7 @@ export const getGetIntegrationMonthlyFeeQueryKey = (userId?: string,
     }
 
     
-export const getGetIntegrationMonthlyFeeQueryOptions = <TData = Awaited<ReturnType<typeof getIntegrationMonthlyFee>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(userId: string,
+export const getGetIntegrationMonthlyFeeQueryOptions = <TData = Awaited<ReturnType<typeof getIntegrationMonthlyFee>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(userId: string,
     planId: string,
     params: GetIntegrationMonthlyFeeParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getIntegrationMonthlyFee>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
@@ -571,10 +572,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetIntegrationMonthlyFeeQueryResult = NonNullable<Awaited<ReturnType<typeof getIntegrationMonthlyFee>>>
-export type GetIntegrationMonthlyFeeQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
+export type GetIntegrationMonthlyFeeQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
 
-export function useGetIntegrationMonthlyFee<TData = Awaited<ReturnType<typeof getIntegrationMonthlyFee>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetIntegrationMonthlyFee<TData = Awaited<ReturnType<typeof getIntegrationMonthlyFee>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string,
     params: GetIntegrationMonthlyFeeParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getIntegrationMonthlyFee>>, TError, TData>> & Pick<
@@ -586,7 +587,7 @@ export function useGetIntegrationMonthlyFee<TData = Awaited<ReturnType<typeof ge
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetIntegrationMonthlyFee<TData = Awaited<ReturnType<typeof getIntegrationMonthlyFee>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetIntegrationMonthlyFee<TData = Awaited<ReturnType<typeof getIntegrationMonthlyFee>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string,
     params: GetIntegrationMonthlyFeeParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getIntegrationMonthlyFee>>, TError, TData>> & Pick<
@@ -598,7 +599,7 @@ export function useGetIntegrationMonthlyFee<TData = Awaited<ReturnType<typeof ge
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetIntegrationMonthlyFee<TData = Awaited<ReturnType<typeof getIntegrationMonthlyFee>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetIntegrationMonthlyFee<TData = Awaited<ReturnType<typeof getIntegrationMonthlyFee>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string,
     params: GetIntegrationMonthlyFeeParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getIntegrationMonthlyFee>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
@@ -608,7 +609,7 @@ export function useGetIntegrationMonthlyFee<TData = Awaited<ReturnType<typeof ge
  * @summary The monthly fee of a payroll integration
  */
 
-export function useGetIntegrationMonthlyFee<TData = Awaited<ReturnType<typeof getIntegrationMonthlyFee>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetIntegrationMonthlyFee<TData = Awaited<ReturnType<typeof getIntegrationMonthlyFee>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string,
     params: GetIntegrationMonthlyFeeParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getIntegrationMonthlyFee>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
@@ -657,7 +658,7 @@ export const connectIntegration = async (userId: string,
 
 
 
-export const getConnectIntegrationMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
+export const getConnectIntegrationMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof connectIntegration>>, TError,{userId: string;planId: string;data: IntegrationConnectRequest;headers?: ConnectIntegrationHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof connectIntegration>>, TError,{userId: string;planId: string;data: IntegrationConnectRequest;headers?: ConnectIntegrationHeaders}, TContext> => {
 
@@ -684,12 +685,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ConnectIntegrationMutationResult = NonNullable<Awaited<ReturnType<typeof connectIntegration>>>
     export type ConnectIntegrationMutationBody = IntegrationConnectRequest
-    export type ConnectIntegrationMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
+    export type ConnectIntegrationMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Connect a payroll integration
  */
-export const useConnectIntegration = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
+export const useConnectIntegration = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof connectIntegration>>, TError,{userId: string;planId: string;data: IntegrationConnectRequest;headers?: ConnectIntegrationHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof connectIntegration>>,
@@ -749,7 +750,7 @@ export const getGetIntegrationSessionQueryKey = (userId?: string,
     }
 
     
-export const getGetIntegrationSessionQueryOptions = <TData = Awaited<ReturnType<typeof getIntegrationSession>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(userId: string,
+export const getGetIntegrationSessionQueryOptions = <TData = Awaited<ReturnType<typeof getIntegrationSession>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(userId: string,
     planId: string,
     params: GetIntegrationSessionParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getIntegrationSession>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
@@ -770,10 +771,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetIntegrationSessionQueryResult = NonNullable<Awaited<ReturnType<typeof getIntegrationSession>>>
-export type GetIntegrationSessionQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
+export type GetIntegrationSessionQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
 
-export function useGetIntegrationSession<TData = Awaited<ReturnType<typeof getIntegrationSession>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetIntegrationSession<TData = Awaited<ReturnType<typeof getIntegrationSession>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string,
     params: GetIntegrationSessionParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getIntegrationSession>>, TError, TData>> & Pick<
@@ -785,7 +786,7 @@ export function useGetIntegrationSession<TData = Awaited<ReturnType<typeof getIn
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetIntegrationSession<TData = Awaited<ReturnType<typeof getIntegrationSession>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetIntegrationSession<TData = Awaited<ReturnType<typeof getIntegrationSession>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string,
     params: GetIntegrationSessionParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getIntegrationSession>>, TError, TData>> & Pick<
@@ -797,7 +798,7 @@ export function useGetIntegrationSession<TData = Awaited<ReturnType<typeof getIn
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetIntegrationSession<TData = Awaited<ReturnType<typeof getIntegrationSession>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetIntegrationSession<TData = Awaited<ReturnType<typeof getIntegrationSession>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string,
     params: GetIntegrationSessionParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getIntegrationSession>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
@@ -807,7 +808,7 @@ export function useGetIntegrationSession<TData = Awaited<ReturnType<typeof getIn
  * @summary An employer's integration session
  */
 
-export function useGetIntegrationSession<TData = Awaited<ReturnType<typeof getIntegrationSession>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetIntegrationSession<TData = Awaited<ReturnType<typeof getIntegrationSession>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string,
     params: GetIntegrationSessionParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getIntegrationSession>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
@@ -872,7 +873,7 @@ export const getReauthorizeIntegrationQueryKey = (userId?: string,
     }
 
     
-export const getReauthorizeIntegrationQueryOptions = <TData = Awaited<ReturnType<typeof reauthorizeIntegration>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(userId: string,
+export const getReauthorizeIntegrationQueryOptions = <TData = Awaited<ReturnType<typeof reauthorizeIntegration>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(userId: string,
     planId: string,
     params: ReauthorizeIntegrationParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof reauthorizeIntegration>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
@@ -893,10 +894,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ReauthorizeIntegrationQueryResult = NonNullable<Awaited<ReturnType<typeof reauthorizeIntegration>>>
-export type ReauthorizeIntegrationQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
+export type ReauthorizeIntegrationQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
 
-export function useReauthorizeIntegration<TData = Awaited<ReturnType<typeof reauthorizeIntegration>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useReauthorizeIntegration<TData = Awaited<ReturnType<typeof reauthorizeIntegration>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string,
     params: ReauthorizeIntegrationParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof reauthorizeIntegration>>, TError, TData>> & Pick<
@@ -908,7 +909,7 @@ export function useReauthorizeIntegration<TData = Awaited<ReturnType<typeof reau
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useReauthorizeIntegration<TData = Awaited<ReturnType<typeof reauthorizeIntegration>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useReauthorizeIntegration<TData = Awaited<ReturnType<typeof reauthorizeIntegration>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string,
     params: ReauthorizeIntegrationParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof reauthorizeIntegration>>, TError, TData>> & Pick<
@@ -920,7 +921,7 @@ export function useReauthorizeIntegration<TData = Awaited<ReturnType<typeof reau
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useReauthorizeIntegration<TData = Awaited<ReturnType<typeof reauthorizeIntegration>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useReauthorizeIntegration<TData = Awaited<ReturnType<typeof reauthorizeIntegration>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string,
     params: ReauthorizeIntegrationParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof reauthorizeIntegration>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
@@ -930,7 +931,7 @@ export function useReauthorizeIntegration<TData = Awaited<ReturnType<typeof reau
  * @summary Re-authorize an employer's integration
  */
 
-export function useReauthorizeIntegration<TData = Awaited<ReturnType<typeof reauthorizeIntegration>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useReauthorizeIntegration<TData = Awaited<ReturnType<typeof reauthorizeIntegration>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string,
     params: ReauthorizeIntegrationParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof reauthorizeIntegration>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
@@ -986,7 +987,7 @@ export const removeIntegration = async (userId: string,
 
 
 
-export const getRemoveIntegrationMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
+export const getRemoveIntegrationMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removeIntegration>>, TError,{userId: string;planId: string;params: RemoveIntegrationParams;headers?: RemoveIntegrationHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof removeIntegration>>, TError,{userId: string;planId: string;params: RemoveIntegrationParams;headers?: RemoveIntegrationHeaders}, TContext> => {
 
@@ -1013,12 +1014,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RemoveIntegrationMutationResult = NonNullable<Awaited<ReturnType<typeof removeIntegration>>>
     
-    export type RemoveIntegrationMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
+    export type RemoveIntegrationMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Remove an employer's integration
  */
-export const useRemoveIntegration = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
+export const useRemoveIntegration = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removeIntegration>>, TError,{userId: string;planId: string;params: RemoveIntegrationParams;headers?: RemoveIntegrationHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof removeIntegration>>,
@@ -1078,7 +1079,7 @@ export const getGetEmployerDeductionsQueryKey = (userId?: string,
     }
 
     
-export const getGetEmployerDeductionsQueryOptions = <TData = Awaited<ReturnType<typeof getEmployerDeductions>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(userId: string,
+export const getGetEmployerDeductionsQueryOptions = <TData = Awaited<ReturnType<typeof getEmployerDeductions>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(userId: string,
     planId: string,
     params: GetEmployerDeductionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEmployerDeductions>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
@@ -1099,10 +1100,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetEmployerDeductionsQueryResult = NonNullable<Awaited<ReturnType<typeof getEmployerDeductions>>>
-export type GetEmployerDeductionsQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
+export type GetEmployerDeductionsQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
 
-export function useGetEmployerDeductions<TData = Awaited<ReturnType<typeof getEmployerDeductions>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetEmployerDeductions<TData = Awaited<ReturnType<typeof getEmployerDeductions>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string,
     params: GetEmployerDeductionsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEmployerDeductions>>, TError, TData>> & Pick<
@@ -1114,7 +1115,7 @@ export function useGetEmployerDeductions<TData = Awaited<ReturnType<typeof getEm
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetEmployerDeductions<TData = Awaited<ReturnType<typeof getEmployerDeductions>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetEmployerDeductions<TData = Awaited<ReturnType<typeof getEmployerDeductions>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string,
     params: GetEmployerDeductionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEmployerDeductions>>, TError, TData>> & Pick<
@@ -1126,7 +1127,7 @@ export function useGetEmployerDeductions<TData = Awaited<ReturnType<typeof getEm
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetEmployerDeductions<TData = Awaited<ReturnType<typeof getEmployerDeductions>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetEmployerDeductions<TData = Awaited<ReturnType<typeof getEmployerDeductions>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string,
     params: GetEmployerDeductionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEmployerDeductions>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
@@ -1136,7 +1137,7 @@ export function useGetEmployerDeductions<TData = Awaited<ReturnType<typeof getEm
  * @summary An employer's payroll deductions
  */
 
-export function useGetEmployerDeductions<TData = Awaited<ReturnType<typeof getEmployerDeductions>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetEmployerDeductions<TData = Awaited<ReturnType<typeof getEmployerDeductions>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string,
     params: GetEmployerDeductionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEmployerDeductions>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
@@ -1198,7 +1199,7 @@ export const getListActiveVendorsQueryKey = (userId?: string,
     }
 
     
-export const getListActiveVendorsQueryOptions = <TData = Awaited<ReturnType<typeof listActiveVendors>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(userId: string,
+export const getListActiveVendorsQueryOptions = <TData = Awaited<ReturnType<typeof listActiveVendors>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(userId: string,
     params: ListActiveVendorsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listActiveVendors>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
 
@@ -1218,10 +1219,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListActiveVendorsQueryResult = NonNullable<Awaited<ReturnType<typeof listActiveVendors>>>
-export type ListActiveVendorsQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
+export type ListActiveVendorsQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
 
-export function useListActiveVendors<TData = Awaited<ReturnType<typeof listActiveVendors>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useListActiveVendors<TData = Awaited<ReturnType<typeof listActiveVendors>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     params: ListActiveVendorsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listActiveVendors>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -1232,7 +1233,7 @@ export function useListActiveVendors<TData = Awaited<ReturnType<typeof listActiv
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListActiveVendors<TData = Awaited<ReturnType<typeof listActiveVendors>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useListActiveVendors<TData = Awaited<ReturnType<typeof listActiveVendors>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     params: ListActiveVendorsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listActiveVendors>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -1243,7 +1244,7 @@ export function useListActiveVendors<TData = Awaited<ReturnType<typeof listActiv
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListActiveVendors<TData = Awaited<ReturnType<typeof listActiveVendors>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useListActiveVendors<TData = Awaited<ReturnType<typeof listActiveVendors>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     params: ListActiveVendorsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listActiveVendors>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
@@ -1252,7 +1253,7 @@ export function useListActiveVendors<TData = Awaited<ReturnType<typeof listActiv
  * @summary The active payroll vendors
  */
 
-export function useListActiveVendors<TData = Awaited<ReturnType<typeof listActiveVendors>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useListActiveVendors<TData = Awaited<ReturnType<typeof listActiveVendors>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     params: ListActiveVendorsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listActiveVendors>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient 

@@ -18,6 +18,7 @@ import type {
   InternalErrorResponse,
   LogParticipantActivityHeaders,
   LogPartnerActivityHeaders,
+  NotYoursResponse,
   SessionExpiredResponse,
   UnauthorizedResponse,
   UnexpectedResponse
@@ -60,7 +61,7 @@ export const logPartnerActivity = async (userId: string,
 
 
 
-export const getLogPartnerActivityMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
+export const getLogPartnerActivityMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof logPartnerActivity>>, TError,{userId: string;data: ActivityLogEntry;headers?: LogPartnerActivityHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof logPartnerActivity>>, TError,{userId: string;data: ActivityLogEntry;headers?: LogPartnerActivityHeaders}, TContext> => {
 
@@ -87,12 +88,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type LogPartnerActivityMutationResult = NonNullable<Awaited<ReturnType<typeof logPartnerActivity>>>
     export type LogPartnerActivityMutationBody = ActivityLogEntry
-    export type LogPartnerActivityMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
+    export type LogPartnerActivityMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Write an activity-log entry (partner gateway)
  */
-export const useLogPartnerActivity = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
+export const useLogPartnerActivity = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof logPartnerActivity>>, TError,{userId: string;data: ActivityLogEntry;headers?: LogPartnerActivityHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof logPartnerActivity>>,
@@ -137,7 +138,7 @@ export const logParticipantActivity = async (userId: string,
 
 
 
-export const getLogParticipantActivityMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
+export const getLogParticipantActivityMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof logParticipantActivity>>, TError,{userId: string;data: ActivityLogEntry;headers?: LogParticipantActivityHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof logParticipantActivity>>, TError,{userId: string;data: ActivityLogEntry;headers?: LogParticipantActivityHeaders}, TContext> => {
 
@@ -164,12 +165,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type LogParticipantActivityMutationResult = NonNullable<Awaited<ReturnType<typeof logParticipantActivity>>>
     export type LogParticipantActivityMutationBody = ActivityLogEntry
-    export type LogParticipantActivityMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
+    export type LogParticipantActivityMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Write an activity-log entry (participant)
  */
-export const useLogParticipantActivity = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
+export const useLogParticipantActivity = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof logParticipantActivity>>, TError,{userId: string;data: ActivityLogEntry;headers?: LogParticipantActivityHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof logParticipantActivity>>,

@@ -18,6 +18,7 @@ import type {
   InternalErrorResponse,
   MfaCodeRequest,
   MfaOptionsResponse,
+  NotYoursResponse,
   OperationResult,
   RequestMfaCodeHeaders,
   RequestUserMfaCodeHeaders,
@@ -218,7 +219,7 @@ export const requestUserMfaCode = async (userId: string,
 
 
 
-export const getRequestUserMfaCodeMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
+export const getRequestUserMfaCodeMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | TooManyRequestsResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof requestUserMfaCode>>, TError,{userId: string;data: UserMfaCodeRequest;headers?: RequestUserMfaCodeHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof requestUserMfaCode>>, TError,{userId: string;data: UserMfaCodeRequest;headers?: RequestUserMfaCodeHeaders}, TContext> => {
 
@@ -245,12 +246,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RequestUserMfaCodeMutationResult = NonNullable<Awaited<ReturnType<typeof requestUserMfaCode>>>
     export type RequestUserMfaCodeMutationBody = UserMfaCodeRequest
-    export type RequestUserMfaCodeMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
+    export type RequestUserMfaCodeMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | TooManyRequestsResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Send a one-time code to the signed-in user
  */
-export const useRequestUserMfaCode = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
+export const useRequestUserMfaCode = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | TooManyRequestsResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof requestUserMfaCode>>, TError,{userId: string;data: UserMfaCodeRequest;headers?: RequestUserMfaCodeHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof requestUserMfaCode>>,

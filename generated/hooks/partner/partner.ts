@@ -20,6 +20,7 @@ import type {
   BadRequestResponse,
   ForbiddenResponse,
   InternalErrorResponse,
+  NotYoursResponse,
   PartnerSideNavResponse,
   SessionExpiredResponse,
   UnauthorizedResponse,
@@ -68,7 +69,7 @@ export const getGetPartnerSideNavQueryKey = (userId?: string,) => {
     }
 
     
-export const getGetPartnerSideNavQueryOptions = <TData = Awaited<ReturnType<typeof getPartnerSideNav>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPartnerSideNav>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
+export const getGetPartnerSideNavQueryOptions = <TData = Awaited<ReturnType<typeof getPartnerSideNav>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPartnerSideNav>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -87,10 +88,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetPartnerSideNavQueryResult = NonNullable<Awaited<ReturnType<typeof getPartnerSideNav>>>
-export type GetPartnerSideNavQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
+export type GetPartnerSideNavQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
 
-export function useGetPartnerSideNav<TData = Awaited<ReturnType<typeof getPartnerSideNav>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetPartnerSideNav<TData = Awaited<ReturnType<typeof getPartnerSideNav>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPartnerSideNav>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getPartnerSideNav>>,
@@ -100,7 +101,7 @@ export function useGetPartnerSideNav<TData = Awaited<ReturnType<typeof getPartne
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPartnerSideNav<TData = Awaited<ReturnType<typeof getPartnerSideNav>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetPartnerSideNav<TData = Awaited<ReturnType<typeof getPartnerSideNav>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPartnerSideNav>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getPartnerSideNav>>,
@@ -110,7 +111,7 @@ export function useGetPartnerSideNav<TData = Awaited<ReturnType<typeof getPartne
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPartnerSideNav<TData = Awaited<ReturnType<typeof getPartnerSideNav>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetPartnerSideNav<TData = Awaited<ReturnType<typeof getPartnerSideNav>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPartnerSideNav>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -118,7 +119,7 @@ export function useGetPartnerSideNav<TData = Awaited<ReturnType<typeof getPartne
  * @summary The partner side navigation
  */
 
-export function useGetPartnerSideNav<TData = Awaited<ReturnType<typeof getPartnerSideNav>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetPartnerSideNav<TData = Awaited<ReturnType<typeof getPartnerSideNav>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPartnerSideNav>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {

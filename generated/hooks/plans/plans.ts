@@ -28,6 +28,7 @@ import type {
   ForfeitureSettingsResponse,
   InternalErrorResponse,
   LastManualCheckDateResponse,
+  NotYoursResponse,
   OperationResult,
   ParticipantPlanDetailsResponse,
   PlanChangeRequest,
@@ -87,7 +88,7 @@ export const getListPlansQueryKey = (userId?: string,) => {
     }
 
     
-export const getListPlansQueryOptions = <TData = Awaited<ReturnType<typeof listPlans>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPlans>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
+export const getListPlansQueryOptions = <TData = Awaited<ReturnType<typeof listPlans>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPlans>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -106,10 +107,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListPlansQueryResult = NonNullable<Awaited<ReturnType<typeof listPlans>>>
-export type ListPlansQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
+export type ListPlansQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
 
-export function useListPlans<TData = Awaited<ReturnType<typeof listPlans>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useListPlans<TData = Awaited<ReturnType<typeof listPlans>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPlans>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listPlans>>,
@@ -119,7 +120,7 @@ export function useListPlans<TData = Awaited<ReturnType<typeof listPlans>>, TErr
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListPlans<TData = Awaited<ReturnType<typeof listPlans>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useListPlans<TData = Awaited<ReturnType<typeof listPlans>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPlans>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listPlans>>,
@@ -129,7 +130,7 @@ export function useListPlans<TData = Awaited<ReturnType<typeof listPlans>>, TErr
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListPlans<TData = Awaited<ReturnType<typeof listPlans>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useListPlans<TData = Awaited<ReturnType<typeof listPlans>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPlans>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -137,7 +138,7 @@ export function useListPlans<TData = Awaited<ReturnType<typeof listPlans>>, TErr
  * @summary The user's plans
  */
 
-export function useListPlans<TData = Awaited<ReturnType<typeof listPlans>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useListPlans<TData = Awaited<ReturnType<typeof listPlans>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPlans>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -190,7 +191,7 @@ export const getGetPlanInfoQueryKey = (userId?: string,
     }
 
     
-export const getGetPlanInfoQueryOptions = <TData = Awaited<ReturnType<typeof getPlanInfo>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(userId: string,
+export const getGetPlanInfoQueryOptions = <TData = Awaited<ReturnType<typeof getPlanInfo>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(userId: string,
     planId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPlanInfo>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
 
@@ -210,10 +211,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetPlanInfoQueryResult = NonNullable<Awaited<ReturnType<typeof getPlanInfo>>>
-export type GetPlanInfoQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
+export type GetPlanInfoQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
 
-export function useGetPlanInfo<TData = Awaited<ReturnType<typeof getPlanInfo>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetPlanInfo<TData = Awaited<ReturnType<typeof getPlanInfo>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPlanInfo>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -224,7 +225,7 @@ export function useGetPlanInfo<TData = Awaited<ReturnType<typeof getPlanInfo>>, 
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPlanInfo<TData = Awaited<ReturnType<typeof getPlanInfo>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetPlanInfo<TData = Awaited<ReturnType<typeof getPlanInfo>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPlanInfo>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -235,7 +236,7 @@ export function useGetPlanInfo<TData = Awaited<ReturnType<typeof getPlanInfo>>, 
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPlanInfo<TData = Awaited<ReturnType<typeof getPlanInfo>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetPlanInfo<TData = Awaited<ReturnType<typeof getPlanInfo>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPlanInfo>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
@@ -244,7 +245,7 @@ export function useGetPlanInfo<TData = Awaited<ReturnType<typeof getPlanInfo>>, 
  * @summary One plan's information
  */
 
-export function useGetPlanInfo<TData = Awaited<ReturnType<typeof getPlanInfo>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetPlanInfo<TData = Awaited<ReturnType<typeof getPlanInfo>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPlanInfo>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient 
@@ -295,7 +296,7 @@ export const getGetParticipantPlanDetailsQueryKey = (userId?: string,) => {
     }
 
     
-export const getGetParticipantPlanDetailsQueryOptions = <TData = Awaited<ReturnType<typeof getParticipantPlanDetails>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getParticipantPlanDetails>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
+export const getGetParticipantPlanDetailsQueryOptions = <TData = Awaited<ReturnType<typeof getParticipantPlanDetails>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getParticipantPlanDetails>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -314,10 +315,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetParticipantPlanDetailsQueryResult = NonNullable<Awaited<ReturnType<typeof getParticipantPlanDetails>>>
-export type GetParticipantPlanDetailsQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
+export type GetParticipantPlanDetailsQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
 
-export function useGetParticipantPlanDetails<TData = Awaited<ReturnType<typeof getParticipantPlanDetails>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetParticipantPlanDetails<TData = Awaited<ReturnType<typeof getParticipantPlanDetails>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getParticipantPlanDetails>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getParticipantPlanDetails>>,
@@ -327,7 +328,7 @@ export function useGetParticipantPlanDetails<TData = Awaited<ReturnType<typeof g
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetParticipantPlanDetails<TData = Awaited<ReturnType<typeof getParticipantPlanDetails>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetParticipantPlanDetails<TData = Awaited<ReturnType<typeof getParticipantPlanDetails>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getParticipantPlanDetails>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getParticipantPlanDetails>>,
@@ -337,7 +338,7 @@ export function useGetParticipantPlanDetails<TData = Awaited<ReturnType<typeof g
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetParticipantPlanDetails<TData = Awaited<ReturnType<typeof getParticipantPlanDetails>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetParticipantPlanDetails<TData = Awaited<ReturnType<typeof getParticipantPlanDetails>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getParticipantPlanDetails>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -345,7 +346,7 @@ export function useGetParticipantPlanDetails<TData = Awaited<ReturnType<typeof g
  * @summary The participant's plan details
  */
 
-export function useGetParticipantPlanDetails<TData = Awaited<ReturnType<typeof getParticipantPlanDetails>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetParticipantPlanDetails<TData = Awaited<ReturnType<typeof getParticipantPlanDetails>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getParticipantPlanDetails>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -392,7 +393,7 @@ export const submitSafeHarborElection = async (userId: string,
 
 
 
-export const getSubmitSafeHarborElectionMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
+export const getSubmitSafeHarborElectionMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof submitSafeHarborElection>>, TError,{userId: string;planId: string;data: SafeHarborElection;headers?: SubmitSafeHarborElectionHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof submitSafeHarborElection>>, TError,{userId: string;planId: string;data: SafeHarborElection;headers?: SubmitSafeHarborElectionHeaders}, TContext> => {
 
@@ -419,12 +420,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SubmitSafeHarborElectionMutationResult = NonNullable<Awaited<ReturnType<typeof submitSafeHarborElection>>>
     export type SubmitSafeHarborElectionMutationBody = SafeHarborElection
-    export type SubmitSafeHarborElectionMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
+    export type SubmitSafeHarborElectionMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Submit the safe harbor election
  */
-export const useSubmitSafeHarborElection = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
+export const useSubmitSafeHarborElection = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof submitSafeHarborElection>>, TError,{userId: string;planId: string;data: SafeHarborElection;headers?: SubmitSafeHarborElectionHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof submitSafeHarborElection>>,
@@ -468,7 +469,7 @@ export const createPlanChangeRequest = async (userId: string,
 
 
 
-export const getCreatePlanChangeRequestMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
+export const getCreatePlanChangeRequestMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createPlanChangeRequest>>, TError,{userId: string;planId: string;data: PlanChangeRequest;headers?: CreatePlanChangeRequestHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createPlanChangeRequest>>, TError,{userId: string;planId: string;data: PlanChangeRequest;headers?: CreatePlanChangeRequestHeaders}, TContext> => {
 
@@ -495,12 +496,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreatePlanChangeRequestMutationResult = NonNullable<Awaited<ReturnType<typeof createPlanChangeRequest>>>
     export type CreatePlanChangeRequestMutationBody = PlanChangeRequest
-    export type CreatePlanChangeRequestMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
+    export type CreatePlanChangeRequestMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Request a plan change
  */
-export const useCreatePlanChangeRequest = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
+export const useCreatePlanChangeRequest = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createPlanChangeRequest>>, TError,{userId: string;planId: string;data: PlanChangeRequest;headers?: CreatePlanChangeRequestHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createPlanChangeRequest>>,
@@ -550,7 +551,7 @@ export const getGetPlanContactsQueryKey = (userId?: string,
     }
 
     
-export const getGetPlanContactsQueryOptions = <TData = Awaited<ReturnType<typeof getPlanContacts>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(userId: string,
+export const getGetPlanContactsQueryOptions = <TData = Awaited<ReturnType<typeof getPlanContacts>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(userId: string,
     planId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPlanContacts>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
 
@@ -570,10 +571,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetPlanContactsQueryResult = NonNullable<Awaited<ReturnType<typeof getPlanContacts>>>
-export type GetPlanContactsQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
+export type GetPlanContactsQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
 
-export function useGetPlanContacts<TData = Awaited<ReturnType<typeof getPlanContacts>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetPlanContacts<TData = Awaited<ReturnType<typeof getPlanContacts>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPlanContacts>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -584,7 +585,7 @@ export function useGetPlanContacts<TData = Awaited<ReturnType<typeof getPlanCont
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPlanContacts<TData = Awaited<ReturnType<typeof getPlanContacts>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetPlanContacts<TData = Awaited<ReturnType<typeof getPlanContacts>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPlanContacts>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -595,7 +596,7 @@ export function useGetPlanContacts<TData = Awaited<ReturnType<typeof getPlanCont
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPlanContacts<TData = Awaited<ReturnType<typeof getPlanContacts>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetPlanContacts<TData = Awaited<ReturnType<typeof getPlanContacts>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPlanContacts>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
@@ -604,7 +605,7 @@ export function useGetPlanContacts<TData = Awaited<ReturnType<typeof getPlanCont
  * @summary The plan's contacts
  */
 
-export function useGetPlanContacts<TData = Awaited<ReturnType<typeof getPlanContacts>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetPlanContacts<TData = Awaited<ReturnType<typeof getPlanContacts>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPlanContacts>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient 
@@ -655,7 +656,7 @@ export const getGetStrategicPartnersQueryKey = (userId?: string,) => {
     }
 
     
-export const getGetStrategicPartnersQueryOptions = <TData = Awaited<ReturnType<typeof getStrategicPartners>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStrategicPartners>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
+export const getGetStrategicPartnersQueryOptions = <TData = Awaited<ReturnType<typeof getStrategicPartners>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStrategicPartners>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -674,10 +675,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetStrategicPartnersQueryResult = NonNullable<Awaited<ReturnType<typeof getStrategicPartners>>>
-export type GetStrategicPartnersQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
+export type GetStrategicPartnersQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
 
-export function useGetStrategicPartners<TData = Awaited<ReturnType<typeof getStrategicPartners>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetStrategicPartners<TData = Awaited<ReturnType<typeof getStrategicPartners>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStrategicPartners>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getStrategicPartners>>,
@@ -687,7 +688,7 @@ export function useGetStrategicPartners<TData = Awaited<ReturnType<typeof getStr
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetStrategicPartners<TData = Awaited<ReturnType<typeof getStrategicPartners>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetStrategicPartners<TData = Awaited<ReturnType<typeof getStrategicPartners>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStrategicPartners>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getStrategicPartners>>,
@@ -697,7 +698,7 @@ export function useGetStrategicPartners<TData = Awaited<ReturnType<typeof getStr
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetStrategicPartners<TData = Awaited<ReturnType<typeof getStrategicPartners>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetStrategicPartners<TData = Awaited<ReturnType<typeof getStrategicPartners>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStrategicPartners>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -705,7 +706,7 @@ export function useGetStrategicPartners<TData = Awaited<ReturnType<typeof getStr
  * @summary The strategic partners
  */
 
-export function useGetStrategicPartners<TData = Awaited<ReturnType<typeof getStrategicPartners>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetStrategicPartners<TData = Awaited<ReturnType<typeof getStrategicPartners>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStrategicPartners>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -750,7 +751,7 @@ export const saveStrategicPartners = async (userId: string,
 
 
 
-export const getSaveStrategicPartnersMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
+export const getSaveStrategicPartnersMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveStrategicPartners>>, TError,{userId: string;data: StrategicPartners;headers?: SaveStrategicPartnersHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof saveStrategicPartners>>, TError,{userId: string;data: StrategicPartners;headers?: SaveStrategicPartnersHeaders}, TContext> => {
 
@@ -777,12 +778,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SaveStrategicPartnersMutationResult = NonNullable<Awaited<ReturnType<typeof saveStrategicPartners>>>
     export type SaveStrategicPartnersMutationBody = StrategicPartners
-    export type SaveStrategicPartnersMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
+    export type SaveStrategicPartnersMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Save the strategic partners
  */
-export const useSaveStrategicPartners = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
+export const useSaveStrategicPartners = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveStrategicPartners>>, TError,{userId: string;data: StrategicPartners;headers?: SaveStrategicPartnersHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof saveStrategicPartners>>,
@@ -832,7 +833,7 @@ export const getGetLastManualCheckDateQueryKey = (userId?: string,
     }
 
     
-export const getGetLastManualCheckDateQueryOptions = <TData = Awaited<ReturnType<typeof getLastManualCheckDate>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(userId: string,
+export const getGetLastManualCheckDateQueryOptions = <TData = Awaited<ReturnType<typeof getLastManualCheckDate>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(userId: string,
     planId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLastManualCheckDate>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
 
@@ -852,10 +853,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetLastManualCheckDateQueryResult = NonNullable<Awaited<ReturnType<typeof getLastManualCheckDate>>>
-export type GetLastManualCheckDateQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
+export type GetLastManualCheckDateQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
 
-export function useGetLastManualCheckDate<TData = Awaited<ReturnType<typeof getLastManualCheckDate>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetLastManualCheckDate<TData = Awaited<ReturnType<typeof getLastManualCheckDate>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLastManualCheckDate>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -866,7 +867,7 @@ export function useGetLastManualCheckDate<TData = Awaited<ReturnType<typeof getL
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetLastManualCheckDate<TData = Awaited<ReturnType<typeof getLastManualCheckDate>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetLastManualCheckDate<TData = Awaited<ReturnType<typeof getLastManualCheckDate>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLastManualCheckDate>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -877,7 +878,7 @@ export function useGetLastManualCheckDate<TData = Awaited<ReturnType<typeof getL
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetLastManualCheckDate<TData = Awaited<ReturnType<typeof getLastManualCheckDate>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetLastManualCheckDate<TData = Awaited<ReturnType<typeof getLastManualCheckDate>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLastManualCheckDate>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
@@ -886,7 +887,7 @@ export function useGetLastManualCheckDate<TData = Awaited<ReturnType<typeof getL
  * @summary The last manual check date
  */
 
-export function useGetLastManualCheckDate<TData = Awaited<ReturnType<typeof getLastManualCheckDate>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetLastManualCheckDate<TData = Awaited<ReturnType<typeof getLastManualCheckDate>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLastManualCheckDate>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient 
@@ -940,7 +941,7 @@ export const getGetForfeitureSettingsQueryKey = (userId?: string,
     }
 
     
-export const getGetForfeitureSettingsQueryOptions = <TData = Awaited<ReturnType<typeof getForfeitureSettings>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(userId: string,
+export const getGetForfeitureSettingsQueryOptions = <TData = Awaited<ReturnType<typeof getForfeitureSettings>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(userId: string,
     planId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getForfeitureSettings>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
 
@@ -960,10 +961,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetForfeitureSettingsQueryResult = NonNullable<Awaited<ReturnType<typeof getForfeitureSettings>>>
-export type GetForfeitureSettingsQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
+export type GetForfeitureSettingsQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
 
-export function useGetForfeitureSettings<TData = Awaited<ReturnType<typeof getForfeitureSettings>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetForfeitureSettings<TData = Awaited<ReturnType<typeof getForfeitureSettings>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getForfeitureSettings>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -974,7 +975,7 @@ export function useGetForfeitureSettings<TData = Awaited<ReturnType<typeof getFo
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetForfeitureSettings<TData = Awaited<ReturnType<typeof getForfeitureSettings>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetForfeitureSettings<TData = Awaited<ReturnType<typeof getForfeitureSettings>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getForfeitureSettings>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -985,7 +986,7 @@ export function useGetForfeitureSettings<TData = Awaited<ReturnType<typeof getFo
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetForfeitureSettings<TData = Awaited<ReturnType<typeof getForfeitureSettings>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetForfeitureSettings<TData = Awaited<ReturnType<typeof getForfeitureSettings>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getForfeitureSettings>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
@@ -994,7 +995,7 @@ export function useGetForfeitureSettings<TData = Awaited<ReturnType<typeof getFo
  * @summary The forfeiture settings
  */
 
-export function useGetForfeitureSettings<TData = Awaited<ReturnType<typeof getForfeitureSettings>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetForfeitureSettings<TData = Awaited<ReturnType<typeof getForfeitureSettings>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     planId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getForfeitureSettings>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient 
@@ -1042,7 +1043,7 @@ export const updateForfeitureSettings = async (userId: string,
 
 
 
-export const getUpdateForfeitureSettingsMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
+export const getUpdateForfeitureSettingsMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateForfeitureSettings>>, TError,{userId: string;planId: string;data: ForfeitureSettings;headers?: UpdateForfeitureSettingsHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateForfeitureSettings>>, TError,{userId: string;planId: string;data: ForfeitureSettings;headers?: UpdateForfeitureSettingsHeaders}, TContext> => {
 
@@ -1069,12 +1070,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateForfeitureSettingsMutationResult = NonNullable<Awaited<ReturnType<typeof updateForfeitureSettings>>>
     export type UpdateForfeitureSettingsMutationBody = ForfeitureSettings
-    export type UpdateForfeitureSettingsMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
+    export type UpdateForfeitureSettingsMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Update the forfeiture settings
  */
-export const useUpdateForfeitureSettings = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
+export const useUpdateForfeitureSettings = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateForfeitureSettings>>, TError,{userId: string;planId: string;data: ForfeitureSettings;headers?: UpdateForfeitureSettingsHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateForfeitureSettings>>,

@@ -27,6 +27,7 @@ import type {
   CredentialsResponse,
   DeleteOptionChoiceHeaders,
   EmailRequest,
+  ErrorEnvelope,
   FinishPasskeyRegistrationHeaders,
   FinishPasskeyRegistrationRequest,
   ForbiddenResponse,
@@ -36,6 +37,7 @@ import type {
   MarkEmailVerifiedHeaders,
   MarkEmailVerifiedParams,
   MarkPhoneVerifiedHeaders,
+  NotYoursResponse,
   OperationResult,
   OptionChoice,
   OptionChoiceResponse,
@@ -56,6 +58,7 @@ import type {
   SessionExpiredResponse,
   SetupAccount,
   StartPasskeyRegistrationHeaders,
+  TooManyRequestsResponse,
   UnauthorizedResponse,
   UnexpectedResponse,
   UpdateCredentialsHeaders,
@@ -105,7 +108,7 @@ export const getGetUserCredentialsQueryKey = (userId?: string,) => {
     }
 
     
-export const getGetUserCredentialsQueryOptions = <TData = Awaited<ReturnType<typeof getUserCredentials>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserCredentials>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
+export const getGetUserCredentialsQueryOptions = <TData = Awaited<ReturnType<typeof getUserCredentials>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserCredentials>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -124,10 +127,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetUserCredentialsQueryResult = NonNullable<Awaited<ReturnType<typeof getUserCredentials>>>
-export type GetUserCredentialsQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
+export type GetUserCredentialsQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
 
-export function useGetUserCredentials<TData = Awaited<ReturnType<typeof getUserCredentials>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetUserCredentials<TData = Awaited<ReturnType<typeof getUserCredentials>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserCredentials>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getUserCredentials>>,
@@ -137,7 +140,7 @@ export function useGetUserCredentials<TData = Awaited<ReturnType<typeof getUserC
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetUserCredentials<TData = Awaited<ReturnType<typeof getUserCredentials>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetUserCredentials<TData = Awaited<ReturnType<typeof getUserCredentials>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserCredentials>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getUserCredentials>>,
@@ -147,7 +150,7 @@ export function useGetUserCredentials<TData = Awaited<ReturnType<typeof getUserC
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetUserCredentials<TData = Awaited<ReturnType<typeof getUserCredentials>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetUserCredentials<TData = Awaited<ReturnType<typeof getUserCredentials>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserCredentials>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -155,7 +158,7 @@ export function useGetUserCredentials<TData = Awaited<ReturnType<typeof getUserC
  * @summary The user's username and email
  */
 
-export function useGetUserCredentials<TData = Awaited<ReturnType<typeof getUserCredentials>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetUserCredentials<TData = Awaited<ReturnType<typeof getUserCredentials>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserCredentials>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -200,7 +203,7 @@ export const updateUserCredentials = async (userId: string,
 
 
 
-export const getUpdateUserCredentialsMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
+export const getUpdateUserCredentialsMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateUserCredentials>>, TError,{userId: string;data: SetupAccount;headers?: UpdateUserCredentialsHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateUserCredentials>>, TError,{userId: string;data: SetupAccount;headers?: UpdateUserCredentialsHeaders}, TContext> => {
 
@@ -227,12 +230,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateUserCredentialsMutationResult = NonNullable<Awaited<ReturnType<typeof updateUserCredentials>>>
     export type UpdateUserCredentialsMutationBody = SetupAccount
-    export type UpdateUserCredentialsMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
+    export type UpdateUserCredentialsMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Save the account-setup username, password and email
  */
-export const useUpdateUserCredentials = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
+export const useUpdateUserCredentials = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotYoursResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateUserCredentials>>, TError,{userId: string;data: SetupAccount;headers?: UpdateUserCredentialsHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateUserCredentials>>,
@@ -446,7 +449,7 @@ export const changePassword = async (changePasswordRequest: ChangePasswordReques
 
 
 
-export const getChangePasswordMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
+export const getChangePasswordMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changePassword>>, TError,{data: ChangePasswordRequest;headers?: ChangePasswordHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof changePassword>>, TError,{data: ChangePasswordRequest;headers?: ChangePasswordHeaders}, TContext> => {
 
@@ -473,12 +476,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ChangePasswordMutationResult = NonNullable<Awaited<ReturnType<typeof changePassword>>>
     export type ChangePasswordMutationBody = ChangePasswordRequest
-    export type ChangePasswordMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
+    export type ChangePasswordMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Change the signed-in user's password
  */
-export const useChangePassword = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
+export const useChangePassword = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changePassword>>, TError,{data: ChangePasswordRequest;headers?: ChangePasswordHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof changePassword>>,
@@ -1360,7 +1363,7 @@ export const useFinishPasskeyRegistration = <TError = ErrorType<BadRequestRespon
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * This contract's extension, not in the spec. Removes the passkey: it no longer signs in (a sign-in with it gets PKERR02), although the authenticator may still offer it. PKERR04: the user has no passkey with this id.
+ * This contract's extension, not in the spec. Removes the passkey: it no longer signs in (a sign-in with it gets PKERR02), although the authenticator may still offer it. PKERR04 (404): the user has no passkey with this id.
  * @summary Remove one of the signed-in user's passkeys
  */
 export const getRemovePasskeyUrl = (passkeyId: string,) => {
@@ -1386,7 +1389,7 @@ export const removePasskey = async (passkeyId: string,
 
 
 
-export const getRemovePasskeyMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
+export const getRemovePasskeyMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ErrorEnvelope | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removePasskey>>, TError,{passkeyId: string;headers?: RemovePasskeyHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof removePasskey>>, TError,{passkeyId: string;headers?: RemovePasskeyHeaders}, TContext> => {
 
@@ -1413,12 +1416,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RemovePasskeyMutationResult = NonNullable<Awaited<ReturnType<typeof removePasskey>>>
     
-    export type RemovePasskeyMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
+    export type RemovePasskeyMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ErrorEnvelope | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Remove one of the signed-in user's passkeys
  */
-export const useRemovePasskey = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
+export const useRemovePasskey = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ErrorEnvelope | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removePasskey>>, TError,{passkeyId: string;headers?: RemovePasskeyHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof removePasskey>>,
@@ -1432,7 +1435,7 @@ export const useRemovePasskey = <TError = ErrorType<BadRequestResponse | Unautho
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * This contract's extension, not in the spec. Gives the passkey a new name (shown as text) and answers the passkey. PKERR04: the user has no passkey with this id.
+ * This contract's extension, not in the spec. Gives the passkey a new name (shown as text) and answers the passkey. PKERR04 (404): the user has no passkey with this id.
  * @summary Rename one of the signed-in user's passkeys
  */
 export const getRenamePasskeyUrl = (passkeyId: string,) => {
@@ -1460,7 +1463,7 @@ export const renamePasskey = async (passkeyId: string,
 
 
 
-export const getRenamePasskeyMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
+export const getRenamePasskeyMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ErrorEnvelope | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof renamePasskey>>, TError,{passkeyId: string;data: RenamePasskeyRequest;headers?: RenamePasskeyHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof renamePasskey>>, TError,{passkeyId: string;data: RenamePasskeyRequest;headers?: RenamePasskeyHeaders}, TContext> => {
 
@@ -1487,12 +1490,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RenamePasskeyMutationResult = NonNullable<Awaited<ReturnType<typeof renamePasskey>>>
     export type RenamePasskeyMutationBody = RenamePasskeyRequest
-    export type RenamePasskeyMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
+    export type RenamePasskeyMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ErrorEnvelope | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Rename one of the signed-in user's passkeys
  */
-export const useRenamePasskey = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
+export const useRenamePasskey = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ErrorEnvelope | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof renamePasskey>>, TError,{passkeyId: string;data: RenamePasskeyRequest;headers?: RenamePasskeyHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof renamePasskey>>,

@@ -191,7 +191,9 @@ read from the authenticator app) is verified by this call itself: the reset flow
 code-entry step submits it here as `mfaCode`. The flow has no session, so it never calls
 `mfa/code/verify` (which needs `X-Auth-Token`). A wrong code answers the code-not-valid
 error, too many wrong codes the lockout (its message contains "attempts"); nothing is sent
-then.
+then. The success screen says a reset link is sent if a verified email exists, so the
+answer never tells whether the username exists or has a verified email (`x-same-answer`):
+an unknown username is answered as a known one whose proof is wrong would be.
 
  * @summary Ask for a password-reset email
  */
@@ -265,7 +267,13 @@ export const useResetPassword = <TError = ErrorType<BadRequestResponse | TooMany
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * Emails the user their username when an account of that role has that address. The form sends it only once the captcha is solved; a business error's description is shown, otherwise 'Error sending your information. Please try again.'
+ * Emails the user their username when an account of that role has that address. The form
+sends it only once the captcha is solved; a business error's description is shown,
+otherwise 'Error sending your information. Please try again.' The screen that follows says
+"Check your email!" whether or not an account has that address, so the gateway answers an
+address it does not know exactly as one it knows (`x-same-answer`): the same status, the
+same body and no slower, and sends nothing.
+
  * @summary Email the user their username
  */
 export const getRetrieveUsernameUrl = () => {
@@ -365,7 +373,7 @@ export const changePasswordWithToken = async (tokenPasswordRequest: TokenPasswor
 
 
 
-export const getChangePasswordWithTokenMutationOptions = <TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>,
+export const getChangePasswordWithTokenMutationOptions = <TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changePasswordWithToken>>, TError,{data: TokenPasswordRequest;headers?: ChangePasswordWithTokenHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof changePasswordWithToken>>, TError,{data: TokenPasswordRequest;headers?: ChangePasswordWithTokenHeaders}, TContext> => {
 
@@ -392,12 +400,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ChangePasswordWithTokenMutationResult = NonNullable<Awaited<ReturnType<typeof changePasswordWithToken>>>
     export type ChangePasswordWithTokenMutationBody = TokenPasswordRequest
-    export type ChangePasswordWithTokenMutationError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>
+    export type ChangePasswordWithTokenMutationError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Set a new password with a reset link's token
  */
-export const useChangePasswordWithToken = <TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>,
+export const useChangePasswordWithToken = <TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changePasswordWithToken>>, TError,{data: TokenPasswordRequest;headers?: ChangePasswordWithTokenHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof changePasswordWithToken>>,

@@ -167,7 +167,7 @@ export const signInWithToken = async (tokenSignInRequest: TokenSignInRequest,
 
 
 
-export const getSignInWithTokenMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | InternalErrorResponse | UnexpectedResponse>,
+export const getSignInWithTokenMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signInWithToken>>, TError,{data: TokenSignInRequest;headers?: SignInWithTokenHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof signInWithToken>>, TError,{data: TokenSignInRequest;headers?: SignInWithTokenHeaders}, TContext> => {
 
@@ -194,12 +194,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SignInWithTokenMutationResult = NonNullable<Awaited<ReturnType<typeof signInWithToken>>>
     export type SignInWithTokenMutationBody = TokenSignInRequest
-    export type SignInWithTokenMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | InternalErrorResponse | UnexpectedResponse>
+    export type SignInWithTokenMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Sign in with a link token
  */
-export const useSignInWithToken = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | InternalErrorResponse | UnexpectedResponse>,
+export const useSignInWithToken = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signInWithToken>>, TError,{data: TokenSignInRequest;headers?: SignInWithTokenHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof signInWithToken>>,
@@ -253,7 +253,7 @@ export const getGetAuthTokenQueryKey = (params?: GetAuthTokenParams,) => {
     }
 
     
-export const getGetAuthTokenQueryOptions = <TData = Awaited<ReturnType<typeof getAuthToken>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | InternalErrorResponse | UnexpectedResponse>>(params: GetAuthTokenParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAuthToken>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
+export const getGetAuthTokenQueryOptions = <TData = Awaited<ReturnType<typeof getAuthToken>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>>(params: GetAuthTokenParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAuthToken>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -272,10 +272,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAuthTokenQueryResult = NonNullable<Awaited<ReturnType<typeof getAuthToken>>>
-export type GetAuthTokenQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | InternalErrorResponse | UnexpectedResponse>
+export type GetAuthTokenQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>
 
 
-export function useGetAuthToken<TData = Awaited<ReturnType<typeof getAuthToken>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetAuthToken<TData = Awaited<ReturnType<typeof getAuthToken>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: GetAuthTokenParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAuthToken>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAuthToken>>,
@@ -285,7 +285,7 @@ export function useGetAuthToken<TData = Awaited<ReturnType<typeof getAuthToken>>
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAuthToken<TData = Awaited<ReturnType<typeof getAuthToken>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetAuthToken<TData = Awaited<ReturnType<typeof getAuthToken>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: GetAuthTokenParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAuthToken>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAuthToken>>,
@@ -295,7 +295,7 @@ export function useGetAuthToken<TData = Awaited<ReturnType<typeof getAuthToken>>
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAuthToken<TData = Awaited<ReturnType<typeof getAuthToken>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetAuthToken<TData = Awaited<ReturnType<typeof getAuthToken>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: GetAuthTokenParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAuthToken>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -303,7 +303,7 @@ export function useGetAuthToken<TData = Awaited<ReturnType<typeof getAuthToken>>
  * @summary Exchange a link token for a session
  */
 
-export function useGetAuthToken<TData = Awaited<ReturnType<typeof getAuthToken>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useGetAuthToken<TData = Awaited<ReturnType<typeof getAuthToken>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: GetAuthTokenParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAuthToken>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {

@@ -210,7 +210,7 @@ export const verifyTotpRegistration = async (totpVerifyRequest: TotpVerifyReques
 
 
 
-export const getVerifyTotpRegistrationMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
+export const getVerifyTotpRegistrationMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof verifyTotpRegistration>>, TError,{data: TotpVerifyRequest;headers?: VerifyTotpRegistrationHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof verifyTotpRegistration>>, TError,{data: TotpVerifyRequest;headers?: VerifyTotpRegistrationHeaders}, TContext> => {
 
@@ -237,12 +237,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type VerifyTotpRegistrationMutationResult = NonNullable<Awaited<ReturnType<typeof verifyTotpRegistration>>>
     export type VerifyTotpRegistrationMutationBody = TotpVerifyRequest
-    export type VerifyTotpRegistrationMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
+    export type VerifyTotpRegistrationMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Finish registering an authenticator app with its first code
  */
-export const useVerifyTotpRegistration = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
+export const useVerifyTotpRegistration = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | TooManyRequestsResponse | SessionExpiredResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof verifyTotpRegistration>>, TError,{data: TotpVerifyRequest;headers?: VerifyTotpRegistrationHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof verifyTotpRegistration>>,

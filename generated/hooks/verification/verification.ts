@@ -93,7 +93,7 @@ export const getVerifyResetTokenQueryKey = (params?: VerifyResetTokenParams,) =>
     }
 
     
-export const getVerifyResetTokenQueryOptions = <TData = Awaited<ReturnType<typeof verifyResetToken>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>>(params: VerifyResetTokenParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyResetToken>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
+export const getVerifyResetTokenQueryOptions = <TData = Awaited<ReturnType<typeof verifyResetToken>>, TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>>(params: VerifyResetTokenParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyResetToken>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -112,10 +112,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type VerifyResetTokenQueryResult = NonNullable<Awaited<ReturnType<typeof verifyResetToken>>>
-export type VerifyResetTokenQueryError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>
+export type VerifyResetTokenQueryError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>
 
 
-export function useVerifyResetToken<TData = Awaited<ReturnType<typeof verifyResetToken>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useVerifyResetToken<TData = Awaited<ReturnType<typeof verifyResetToken>>, TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: VerifyResetTokenParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyResetToken>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof verifyResetToken>>,
@@ -125,7 +125,7 @@ export function useVerifyResetToken<TData = Awaited<ReturnType<typeof verifyRese
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useVerifyResetToken<TData = Awaited<ReturnType<typeof verifyResetToken>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useVerifyResetToken<TData = Awaited<ReturnType<typeof verifyResetToken>>, TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: VerifyResetTokenParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyResetToken>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof verifyResetToken>>,
@@ -135,7 +135,7 @@ export function useVerifyResetToken<TData = Awaited<ReturnType<typeof verifyRese
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useVerifyResetToken<TData = Awaited<ReturnType<typeof verifyResetToken>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useVerifyResetToken<TData = Awaited<ReturnType<typeof verifyResetToken>>, TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: VerifyResetTokenParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyResetToken>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -143,7 +143,7 @@ export function useVerifyResetToken<TData = Awaited<ReturnType<typeof verifyRese
  * @summary Check a password-reset link's token
  */
 
-export function useVerifyResetToken<TData = Awaited<ReturnType<typeof verifyResetToken>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useVerifyResetToken<TData = Awaited<ReturnType<typeof verifyResetToken>>, TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: VerifyResetTokenParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyResetToken>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -203,7 +203,7 @@ export const getVerifyTokenQueryKey = (params?: VerifyTokenParams,) => {
     }
 
     
-export const getVerifyTokenQueryOptions = <TData = Awaited<ReturnType<typeof verifyToken>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>>(params: VerifyTokenParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyToken>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
+export const getVerifyTokenQueryOptions = <TData = Awaited<ReturnType<typeof verifyToken>>, TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>>(params: VerifyTokenParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyToken>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -222,10 +222,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type VerifyTokenQueryResult = NonNullable<Awaited<ReturnType<typeof verifyToken>>>
-export type VerifyTokenQueryError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>
+export type VerifyTokenQueryError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>
 
 
-export function useVerifyToken<TData = Awaited<ReturnType<typeof verifyToken>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useVerifyToken<TData = Awaited<ReturnType<typeof verifyToken>>, TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: VerifyTokenParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyToken>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof verifyToken>>,
@@ -235,7 +235,7 @@ export function useVerifyToken<TData = Awaited<ReturnType<typeof verifyToken>>, 
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useVerifyToken<TData = Awaited<ReturnType<typeof verifyToken>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useVerifyToken<TData = Awaited<ReturnType<typeof verifyToken>>, TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: VerifyTokenParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyToken>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof verifyToken>>,
@@ -245,7 +245,7 @@ export function useVerifyToken<TData = Awaited<ReturnType<typeof verifyToken>>, 
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useVerifyToken<TData = Awaited<ReturnType<typeof verifyToken>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useVerifyToken<TData = Awaited<ReturnType<typeof verifyToken>>, TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: VerifyTokenParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyToken>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -253,7 +253,7 @@ export function useVerifyToken<TData = Awaited<ReturnType<typeof verifyToken>>, 
  * @summary Check an emailed link's token
  */
 
-export function useVerifyToken<TData = Awaited<ReturnType<typeof verifyToken>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useVerifyToken<TData = Awaited<ReturnType<typeof verifyToken>>, TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: VerifyTokenParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyToken>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -310,7 +310,7 @@ export const getVerifyAccountMappingQueryKey = (params?: VerifyAccountMappingPar
     }
 
     
-export const getVerifyAccountMappingQueryOptions = <TData = Awaited<ReturnType<typeof verifyAccountMapping>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>>(params: VerifyAccountMappingParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyAccountMapping>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
+export const getVerifyAccountMappingQueryOptions = <TData = Awaited<ReturnType<typeof verifyAccountMapping>>, TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>>(params: VerifyAccountMappingParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyAccountMapping>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -329,10 +329,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type VerifyAccountMappingQueryResult = NonNullable<Awaited<ReturnType<typeof verifyAccountMapping>>>
-export type VerifyAccountMappingQueryError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>
+export type VerifyAccountMappingQueryError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>
 
 
-export function useVerifyAccountMapping<TData = Awaited<ReturnType<typeof verifyAccountMapping>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useVerifyAccountMapping<TData = Awaited<ReturnType<typeof verifyAccountMapping>>, TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: VerifyAccountMappingParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyAccountMapping>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof verifyAccountMapping>>,
@@ -342,7 +342,7 @@ export function useVerifyAccountMapping<TData = Awaited<ReturnType<typeof verify
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useVerifyAccountMapping<TData = Awaited<ReturnType<typeof verifyAccountMapping>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useVerifyAccountMapping<TData = Awaited<ReturnType<typeof verifyAccountMapping>>, TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: VerifyAccountMappingParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyAccountMapping>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof verifyAccountMapping>>,
@@ -352,7 +352,7 @@ export function useVerifyAccountMapping<TData = Awaited<ReturnType<typeof verify
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useVerifyAccountMapping<TData = Awaited<ReturnType<typeof verifyAccountMapping>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useVerifyAccountMapping<TData = Awaited<ReturnType<typeof verifyAccountMapping>>, TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: VerifyAccountMappingParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyAccountMapping>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -360,7 +360,7 @@ export function useVerifyAccountMapping<TData = Awaited<ReturnType<typeof verify
  * @summary Verify an account-link request
  */
 
-export function useVerifyAccountMapping<TData = Awaited<ReturnType<typeof verifyAccountMapping>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useVerifyAccountMapping<TData = Awaited<ReturnType<typeof verifyAccountMapping>>, TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>>(
  params: VerifyAccountMappingParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyAccountMapping>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -404,7 +404,7 @@ export const completeVerification = async (tokenRequest: TokenRequest,
 
 
 
-export const getCompleteVerificationMutationOptions = <TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>,
+export const getCompleteVerificationMutationOptions = <TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof completeVerification>>, TError,{data: TokenRequest;headers?: CompleteVerificationHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
 ): UseMutationOptions<Awaited<ReturnType<typeof completeVerification>>, TError,{data: TokenRequest;headers?: CompleteVerificationHeaders}, TContext> => {
 
@@ -431,12 +431,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CompleteVerificationMutationResult = NonNullable<Awaited<ReturnType<typeof completeVerification>>>
     export type CompleteVerificationMutationBody = TokenRequest
-    export type CompleteVerificationMutationError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>
+    export type CompleteVerificationMutationError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>
 
     /**
  * @summary Mark a link's verification complete
  */
-export const useCompleteVerification = <TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>,
+export const useCompleteVerification = <TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof completeVerification>>, TError,{data: TokenRequest;headers?: CompleteVerificationHeaders}, TContext>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof completeVerification>>,
@@ -712,7 +712,7 @@ export const getVerifyParticipantEmailQueryKey = (userId?: string,
     }
 
     
-export const getVerifyParticipantEmailQueryOptions = <TData = Awaited<ReturnType<typeof verifyParticipantEmail>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>>(userId: string,
+export const getVerifyParticipantEmailQueryOptions = <TData = Awaited<ReturnType<typeof verifyParticipantEmail>>, TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>>(userId: string,
     params: VerifyParticipantEmailParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyParticipantEmail>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
 ) => {
 
@@ -732,10 +732,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type VerifyParticipantEmailQueryResult = NonNullable<Awaited<ReturnType<typeof verifyParticipantEmail>>>
-export type VerifyParticipantEmailQueryError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>
+export type VerifyParticipantEmailQueryError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>
 
 
-export function useVerifyParticipantEmail<TData = Awaited<ReturnType<typeof verifyParticipantEmail>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useVerifyParticipantEmail<TData = Awaited<ReturnType<typeof verifyParticipantEmail>>, TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     params: VerifyParticipantEmailParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyParticipantEmail>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -746,7 +746,7 @@ export function useVerifyParticipantEmail<TData = Awaited<ReturnType<typeof veri
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useVerifyParticipantEmail<TData = Awaited<ReturnType<typeof verifyParticipantEmail>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useVerifyParticipantEmail<TData = Awaited<ReturnType<typeof verifyParticipantEmail>>, TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     params: VerifyParticipantEmailParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyParticipantEmail>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -757,7 +757,7 @@ export function useVerifyParticipantEmail<TData = Awaited<ReturnType<typeof veri
       >, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useVerifyParticipantEmail<TData = Awaited<ReturnType<typeof verifyParticipantEmail>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useVerifyParticipantEmail<TData = Awaited<ReturnType<typeof verifyParticipantEmail>>, TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     params: VerifyParticipantEmailParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyParticipantEmail>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient
@@ -766,7 +766,7 @@ export function useVerifyParticipantEmail<TData = Awaited<ReturnType<typeof veri
  * @summary Verify a participant's email address
  */
 
-export function useVerifyParticipantEmail<TData = Awaited<ReturnType<typeof verifyParticipantEmail>>, TError = ErrorType<BadRequestResponse | InternalErrorResponse | UnexpectedResponse>>(
+export function useVerifyParticipantEmail<TData = Awaited<ReturnType<typeof verifyParticipantEmail>>, TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalErrorResponse | UnexpectedResponse>>(
  userId: string,
     params: VerifyParticipantEmailParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyParticipantEmail>>, TError, TData>>, request?: SecondParameter<typeof apiClient>}
  , queryClient?: QueryClient 
