@@ -37,7 +37,7 @@ const boundaryZones = [
     target: './gateway-client',
     from: ['./src', './generated', './scripts', './tests'],
     message:
-      'gateway-client/ is what the generated hooks call: it imports only common/ (orval parses it before generated/ exists; inject what it needs instead).',
+      "gateway-client/ is what the generated hooks call: it imports only common/ and the kit's package (orval parses it before generated/ exists; inject what it needs instead).",
   },
   { target: './src', from: ['./tests', './scripts'], message: 'Application code never imports tests or scripts.' },
   {
@@ -49,6 +49,12 @@ const boundaryZones = [
     target: './common',
     from: ['./src', './scripts', './tests', './generated'],
     message: 'common/ is environment-neutral (the portal, the scripts and the build config share it): it imports only itself.',
+  },
+  {
+    target: ['./packages/verify-gateway/bin', './packages/verify-gateway/src'],
+    from: ['./src', './common', './gateway-client', './generated', './scripts', './tests'],
+    message:
+      "The kit's package imports nothing of the repository: its packed tarball carries only itself (what both need lives in the package).",
   },
 ];
 
@@ -191,7 +197,7 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': 'off' },
   },
   {
-    files: ['**/*.test.{ts,tsx}', 'src/testing/**', 'tests/**', 'scripts/**', '*.config.{js,ts}'],
+    files: ['**/*.test.{ts,tsx}', 'src/testing/**', 'tests/**', 'scripts/**', 'packages/**', '*.config.{js,ts}'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: { 'no-restricted-globals': 'off', 'no-restricted-properties': 'off', 'no-restricted-syntax': 'off' },
   },

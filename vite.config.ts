@@ -379,7 +379,13 @@ export default defineConfig(({ command, isSsrBuild }) => {
       unstubGlobals: true,
       // A bound, not a wait (see src/testing/setup.ts): room for a test on a busy machine.
       testTimeout: 15_000,
-      include: ['src/**/*.test.{ts,tsx}', 'common/**/*.test.ts', 'scripts/**/*.test.mjs', 'tests/contract/**/*.test.{mjs,ts}'],
+      include: [
+        'src/**/*.test.{ts,tsx}',
+        'common/**/*.test.ts',
+        'packages/*/test/**/*.test.{mjs,ts}',
+        'scripts/**/*.test.mjs',
+        'tests/contract/**/*.test.{mjs,ts}',
+      ],
       // The files share their workers' modules and page instead of each building its own (a new
       // jsdom and a new module graph per file took three quarters of the app's tests' time): each
       // test leaves the page, the storage, the clock and the app's query cache as it found them

@@ -1,4 +1,4 @@
-import { findOperation } from '../common/operation-matcher';
+import { findOperation } from '@signin-portal/verify-gateway/operation-matcher';
 import type { ResponseSchema, SchemaResult } from '../common/schema-check';
 import { ApiError, type ApiErrorItem, type ApiErrorKind } from './api-error';
 

@@ -9,7 +9,10 @@ import { codegen } from './codegen.mjs';
 
 // Everything the generators read: the contract, their configs, package.json and tsconfig
 // (orval's output depends on both), gateway-client/ (orval parses the API client, which imports
-// common/) and common/ (codegen asks the first screen's checker which keywords it knows).
+// common/) and common/ (codegen asks the first screen's checker which keywords it knows). The
+// kit's package (packages/verify-gateway: the contract reader codegen uses, the operation matcher
+// the API client imports) is reached by its name through the linked node_modules, as the
+// workspace links it.
 const INPUTS = ['openapi', 'gateway-client', 'common', 'scripts', 'package.json', 'tsconfig.json', 'orval.config.ts', 'redocly.yaml'];
 
 const rootFlag = process.argv.indexOf('--root');

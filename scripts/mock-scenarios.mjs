@@ -4,8 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import { findOperation } from '../common/operation-matcher.js';
-import { listOperations, resolveRef } from './openapi-document.mjs';
+import { findOperation } from '@signin-portal/verify-gateway/operation-matcher';
+import { listOperations, resolveRef } from '@signin-portal/verify-gateway/openapi-document';
 
 export { findOperation, resolveRef };
 

@@ -11,7 +11,7 @@
 // Vite's proxy, so such a target never reaches it.
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { cacheablePaths } from './openapi-document.mjs';
+import { cacheablePaths } from '@signin-portal/verify-gateway/openapi-document';
 import { CONFIG_BLOCK, configBlock, developmentConfig } from './portal-config.mjs';
 import { isGatewayPath } from './ports.mjs';
 import {

@@ -1,10 +1,10 @@
 // Checks a request against its operation in the bundled contract, as a gateway that keeps the
 // contract does before it acts: path, query and header parameters, the body's media type and
-// JSON, and the body's schema (ajv through contract-validator.mjs). Shared by the mock's scenario
+// JSON, and the body's schema (ajv through the kit's contract-validator). Shared by the mock's scenario
 // layer, which answers a refused request with the contract's 400 (or 415), and the tests of the
 // request generator, which prove its valid and invalid requests against the same rules.
-import { contractAjv, describeErrors, pointer } from './contract-validator.mjs';
-import { resolveRef } from './openapi-document.mjs';
+import { contractAjv, describeErrors, pointer } from '@signin-portal/verify-gateway/contract-validator';
+import { resolveRef } from '@signin-portal/verify-gateway/openapi-document';
 
 /**
  * @typedef {object} RequestParts A request as the validator reads it.

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { operationRows } from '../../generated/operations';
 import { dataModule, renderOperations, securityOf } from '../codegen.mjs';
-import { listOperations } from '../openapi-document.mjs';
+import { listOperations } from '@signin-portal/verify-gateway/openapi-document';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const bundle = JSON.parse(readFileSync(join(root, 'generated', 'openapi.json'), 'utf8'));

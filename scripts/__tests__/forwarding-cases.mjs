@@ -20,7 +20,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cacheablePaths } from '../openapi-document.mjs';
+import { cacheablePaths } from '@signin-portal/verify-gateway/openapi-document';
 import { GATEWAY_CACHE_CONTROL, SECURITY_HEADERS } from '../security-headers.mjs';
 
 /** The contract's cacheable answers (x-cacheable), whose own Cache-Control a server passes on. */

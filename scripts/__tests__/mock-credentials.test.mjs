@@ -9,8 +9,8 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { authenticate, importPasskey, register, tampered } from '../gateway-kit/authenticator.mjs';
-import { contractAjv, pointer } from '../contract-validator.mjs';
+import { authenticate, importPasskey, register, tampered } from '@signin-portal/verify-gateway/authenticator';
+import { contractAjv, pointer } from '@signin-portal/verify-gateway/contract-validator';
 import { CEREMONY_MS, createCredentialStore, FAILURES, freshRecoveryCode, normaliseCode } from '../mock-credentials.mjs';
 import { indexOperations, loadScenarios, resolveRef } from '../mock-scenarios.mjs';
 

@@ -8,9 +8,9 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkAnswer, describeViolation } from '../gateway-kit/checks.mjs';
-import { loadContract } from '../gateway-kit/contract.mjs';
-import { authenticate, importPasskey, tampered } from '../gateway-kit/authenticator.mjs';
+import { checkAnswer, describeViolation } from '@signin-portal/verify-gateway/checks';
+import { loadContract } from '@signin-portal/verify-gateway/contract';
+import { authenticate, importPasskey, tampered } from '@signin-portal/verify-gateway/authenticator';
 import {
   AUTHENTICATOR_SEQUENCE,
   PASSKEY_SEQUENCE,
@@ -18,11 +18,11 @@ import {
   RECOVERY_CODES_SEQUENCE,
   runSequence,
   SIGN_IN_SEQUENCE,
-} from '../gateway-kit/sequences.mjs';
-import { sendRequest } from '../gateway-kit/transport.mjs';
+} from '@signin-portal/verify-gateway/sequences';
+import { sendRequest } from '@signin-portal/verify-gateway/transport';
+import { resolveRef } from '@signin-portal/verify-gateway/openapi-document';
 import { freshCode, startMock } from '../mock.mjs';
 import { freePort } from '../nginx.mjs';
-import { resolveRef } from '../openapi-document.mjs';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const bundle = JSON.parse(readFileSync(join(root, 'generated', 'openapi.json'), 'utf8'));
@@ -47,7 +47,8 @@ async function send(http) {
 /** Runs the kit's command line against the mock; resolves to its exit code, output and JSON report. */
 function runKit(args) {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [join(root, 'scripts', 'verify-gateway.mjs'), base, '--json', '-', ...args], {
+    // The kit's bin, as the workspace links it (what `npm run verify-gateway` runs).
+    const child = spawn(process.execPath, [join(root, 'node_modules', '.bin', 'verify-gateway'), base, '--json', '-', ...args], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

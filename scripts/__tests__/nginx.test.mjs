@@ -24,7 +24,7 @@ import {
   startNginx,
   TEMPLATE,
 } from '../nginx.mjs';
-import { cacheablePaths } from '../openapi-document.mjs';
+import { cacheablePaths } from '@signin-portal/verify-gateway/openapi-document';
 import { CONFIG_BLOCK, configBlock, configurationVariables, DEVELOPMENT_CONFIG, PORTAL_CONFIG_SCHEMA } from '../portal-config.mjs';
 import { GATEWAY_FILES, GATEWAY_PREFIXES } from '../ports.mjs';
 import { precompressDirectory } from '../precompress.mjs';

@@ -3,7 +3,7 @@
 // examples.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { listOperations, resolveRef } from '../../scripts/openapi-document.mjs';
+import { listOperations, resolveRef } from '@signin-portal/verify-gateway/openapi-document';
 
 export const root = resolve(import.meta.dirname, '..', '..');
 export const bundle = JSON.parse(readFileSync(join(root, 'generated', 'openapi.json'), 'utf8'));

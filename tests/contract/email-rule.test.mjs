@@ -5,7 +5,7 @@
 // three, for each field, and the verdict the corpus gives it; a field's own length rules (setup
 // email 200, forgot-username 6 to 50 with a 2 to 4 letter suffix) come on top.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { contractAjv, pointer, strictVariant } from '../../scripts/contract-validator.mjs';
+import { contractAjv, pointer, strictVariant } from '@signin-portal/verify-gateway/contract-validator';
 import { bundle, loadZodModules } from './contract-helpers.mjs';
 import { EMAIL_ADDRESSES } from './fixtures/email-addresses.mjs';
 

@@ -11,7 +11,7 @@ import { getAnnouncementsResponse as zodAnnouncements } from '../../generated/zo
 import { firstScreenSchemas } from '../../generated/first-screen';
 import { CHECKED_KEYWORDS, checkedSchema } from '../../common/schema-check.js';
 import { checkedSchemaOf, FIRST_SCREEN_OPERATIONS, renderFirstScreen } from '../../scripts/codegen.mjs';
-import { contractAjv } from '../../scripts/contract-validator.mjs';
+import { contractAjv } from '@signin-portal/verify-gateway/contract-validator';
 import { bundle, deref, operations, responseExamples } from './contract-helpers.mjs';
 
 const ZOD = { getPublicBranding: zodBranding, getAnnouncements: zodAnnouncements };

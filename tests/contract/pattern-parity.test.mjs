@@ -8,7 +8,7 @@
 // replaced, removed, doubled; prefixes and suffixes; targeted negatives) and both must agree.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { patternsOrvalMangles } from '../../scripts/codegen.mjs';
-import { contractAjv } from '../../scripts/contract-validator.mjs';
+import { contractAjv } from '@signin-portal/verify-gateway/contract-validator';
 import { bundle, kebab, loadZodModules, operations } from './contract-helpers.mjs';
 import { bundleRules, constrainedLeaves, partsOf, replaced } from './schema-parts.mjs';
 

@@ -13,7 +13,7 @@
 // string); a failure prints the smallest disagreeing string fast-check found.
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { contractAjv } from '../../scripts/contract-validator.mjs';
+import { contractAjv } from '@signin-portal/verify-gateway/contract-validator';
 import { bundle, kebab, loadZodModules, operations } from './contract-helpers.mjs';
 import { bundleRules, constrainedLeaves, partsOf, replaced } from './schema-parts.mjs';
 

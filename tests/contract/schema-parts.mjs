@@ -1,7 +1,7 @@
 // The parts of each operation orval generates a zod schema for (body, answer, path, query and
 // header parameters), each with its JSON Schema and its named examples, and the strings in an
 // example that a `pattern` or `format` governs: what the pattern tests compare zod and ajv on.
-import { pointer } from '../../scripts/contract-validator.mjs';
+import { pointer } from '@signin-portal/verify-gateway/contract-validator';
 import { deref } from './contract-helpers.mjs';
 
 function exampleOf(parameter) {

@@ -5,7 +5,7 @@
 // gateway that answers `{"errors":[]}` or `{}` has forgotten the payload, and the JSON Schema
 // (ajv), the verification kit's strict variant and the portal's generated zod all refuse it.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { contractAjv, pointer, strictVariant } from '../../scripts/contract-validator.mjs';
+import { contractAjv, pointer, strictVariant } from '@signin-portal/verify-gateway/contract-validator';
 import { bundle, deref, kebab, loadZodModules, operations, responseExamples, successAnswer } from './contract-helpers.mjs';
 
 const SESSION_DATA = 'roles, userId and token (the spec\'s "Auth response data"): the portal stores the session from them';

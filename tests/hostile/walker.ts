@@ -1,5 +1,5 @@
 import type { BrowserContext, Page, Request, Route } from '@playwright/test';
-import { findOperation, pathPattern } from '../../common/operation-matcher.js';
+import { findOperation, pathPattern } from '@signin-portal/verify-gateway/operation-matcher';
 import { operations } from '../../src/lib/api/operations';
 import { developmentConfig } from '../../scripts/portal-config.mjs';
 import { isGatewayPath } from '../../scripts/ports.mjs';

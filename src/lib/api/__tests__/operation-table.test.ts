@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { isPathTemplate } from '../../../../common/operation-matcher';
+import { isPathTemplate } from '@signin-portal/verify-gateway/operation-matcher';
 import { operationRows } from '../../../../generated/operations';
 import { buildOperations, firstScreenOperations, type OperationRow } from '../operation-table';
 import { operations, zodSchemas } from '../operations';

@@ -1,6 +1,8 @@
 // JSON Schema validation of the bundled contract with ajv (draft 2020-12, the dialect of
-// OpenAPI 3.1, with ajv-formats), shared by the verification kit and the contract tests.
-// strictVariant() derives the strict bundle the kit validates gateway answers against.
+// OpenAPI 3.1, with ajv-formats), shared by the verification kit, the mock's request validator
+// and the contract tests (as @signin-portal/verify-gateway/contract-validator: the kit's tarball
+// must carry it). strictVariant() derives the strict bundle the kit validates gateway answers
+// against.
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 

@@ -9,8 +9,9 @@
 // set); the kit signs itself in with the same steps.
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { listOperations } from '../openapi-document.mjs';
+import { listOperations } from './openapi-document.mjs';
 import { authenticate, register, tampered } from './authenticator.mjs';
+import { DEFAULT_CONTRACT_FILE } from './contract.mjs';
 import { toCurl, toHttpRequest } from './request-generator.mjs';
 
 /**
@@ -841,12 +842,12 @@ export function totpFromUri(uri, now = Date.now()) {
  * @param {(operationId: string, answer: Answer, request: HttpRequest) => Violation[] | Promise<Violation[]>} io.check
  *   the kit's verdict on an answer: violations, none when it conforms
  * @param {SequenceOptions} [io.options]
- * @param {object} [io.document] the bundle (generated/openapi.json is read when absent)
+ * @param {object} [io.document] the bundle (the kit's default contract is read when absent)
  * @param {(step: StepOutcome) => void} [io.onStep] told of each step as it ends
  * @returns {Promise<SequenceOutcome>}
  */
 export async function runSequence(sequence, { send, check, options = {}, document, onStep }) {
-  const bundle = document ?? JSON.parse(readFileSync(new URL('../../generated/openapi.json', import.meta.url), 'utf8'));
+  const bundle = document ?? JSON.parse(readFileSync(DEFAULT_CONTRACT_FILE, 'utf8'));
   const byId = new Map(listOperations(bundle).map((entry) => [entry.operation.operationId, entry]));
   const values = { username: options.username, userId: options.userId, token: options.token };
   const securityOf = (operation) => (operation.security ?? bundle.security ?? []).flatMap((requirement) => Object.keys(requirement));

@@ -2,7 +2,9 @@
 // Which operation of the contract a request is: path templates made matchers, and the lookup the
 // API client and the mock's scenario layer both use, so the browser and the mock agree on which
 // operation a path is. Plain JavaScript with JSDoc types (checked by tsc): the mock runs on
-// Node 20, which cannot import TypeScript.
+// Node 20, which cannot import TypeScript. Environment-neutral (the browser imports it too, as
+// @signin-portal/verify-gateway/operation-matcher); it lives in the kit's package because the
+// kit's contract reader needs it and the kit's tarball must carry it.
 
 /** A path parameter of a template: `{name}`, never spanning a `/`. */
 const PARAMETER = /\{[^{}/]+\}/;

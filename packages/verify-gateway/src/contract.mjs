@@ -1,12 +1,22 @@
-// The contract as the kit reads it: the strict variant of the bundle (scripts/contract-validator.mjs),
+// The contract as the kit reads it: the strict variant of the bundle (contract-validator.mjs),
 // its operations, what each declares for a status, validators for the schemas it names, and the
 // requests its named examples make.
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { contractAjv, pointer, strictVariant } from '../contract-validator.mjs';
-import { listOperations, resolveRef } from '../openapi-document.mjs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { contractAjv, pointer, strictVariant } from './contract-validator.mjs';
+import { listOperations, resolveRef } from './openapi-document.mjs';
 
-export const DEFAULT_CONTRACT_FILE = join(resolve(import.meta.dirname, '..', '..'), 'generated', 'openapi.json');
+/** The bundle `npm pack` puts into the package (its prepack script), beside src/. */
+const PACKED_CONTRACT_FILE = join(import.meta.dirname, '..', 'contract', 'openapi.json');
+/** The repository's bundle, when the kit runs from its workspace (packages/verify-gateway/src/). */
+const REPOSITORY_CONTRACT_FILE = join(import.meta.dirname, '..', '..', '..', 'generated', 'openapi.json');
+
+/**
+ * The contract checked against unless `--contract` names another: the one packed with the kit
+ * when present (an installed tarball), else the repository's (the workspace, where the packed
+ * copy is removed again after packing, so that it never goes stale).
+ */
+export const DEFAULT_CONTRACT_FILE = existsSync(PACKED_CONTRACT_FILE) ? PACKED_CONTRACT_FILE : REPOSITORY_CONTRACT_FILE;
 
 /**
  * @typedef {{ path: string, method: string, operation: any }} Entry an operation of the contract

@@ -3,7 +3,7 @@
 // body), what, and the expected and received values.
 import { parse as parseContentType } from 'content-type';
 import { parseString as parseSetCookie } from 'set-cookie-parser';
-import { resolveRef } from '../openapi-document.mjs';
+import { resolveRef } from './openapi-document.mjs';
 import { declaredResponse, declaredStatuses, fragmentOf, SECRET_NAME } from './contract.mjs';
 import { MASK, maskSecrets } from './redact.mjs';
 

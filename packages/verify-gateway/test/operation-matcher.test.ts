@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findOperation, isPathTemplate, parameterCount, pathPattern } from '../operation-matcher';
+import { findOperation, isPathTemplate, parameterCount, pathPattern } from '../src/operation-matcher';
 
 describe('pathPattern', () => {
   it.each([

@@ -6,8 +6,8 @@
 // returns the smallest failing request fast-check shrinks to, with its curl command.
 // Reproducible with a seed.
 import fc from 'fast-check';
-import { contractAjv } from '../contract-validator.mjs';
-import { resolveRef } from '../openapi-document.mjs';
+import { contractAjv } from './contract-validator.mjs';
+import { resolveRef } from './openapi-document.mjs';
 import { checkAnswer } from './checks.mjs';
 import { loadContract } from './contract.mjs';
 import { curlOf } from './redact.mjs';
@@ -576,7 +576,7 @@ const whereOf = (path) => (path.length ? `body/${path.join('/')}` : 'body');
  * An arbitrary of invalid requests for one operation, each labelled with what it breaks
  * (`request.invalid`), or undefined when the operation takes nothing that can be broken.
  * Each is a valid request with one thing broken; a property test proves that the contract
- * refuses every one (scripts/__tests__/request-generator.test.mjs).
+ * refuses every one (test/request-generator.test.mjs).
  * @param {object} document the bundle
  * @param {OperationEntry} entry
  * @returns {fc.Arbitrary<GeneratedRequest> | undefined}
