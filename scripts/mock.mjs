@@ -279,7 +279,8 @@ export function startScenarioLayer({ port = MOCK_PORT, prismPort = PRISM_PORT, l
         const signedOut = access !== 'public' && !session;
         const noBasic = security.includes('basicAuth') && basicUser(req.headers.authorization) === undefined;
         if (signedOut || noBasic) {
-          const why = token === undefined || noBasic ? 'no credentials' : found?.revoked ? 'signed out' : found ? 'expired' : 'unknown token';
+          const why =
+            token === undefined || noBasic ? 'no credentials' : found?.revoked ? 'signed out' : found ? 'expired' : 'unknown token';
           log(`${req.method} ${url.pathname}  [401: ${why}]`);
           return answerJson(
             res,
@@ -340,11 +341,11 @@ export function startScenarioLayer({ port = MOCK_PORT, prismPort = PRISM_PORT, l
             : unknownLink(scenarios.linkTokens, entry.id, url.searchParams, verdict.body)
               ? { respond: scenarios.linkTokens.operations[entry.id] }
               : chooseRule(scenarios, entry.id, {
-                headers: ruleHeaders,
-                query: url.searchParams,
-                body: verdict.body,
-                session: found?.state,
-              });
+                  headers: ruleHeaders,
+                  query: url.searchParams,
+                  body: verdict.body,
+                  session: found?.state,
+                });
           if (!rule && scenarios.credentials?.operations?.includes(entry.id)) {
             const answer = await answerCredentials(credentials, { document, operations, scenarios, sessions }, entry, {
               pathname: url.pathname,

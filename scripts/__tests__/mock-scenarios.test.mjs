@@ -44,7 +44,10 @@ describe('mock scenarios', () => {
         .filter(([status]) => status.startsWith('2'))
         .flatMap(([, response]) => Object.values(resolveRef(document, response).content ?? {}))
         .flatMap((media) => Object.keys(media.examples ?? {}));
-      const ruled = new Set([...(scenarios.rules[id] ?? []).map((rule) => rule.respond.example), scenarios.linkTokens.operations[id]?.example]);
+      const ruled = new Set([
+        ...(scenarios.rules[id] ?? []).map((rule) => rule.respond.example),
+        scenarios.linkTokens.operations[id]?.example,
+      ]);
       for (const name of names.slice(1)) if (!ruled.has(name)) unreachable.push(`${id}: ${name}`);
     }
     expect(unreachable).toEqual([]);

@@ -350,15 +350,18 @@ test.describe('other addresses the flows accept', () => {
         await page.goto('/__hostile/blank');
         await page.context().clearCookies();
         const minted = await mintSession();
-        await page.evaluate(([landing, session]) => {
-          window.sessionStorage.clear();
-          for (const [key, value] of Object.entries(session)) window.sessionStorage.setItem(key, value);
-          window.sessionStorage.setItem('site', 'participant');
-          window.sessionStorage.setItem('landingPageUrl', landing);
-          window.sessionStorage.setItem('landingExt', 'false');
-          window.sessionStorage.setItem('landingDataExists', 'true');
-          document.cookie = `authToken=${session.token}; path=/`;
-        }, [address, minted] as const);
+        await page.evaluate(
+          ([landing, session]) => {
+            window.sessionStorage.clear();
+            for (const [key, value] of Object.entries(session)) window.sessionStorage.setItem(key, value);
+            window.sessionStorage.setItem('site', 'participant');
+            window.sessionStorage.setItem('landingPageUrl', landing);
+            window.sessionStorage.setItem('landingExt', 'false');
+            window.sessionStorage.setItem('landingDataExists', 'true');
+            document.cookie = `authToken=${session.token}; path=/`;
+          },
+          [address, minted] as const,
+        );
         const sent = recordRequests(page);
         await page.goto('/#/update-phone');
         await page.getByRole('textbox', { name: 'Phone number' }).fill('(201) 555-0123');

@@ -331,12 +331,15 @@ test('a passkey name with markup is shown as text, in the list, the rename field
     });
     await route.fulfill({ response: answer, json });
   });
-  await page.addInitScript((session) => {
-    if (window.name === 'seeded') return;
-    window.name = 'seeded';
-    for (const [key, value] of Object.entries(session)) window.sessionStorage.setItem(key, value);
-    document.cookie = `authToken=${session.token}; path=/`;
-  }, await mintedSession());
+  await page.addInitScript(
+    (session) => {
+      if (window.name === 'seeded') return;
+      window.name = 'seeded';
+      for (const [key, value] of Object.entries(session)) window.sessionStorage.setItem(key, value);
+      document.cookie = `authToken=${session.token}; path=/`;
+    },
+    await mintedSession(),
+  );
   await page.goto('/#/profile-security');
   const passkeys = page.getByRole('list', { name: 'Your passkeys' });
   await expect(passkeys.getByRole('heading', { level: 3 })).toHaveText(name);

@@ -52,7 +52,6 @@ const BACKGROUND = new Set([
 /** What the browser itself reports on the console for a failed load: expected in these suites. */
 export const EXPECTED_CONSOLE = /Failed to load resource|net::ERR_FAILED/;
 
-
 export function operationOf(request: Request) {
   const url = new URL(request.url());
   return findOperation(OPERATIONS, request.method(), url.pathname);

@@ -30,7 +30,10 @@ export async function mintSession(username = 'demo'): Promise<SeededSession> {
  * tampered role or user id). Answers what it planted.
  */
 export async function seedSession(page: Page, session: Partial<SeededSession> = {}): Promise<SeededSession> {
-  const values = { ...(session.token === undefined ? await mintSession(session.username) : { role: 'ROLE_PARTICIPANT' }), ...session } as SeededSession;
+  const values = {
+    ...(session.token === undefined ? await mintSession(session.username) : { role: 'ROLE_PARTICIPANT' }),
+    ...session,
+  } as SeededSession;
   await page.addInitScript((stored) => {
     // Only on the first load of the tab: a sign-out must not be undone by a reload.
     if (window.name === 'seeded-session') return;
@@ -56,7 +59,10 @@ export async function mockScenario(context: BrowserContext, name: string, value:
  * user id: a session of the test's own, which the mock remembers journey steps for (a token
  * planted directly has none) and which no other test shares.
  */
-export async function gatewaySession(request: APIRequestContext, username: string): Promise<{ token: string; userId: string; role: string }> {
+export async function gatewaySession(
+  request: APIRequestContext,
+  username: string,
+): Promise<{ token: string; userId: string; role: string }> {
   const answer = await request.post('/login-gateway/authentication', {
     headers: { Authorization: `Basic ${Buffer.from(`${username}:Secret#123`).toString('base64')}`, 'Content-Type': 'application/json' },
     data: JSON.stringify('e2e-fingerprint'),
