@@ -91,3 +91,15 @@ export function routeFetch(
 export function jsonResponse(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
+
+/**
+ * The contract's 429 (`TooManyRequests`) for the fetch mock: the error envelope and its
+ * `Retry-After` (300 seconds reads 'Try again in 5 minutes.'). Its description is the gateway's,
+ * not the portal's wait, so a screen that shows it instead of the wait fails the test.
+ */
+export function throttledResponse(retryAfter = '300'): Response {
+  return new Response(JSON.stringify({ errors: [{ code: 'TOO_MANY_REQUESTS', description: 'Slow down' }] }), {
+    status: 429,
+    headers: { 'Content-Type': 'application/json', 'Retry-After': retryAfter },
+  });
+}

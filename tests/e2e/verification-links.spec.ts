@@ -407,14 +407,13 @@ test.describe('a token the gateway turns down (an errors list) is an expired lin
     });
   }
 
-  test('a 429 is a wait, not a refusal: the page offers to try again', async ({ page, guards }) => {
+  test('a 429 is a wait, not a refusal: the page says how long, and offers to try again', async ({ page, guards }) => {
     guards.allowConsoleErrors(/status of 429/);
-    const body = JSON.stringify({ errors: [{ code: 'TOO_MANY_REQUESTS', description: 'Slow down' }] });
-    await page.route(/\/login-gateway\/verification\/token\?/, (route) =>
-      route.fulfill({ status: 429, contentType: 'application/json', headers: { 'Retry-After': '30' }, body }),
-    );
+    // The contract's 429 example, from the mock (Retry-After 300).
+    await preferExample(page, /\/login-gateway\/verification\/token\?/, 'code=429, example=tooManyAttempts');
     await page.goto('/#/verifyUserInvite?token=authrep-validated');
     await expect(heading(page, 'We could not check your link')).toBeVisible();
+    await expectAnnounced(page, 'Too many attempts. Try again in 5 minutes.');
     await page.unrouteAll();
     await page.getByRole('button', { name: 'Try again' }).click();
     await expect(page).toHaveURL(/#\/account-setup(\/username)?$/);

@@ -8,7 +8,7 @@ import { Screen } from '../../components/layout/screen';
 import { Button } from '../../components/ui/button';
 import { answerData } from '../../lib/api/answer-data';
 import { isApiError } from '../../../gateway-client/api-error';
-import { businessErrorDescription, isRefusal, isResetSessionTimeout } from '../../lib/api/error-catalogue';
+import { failureDescription, isRateLimited, isRefusal, isResetSessionTimeout, rateLimitMessage } from '../../lib/api/error-catalogue';
 import type { ShownText } from '../../lib/i18n/shown-text';
 import { clearNotifications, notify } from '../../lib/notifications';
 import { paths } from '../../lib/paths';
@@ -66,9 +66,11 @@ function ResetLink({ token }: { readonly token: string }) {
   const usable = link !== undefined && link.isValidated && !link.hasExpiredVerification && !link.isCompleted;
   if (record.isError || !usable) {
     const failed = record.isError && !isRefusal(record.error);
+    // A 429 is a wait, not an expired link: how long, and Try again for when it is over.
+    const throttled = isApiError(record.error) && isRateLimited(record.error) ? record.error : null;
     return (
       <Screen id="new-password-heading" heading={failed ? recoveryTexts.linkNotChecked : recoveryTexts.linkExpired}>
-        {failed ? <p role="alert">{recoveryTexts.linkNotCheckedHelp}</p> : null}
+        {failed ? <p role="alert">{throttled ? rateLimitMessage(throttled) : recoveryTexts.linkNotCheckedHelp}</p> : null}
         <ActionsRow>
           <Button onClick={() => navigate(paths.resetPassword)}>{recoveryTexts.requestReset}</Button>
           {failed ? (
@@ -132,5 +134,5 @@ function resetFailureText(failure: unknown, reload: () => void): ShownText | nul
     });
     return null;
   }
-  return () => (isApiError(failure) ? businessErrorDescription(failure) : null) ?? recoveryTexts.savingFailed;
+  return () => (isApiError(failure) ? failureDescription(failure) : null) ?? recoveryTexts.savingFailed;
 }

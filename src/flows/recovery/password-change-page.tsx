@@ -5,7 +5,7 @@ import { ActionsRow } from '../../components/layout/actions-row';
 import { Screen } from '../../components/layout/screen';
 import { Button } from '../../components/ui/button';
 import { isApiError } from '../../../gateway-client/api-error';
-import { businessErrorDescription } from '../../lib/api/error-catalogue';
+import { failureDescription } from '../../lib/api/error-catalogue';
 import { paths } from '../../lib/paths';
 import { signOut } from '../../lib/session';
 import { useStoredSession } from '../../lib/use-stored-session';
@@ -48,7 +48,7 @@ export function PasswordChangePage() {
           await change.mutateAsync({ data: { username, newPassword } });
           setDone(true);
         }}
-        failureText={(failure) => () => (isApiError(failure) ? businessErrorDescription(failure) : null) ?? recoveryTexts.changeFailed}
+        failureText={(failure) => () => (isApiError(failure) ? failureDescription(failure) : null) ?? recoveryTexts.changeFailed}
       />
     </Screen>
   );

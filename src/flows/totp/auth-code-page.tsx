@@ -7,9 +7,11 @@ import { FormFooter } from '../../components/layout/form-footer';
 import { Screen } from '../../components/layout/screen';
 import { Stack } from '../../components/layout/stack';
 import { Button } from '../../components/ui/button';
+import { FormError } from '../../components/ui/form-error';
 import { CodeInput } from '../../components/ui/code-input';
 import { isApiError } from '../../../gateway-client/api-error';
-import { isTotpCodeNotValid } from '../../lib/api/error-catalogue';
+import { isRateLimited, isTotpCodeNotValid, rateLimitMessage } from '../../lib/api/error-catalogue';
+import { useShownText } from '../../lib/i18n/shown-text';
 import { MFA_CODE_LENGTH } from '../../lib/constants';
 import { paths } from '../../lib/paths';
 import { useSingleFlight } from '../../lib/use-single-flight';
@@ -23,7 +25,9 @@ import { commonTexts } from '../../lib/messages/common';
  * `/auth-code`, step 3 of 3: the app's first code finishes the registration. A refused code
  * shows inline; success or any other failure ends the set-up on the profile phone-update page,
  * with isTotpSetupSuccess stored for the profile app (success also counts as the app's code
- * verified in this session, so the phone update does not ask for another).
+ * verified in this session, so the phone update does not ask for another). A 429 is not such a
+ * failure (this contract's throttling, which the spec does not know): its wait shows under the
+ * form, the code kept for when it is over.
  */
 export function AuthCodePage() {
   const navigate = useNavigate();
@@ -37,6 +41,7 @@ export function AuthCodePage() {
     shouldFocusError: false,
   });
   const { field: code, fieldState } = useController({ control: form.control, name: 'code' });
+  const [throttled, setThrottled] = useShownText();
 
   const finish = (success: boolean | null) => {
     if (success !== null) totpSetupSuccessSlot.write(success);
@@ -46,13 +51,15 @@ export function AuthCodePage() {
 
   const submit = ({ code: typed }: AuthCodeValues) =>
     flight.run(async () => {
+      setThrottled(null);
       try {
         await verify.mutateAsync({ data: { code: typed, authAppName: authAppNameSlot.read() ?? totpTexts.defaultAppName } });
         // The app's code was just verified: the phone update does not ask for it again.
         totpVerifiedSlot.write(true);
         finish(true);
       } catch (error) {
-        if (isApiError(error) && isTotpCodeNotValid(error)) form.setError('code', { type: 'server' });
+        if (isApiError(error) && isRateLimited(error)) setThrottled(() => rateLimitMessage(error));
+        else if (isApiError(error) && isTotpCodeNotValid(error)) form.setError('code', { type: 'server' });
         else finish(false);
       }
     });
@@ -84,6 +91,7 @@ export function AuthCodePage() {
               {totpTexts.skip}
             </Button>
           </FormFooter>
+          {throttled ? <FormError>{throttled}</FormError> : null}
         </Stack>
       </form>
     </Screen>

@@ -27,7 +27,7 @@ function MappingCheck({ token }: { readonly token: string }) {
   if (mapping.isError) {
     // The gateway turned the token down: an expired link. Anything else: try again.
     if (isRefusal(mapping.error)) return <MappingExpired />;
-    return <LinkCheckFailed onRetry={() => void mapping.refetch()} />;
+    return <LinkCheckFailed error={mapping.error} onRetry={() => void mapping.refetch()} />;
   }
   const result = answerData(mapping.data);
   if (!result.verified || result.hasExpiredVerification) return <MappingExpired />;

@@ -6,7 +6,8 @@ import { ActionsRow } from '../../components/layout/actions-row';
 import { Screen } from '../../components/layout/screen';
 import { Button } from '../../components/ui/button';
 import { answerData } from '../../lib/api/answer-data';
-import { isRefusal } from '../../lib/api/error-catalogue';
+import { isApiError } from '../../../gateway-client/api-error';
+import { isRateLimited, isRefusal, rateLimitMessage } from '../../lib/api/error-catalogue';
 import { paths } from '../../lib/paths';
 import { ResendButton } from './resend-button';
 import { verificationLinkTexts } from '../../lib/messages/verification-links';
@@ -53,8 +54,11 @@ export function CheckingLink() {
   );
 }
 
-/** The gateway could not say what the link is: a way to try again, and Sign In. */
-export function LinkCheckFailed({ onRetry }: { readonly onRetry: () => void }) {
+/**
+ * The gateway could not say what the link is: a way to try again, and Sign In. A 429 says how
+ * long to wait (the link may be good: it is not called expired).
+ */
+export function LinkCheckFailed({ error, onRetry }: { readonly error: unknown; readonly onRetry: () => void }) {
   return (
     <LinkPanel
       heading={verificationLinkTexts.linkNotChecked}
@@ -64,7 +68,7 @@ export function LinkCheckFailed({ onRetry }: { readonly onRetry: () => void }) {
         </Button>
       }
     >
-      <p role="alert">{verificationLinkTexts.linkNotCheckedHelp}</p>
+      <p role="alert">{isApiError(error) && isRateLimited(error) ? rateLimitMessage(error) : verificationLinkTexts.linkNotCheckedHelp}</p>
     </LinkPanel>
   );
 }
@@ -85,6 +89,7 @@ export function LinkRecord({
 }) {
   const record = useVerifyToken({ token }, { query: { retry: false, staleTime: Infinity } });
   if (record.isPending) return <CheckingLink />;
-  if (record.isError) return isRefusal(record.error) ? refused : <LinkCheckFailed onRetry={() => void record.refetch()} />;
+  if (record.isError)
+    return isRefusal(record.error) ? refused : <LinkCheckFailed error={record.error} onRetry={() => void record.refetch()} />;
   return children(answerData(record.data));
 }

@@ -114,12 +114,12 @@ export function EnrollmentLink({
 /**
  * A usable enrollment link (an invitation, an account set-up, trustee signing): its token signs
  * the user in, once, and the account set-up begins. A token the gateway turns down is an expired
- * link; a gateway that fails offers to try again.
+ * link; a gateway that fails (or asks to wait) offers to try again.
  */
 function EnrollmentHandover({ token, expired }: { readonly token: string; readonly expired: ReactNode }) {
   const signIn = useSignInWithToken();
   const { startSetupFromLink } = useLanding();
-  const [outcome, setOutcome] = useState<'refused' | 'failed' | null>(null);
+  const [failure, setFailure] = useState<{ readonly error: unknown } | null>(null);
   const attempts = useRef(0);
   const [round, setRound] = useState(0);
 
@@ -130,15 +130,16 @@ function EnrollmentHandover({ token, expired }: { readonly token: string; readon
     signIn
       .mutateAsync({ data: { token, fingerprint: deviceFingerprint() } })
       .then((result) => startSetupFromLink(result, token))
-      .catch((error: unknown) => setOutcome(isRefusal(error) ? 'refused' : 'failed'));
+      .catch((error: unknown) => setFailure({ error }));
   }, [round, signIn, startSetupFromLink, token]);
 
-  if (outcome === 'refused') return <>{expired}</>;
-  if (outcome === 'failed')
+  if (failure && isRefusal(failure.error)) return <>{expired}</>;
+  if (failure)
     return (
       <LinkCheckFailed
+        error={failure.error}
         onRetry={() => {
-          setOutcome(null);
+          setFailure(null);
           setRound((value) => value + 1);
         }}
       />

@@ -4,7 +4,7 @@ import { getValidateUsernameQueryOptions, useCompleteAccountSetup } from '../../
 import { useUpdateCredentials } from '../../../generated/hooks/profile/profile';
 import { answerData } from '../../lib/api/answer-data';
 import { isApiError } from '../../../gateway-client/api-error';
-import { businessErrorDescription, errorToast, isUsernameTaken } from '../../lib/api/error-catalogue';
+import { businessErrorDescription, errorToast, isRateLimited, isUsernameTaken, rateLimitMessage } from '../../lib/api/error-catalogue';
 import { signInInternalError } from '../../lib/api/failures';
 import type { ShownText } from '../../lib/i18n/shown-text';
 import { notify } from '../../lib/notifications';
@@ -34,7 +34,9 @@ export function useAccountSetupCalls() {
       if (data.userNameAvailable) return null;
       const alternate = data.alternateUsername;
       return alternate ? () => errorTexts.usernameTaken({ alternate }) : () => errorTexts.usernameTakenNoAlternate;
-    } catch {
+    } catch (error) {
+      // A 429 says nothing of the username: the wait, for another try once it is over.
+      if (isApiError(error) && isRateLimited(error)) return () => rateLimitMessage(error);
       return () => errorTexts.verifyUsername;
     }
   };

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { jsonResponse, renderRoute } from '../../../testing/render';
+import { jsonResponse, renderRoute, throttledResponse } from '../../../testing/render';
+import { totpSetupSuccessSlot } from '../totp-slots';
 import { AuthCodePage } from '../auth-code-page';
 
 const VERIFY = '/login-gateway/totp/verifyUserRegistration';
@@ -51,5 +52,21 @@ describe('AuthCodePage', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(INVALID);
     fireEvent.focus(code);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('a 429 is the wait, not a failed set-up: it stays, the code kept, Validate code usable again', async () => {
+    const { bodies } = renderWith(() => throttledResponse());
+    const code = screen.getByLabelText('Code');
+    fireEvent.change(code, { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Validate code' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts. Try again in 5 minutes.');
+    expect(screen.getByTestId('location')).toHaveTextContent('/auth-code');
+    expect(code).toHaveValue('123456');
+    expect(code).not.toHaveAttribute('aria-invalid', 'true');
+    expect(totpSetupSuccessSlot.read()).toBeNull();
+    const validate = screen.getByRole('button', { name: 'Validate code' });
+    await waitFor(() => expect(validate).not.toBeUnavailable());
+    fireEvent.click(validate);
+    await waitFor(() => expect(bodies).toHaveLength(2));
   });
 });

@@ -6,7 +6,7 @@ import { currentStep, endJourney } from '../../journey-store';
 import { RequireStep } from '../../require-step';
 import { reach } from '../../__tests__/journey-steps';
 import { clearNotifications } from '../../../lib/notifications';
-import { jsonResponse, renderRoute } from '../../../testing/render';
+import { jsonResponse, renderRoute, throttledResponse } from '../../../testing/render';
 import { UsernameTakenPage } from '../username-taken-page';
 import { usernameSchema } from '../username.schema';
 import { seedSession } from '../../../testing/session';
@@ -123,6 +123,20 @@ describe('username-taken', { timeout: 20_000 }, () => {
     const saved = { username: 'janesmith2', password: null, saved: true, linkToken: null };
     expect(currentStep()).toMatchObject({ name: 'phone-setup', purpose: 'setup', setup: saved });
     expect(currentStep()?.back).toMatchObject({ name: 'code-entry', code: { for: 'email', setup: saved } });
+  });
+
+  it('a 429 on checking the username (validateUsername) is the wait, not a taken username: the username kept, nothing saved', async () => {
+    const { calls, routes } = gateway();
+    takenAfterTheCode();
+    renderUsernameTaken({ ...routes, '/login-gateway/validateUsername': () => throttledResponse() });
+    await chooseNewUsername('janesmith2');
+    const field = screen.getByRole('textbox', { name: /Username/ });
+    await waitFor(() => expect(field).toHaveAccessibleDescription(/Too many attempts\. Try again in 5 minutes\./));
+    expect(field).toHaveValue('janesmith2');
+    expect(screen.queryByText(/Username must be unique/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Continue' })).not.toBeUnavailable();
+    expect(screen.getByTestId('location')).toHaveTextContent('/account-setup/username-taken');
+    expect(calls).toEqual([]);
   });
 
   it('without a token, completes nothing', async () => {
