@@ -1,5 +1,4 @@
-import { isApiError } from '../../gateway-client/api-error';
-import { errorToast, isRateLimited, rateLimitMessage } from '../lib/api/error-catalogue';
+import { errorToast, waitMessage } from '../lib/api/error-catalogue';
 import { notify, type NotificationInput } from '../lib/notifications';
 import { errorTexts } from '../lib/messages/errors';
 
@@ -9,7 +8,7 @@ import { errorTexts } from '../lib/messages/errors';
  * and not with the first screen.
  */
 export function codeRequestFailure(error: unknown): NotificationInput {
-  return errorToast(() => (isApiError(error) && isRateLimited(error) ? rateLimitMessage(error) : errorTexts.requestToken));
+  return errorToast(() => waitMessage(error) ?? errorTexts.requestToken);
 }
 
 /** Sends a one-time code: false, once the user is told why ({@link codeRequestFailure}), when it could not be sent. */

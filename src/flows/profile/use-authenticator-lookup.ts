@@ -38,7 +38,7 @@ export function useAuthenticatorLookup(enabled: boolean): AuthenticatorLookup {
       .mutateAsync({ data: { username } })
       .then((answer) => setResult(answerData(answer).authAppName ? { state: 'app' } : { state: 'none' }))
       .catch((error: unknown) => {
-        const throttled = isApiError(error) && isRateLimited(error) ? error : null;
+        const throttled = isRateLimited(error) ? error : null;
         setResult({
           state: 'failed',
           refused: isApiError(error) && isGatewayError(error) && !throttled,

@@ -67,7 +67,7 @@ function ResetLink({ token }: { readonly token: string }) {
   if (record.isError || !usable) {
     const failed = record.isError && !isRefusal(record.error);
     // A 429 is a wait, not an expired link: how long, and Try again for when it is over.
-    const throttled = isApiError(record.error) && isRateLimited(record.error) ? record.error : null;
+    const throttled = isRateLimited(record.error) ? record.error : null;
     return (
       <Screen id="new-password-heading" heading={failed ? recoveryTexts.linkNotChecked : recoveryTexts.linkExpired}>
         {failed ? <p role="alert">{throttled ? rateLimitMessage(throttled) : recoveryTexts.linkNotCheckedHelp}</p> : null}

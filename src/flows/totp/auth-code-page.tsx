@@ -58,7 +58,7 @@ export function AuthCodePage() {
         totpVerifiedSlot.write(true);
         finish(true);
       } catch (error) {
-        if (isApiError(error) && isRateLimited(error)) setThrottled(() => rateLimitMessage(error));
+        if (isRateLimited(error)) setThrottled(() => rateLimitMessage(error));
         else if (isApiError(error) && isTotpCodeNotValid(error)) form.setError('code', { type: 'server' });
         else finish(false);
       }

@@ -1,5 +1,4 @@
 import { useVerifyParticipantEmail } from '../../../generated/hooks/verification/verification';
-import { isApiError } from '../../../gateway-client/api-error';
 import { answerData } from '../../lib/api/answer-data';
 import { isRateLimited } from '../../lib/api/error-catalogue';
 import { useLinkQuery } from '../../lib/use-link-token';
@@ -36,7 +35,7 @@ function EmailVerify({ token, userId }: { readonly token: string; readonly userI
   // contract's throttling, which the spec does not know.
   if (verify.isError) {
     const { error } = verify;
-    return isApiError(error) && isRateLimited(error) ? (
+    return isRateLimited(error) ? (
       <LinkCheckFailed error={error} onRetry={() => void verify.refetch()} />
     ) : (
       <EmailLinkExpired token={token} />

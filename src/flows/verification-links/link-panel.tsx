@@ -6,8 +6,7 @@ import { ActionsRow } from '../../components/layout/actions-row';
 import { Screen } from '../../components/layout/screen';
 import { Button } from '../../components/ui/button';
 import { answerData } from '../../lib/api/answer-data';
-import { isApiError } from '../../../gateway-client/api-error';
-import { isRateLimited, isRefusal, rateLimitMessage } from '../../lib/api/error-catalogue';
+import { isRefusal, waitMessage } from '../../lib/api/error-catalogue';
 import { paths } from '../../lib/paths';
 import { ResendButton } from './resend-button';
 import { verificationLinkTexts } from '../../lib/messages/verification-links';
@@ -68,7 +67,7 @@ export function LinkCheckFailed({ error, onRetry }: { readonly error: unknown; r
         </Button>
       }
     >
-      <p role="alert">{isApiError(error) && isRateLimited(error) ? rateLimitMessage(error) : verificationLinkTexts.linkNotCheckedHelp}</p>
+      <p role="alert">{waitMessage(error) ?? verificationLinkTexts.linkNotCheckedHelp}</p>
     </LinkPanel>
   );
 }

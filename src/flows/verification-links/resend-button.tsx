@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useShownText } from '../../lib/i18n/shown-text';
 import { Button } from '../../components/ui/button';
-import { isApiError } from '../../../gateway-client/api-error';
-import { isRateLimited, rateLimitMessage } from '../../lib/api/error-catalogue';
+import { waitMessage } from '../../lib/api/error-catalogue';
 import { useSingleFlight } from '../../lib/use-single-flight';
 import './resend-button.css';
 import { verificationLinkTexts } from '../../lib/messages/verification-links';
@@ -33,9 +32,7 @@ export function ResendButton({
         await send();
         setOutcome('sent');
       } catch (error) {
-        setFailure(() =>
-          isApiError(error) && isRateLimited(error) ? rateLimitMessage(error) : verificationLinkTexts.resendFailed({ link: type }),
-        );
+        setFailure(() => waitMessage(error) ?? verificationLinkTexts.resendFailed({ link: type }));
         setOutcome('failed');
       }
     });

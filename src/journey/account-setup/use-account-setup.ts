@@ -36,7 +36,7 @@ export function useAccountSetupCalls() {
       return alternate ? () => errorTexts.usernameTaken({ alternate }) : () => errorTexts.usernameTakenNoAlternate;
     } catch (error) {
       // A 429 says nothing of the username: the wait, for another try once it is over.
-      if (isApiError(error) && isRateLimited(error)) return () => rateLimitMessage(error);
+      if (isRateLimited(error)) return () => rateLimitMessage(error);
       return () => errorTexts.verifyUsername;
     }
   };

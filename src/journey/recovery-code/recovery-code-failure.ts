@@ -1,5 +1,5 @@
 import { isApiError } from '../../../gateway-client/api-error';
-import { businessErrorDescription, isRateLimited, lockoutDescription, rateLimitMessage } from '../../lib/api/error-catalogue';
+import { businessErrorDescription, lockoutDescription, waitMessage } from '../../lib/api/error-catalogue';
 import { isRecoveryCodeNotValid, recoveryCodeMessage } from '../../lib/passkeys/failures';
 
 /**
@@ -18,7 +18,8 @@ export type RecoveryCodeFailure =
 
 export function recoveryCodeFailure(error: unknown): RecoveryCodeFailure {
   if (!isApiError(error)) return { show: 'internal' };
-  if (isRateLimited(error)) return { show: 'inline', message: rateLimitMessage(error), keepCode: true };
+  const wait = waitMessage(error);
+  if (wait !== null) return { show: 'inline', message: wait, keepCode: true };
   // A 5xx is an internal error, whatever its body says (as everywhere: see businessErrorDescription).
   if (error.kind !== 'business' && !(error.kind === 'http' && (error.status ?? 500) < 500)) return { show: 'internal' };
   const lockout = lockoutDescription(error);

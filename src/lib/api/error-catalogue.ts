@@ -35,8 +35,13 @@ export function isUsernameTaken(error: ApiError): boolean {
  * HTTP 429: the gateway throttles these attempts (sign-in, security answers, one-time codes,
  * recovery lookups, resends) for a while; nothing was done.
  */
-export function isRateLimited(error: ApiError): boolean {
-  return error.kind === 'http' && error.status === 429;
+export function isRateLimited(error: unknown): error is ApiError {
+  return isApiError(error) && error.kind === 'http' && error.status === 429;
+}
+
+/** A 429's wait ({@link rateLimitMessage}), or null for any other failure. */
+export function waitMessage(error: unknown): string | null {
+  return isRateLimited(error) ? rateLimitMessage(error) : null;
 }
 
 /**
