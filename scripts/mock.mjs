@@ -152,6 +152,18 @@ function ownsPath({ document, operations, scenarios }, entry, pathname, token, s
   return plans.some((plan) => plan.planId === decodeURIComponent(parameters.planId));
 }
 
+/**
+ * An answer with the `userId` it names (at its top or in its `data`, as `validateSession` and
+ * `getCredentials` name the caller) set to the session's: one example serves every demo account,
+ * and without this each of them was told it was the example's user (100245).
+ */
+export function ownUserId(json, userId) {
+  if (!json || typeof json !== 'object' || Array.isArray(json)) return json;
+  const out = 'userId' in json ? { ...json, userId } : json;
+  const data = out.data;
+  return data && typeof data === 'object' && !Array.isArray(data) && 'userId' in data ? { ...out, data: { ...data, userId } } : out;
+}
+
 /** The value of an operation's named example, or undefined. */
 function namedExample(document, operation, name) {
   for (const response of Object.values(operation.responses ?? {}))
@@ -279,7 +291,8 @@ export function startScenarioLayer({ port = MOCK_PORT, prismPort = PRISM_PORT, l
         const signedOut = access !== 'public' && !session;
         const noBasic = security.includes('basicAuth') && basicUser(req.headers.authorization) === undefined;
         if (signedOut || noBasic) {
-          const why = token === undefined || noBasic ? 'no credentials' : found?.revoked ? 'signed out' : found ? 'expired' : 'unknown token';
+          const why =
+            token === undefined || noBasic ? 'no credentials' : found?.revoked ? 'signed out' : found ? 'expired' : 'unknown token';
           log(`${req.method} ${url.pathname}  [401: ${why}]`);
           return answerJson(
             res,
@@ -340,11 +353,11 @@ export function startScenarioLayer({ port = MOCK_PORT, prismPort = PRISM_PORT, l
             : unknownLink(scenarios.linkTokens, entry.id, url.searchParams, verdict.body)
               ? { respond: scenarios.linkTokens.operations[entry.id] }
               : chooseRule(scenarios, entry.id, {
-                headers: ruleHeaders,
-                query: url.searchParams,
-                body: verdict.body,
-                session: found?.state,
-              });
+                  headers: ruleHeaders,
+                  query: url.searchParams,
+                  body: verdict.body,
+                  session: found?.state,
+                });
           if (!rule && scenarios.credentials?.operations?.includes(entry.id)) {
             const answer = await answerCredentials(credentials, { document, operations, scenarios, sessions }, entry, {
               pathname: url.pathname,
@@ -393,6 +406,8 @@ export function startScenarioLayer({ port = MOCK_PORT, prismPort = PRISM_PORT, l
         }
         // The examples' dates are written against the reference date: move them to today.
         json = shiftDates(json, daysFrom(scenarios.referenceDate, mockToday()));
+        // A signed-in call answers for the session's own user, whichever example serves it.
+        if (entry && entry.operation['x-access'] !== 'public' && found?.userId !== undefined) json = ownUserId(json, found.userId);
         const data = json?.data;
         if (entry && succeeded && sessionsConfig.signIn?.includes(entry.id) && typeof data?.token === 'string') {
           json = {

@@ -98,6 +98,19 @@ describe("another user's resources: 404, with nothing of them", () => {
       expect((await call(method, path, as(demo.token))).status, path).toBe(404);
   });
 
+  it("a session read names the session's own user, not the example's", async () => {
+    const demo = await signIn('demo');
+    const admin = await signIn('admin');
+    for (const path of ['/login-gateway/api/validateSession', '/api/validateSession']) {
+      expect((await call('GET', path, as(admin.token))).body.userId, path).toBe(admin.userId);
+      expect((await call('GET', path, as(demo.token))).body.userId, path).toBe(demo.userId);
+    }
+    expect((await call('GET', '/login-gateway/credentials', as(admin.token))).body.data.userId).toBe(admin.userId);
+    expect((await call('GET', `/login-gateway/user/${admin.userId}/profile/credentials`, as(admin.token))).body.data.userId).toBe(
+      admin.userId,
+    );
+  });
+
   it("a plan outside the caller's plan list: 404; one of the list: 200", async () => {
     const demo = await signIn('demo');
     const plans = await call('GET', `/partner-gateway/partner/${demo.userId}/plan/list`, as(demo.token));
