@@ -128,7 +128,8 @@ function clientOf(req) {
  */
 function unknownLink(linkTokens, operationId, query, body) {
   if (!linkTokens?.operations?.[operationId]) return false;
-  const token = query.get('token') ?? (body && typeof body === 'object' ? body.token : undefined);
+  // The token is `token` in the query or the body; getAuthToken's is its `id`.
+  const token = query.get('token') ?? query.get('id') ?? (body && typeof body === 'object' ? body.token : undefined);
   return typeof token === 'string' && !new RegExp(linkTokens.issued).test(token);
 }
 

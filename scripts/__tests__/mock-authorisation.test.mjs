@@ -169,6 +169,12 @@ describe('throttling: the declared attempts, then 429 with Retry-After', () => {
     expect((await call('GET', '/login-gateway/verification/token?token=email-validated')).status).toBe(429);
   });
 
+  it('a made-up link token signs no one in: 401 on both token sign-ins', async () => {
+    refused(await call('GET', '/login-gateway/auth/token?id=made-up-link'));
+    refused(await call('POST', '/login-gateway/authentication/token', { body: { token: 'made-up-link' } }));
+    expect((await call('GET', '/login-gateway/auth/token?id=email-validated')).body.data.token).toEqual(expect.any(String));
+  });
+
   it('a link token the mock issued is answered with its record', async () => {
     const answer = await call('GET', '/login-gateway/verification/token?token=email-expired');
     expect(answer.status).toBe(200);
