@@ -128,7 +128,8 @@ function clientOf(req) {
  */
 function unknownLink(linkTokens, operationId, query, body) {
   if (!linkTokens?.operations?.[operationId]) return false;
-  const token = query.get('token') ?? (body && typeof body === 'object' ? body.token : undefined);
+  // The token is `token` in the query or the body; getAuthToken's is its `id`.
+  const token = query.get('token') ?? query.get('id') ?? (body && typeof body === 'object' ? body.token : undefined);
   return typeof token === 'string' && !new RegExp(linkTokens.issued).test(token);
 }
 
@@ -150,6 +151,18 @@ function ownsPath({ document, operations, scenarios }, entry, pathname, token, s
   const name = rule?.respond?.example ?? defaultRespond(document, operation)?.example;
   const plans = namedExample(document, operation, name)?.data?.planList ?? [];
   return plans.some((plan) => plan.planId === decodeURIComponent(parameters.planId));
+}
+
+/**
+ * An answer with the `userId` it names (at its top or in its `data`, as `validateSession` and
+ * `getCredentials` name the caller) set to the session's: one example serves every demo account,
+ * and without this each of them was told it was the example's user (100245).
+ */
+export function ownUserId(json, userId) {
+  if (!json || typeof json !== 'object' || Array.isArray(json)) return json;
+  const out = 'userId' in json ? { ...json, userId } : json;
+  const data = out.data;
+  return data && typeof data === 'object' && !Array.isArray(data) && 'userId' in data ? { ...out, data: { ...data, userId } } : out;
 }
 
 /** The value of an operation's named example, or undefined. */
@@ -394,6 +407,8 @@ export function startScenarioLayer({ port = MOCK_PORT, prismPort = PRISM_PORT, l
         }
         // The examples' dates are written against the reference date: move them to today.
         json = shiftDates(json, daysFrom(scenarios.referenceDate, mockToday()));
+        // A signed-in call answers for the session's own user, whichever example serves it.
+        if (entry && entry.operation['x-access'] !== 'public' && found?.userId !== undefined) json = ownUserId(json, found.userId);
         const data = json?.data;
         if (entry && succeeded && sessionsConfig.signIn?.includes(entry.id) && typeof data?.token === 'string') {
           json = {

@@ -98,6 +98,19 @@ describe("another user's resources: 404, with nothing of them", () => {
       expect((await call(method, path, as(demo.token))).status, path).toBe(404);
   });
 
+  it("a session read names the session's own user, not the example's", async () => {
+    const demo = await signIn('demo');
+    const admin = await signIn('admin');
+    for (const path of ['/login-gateway/api/validateSession', '/api/validateSession']) {
+      expect((await call('GET', path, as(admin.token))).body.userId, path).toBe(admin.userId);
+      expect((await call('GET', path, as(demo.token))).body.userId, path).toBe(demo.userId);
+    }
+    expect((await call('GET', '/login-gateway/credentials', as(admin.token))).body.data.userId).toBe(admin.userId);
+    expect((await call('GET', `/login-gateway/user/${admin.userId}/profile/credentials`, as(admin.token))).body.data.userId).toBe(
+      admin.userId,
+    );
+  });
+
   it("a plan outside the caller's plan list: 404; one of the list: 200", async () => {
     const demo = await signIn('demo');
     const plans = await call('GET', `/partner-gateway/partner/${demo.userId}/plan/list`, as(demo.token));
@@ -154,6 +167,12 @@ describe('throttling: the declared attempts, then 429 with Retry-After', () => {
       expect(answer.body).toEqual({ errors: [{ code: 'LKERR01', description: expect.any(String) }] });
     }
     expect((await call('GET', '/login-gateway/verification/token?token=email-validated')).status).toBe(429);
+  });
+
+  it('a made-up link token signs no one in: 401 on both token sign-ins', async () => {
+    refused(await call('GET', '/login-gateway/auth/token?id=made-up-link'));
+    refused(await call('POST', '/login-gateway/authentication/token', { body: { token: 'made-up-link' } }));
+    expect((await call('GET', '/login-gateway/auth/token?id=email-validated')).body.data.token).toEqual(expect.any(String));
   });
 
   it('a link token the mock issued is answered with its record', async () => {

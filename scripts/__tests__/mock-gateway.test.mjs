@@ -471,17 +471,15 @@ describe('the contract declares its refusals', () => {
 
 describe('the kit’s command line passes the mock', () => {
   // The figures these runs print (their time) are measured, not asserted: the machine's load decides them.
-  // One after the other: both sign in as `mfa`, and the hook gives the last code sent to a username.
-  it('with --all: every named example and every journey, signed in with a one-time code from the hook (exit 0)', async () => {
-    const { code, stderr, report } = await runKit([
-      '--user',
-      'mfa',
-      '--password',
-      'Secret#123',
-      '--all',
-      '--code-hook',
-      '/__mock/last-code',
-    ]);
+  // One after the other: both sign in as `mfa` (user 2 is `admin`, another user id), the hook
+  // gives the last code sent to a username, and the limits hook lifts the throttles the kit's own
+  // attempts set.
+  const accounts = ['--user', 'mfa', '--password', 'Secret#123', '--user2', 'admin', '--password2', 'Secret#123'];
+  const hooks = ['--code-hook', '/__mock/last-code', '--limits-reset-hook', '/__mock/limits/reset'];
+  const kinds = (report, kind) => report.rows.filter((row) => row.kind === kind);
+
+  it('with --all --user2 --probe-limits: every named example, journey and probe, signed in with a one-time code from the hook (exit 0)', async () => {
+    const { code, stderr, report } = await runKit([...accounts, ...hooks, '--all', '--probe-limits']);
     expect(failures(report)).toEqual([]);
     expect(code, stderr).toBe(0);
     expect(report.sequences.map((sequence) => `${sequence.name} ${sequence.result}`)).toEqual([
@@ -491,36 +489,59 @@ describe('the kit’s command line passes the mock', () => {
       'passkey passed',
       'recovery-codes passed',
     ]);
-    console.log(`--all against the mock: ${report.summary.passed} requests in ${(report.durationMs / 1000).toFixed(1)} s`);
+    // Who may call what: every operation that is not public refused six ways, every own-user one
+    // with user 2's user id, the same answers, and every throttled operation's quota.
+    const operations = contract.operations.map(({ operation }) => operation);
+    const notPublic = operations.filter((operation) => operation['x-access'] !== 'public');
+    expect(kinds(report, 'auth').filter((row) => row.result === 'passed')).toHaveLength(notPublic.length * 6);
+    const ownUser = operations.filter((operation) => operation['x-access'] === 'own-user' && operation.operationId !== 'removePasskey');
+    const withUser2 = kinds(report, 'access').filter((row) => row.note?.endsWith("user 2's"));
+    expect(new Set(withUser2.map((row) => row.operationId))).toEqual(
+      new Set(
+        ownUser
+          .filter((operation) => contract.byId.get(operation.operationId).path.includes('{userId}'))
+          .map((operation) => operation.operationId),
+      ),
+    );
+    expect(withUser2.every((row) => row.status === 404 && row.result === 'passed')).toBe(true);
+    expect(kinds(report, 'same-answer').map((row) => `${row.operationId} ${row.result}`)).toEqual([
+      'resetPassword passed',
+      'retrieveUsername passed',
+    ]);
+    const throttled = operations.filter((operation) => operation['x-rate-limit']).map((operation) => operation.operationId);
+    expect(kinds(report, 'throttling').map((row) => `${row.operationId} ${row.status} ${row.result}`)).toEqual(
+      throttled.map((id) => `${id} 429 passed`),
+    );
+    console.log(
+      `--all --user2 --probe-limits against the mock: ${report.summary.passed} rows in ${(report.durationMs / 1000).toFixed(1)} s`,
+    );
   }, 600_000);
 
-  it('with --all --fuzz 50 and a fixed seed: every operation fuzzed, every journey walked (exit 0)', async () => {
-    const { code, stderr, report } = await runKit([
-      '--user',
-      'mfa',
-      '--password',
-      'Secret#123',
-      '--all',
-      '--code-hook',
-      '/__mock/last-code',
-      '--fuzz',
-      '50',
-      '--seed',
-      '20261121',
-    ]);
+  it('with --all --user2 --fuzz 50 and a fixed seed: every operation fuzzed, every journey walked (exit 0)', async () => {
+    const { code, stderr, report } = await runKit([...accounts, ...hooks, '--all', '--fuzz', '50', '--seed', '20261121']);
     expect(failures(report)).toEqual([]);
     expect(code, stderr).toBe(0);
     const fuzzed = report.rows.filter((row) => row.kind === 'fuzz');
     expect(new Set(fuzzed.map((row) => row.operationId)).size).toBe(contract.operations.length);
-    // Beyond the contract, as the mock behaves: a valid request gets a success, an invalid one its 400 or 415.
+    // Beyond the contract, as the mock behaves: a valid request gets a success, but for a generated
+    // id in the path, which is not the caller's (404 on an own-user operation), and a generated
+    // link token, which the mock never issued (401 on the link's sign-ins); an invalid one its 400 or 415.
     const statuses = (which) =>
       new Set(fuzzed.filter((row) => row.example === `${which} requests`).flatMap((row) => Object.keys(row.fuzz.statuses)));
-    expect([...statuses('valid')].filter((status) => !/^2/.test(status))).toEqual([]);
+    const refusedRightly = (row, status) =>
+      (status === '404' && contract.byId.get(row.operationId).operation['x-access'] === 'own-user') ||
+      (status === '401' && ['signInWithToken', 'getAuthToken'].includes(row.operationId));
+    const otherThanSuccess = fuzzed
+      .filter((row) => row.example === 'valid requests')
+      .flatMap((row) => Object.keys(row.fuzz.statuses).map((status) => [row, status]))
+      .filter(([row, status]) => !/^2/.test(status) && !refusedRightly(row, status))
+      .map(([row, status]) => `${row.operationId} ${status}`);
+    expect(otherThanSuccess).toEqual([]);
     expect([...statuses('invalid')].sort()).toEqual(['400', '415']);
     expect(fuzzed.every((row) => row.fuzz.runs === 50 && row.fuzz.seed === 20261121)).toBe(true);
     expect(report.seed).toBe(20261121);
     console.log(
-      `--fuzz 50 against the mock: ${contract.operations.length} operations, ${fuzzed.length} fuzz runs, ${(report.durationMs / 1000).toFixed(1)} s`,
+      `--all --user2 --fuzz 50 against the mock: ${contract.operations.length} operations, ${fuzzed.length} fuzz runs, ${(report.durationMs / 1000).toFixed(1)} s`,
     );
   }, 600_000);
 });

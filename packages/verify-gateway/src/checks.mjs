@@ -9,8 +9,10 @@ import { MASK, maskSecrets } from './redact.mjs';
 
 /**
  * @typedef {object} Violation
- * @property {'transport' | 'protocol' | 'status' | 'media-type' | 'header' | 'cookie' | 'schema' | 'journey'} rule
- *   `journey`: what a step of a stateful sequence expects beyond the contract (a signed-out token refused)
+ * @property {'transport' | 'protocol' | 'status' | 'media-type' | 'header' | 'cookie' | 'schema' | 'journey' | 'access' | 'same-answer' | 'throttling'} rule
+ *   `journey`: what a step of a stateful sequence expects beyond the contract (a signed-out token
+ *   refused); `access`: who may call what (src/access.mjs); `same-answer`: a known and an unknown
+ *   identifier answered alike (src/same-answer.mjs); `throttling`: the declared quota (src/limits.mjs)
  * @property {string} where `status`, `connection`, `header Content-Type`, `body /data/email`...
  * @property {string} [pointer] the JSON pointer into the body, for a violation in the body (`` is the whole body)
  * @property {string} message what is wrong
@@ -229,6 +231,9 @@ function contentTypeOf(answer) {
     return { header, malformed: true };
   }
 }
+
+/** An answer's body as JSON, or undefined (no body, not JSON). */
+export const answerJson = (answer) => (answer.body ? parseJson(answer.body.toString('utf8')) : undefined);
 
 function parseJson(text) {
   try {

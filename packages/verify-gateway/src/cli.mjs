@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import { DEFAULT_CONTRACT_FILE, readContract } from './contract.mjs';
 import { formatJunit, formatTable, outcomeOf, summarise, verdictLine } from './report.mjs';
 import { randomSeed, verifyGateway } from './run.mjs';
+import { DEFAULT_SAME_ANSWER_TOLERANCE_MS, DEFAULT_SAME_ANSWER_TRIES } from './same-answer.mjs';
 import { SEQUENCES } from './sequences.mjs';
 import { DEFAULT_MAX_BODY_BYTES, DEFAULT_TIMEOUT_MS } from './transport.mjs';
 
@@ -15,6 +16,9 @@ export const USAGE = `usage: verify-gateway <gateway URL> [options]
   --token T             the X-Auth-Token for the signed-in calls
   --user U --password P sign in first (basic auth) and use the token and user id it answers;
                         the journeys sign in with them too
+  --user2 U --password2 P
+                        a second test account: user 1 is called with its ids (404 expected, none of
+                        its data), and its own answers must not be user 1's
   --security-answer A   the answer to the security question, when the sign-in asks it (AUERR01)
   --code CODE           the one-time code for every sign-in and step that needs one
   --code-hook URL       the gateway's test hook that gives the last code sent (a path on the
@@ -30,6 +34,16 @@ export const USAGE = `usage: verify-gateway <gateway URL> [options]
   --fuzz N              N valid and N invalid generated requests per selected operation
   --seed S              the seed of the generated requests (random by default; every report names it)
   --workers N           operations whose generated requests are sent at once (default 1)
+  --probe-limits        send each throttled operation's declared attempts, its secret made wrong, and
+                        one more: 429 with Retry-After expected (it locks the test account)
+  --limits-reset-hook URL
+                        the gateway's test hook that lifts every throttle (a path on the gateway or a
+                        URL; POST): called after each probe and before each sign-in and journey
+  --same-answer-tries K tries of a known and of an unknown identifier where the contract says the
+                        answer is the same (default ${DEFAULT_SAME_ANSWER_TRIES})
+  --same-answer-tolerance-ms N
+                        their median times may differ by N ms or half the larger median, the larger
+                        (default ${DEFAULT_SAME_ANSWER_TOLERANCE_MS})
   --allow-skip          exit 0 even when operations could not be exercised (no token, a blocked journey)
   --json [FILE]         the report as JSON, into FILE (or on standard output without FILE)
   --junit FILE          the report as JUnit XML, into FILE
@@ -79,6 +93,12 @@ export function parseArguments(argv) {
     if (arg === '--token') options.token = value(arg);
     else if (arg === '--user') options.user = value(arg);
     else if (arg === '--password') options.password = value(arg);
+    else if (arg === '--user2') options.user2 = value(arg);
+    else if (arg === '--password2') options.password2 = value(arg);
+    else if (arg === '--probe-limits') options.probeLimits = true;
+    else if (arg === '--limits-reset-hook') options.limitsResetHook = value(arg);
+    else if (arg === '--same-answer-tries') options.sameAnswerTries = positiveInteger(arg, value(arg));
+    else if (arg === '--same-answer-tolerance-ms') options.sameAnswerToleranceMs = positiveInteger(arg, value(arg));
     else if (arg === '--all') options.all = true;
     else if (arg === '--allow-skip') options.allowSkip = true;
     // --json takes a file when one follows; a URL or an option after it is not one ('-' is standard output).
@@ -108,6 +128,11 @@ export function parseArguments(argv) {
     else throw new Error(`unexpected argument ${arg}`);
   }
   if ((options.user === undefined) !== (options.password === undefined)) throw new Error('--user and --password go together');
+  if ((options.user2 === undefined) !== (options.password2 === undefined)) throw new Error('--user2 and --password2 go together');
+  if (options.user2 !== undefined && options.user === undefined) throw new Error('--user2 goes with --user (both accounts sign in)');
+  if (options.user2 !== undefined && options.user2 === options.user) throw new Error('--user2 names another account than --user');
+  if (options.limitsResetHook !== undefined && !/^(\/|https?:\/\/)/.test(options.limitsResetHook))
+    throw new Error(`--limits-reset-hook needs a path on the gateway (/...) or an http(s) URL, got ${options.limitsResetHook}`);
   if (options.seed !== undefined && options.fuzz === undefined) throw new Error('--seed goes with --fuzz');
   if (options.workers !== undefined && options.fuzz === undefined) throw new Error('--workers goes with --fuzz');
   if (options.code !== undefined && options.codeHook !== undefined) throw new Error('--code or --code-hook, not both');

@@ -96,8 +96,11 @@ const label = (row) => {
   return `${row.operationId}${row.example ? ` (${row.example})` : ''}`;
 };
 
-/** The group a row is shown in: the examples (with the sign-in), a journey, or the generated requests. */
-const groupOf = (row) => (row.kind === 'sequence' ? `journey ${row.sequence}` : row.kind === 'fuzz' ? 'fuzz' : 'examples');
+/** Kinds of rows shown in a group of their own, by their kind (run.mjs's Row). */
+const OWN_GROUP = new Set(['fuzz', 'auth', 'access', 'same-answer', 'throttling']);
+
+/** The group a row is shown in: the examples (with the sign-in), a journey, the generated requests, or the probes of a kind. */
+const groupOf = (row) => (row.kind === 'sequence' ? `journey ${row.sequence}` : OWN_GROUP.has(row.kind) ? row.kind : 'examples');
 
 /**
  * The report as a table: the verdict first; then per request its status and passed or its

@@ -279,7 +279,14 @@ describe('a gateway that keeps the contract', () => {
       'passkey passed',
       'recovery-codes passed',
     ]);
-    expect(report.summary).toEqual({ passed: sent.length, failed: 0, skipped: 0, notSelected: 0 });
+    // Without a second account, no plan is known that is not the caller's: those probes are not sent, and say why.
+    const noPlan = report.rows.filter((row) => row.result === 'not selected');
+    expect(noPlan.map((row) => `${row.kind} ${row.example}: ${row.note}`)).toEqual(
+      contract.operations
+        .filter((entry) => entry.path.includes('{planId}'))
+        .map(() => "access another user's planId: no planId known that is not the caller's"),
+    );
+    expect(report.summary).toEqual({ passed: sent.length, failed: 0, skipped: 0, notSelected: noPlan.length });
     // The kit carried the anti-forgery cookie back, as the portal does, on the state-changing calls.
     expect(report.rows.find((row) => row.operationId === 'resetPassword').curl).toContain("-H 'X-XSRF-TOKEN: ***'");
     expect(stub.requests.at(-1)).toBe('logoutToLoginUrl');
@@ -573,6 +580,20 @@ describe('arguments', () => {
       code: '123456',
       securityAnswer: 'blue',
     });
+    expect(
+      parseArguments([
+        'https://gateway.example',
+        ...['--user', 'u1', '--password', 'p1', '--user2', 'u2', '--password2', 'p2', '--probe-limits'],
+        ...['--limits-reset-hook', '/test/limits/reset', '--same-answer-tries', '7', '--same-answer-tolerance-ms', '200'],
+      ]),
+    ).toMatchObject({
+      user2: 'u2',
+      password2: 'p2',
+      probeLimits: true,
+      limitsResetHook: '/test/limits/reset',
+      sameAnswerTries: 7,
+      sameAnswerToleranceMs: 200,
+    });
   });
 
   it.each([
@@ -587,6 +608,11 @@ describe('arguments', () => {
     [['https://gateway.example', '--fuzz', '5', '--seed', '4294967296'], /--seed needs a 32-bit integer/],
     [['https://gateway.example', '--code', '1', '--code-hook', '/h'], /--code or --code-hook, not both/],
     [['https://gateway.example', '--code-hook', 'last-code'], /--code-hook needs a path on the gateway/],
+    [['https://gateway.example', '--user', 'u', '--password', 'p', '--user2', 'v'], /--user2 and --password2 go together/],
+    [['https://gateway.example', '--user2', 'v', '--password2', 'p'], /--user2 goes with --user/],
+    [['https://gateway.example', '--user', 'u', '--password', 'p', '--user2', 'u', '--password2', 'p'], /--user2 names another account/],
+    [['https://gateway.example', '--limits-reset-hook', 'reset'], /--limits-reset-hook needs a path on the gateway/],
+    [['https://gateway.example', '--same-answer-tries', '0'], /positive integer/],
   ])('refuses %j', (argv, message) => {
     expect(() => parseArguments(argv)).toThrow(message);
   });
