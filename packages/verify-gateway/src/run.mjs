@@ -5,7 +5,7 @@
 import { parseString as parseSetCookie } from 'set-cookie-parser';
 import { checkAnswer, describeViolation } from './checks.mjs';
 import { acceptOf, exampleRequests, securityOf } from './contract.mjs';
-import { curlOf } from './redact.mjs';
+import { curlOf, maskSecrets } from './redact.mjs';
 import { createJudge, fuzzOperation } from './request-generator.mjs';
 import { runSequence, SEQUENCES, SIGN_IN_STEPS } from './sequences.mjs';
 import { DEFAULT_MAX_BODY_BYTES, DEFAULT_TIMEOUT_MS, sendRequest } from './transport.mjs';
@@ -76,7 +76,7 @@ export function createSession(contract, options) {
  * @property {string | null} example which request: the named example, the step, `valid requests`...
  * @property {string} [sequence] the journey a `sequence` row belongs to
  * @property {string} method
- * @property {string} path the path and query sent (the path template for a row that sent nothing)
+ * @property {string} path the path and query sent, secrets masked (the path template for a row that sent nothing)
  * @property {number | null} status
  * @property {number} [ms]
  * @property {'passed' | 'failed' | 'skipped' | 'not selected'} result skipped: could not be exercised;
@@ -172,7 +172,7 @@ export async function exchange(session, entry, template, how = {}) {
     kind: how.kind ?? 'example',
     example: how.example !== undefined ? how.example : template.example,
     method: template.method,
-    path: template.url,
+    path: maskSecrets(template.url, secrets),
     status: answer.status,
     ms: answer.ms,
     result: verdict.violations.length ? 'failed' : 'passed',
@@ -243,7 +243,7 @@ async function walk(session, sequence, sequenceOptions, progress, seen, label) {
       ...operationOf(entry),
       ...(label ? label(step) : { kind: 'sequence', example: step.name, sequence: sequence.name }),
       method: entry.method,
-      path: step.request?.url ?? entry.path,
+      path: maskSecrets(step.request?.url ?? entry.path, session.secrets),
       status: step.status ?? null,
       result: step.result === 'blocked' ? 'skipped' : step.result,
       violations: step.violations,
@@ -312,7 +312,7 @@ async function fuzzRows(session, entry, { runs, seed, fresh }) {
       kind: 'fuzz',
       example: `${which} requests`,
       method: entry.method,
-      path: found ? found.http.url : entry.path,
+      path: found ? maskSecrets(found.http.url, session.secrets) : entry.path,
       status: found ? found.status : null,
       ms: ms[which],
       result: found ? 'failed' : 'passed',

@@ -360,6 +360,17 @@ describe('a gateway that breaks the contract', () => {
     );
   });
 
+  it("never writes a link token given with --param, not even in a row's path (exit 0)", async () => {
+    stub = await startStubGateway(document);
+    const jsonFile = join(work, 'link-token.json');
+    const linkToken = 'c0ffee-link-token-4711';
+    const { code, stdout } = await runCli([stub.url, '--only', 'verifyResetToken', '--param', `token=${linkToken}`, '--json', jsonFile]);
+    expect(code, stdout).toBe(0);
+    const row = readJson(jsonFile).rows.find((candidate) => candidate.operationId === 'verifyResetToken');
+    expect(row.path).toMatch(/\?token=\*\*\*$/);
+    expect(stdout + readFileSync(jsonFile, 'utf8')).not.toContain(linkToken);
+  });
+
   it('fails a hang, a stall mid-body and a connection kept open, each within the deadline passed in (exit 1)', async () => {
     stub = await startStubGateway(document, {
       getStatus: () => 'hang',
