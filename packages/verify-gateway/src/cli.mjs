@@ -4,6 +4,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DEFAULT_CONTRACT_FILE, readContract } from './contract.mjs';
+import { coverageOf } from './coverage.mjs';
 import { formatJunit, formatTable, outcomeOf, summarise, verdictLine } from './report.mjs';
 import { randomSeed, verifyGateway } from './run.mjs';
 import { SEQUENCES } from './sequences.mjs';
@@ -33,6 +34,7 @@ export const USAGE = `usage: verify-gateway <gateway URL> [options]
   --allow-skip          exit 0 even when operations could not be exercised (no token, a blocked journey)
   --json [FILE]         the report as JSON, into FILE (or on standard output without FILE)
   --junit FILE          the report as JUnit XML, into FILE
+  --min-coverage P      fail (exit 1) below P percent of the declared statuses exercised (0-100)
   --timeout-ms N        deadline of each request (default ${DEFAULT_TIMEOUT_MS})
   --max-body-bytes N    the largest answer body read (default ${DEFAULT_MAX_BODY_BYTES}); larger fails
   --contract FILE       the bundled contract to check against (default: the one packed with the kit,
@@ -40,6 +42,13 @@ export const USAGE = `usage: verify-gateway <gateway URL> [options]
   --strict-bundle FILE  write the strict variant of the contract the answers are checked against, and stop
 
 exit code: 0 every exercised operation conforms; 1 violations; 2 the kit could not run as asked`;
+
+/** A percentage, 0 to 100. */
+const percentage = (flag, text) => {
+  const number = Number(text);
+  if (!/^\d+(\.\d+)?$/.test(text) || number > 100) throw new Error(`${flag} needs a percentage from 0 to 100, got ${text}`);
+  return number;
+};
 
 const positiveInteger = (flag, text) => {
   const number = Number(text);
@@ -84,6 +93,7 @@ export function parseArguments(argv) {
     // --json takes a file when one follows; a URL or an option after it is not one ('-' is standard output).
     else if (arg === '--json') options.json = rest[0] !== undefined && !/^(--|https?:)/.test(rest[0]) ? rest.shift() : '-';
     else if (arg === '--junit') options.junit = value(arg);
+    else if (arg === '--min-coverage') options.minCoverage = percentage(arg, value(arg));
     else if (arg === '--security-answer') options.securityAnswer = value(arg);
     else if (arg === '--code') options.code = value(arg);
     else if (arg === '--code-hook') options.codeHook = value(arg);
@@ -174,6 +184,7 @@ export async function main(argv) {
   let finished = false;
   const finish = () => {
     finished = true;
+    const coverage = coverageOf(contract, progress.rows);
     /** @type {import('./report.mjs').Report} */
     const report = {
       kit: 'verify-gateway',
@@ -183,9 +194,10 @@ export async function main(argv) {
       startedAt: started.toISOString(),
       durationMs: Date.now() - started.getTime(),
       peakMemoryMb: peakMemoryMb(),
-      outcome: outcomeOf(progress.rows, progress.aborted, options),
+      outcome: outcomeOf(progress.rows, progress.aborted, { ...options, coverage }),
       summary: summarise(progress.rows),
       sequences: progress.sequences ?? [],
+      coverage,
       rows: progress.rows,
     };
     const json = `${JSON.stringify(report, null, 2)}\n`;
