@@ -5,6 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DEFAULT_CONTRACT_FILE, readContract } from './contract.mjs';
 import { coverageOf } from './coverage.mjs';
+import { formatHtml } from './html-report.mjs';
 import { formatJunit, formatTable, outcomeOf, summarise, verdictLine } from './report.mjs';
 import { randomSeed, verifyGateway } from './run.mjs';
 import { SEQUENCES } from './sequences.mjs';
@@ -34,6 +35,8 @@ export const USAGE = `usage: verify-gateway <gateway URL> [options]
   --allow-skip          exit 0 even when operations could not be exercised (no token, a blocked journey)
   --json [FILE]         the report as JSON, into FILE (or on standard output without FILE)
   --junit FILE          the report as JUnit XML, into FILE
+  --html FILE           the report as one self-contained HTML page, into FILE: the coverage, and each
+                        failure with its request as curl and the answer
   --min-coverage P      fail (exit 1) below P percent of the declared statuses exercised (0-100)
   --timeout-ms N        deadline of each request (default ${DEFAULT_TIMEOUT_MS})
   --max-body-bytes N    the largest answer body read (default ${DEFAULT_MAX_BODY_BYTES}); larger fails
@@ -93,6 +96,7 @@ export function parseArguments(argv) {
     // --json takes a file when one follows; a URL or an option after it is not one ('-' is standard output).
     else if (arg === '--json') options.json = rest[0] !== undefined && !/^(--|https?:)/.test(rest[0]) ? rest.shift() : '-';
     else if (arg === '--junit') options.junit = value(arg);
+    else if (arg === '--html') options.html = value(arg);
     else if (arg === '--min-coverage') options.minCoverage = percentage(arg, value(arg));
     else if (arg === '--security-answer') options.securityAnswer = value(arg);
     else if (arg === '--code') options.code = value(arg);
@@ -203,6 +207,7 @@ export async function main(argv) {
     const json = `${JSON.stringify(report, null, 2)}\n`;
     if (options.json && options.json !== '-') writeFileSync(options.json, json);
     if (options.junit) writeFileSync(options.junit, formatJunit(report));
+    if (options.html) writeFileSync(options.html, formatHtml(report, { verdict: verdictLine(report), jsonFile: options.json }));
     if (options.json === '-') {
       process.stderr.write(`${verdictLine(report)}\n`);
       process.stdout.write(json);

@@ -5,6 +5,7 @@
 import { parseString as parseSetCookie } from 'set-cookie-parser';
 import { checkAnswer, describeViolation } from './checks.mjs';
 import { acceptOf, exampleRequests, securityOf } from './contract.mjs';
+import { keepEvidence } from './evidence.mjs';
 import { curlOf, maskSecrets } from './redact.mjs';
 import { createJudge, fuzzOperation } from './request-generator.mjs';
 import { runSequence, SEQUENCES, SIGN_IN_STEPS } from './sequences.mjs';
@@ -85,6 +86,9 @@ export function createSession(contract, options) {
  * @property {string} [note] a business error beside a pass, why a row was skipped or not
  *   selected, what the generated requests got or broke
  * @property {string} [curl] the request as a curl command, secrets masked
+ * @property {import('./evidence.mjs').StoredRequest} [request] a failed row's request, replayable (secrets masked)
+ * @property {import('./evidence.mjs').StoredAnswer} [answer] a failed row's answer (secrets masked, the body cut)
+ * @property {import('./checks.mjs').Expectation} [expect] what a failed row's answer was held to
  * @property {{ runs: number, seed: number, statuses: Record<string, number>, shrinks?: number, broken?: { kind: string, where: string } }} [fuzz]
  *   a `fuzz` row's requests: how many were generated, their seed, the statuses answered
  *   (shrinking included), and for a failure the shrinking steps and what the request broke
@@ -147,7 +151,7 @@ export async function deliver(session, entry, template, how = {}) {
 }
 
 /** A URL relative to the gateway (its path prefix kept), or an absolute one as it is. */
-function gatewayUrl(session, url) {
+export function gatewayUrl(session, url) {
   if (/^https?:\/\//.test(url)) return url;
   return new URL(session.base.pathname.replace(/\/$/, '') + url, session.base.origin).href;
 }
@@ -165,7 +169,8 @@ function gatewayUrl(session, url) {
 export async function exchange(session, entry, template, how = {}) {
   const { request, answer } = await deliver(session, entry, template, how);
   const secrets = [...session.secrets, ...(template.secrets ?? [])];
-  const verdict = checkAnswer(session.contract, entry, answer, { expect: how.expect ?? 'success', secrets });
+  const expect = how.expect ?? 'success';
+  const verdict = checkAnswer(session.contract, entry, answer, { expect, secrets });
   /** @type {Row} */
   const row = {
     ...operationOf(entry),
@@ -180,6 +185,7 @@ export async function exchange(session, entry, template, how = {}) {
     curl: curlOf(request, secrets),
   };
   if (verdict.note) row.note = verdict.note;
+  keepEvidence(row, { request, answer, session, secrets, expect });
   return { row, answer, verdict };
 }
 
@@ -211,7 +217,7 @@ function selectedSequences(options) {
  * @param {(answer: import('./transport.mjs').Answer) => void} seen told of every answer
  * @param {(step: import('./sequences.mjs').StepOutcome) => Partial<Row>} [label] the kind and example of a step's row
  */
-async function walk(session, sequence, sequenceOptions, progress, seen, label) {
+export async function walk(session, sequence, sequenceOptions, progress, seen, label) {
   const { contract } = session;
   const wire = new WeakMap();
   const send = async (http) => {
@@ -224,7 +230,7 @@ async function walk(session, sequence, sequenceOptions, progress, seen, label) {
       return answer;
     }
     const { request, answer } = await deliver(session, entry, http);
-    wire.set(http, { request, ms: answer.ms });
+    wire.set(http, { request, answer });
     seen(answer);
     const data = parseJson(answer)?.data;
     if (typeof data?.token === 'string' && data.token) session.secrets.push(data.token);
@@ -250,8 +256,9 @@ async function walk(session, sequence, sequenceOptions, progress, seen, label) {
     };
     const sent = step.request && wire.get(step.request);
     if (sent) {
-      row.ms = sent.ms;
+      row.ms = sent.answer.ms;
       row.curl = curlOf(sent.request, session.secrets);
+      keepEvidence(row, { ...sent, session, secrets: session.secrets, expect: 'declared' });
     }
     // The step that stopped the journey says why (a failed one too: the steps after it are not shown).
     if (step.reason) {
@@ -290,7 +297,7 @@ async function fuzzRows(session, entry, { runs, seed, fresh }) {
       // A request that breaks the anti-forgery header keeps it broken; any other carries the cookie's, as the portal sends it.
       const own = fresh ? await fresh() : session;
       const { request, answer } = await deliver(own, entry, template, { xsrf: generated.invalid?.where !== 'header X-XSRF-TOKEN' });
-      wire.set(http, request);
+      wire.set(http, { request, answer, session: own });
       ms[generated.invalid ? 'invalid' : 'valid'] += answer.ms;
       return answer;
     },
@@ -325,8 +332,15 @@ async function fuzzRows(session, entry, { runs, seed, fresh }) {
     if (found) {
       // A request that never went out (its fresh session's sign-in failed): the generated request,
       // without the session's token, cookies and anti-forgery header, which only sending adds.
-      row.curl = curlOf(wire.get(found.http) ?? { ...found.http, url: gatewayUrl(session, found.http.url) }, session.secrets);
+      const sent = wire.get(found.http);
+      row.curl = curlOf(sent?.request ?? { ...found.http, url: gatewayUrl(session, found.http.url) }, session.secrets);
       Object.assign(row.fuzz, { shrinks: property.shrinks }, broken && { broken });
+      keepEvidence(row, {
+        ...sent,
+        session: sent?.session ?? session,
+        secrets: session.secrets,
+        expect: broken ? 'client-error' : 'declared',
+      });
     }
     rows.push(row);
   }
@@ -337,7 +351,7 @@ async function fuzzRows(session, entry, { runs, seed, fresh }) {
 export const randomSeed = () => Math.floor(Math.random() * 0x7fffffff);
 
 /** Why the kit's sign-in gave no token, in a line. */
-function signInFailure(outcome) {
+export function signInFailure(outcome) {
   if (outcome.reason) return outcome.reason;
   const failed = outcome.steps.filter((step) => step.result === 'failed').at(-1);
   const [first] = failed?.violations ?? [];
