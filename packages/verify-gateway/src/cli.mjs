@@ -7,6 +7,7 @@ import { DEFAULT_CONTRACT_FILE, readContract } from './contract.mjs';
 import { coverageOf } from './coverage.mjs';
 import { formatHtml } from './html-report.mjs';
 import { formatJunit, formatTable, outcomeOf, summarise, verdictLine } from './report.mjs';
+import { parseReplay, replayFailure } from './replay.mjs';
 import { randomSeed, verifyGateway } from './run.mjs';
 import { SEQUENCES } from './sequences.mjs';
 import { DEFAULT_MAX_BODY_BYTES, DEFAULT_TIMEOUT_MS } from './transport.mjs';
@@ -40,6 +41,9 @@ export const USAGE = `usage: verify-gateway <gateway URL> [options]
   --min-coverage P      fail (exit 1) below P percent of the declared statuses exercised (0-100)
   --timeout-ms N        deadline of each request (default ${DEFAULT_TIMEOUT_MS})
   --max-body-bytes N    the largest answer body read (default ${DEFAULT_MAX_BODY_BYTES}); larger fails
+  --replay FILE[#N]     send the N-th failure (the first by default) of the JSON report FILE again, with
+                        this run's --token, or --user and --password, and judge the answer as before:
+                        exit 0 it now conforms, 1 it still fails, 2 it cannot be replayed (and why)
   --contract FILE       the bundled contract to check against (default: the one packed with the kit,
                         else the repository's generated/openapi.json)
   --strict-bundle FILE  write the strict variant of the contract the answers are checked against, and stop
@@ -109,6 +113,7 @@ export function parseArguments(argv) {
     else if (arg === '--only') options.only = value(arg).split(',').filter(Boolean);
     else if (arg === '--contract') options.contract = resolve(value(arg));
     else if (arg === '--strict-bundle') options.strictBundle = value(arg);
+    else if (arg === '--replay') options.replay = value(arg);
     else if (arg === '--timeout-ms') options.timeoutMs = positiveInteger(arg, value(arg));
     else if (arg === '--max-body-bytes') options.maxBodyBytes = positiveInteger(arg, value(arg));
     else if (arg === '--param') {
@@ -134,6 +139,22 @@ export function parseArguments(argv) {
     throw new Error(
       `--sequences names no journey: ${unknownSequences.join(', ')} (the journeys: ${SEQUENCES.map((sequence) => sequence.name).join(', ')})`,
     );
+  if (options.replay !== undefined) {
+    parseReplay(options.replay);
+    const run = [
+      ['--all', options.all],
+      ['--allow-skip', options.allowSkip],
+      ['--only', options.only],
+      ['--sequences', options.sequences],
+      ['--fuzz', options.fuzz],
+      ['--param', Object.keys(options.params).length],
+      ['--json', options.json],
+      ['--junit', options.junit],
+      ['--html', options.html],
+      ['--min-coverage', options.minCoverage],
+    ].filter(([, given]) => given !== undefined && given !== null && given !== false && given !== 0);
+    if (run.length) throw new Error(`--replay sends one request: it takes no ${run.map(([flag]) => flag).join(', ')}`);
+  }
   if (options.fuzz !== undefined) options.seed ??= randomSeed();
   if (!options.help && !options.strictBundle) {
     if (!options.gateway) throw new Error('the gateway URL is missing');
@@ -177,6 +198,7 @@ export async function main(argv) {
     console.log(`verify-gateway: the strict contract written to ${options.strictBundle}`);
     return 0;
   }
+  if (options.replay) return replayFailure(options, contract);
   const unknown = (options.only ?? []).filter((id) => !contract.byId.has(id));
   if (unknown.length) {
     console.error(`verify-gateway: NOT RUN: --only names no operation of the contract: ${unknown.join(', ')} (exit 2)`);

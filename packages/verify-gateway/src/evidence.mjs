@@ -123,6 +123,19 @@ function cut(text, limit) {
 }
 
 /**
+ * The envelope's error codes (`errors[].code`, AUERR05...) put back after masking: they are what
+ * the answer means, not one-time codes (the violations name them too).
+ */
+function keepErrorCodes(parsed, masked) {
+  if (!Array.isArray(parsed?.errors) || !Array.isArray(masked?.errors)) return masked;
+  const errors = masked.errors.map((item, index) => {
+    const code = parsed.errors[index]?.code;
+    return item && typeof item === 'object' && typeof code === 'string' ? { ...item, code } : item;
+  });
+  return { ...masked, errors };
+}
+
+/**
  * An answer as a failed row keeps it: its status, its headers (credential-named ones and every
  * cookie's value masked) and the start of its body (secret-named JSON fields and known secrets
  * masked before it is cut, so no part of a secret is left at the cut).
@@ -144,7 +157,7 @@ export function storedAnswer(answer, secrets) {
   let shown = text;
   try {
     const parsed = JSON.parse(text);
-    const masked = JSON.stringify(maskJson(parsed));
+    const masked = JSON.stringify(keepErrorCodes(parsed, maskJson(parsed)));
     // Re-written only when a field was masked: otherwise the body stays as the gateway sent it.
     if (masked !== JSON.stringify(parsed)) shown = masked;
   } catch {

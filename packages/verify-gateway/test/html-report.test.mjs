@@ -243,6 +243,13 @@ describe('what a failed row keeps', () => {
     expect(answer).toMatchObject({ bodyBytes: body.length, truncated: false });
     expect(answer.headers).toMatchObject({ 'set-cookie': ['XSRF-TOKEN=***; Path=/'], 'x-auth-token': '***' });
 
+    // The envelope's error codes are what the answer means: kept; a one-time code is masked.
+    const envelope = storedAnswer(
+      answerOf(400, { errors: [{ code: 'AUERR05', description: 'A code is needed' }], data: { code: '493021' } }),
+      [],
+    );
+    expect(JSON.parse(envelope.body)).toEqual({ errors: [{ code: 'AUERR05', description: 'A code is needed' }], data: { code: '***' } });
+
     const emoji = storedAnswer(answerOf(200, `${'x'.repeat(ANSWER_EXCERPT_CHARS - 1)}😀 and more`), []);
     expect(emoji.body).toBe('x'.repeat(ANSWER_EXCERPT_CHARS - 1));
     expect(emoji.truncated).toBe(true);
