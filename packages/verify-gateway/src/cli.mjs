@@ -48,7 +48,8 @@ export const USAGE = `usage: verify-gateway <gateway URL> [options]
                         else the repository's generated/openapi.json)
   --strict-bundle FILE  write the strict variant of the contract the answers are checked against, and stop
 
-exit code: 0 every exercised operation conforms; 1 violations; 2 the kit could not run as asked`;
+exit code: 0 every exercised operation conforms; 1 violations, or a coverage below --min-coverage;
+2 the kit could not run as asked`;
 
 /** A percentage, 0 to 100. */
 const percentage = (flag, text) => {
@@ -198,7 +199,11 @@ export async function main(argv) {
     console.log(`verify-gateway: the strict contract written to ${options.strictBundle}`);
     return 0;
   }
-  if (options.replay) return replayFailure(options, contract);
+  if (options.replay)
+    return replayFailure(options, contract).catch((error) => {
+      console.log(`verify-gateway: NOT REPLAYED: internal error: ${error instanceof Error ? error.message : String(error)} (exit 2)`);
+      return 2;
+    });
   const unknown = (options.only ?? []).filter((id) => !contract.byId.has(id));
   if (unknown.length) {
     console.error(`verify-gateway: NOT RUN: --only names no operation of the contract: ${unknown.join(', ')} (exit 2)`);

@@ -61,7 +61,7 @@ const indent = (text) => text.replace(/^/gm, '  ');
  */
 export async function replayFailure(options, contract) {
   const notRun = (reason) => {
-    console.log(`verify-gateway: NOT RUN: cannot replay: ${reason} (exit 2)`);
+    console.log(`verify-gateway: NOT REPLAYED: ${reason} (exit 2)`);
     return 2;
   };
   let target;

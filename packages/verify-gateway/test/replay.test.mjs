@@ -134,24 +134,24 @@ describe('a failure that cannot be replayed (exit 2, and why)', () => {
     const beyond = await runCli([broken.url, '--token', 't', '--replay', `${file}#${count + 1}`]);
     expect(beyond.code).toBe(2);
     expect(beyond.stdout.split('\n')[0]).toBe(
-      `verify-gateway: NOT RUN: cannot replay: the report ${file} holds ${count} failures: #${count + 1} is none of them (exit 2)`,
+      `verify-gateway: NOT REPLAYED: the report ${file} holds ${count} failures: #${count + 1} is none of them (exit 2)`,
     );
 
     const passedFile = join(work, 'passed.json');
     writeFileSync(passedFile, JSON.stringify({ ...report, rows: report.rows.filter((row) => row.result !== 'failed') }));
     const none = await runCli([broken.url, '--token', 't', '--replay', passedFile]);
     expect(none.code).toBe(2);
-    expect(none.stdout.split('\n')[0]).toBe(`verify-gateway: NOT RUN: cannot replay: the report ${passedFile} holds no failure (exit 2)`);
+    expect(none.stdout.split('\n')[0]).toBe(`verify-gateway: NOT REPLAYED: the report ${passedFile} holds no failure (exit 2)`);
 
     const anonymous = await runCli([broken.url, '--replay', file]);
     expect(anonymous.code).toBe(2);
     expect(anonymous.stdout.split('\n')[0]).toBe(
-      'verify-gateway: NOT RUN: cannot replay: failure #1 (getCredentials) was sent signed in: it needs --token, or --user and --password (exit 2)',
+      'verify-gateway: NOT REPLAYED: failure #1 (getCredentials) was sent signed in: it needs --token, or --user and --password (exit 2)',
     );
 
     const missing = await runCli([broken.url, '--token', 't', '--replay', join(work, 'nowhere.json')]);
     expect(missing.code).toBe(2);
-    expect(missing.stdout).toMatch(/^verify-gateway: NOT RUN: cannot replay: the report .*nowhere\.json could not be read: ENOENT/);
+    expect(missing.stdout).toMatch(/^verify-gateway: NOT REPLAYED: the report .*nowhere\.json could not be read: ENOENT/);
   });
 
   it('a request whose masked body fields a replay cannot put back', async () => {
@@ -166,7 +166,7 @@ describe('a failure that cannot be replayed (exit 2, and why)', () => {
     const { code, stdout } = await runCli([stub.url, '--token', 't', '--replay', file]);
     expect(code).toBe(2);
     expect(stdout.split('\n')[0]).toBe(
-      `verify-gateway: NOT RUN: cannot replay: failure #1 (changePassword) sent secrets the report masks and a replay cannot put back (${lost.join(', ')}): run the kit again to send it with them (exit 2)`,
+      `verify-gateway: NOT REPLAYED: failure #1 (changePassword) sent secrets the report masks and a replay cannot put back (${lost.join(', ')}): run the kit again to send it with them (exit 2)`,
     );
   });
 
