@@ -148,12 +148,12 @@ export function parseArguments(argv) {
       ['--only', options.only],
       ['--sequences', options.sequences],
       ['--fuzz', options.fuzz],
-      ['--param', Object.keys(options.params).length],
+      ['--param', Object.keys(options.params).length > 0],
       ['--json', options.json],
       ['--junit', options.junit],
       ['--html', options.html],
       ['--min-coverage', options.minCoverage],
-    ].filter(([, given]) => given !== undefined && given !== null && given !== false && given !== 0);
+    ].filter(([, given]) => given !== undefined && given !== null && given !== false);
     if (run.length) throw new Error(`--replay sends one request: it takes no ${run.map(([flag]) => flag).join(', ')}`);
   }
   if (options.fuzz !== undefined) options.seed ??= randomSeed();

@@ -197,6 +197,10 @@ describe('a failure that cannot be replayed (exit 2, and why)', () => {
     [['--replay', 'r.json#0'], /--replay needs FILE or FILE#N \(N from 1\), got r\.json#0/],
     [['--replay', 'r.json', '--fuzz', '5'], /--replay sends one request: it takes no --fuzz/],
     [['--replay', 'r.json', '--all', '--html', 'x.html'], /--replay sends one request: it takes no --all, --html/],
+    [
+      ['--replay', 'r.json', '--min-coverage', '0', '--param', 'planId=1'],
+      /--replay sends one request: it takes no --param, --min-coverage/,
+    ],
   ])('refuses %j', (args, message) => {
     expect(() => parseArguments(['https://gateway.example', ...args])).toThrow(message);
   });
