@@ -5,7 +5,7 @@ import { parse as parseContentType } from 'content-type';
 import { parseString as parseSetCookie } from 'set-cookie-parser';
 import { resolveRef } from './openapi-document.mjs';
 import { declaredResponse, declaredStatuses, fragmentOf, SECRET_NAME } from './contract.mjs';
-import { MASK, maskSecrets } from './redact.mjs';
+import { MASK, maskJson, maskSecrets } from './redact.mjs';
 
 /**
  * @typedef {object} Violation
@@ -33,12 +33,16 @@ import { MASK, maskSecrets } from './redact.mjs';
 const MAX_SCHEMA_VIOLATIONS = 8;
 const BODILESS = new Set([204, 304]);
 
-/** A value as a violation shows it: JSON, cut at 80 characters, masked when secret. */
+/**
+ * A value as a violation shows it: JSON, masked when secret (the whole value by its key, its
+ * secret-named fields at any depth, known secrets anywhere), then cut at 80 characters: a secret
+ * cut first would leave its start unmasked.
+ */
 export function showValue(value, { key = '', secrets = [] } = {}) {
   if (value === undefined) return 'absent';
   if (SECRET_NAME.test(key)) return MASK;
-  const text = JSON.stringify(value) ?? String(value);
-  return maskSecrets(text.length > 80 ? `${text.slice(0, 77)}...` : text, secrets);
+  const text = maskSecrets(JSON.stringify(maskJson(value)) ?? String(value), secrets);
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 }
 
 /** A violation as one line of text: where, what, expected and received. */

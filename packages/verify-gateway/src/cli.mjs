@@ -4,7 +4,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DEFAULT_CONTRACT_FILE, readContract } from './contract.mjs';
+import { coverageOf } from './coverage.mjs';
+import { formatHtml } from './html-report.mjs';
 import { formatJunit, formatTable, outcomeOf, summarise, verdictLine } from './report.mjs';
+import { parseReplay, replayFailure } from './replay.mjs';
 import { randomSeed, verifyGateway } from './run.mjs';
 import { DEFAULT_SAME_ANSWER_TOLERANCE_MS, DEFAULT_SAME_ANSWER_TRIES } from './same-answer.mjs';
 import { SEQUENCES } from './sequences.mjs';
@@ -47,13 +50,27 @@ export const USAGE = `usage: verify-gateway <gateway URL> [options]
   --allow-skip          exit 0 even when operations could not be exercised (no token, a blocked journey)
   --json [FILE]         the report as JSON, into FILE (or on standard output without FILE)
   --junit FILE          the report as JUnit XML, into FILE
+  --html FILE           the report as one self-contained HTML page, into FILE: the coverage, and each
+                        failure with its request as curl and the answer
+  --min-coverage P      fail (exit 1) below P percent of the declared statuses exercised (0-100)
   --timeout-ms N        deadline of each request (default ${DEFAULT_TIMEOUT_MS})
   --max-body-bytes N    the largest answer body read (default ${DEFAULT_MAX_BODY_BYTES}); larger fails
+  --replay FILE[#N]     send the N-th failure (the first by default) of the JSON report FILE again, with
+                        this run's --token, or --user and --password, and judge the answer as before:
+                        exit 0 it now conforms, 1 it still fails, 2 it cannot be replayed (and why)
   --contract FILE       the bundled contract to check against (default: the one packed with the kit,
                         else the repository's generated/openapi.json)
   --strict-bundle FILE  write the strict variant of the contract the answers are checked against, and stop
 
-exit code: 0 every exercised operation conforms; 1 violations; 2 the kit could not run as asked`;
+exit code: 0 every exercised operation conforms; 1 violations, or a coverage below --min-coverage;
+2 the kit could not run as asked`;
+
+/** A percentage, 0 to 100. */
+const percentage = (flag, text) => {
+  const number = Number(text);
+  if (!/^\d+(\.\d+)?$/.test(text) || number > 100) throw new Error(`${flag} needs a percentage from 0 to 100, got ${text}`);
+  return number;
+};
 
 const positiveInteger = (flag, text) => {
   const number = Number(text);
@@ -104,6 +121,8 @@ export function parseArguments(argv) {
     // --json takes a file when one follows; a URL or an option after it is not one ('-' is standard output).
     else if (arg === '--json') options.json = rest[0] !== undefined && !/^(--|https?:)/.test(rest[0]) ? rest.shift() : '-';
     else if (arg === '--junit') options.junit = value(arg);
+    else if (arg === '--html') options.html = value(arg);
+    else if (arg === '--min-coverage') options.minCoverage = percentage(arg, value(arg));
     else if (arg === '--security-answer') options.securityAnswer = value(arg);
     else if (arg === '--code') options.code = value(arg);
     else if (arg === '--code-hook') options.codeHook = value(arg);
@@ -115,6 +134,7 @@ export function parseArguments(argv) {
     else if (arg === '--only') options.only = value(arg).split(',').filter(Boolean);
     else if (arg === '--contract') options.contract = resolve(value(arg));
     else if (arg === '--strict-bundle') options.strictBundle = value(arg);
+    else if (arg === '--replay') options.replay = value(arg);
     else if (arg === '--timeout-ms') options.timeoutMs = positiveInteger(arg, value(arg));
     else if (arg === '--max-body-bytes') options.maxBodyBytes = positiveInteger(arg, value(arg));
     else if (arg === '--param') {
@@ -145,6 +165,22 @@ export function parseArguments(argv) {
     throw new Error(
       `--sequences names no journey: ${unknownSequences.join(', ')} (the journeys: ${SEQUENCES.map((sequence) => sequence.name).join(', ')})`,
     );
+  if (options.replay !== undefined) {
+    parseReplay(options.replay);
+    const run = [
+      ['--all', options.all],
+      ['--allow-skip', options.allowSkip],
+      ['--only', options.only],
+      ['--sequences', options.sequences],
+      ['--fuzz', options.fuzz],
+      ['--param', Object.keys(options.params).length > 0],
+      ['--json', options.json],
+      ['--junit', options.junit],
+      ['--html', options.html],
+      ['--min-coverage', options.minCoverage],
+    ].filter(([, given]) => given !== undefined && given !== null && given !== false);
+    if (run.length) throw new Error(`--replay sends one request: it takes no ${run.map(([flag]) => flag).join(', ')}`);
+  }
   if (options.fuzz !== undefined) options.seed ??= randomSeed();
   if (!options.help && !options.strictBundle) {
     if (!options.gateway) throw new Error('the gateway URL is missing');
@@ -188,6 +224,11 @@ export async function main(argv) {
     console.log(`verify-gateway: the strict contract written to ${options.strictBundle}`);
     return 0;
   }
+  if (options.replay)
+    return replayFailure(options, contract).catch((error) => {
+      console.log(`verify-gateway: NOT REPLAYED: internal error: ${error instanceof Error ? error.message : String(error)} (exit 2)`);
+      return 2;
+    });
   const unknown = (options.only ?? []).filter((id) => !contract.byId.has(id));
   if (unknown.length) {
     console.error(`verify-gateway: NOT RUN: --only names no operation of the contract: ${unknown.join(', ')} (exit 2)`);
@@ -199,6 +240,7 @@ export async function main(argv) {
   let finished = false;
   const finish = () => {
     finished = true;
+    const coverage = coverageOf(contract, progress.rows);
     /** @type {import('./report.mjs').Report} */
     const report = {
       kit: 'verify-gateway',
@@ -208,14 +250,16 @@ export async function main(argv) {
       startedAt: started.toISOString(),
       durationMs: Date.now() - started.getTime(),
       peakMemoryMb: peakMemoryMb(),
-      outcome: outcomeOf(progress.rows, progress.aborted, options),
+      outcome: outcomeOf(progress.rows, progress.aborted, { ...options, coverage }),
       summary: summarise(progress.rows),
       sequences: progress.sequences ?? [],
+      coverage,
       rows: progress.rows,
     };
     const json = `${JSON.stringify(report, null, 2)}\n`;
     if (options.json && options.json !== '-') writeFileSync(options.json, json);
     if (options.junit) writeFileSync(options.junit, formatJunit(report));
+    if (options.html) writeFileSync(options.html, formatHtml(report, { verdict: verdictLine(report), jsonFile: options.json }));
     if (options.json === '-') {
       process.stderr.write(`${verdictLine(report)}\n`);
       process.stdout.write(json);

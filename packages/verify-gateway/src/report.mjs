@@ -3,6 +3,7 @@
 // object, so a run cut short reports the same way as a finished one.
 import { hostname } from 'node:os';
 import { describeViolation } from './checks.mjs';
+import { formatCoverage } from './coverage.mjs';
 import { NOT_SELECTED_ONLY } from './run.mjs';
 
 /**
@@ -26,6 +27,7 @@ import { NOT_SELECTED_ONLY } from './run.mjs';
  * @property {number} [seed] the seed of the generated requests, when the run generated any
  * @property {{ passed: number, failed: number, skipped: number, notSelected: number }} summary rows by result
  * @property {{ name: string, description: string, result: string, reason?: string }[]} sequences each journey's outcome
+ * @property {import('./coverage.mjs').Coverage} [coverage] the declared statuses the run received, per operation
  * @property {import('./run.mjs').Row[]} rows
  */
 
@@ -39,14 +41,26 @@ const plural = (count, word) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 /**
  * The exit code and its reason. A run cut short (unreachable gateway, failed sign-in, a signal,
- * an internal error) is 2 whatever it found; then violations make 1; then operations or
- * journeys that could not be exercised make 2 unless `allowSkip`; a run that exercised nothing
- * is 2. Rows are requests, except `fuzz` rows: one fuzz run each (an operation's generated
- * valid, or invalid, requests).
+ * an internal error) is 2 whatever it found; then violations, and a coverage below
+ * `minCoverage` percent, make 1; then operations or journeys that could not be exercised make 2
+ * unless `allowSkip`; a run that exercised nothing is 2. Rows are requests, except `fuzz` rows:
+ * one fuzz run each (an operation's generated valid, or invalid, requests).
+ *
+ * @param {import('./run.mjs').Row[]} rows
+ * @param {string | null} aborted
+ * @param {{ allowSkip?: boolean, minCoverage?: number, coverage?: import('./coverage.mjs').Coverage }} [options]
+ * @returns {Outcome}
  */
-export function outcomeOf(rows, aborted, { allowSkip = false } = {}) {
+export function outcomeOf(rows, aborted, { allowSkip = false, minCoverage, coverage } = {}) {
   if (aborted) return { exitCode: 2, status: 'aborted', reason: aborted };
   const summary = summarise(rows);
+  // The percentage as every report shows it (rounded down) is the one held to the bound.
+  const percent = coverage?.percent ?? 0;
+  const below = minCoverage !== undefined && percent < minCoverage;
+  const coverageReason =
+    minCoverage === undefined
+      ? ''
+      : `coverage ${percent.toFixed(1)}% (${coverage?.exercised ?? 0} of ${coverage?.declared ?? 0} declared statuses exercised) ${below ? 'is below' : 'meets'} --min-coverage ${minCoverage}`;
   const sent = rows.filter((row) => row.result === 'passed' || row.result === 'failed');
   const counts = (kind) => {
     const of = sent.filter((row) => (row.kind === 'fuzz') === (kind === 'fuzz'));
@@ -54,7 +68,8 @@ export function outcomeOf(rows, aborted, { allowSkip = false } = {}) {
   };
   const requests = counts('request');
   const fuzzRuns = counts('fuzz');
-  if (summary.failed) {
+  if (summary.failed || below) {
+    if (!summary.failed) return { exitCode: 1, status: 'failed', reason: coverageReason };
     const operations = new Set(rows.filter((row) => row.result === 'failed').map((row) => row.operationId)).size;
     const parts = [
       requests.failed && `${requests.failed} of ${plural(requests.sent, 'request')}`,
@@ -63,7 +78,7 @@ export function outcomeOf(rows, aborted, { allowSkip = false } = {}) {
     return {
       exitCode: 1,
       status: 'failed',
-      reason: `${parts.join(' and ')} ${summary.failed === 1 ? 'breaks' : 'break'} the contract (${plural(operations, 'operation')})`,
+      reason: `${parts.join(' and ')} ${summary.failed === 1 ? 'breaks' : 'break'} the contract (${plural(operations, 'operation')})${below ? `; ${coverageReason}` : ''}`,
     };
   }
   if (summary.skipped && !allowSkip) {
@@ -81,7 +96,8 @@ export function outcomeOf(rows, aborted, { allowSkip = false } = {}) {
   if (sent.length === 0) return { exitCode: 2, status: 'incomplete', reason: 'no request was sent: nothing was selected that could run' };
   const done = [plural(requests.sent, 'request'), fuzzRuns.sent && plural(fuzzRuns.sent, 'fuzz run')].filter(Boolean).join(', ');
   const skipped = summary.skipped ? `, ${summary.skipped} skipped (--allow-skip)` : '';
-  return { exitCode: 0, status: 'passed', reason: `every exercised operation conforms (${done}${skipped})` };
+  const bound = coverageReason ? `; ${coverageReason}` : '';
+  return { exitCode: 0, status: 'passed', reason: `every exercised operation conforms (${done}${skipped})${bound}` };
 }
 
 /** The one line that comes first: the verdict, its reason and the exit code. */
@@ -162,6 +178,7 @@ export function formatTable(report) {
     }
     lines.push(line.replace(/,$/, ''));
   }
+  if (report.coverage) lines.push('', ...formatCoverage(report.coverage));
   lines.push('', `${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped, ${summary.notSelected} not selected`);
   return lines.join('\n');
 }
@@ -195,11 +212,35 @@ function failureText(row) {
 }
 
 /**
+ * The coverage as JUnit properties: the totals (`coverage.percent`, `coverage.exercised`,
+ * `coverage.declared`) and per operation `coverage.<operationId>`, e.g.
+ * `exercised: 200, 401; not exercised: 403, 440, 500`.
+ */
+function coverageProperties(coverage) {
+  if (!coverage) return [];
+  const list = (statuses) => (statuses.length ? statuses.join(', ') : 'none');
+  return [
+    { name: 'coverage.percent', value: coverage.percent.toFixed(1) },
+    { name: 'coverage.exercised', value: coverage.exercised },
+    { name: 'coverage.declared', value: coverage.declared },
+    ...Object.entries(coverage.operations).map(([id, statuses]) => {
+      const keys = Object.keys(statuses);
+      return {
+        name: `coverage.${id}`,
+        value: `exercised: ${list(keys.filter((key) => statuses[key]))}; not exercised: ${list(keys.filter((key) => !statuses[key]))}`,
+      };
+    }),
+  ];
+}
+
+/**
  * The report as JUnit XML (the Jenkins schema, which GitLab, GitHub and Azure reporters read): a
  * testsuite per tag for the examples, one per journey (a testcase per step, in order) and one
  * for the generated requests (a testcase per fuzz run); a `<failure>` per failed row,
  * `<skipped>` for what could not be exercised (what was not selected is left out), and an
- * `<error>` testcase when the run was cut short. The seed, when there is one, is a property.
+ * `<error>` testcase when the run was cut short. The run's own properties are in every
+ * testsuite (the schema has no other place for them): the gateway, the contract, the seed when
+ * there is one, and the coverage.
  */
 export function formatJunit(report) {
   const suites = new Map();
@@ -234,6 +275,7 @@ export function formatJunit(report) {
       `      <property${attributes({ name: 'gateway', value: report.gateway })}/>`,
       `      <property${attributes({ name: 'contract', value: report.contract.version })}/>`,
       ...(report.seed !== undefined ? [`      <property${attributes({ name: 'seed', value: report.seed })}/>`] : []),
+      ...coverageProperties(report.coverage).map((property) => `      <property${attributes(property)}/>`),
       '    </properties>',
     );
     for (const row of rows) {

@@ -8,6 +8,7 @@ import { parseString as parseSetCookie } from 'set-cookie-parser';
 import { accessRows, authRows, identityRow, keyedLeaves, needsSession, OWN_PARAMETERS } from './access.mjs';
 import { answerJson, checkAnswer, describeViolation } from './checks.mjs';
 import { acceptOf, exampleRequests, securityOf } from './contract.mjs';
+import { keepEvidence } from './evidence.mjs';
 import { resolveRef } from './openapi-document.mjs';
 import { probeLimit, throttledViolations, waitOf, withWrongSecrets } from './limits.mjs';
 import { compareAnswers, fieldOf, withField } from './same-answer.mjs';
@@ -94,7 +95,7 @@ export function createSession(contract, options) {
  * @property {string | null} example which request: the named example, the step, `valid requests`...
  * @property {string} [sequence] the journey a `sequence` row belongs to
  * @property {string} method
- * @property {string} path the path and query sent (the path template for a row that sent nothing)
+ * @property {string} path the path and query sent, secrets masked (the path template for a row that sent nothing)
  * @property {number | null} status
  * @property {number} [ms]
  * @property {'passed' | 'failed' | 'skipped' | 'not selected'} result skipped: could not be exercised;
@@ -103,6 +104,9 @@ export function createSession(contract, options) {
  * @property {string} [note] a business error beside a pass, why a row was skipped or not
  *   selected, what the generated requests got or broke
  * @property {string} [curl] the request as a curl command, secrets masked
+ * @property {import('./evidence.mjs').StoredRequest} [request] a failed row's request, replayable (secrets masked)
+ * @property {import('./evidence.mjs').StoredAnswer} [answer] a failed row's answer (secrets masked, the body cut)
+ * @property {import('./checks.mjs').Expectation} [expect] what a failed row's answer was held to
  * @property {{ runs: number, seed: number, statuses: Record<string, number>, shrinks?: number, broken?: { kind: string, where: string } }} [fuzz]
  *   a `fuzz` row's requests: how many were generated, their seed, the statuses answered
  *   (shrinking included), and for a failure the shrinking steps and what the request broke
@@ -192,7 +196,7 @@ export async function deliver(session, entry, template, how = {}) {
 }
 
 /** A URL relative to the gateway (its path prefix kept), or an absolute one as it is. */
-function gatewayUrl(session, url) {
+export function gatewayUrl(session, url) {
   if (/^https?:\/\//.test(url)) return url;
   return new URL(session.base.pathname.replace(/\/$/, '') + url, session.base.origin).href;
 }
@@ -231,8 +235,8 @@ export async function exchange(session, entry, template, how = {}) {
     kind: how.kind ?? 'example',
     example: how.example !== undefined ? how.example : template.example,
     method: template.method,
-    // The session's secrets masked: a probe carries its token in the query.
-    path: maskSecrets(template.url, session.secrets),
+    // The secrets masked: a probe carries its token in the query, a --param link token in the path.
+    path: maskSecrets(template.url, secrets),
     status: answer.status,
     ms: answer.ms,
     result: violations.length ? 'failed' : throttled ? 'skipped' : 'passed',
@@ -243,6 +247,7 @@ export async function exchange(session, entry, template, how = {}) {
   if (verdict.note && !how.judge) row.note = verdict.note;
   if (throttled) row.note = `blocked by throttling: 429, ${waitOf(answer)}`;
   if (notOwn) row.note = `404: ${how.notOwn}: the contract's answer to an id that is not the caller's`;
+  keepEvidence(row, { request, answer, session, secrets, expect });
   return { row, answer, verdict };
 }
 
@@ -274,7 +279,7 @@ function selectedSequences(options) {
  * @param {(answer: import('./transport.mjs').Answer) => void} seen told of every answer
  * @param {(step: import('./sequences.mjs').StepOutcome) => Partial<Row>} [label] the kind and example of a step's row
  */
-async function walk(session, sequence, sequenceOptions, progress, seen, label) {
+export async function walk(session, sequence, sequenceOptions, progress, seen, label) {
   const { contract } = session;
   const wire = new WeakMap();
   const send = async (http) => {
@@ -287,7 +292,7 @@ async function walk(session, sequence, sequenceOptions, progress, seen, label) {
       return answer;
     }
     const { request, answer } = await deliver(session, entry, http);
-    wire.set(http, { request, ms: answer.ms });
+    wire.set(http, { request, answer });
     seen(answer);
     const data = parseJson(answer)?.data;
     if (typeof data?.token === 'string' && data.token) session.secrets.push(data.token);
@@ -306,15 +311,16 @@ async function walk(session, sequence, sequenceOptions, progress, seen, label) {
       ...operationOf(entry),
       ...(label ? label(step) : { kind: 'sequence', example: step.name, sequence: sequence.name }),
       method: entry.method,
-      path: step.request?.url ?? entry.path,
+      path: maskSecrets(step.request?.url ?? entry.path, session.secrets),
       status: step.status ?? null,
       result: step.result === 'blocked' ? 'skipped' : step.result,
       violations: step.violations,
     };
     const sent = step.request && wire.get(step.request);
     if (sent) {
-      row.ms = sent.ms;
+      row.ms = sent.answer.ms;
       row.curl = curlOf(sent.request, session.secrets);
+      keepEvidence(row, { ...sent, session, secrets: session.secrets, expect: 'declared' });
     }
     // The step that stopped the journey says why (a failed one too: the steps after it are not shown).
     if (step.reason) {
@@ -359,7 +365,7 @@ async function fuzzRows(session, entry, { runs, seed, fresh, before }) {
         xsrf: generated.invalid?.where !== 'header X-XSRF-TOKEN',
         keepCaptcha: /captcha/i.test(generated.invalid?.where ?? ''),
       });
-      wire.set(http, request);
+      wire.set(http, { request, answer, session: own });
       ms[generated.invalid ? 'invalid' : 'valid'] += answer.ms;
       return answer;
     },
@@ -381,7 +387,7 @@ async function fuzzRows(session, entry, { runs, seed, fresh, before }) {
       kind: 'fuzz',
       example: `${which} requests`,
       method: entry.method,
-      path: found ? found.http.url : entry.path,
+      path: found ? maskSecrets(found.http.url, session.secrets) : entry.path,
       status: found ? found.status : null,
       ms: ms[which],
       result: found ? 'failed' : 'passed',
@@ -394,8 +400,15 @@ async function fuzzRows(session, entry, { runs, seed, fresh, before }) {
     if (found) {
       // A request that never went out (its fresh session's sign-in failed): the generated request,
       // without the session's token, cookies and anti-forgery header, which only sending adds.
-      row.curl = curlOf(wire.get(found.http) ?? { ...found.http, url: gatewayUrl(session, found.http.url) }, session.secrets);
+      const sent = wire.get(found.http);
+      row.curl = curlOf(sent?.request ?? { ...found.http, url: gatewayUrl(session, found.http.url) }, session.secrets);
       Object.assign(row.fuzz, { shrinks: property.shrinks }, broken && { broken });
+      keepEvidence(row, {
+        ...sent,
+        session: sent?.session ?? session,
+        secrets: session.secrets,
+        expect: broken ? 'client-error' : 'declared',
+      });
     }
     rows.push(row);
   }
@@ -406,7 +419,7 @@ async function fuzzRows(session, entry, { runs, seed, fresh, before }) {
 export const randomSeed = () => Math.floor(Math.random() * 0x7fffffff);
 
 /** Why the kit's sign-in gave no token, in a line. */
-function signInFailure(outcome) {
+export function signInFailure(outcome) {
   if (outcome.reason) return outcome.reason;
   const failed = outcome.steps.filter((step) => step.result === 'failed').at(-1);
   const [first] = failed?.violations ?? [];

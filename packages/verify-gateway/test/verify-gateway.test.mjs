@@ -12,11 +12,11 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { validateXML } from 'xmllint-wasm';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { strictVariant } from '../src/contract-validator.mjs';
-import { describeViolation } from '../src/checks.mjs';
+import { checkAnswer, describeViolation } from '../src/checks.mjs';
 import { parseArguments } from '../src/cli.mjs';
 import { exampleRequests, loadContract } from '../src/contract.mjs';
 import { outcomeOf } from '../src/report.mjs';
-import { exampleAnswer, startStubGateway } from './stub-gateway.mjs';
+import { answerOf, exampleAnswer, startStubGateway } from './stub-gateway.mjs';
 
 // Most cases start the kit's command line, a node process that compiles the contract: on a busy
 // machine that takes longer than the default bound. A bound, not a wait.
@@ -367,6 +367,17 @@ describe('a gateway that breaks the contract', () => {
     );
   });
 
+  it("never writes a link token given with --param, not even in a row's path (exit 0)", async () => {
+    stub = await startStubGateway(document);
+    const jsonFile = join(work, 'link-token.json');
+    const linkToken = 'c0ffee-link-token-4711';
+    const { code, stdout } = await runCli([stub.url, '--only', 'verifyResetToken', '--param', `token=${linkToken}`, '--json', jsonFile]);
+    expect(code, stdout).toBe(0);
+    const row = readJson(jsonFile).rows.find((candidate) => candidate.operationId === 'verifyResetToken');
+    expect(row.path).toMatch(/\?token=\*\*\*$/);
+    expect(stdout + readFileSync(jsonFile, 'utf8')).not.toContain(linkToken);
+  });
+
   it('fails a hang, a stall mid-body and a connection kept open, each within the deadline passed in (exit 1)', async () => {
     stub = await startStubGateway(document, {
       getStatus: () => 'hang',
@@ -538,6 +549,21 @@ describe('a run that cannot be completed (exit 2, the reason first)', () => {
       '<error message="interrupted by SIGTERM; the rows so far are reported" type="aborted">',
     );
     await expectValidJunit(junitFile);
+  });
+});
+
+describe('a value a violation shows', () => {
+  it('masks secret-named fields inside it and known secrets before it is cut, so no start of a secret is left', () => {
+    const token = '3f1c0a7e-5b2d-4e8a-9c61-2d7f00c0ffee';
+    const entry = contract.byId.get('getUserBranding');
+    const example = JSON.parse(exampleAnswer(document, entry.operation).body);
+    // An unknown object holding a password, and the caller's token where the cut (80 characters) falls.
+    example.data.extra = { padding: 'p'.repeat(20), password: 'hunter2-hunter2', echo: token };
+    const { violations } = checkAnswer(contract, entry, answerOf(200, example), { secrets: [token] });
+    const shown = violations.map(describeViolation).join('\n');
+    expect(shown).toContain('unknown property "extra"');
+    expect(shown).not.toContain('hunter2');
+    expect(shown).not.toContain(token.slice(0, 8));
   });
 });
 
