@@ -21,6 +21,16 @@ const work = mkdtempSync(join(tmpdir(), 'verify-gateway-replay-'));
 const PASSWORD = 'Retire#2045';
 const SIGN_IN = ['--user', 'jsmith401', '--password', PASSWORD];
 
+/** A token the stub minted: it signs in as the run does (it refuses a token it did not mint). */
+async function signedInToken(stub) {
+  const answer = await fetch(new URL('/login-gateway/authentication', stub.url), {
+    method: 'POST',
+    headers: { Authorization: `Basic ${Buffer.from(`jsmith401:${PASSWORD}`).toString('base64')}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify('fingerprint'),
+  });
+  return (await answer.json()).data.token;
+}
+
 const stubs = [];
 const start = async (overrides) => {
   const stub = await startStubGateway(document, overrides);
@@ -88,9 +98,10 @@ describe('a failure replayed', () => {
     expect(again.stdout).toMatch(/\nanswer: 200\n/);
     // A token the stub minted for this sign-in, not the mask.
     expect(tokensSeen).toHaveLength(1);
-    expect(tokensSeen[0]).toMatch(/\.\d+$/);
+    // The stubs mint tokens of their own: <persona>.<uuid>.
+    expect(tokensSeen[0]).toMatch(/\.[0-9a-f-]{36}$/);
 
-    // The same failure against a gateway that keeps the contract, with --token.
+    // The same failure against a gateway that keeps the contract, with --token: a token it minted.
     const seen = [];
     const conforming = await start({
       getCredentials: (answer, request) => {
@@ -98,11 +109,12 @@ describe('a failure replayed', () => {
         return answer;
       },
     });
-    const fixed = await runCli([conforming.url, '--token', 'token-of-this-run', '--replay', `${file}#${example}`]);
+    const token = await signedInToken(conforming);
+    const fixed = await runCli([conforming.url, '--token', token, '--replay', `${file}#${example}`]);
     expect(fixed.code, fixed.stdout + fixed.stderr).toBe(0);
     expect(fixed.stdout.split('\n')[0]).toBe(`verify-gateway: PASSED: failure #${example} (getCredentials) now conforms (exit 0)`);
-    expect(seen).toEqual(['token-of-this-run']);
-    expect(fixed.stdout).not.toContain('token-of-this-run');
+    expect(seen).toEqual([token]);
+    expect(fixed.stdout).not.toContain(token);
     expect(fixed.stdout + again.stdout).not.toContain(PASSWORD);
   });
 
@@ -113,15 +125,16 @@ describe('a failure replayed', () => {
     const row = report.rows.filter((candidate) => candidate.result === 'failed')[fuzz - 1];
     expect(row).toMatchObject({ example: 'invalid requests', expect: 'client-error', request: { method: 'POST' } });
 
-    const again = await runCli([broken.url, '--token', 'token-of-this-run', '--replay', `${file}#${fuzz}`]);
+    // Signed in as the run was: the stubs refuse a token they did not mint, which would make any request a 401.
+    const again = await runCli([broken.url, ...SIGN_IN, '--replay', `${file}#${fuzz}`]);
     expect(again.code, again.stdout + again.stderr).toBe(1);
     expect(again.stdout).toContain('status: not the error answer, to a request the contract refuses');
     expect(again.stdout).toContain(`--data-raw '${row.request.body}'`);
 
     const conforming = await start();
-    const fixed = await runCli([conforming.url, '--token', 'token-of-this-run', '--replay', `${file}#${fuzz}`]);
+    const fixed = await runCli([conforming.url, ...SIGN_IN, '--replay', `${file}#${fuzz}`]);
     expect(fixed.code, fixed.stdout + fixed.stderr).toBe(0);
-    expect(fixed.stdout).toMatch(/\nanswer: 4\d\d\n/);
+    expect(fixed.stdout).toMatch(/\nanswer: 400\n/);
   });
 });
 
