@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { waitFor } from '@testing-library/react';
 import { getSessionState, markSignedIn, onSignOut, signOut } from '../session';
 import { readAuthCookie } from '../session-storage';
 import { seedSession } from '../../testing/session';
@@ -47,10 +48,10 @@ describe('session', () => {
 
     seedSession({ userId: '7', username: 'ana', token: 'tok', role: 'ROLE_PARTICIPANT' });
     markSignedIn('7');
-    const listener = vi.fn();
-    onSignOut(listener);
+    // The other tab's word arrives when the machine gets to it: waited for, never timed.
+    const heard = new Promise((resolve) => onSignOut(resolve));
     otherTab.postMessage({ signedOut: 'tok' });
-    await vi.waitFor(() => expect(listener).toHaveBeenCalledWith('elsewhere'));
+    await expect(heard).resolves.toBe('elsewhere');
     expect(getSessionState().status).toBe('signed-out');
     otherTab.close();
   });
@@ -81,8 +82,10 @@ describe('session', () => {
     expect(listener).not.toHaveBeenCalled();
     expect(getSessionState().status).toBe('signed-in');
     expect(readAuthCookie()).toBe('new');
+    const signedOut = new Promise((resolve) => onSignOut(resolve));
     otherTab.postMessage({ signedOut: 'new' });
-    await vi.waitFor(() => expect(listener).toHaveBeenCalledWith('elsewhere'));
+    await expect(signedOut).resolves.toBe('elsewhere');
+    expect(listener).toHaveBeenCalledWith('elsewhere');
     thirdTab.close();
     otherTab.close();
   });
@@ -99,15 +102,15 @@ describe('session', () => {
     routeFetch(fetchMock, { '/public/logout.vm': () => new Response('<html></html>', { headers: { 'Content-Type': 'text/html' } }) });
     seedSession({ userId: '7', username: 'ana', token: 'tok-1', role: 'ROLE_PARTICIPANT' });
     signOut('logout');
-    await vi.waitFor(() => expect(logoutCalls(fetchMock)).toEqual(['tok-1']));
+    await waitFor(() => expect(logoutCalls(fetchMock)).toEqual(['tok-1']));
     seedSession({ userId: '7', username: 'ana', token: 'tok-2', role: 'ROLE_PARTICIPANT' });
     signOut('timeout');
-    await vi.waitFor(() => expect(logoutCalls(fetchMock)).toEqual(['tok-1', 'tok-2']));
+    await waitFor(() => expect(logoutCalls(fetchMock)).toEqual(['tok-1', 'tok-2']));
     seedSession({ userId: '7', username: 'ana', token: 'tok-3', role: 'ROLE_PARTICIPANT' });
     signOut('rejected');
     signOut('elsewhere', { broadcast: false });
     // A logout with no session left still asks the gateway to end its own (its cookie's).
     signOut('logout');
-    await vi.waitFor(() => expect(logoutCalls(fetchMock)).toEqual(['tok-1', 'tok-2', null]));
+    await waitFor(() => expect(logoutCalls(fetchMock)).toEqual(['tok-1', 'tok-2', null]));
   });
 });

@@ -1,6 +1,6 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { activateLocale, useLocale } from '../../../lib/i18n/locale';
 import { firstScreenTexts } from '../../../lib/messages/first-screen';
 import { LanguageSwitch } from '../language-switch';
@@ -37,10 +37,10 @@ describe('the language switch', () => {
     expect(english).toHaveAttribute('lang', 'en');
     expect(english).toHaveFocus();
     expect(screen.getByRole('textbox', { name: 'Nombre de usuario' })).toHaveValue('jane');
-    await vi.waitFor(() => expect(window.localStorage.getItem('portalLanguage')).toBe('es'));
+    await waitFor(() => expect(window.localStorage.getItem('portalLanguage')).toBe('es'));
 
     await user.keyboard('{Enter}');
     expect(await screen.findByRole('textbox', { name: 'Username' })).toHaveValue('jane');
-    await vi.waitFor(() => expect(window.localStorage.getItem('portalLanguage')).toBe('en'));
+    await waitFor(() => expect(window.localStorage.getItem('portalLanguage')).toBe('en'));
   });
 });

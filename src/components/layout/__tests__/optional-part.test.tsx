@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { lazy, Suspense } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { OptionalPart } from '../optional-part';
@@ -27,7 +27,7 @@ describe('OptionalPart', () => {
         </OptionalPart>
       </main>,
     );
-    await vi.waitFor(() => expect(screen.queryByText('loading')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByText('loading')).not.toBeInTheDocument());
     expect(screen.getByRole('main').childElementCount).toBe(1);
     expect(screen.getByLabelText('Username')).toHaveValue('jane');
     expect(warn).toHaveBeenCalledWith(

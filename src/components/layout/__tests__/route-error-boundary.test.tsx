@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { takeoverStarts, whenScreenIn } from '../../../lib/hydration';
 import { RouteErrorBoundary } from '../route-error-boundary';
@@ -21,6 +21,6 @@ describe('RouteErrorBoundary', () => {
     );
     expect(screen.getByRole('alert')).toHaveTextContent('Go to Sign In');
     // Else the language (which waits for the screen) would never change, not even from the switch.
-    await vi.waitFor(() => expect(screenIn).toBe(true));
+    await waitFor(() => expect(screenIn).toBe(true));
   });
 });

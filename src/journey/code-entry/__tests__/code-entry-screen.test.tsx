@@ -141,7 +141,7 @@ describe('CodeEntryScreen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('You have exceeded the maximum number of attempts.');
-    await vi.waitFor(() => expect(alert).toHaveTextContent('800-555-0100'));
+    await waitFor(() => expect(alert).toHaveTextContent('800-555-0100'));
     expect(screen.queryByText('Unable to verify phone')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Continue' })).toBeUnavailable();
   });
@@ -161,6 +161,6 @@ describe('CodeEntryScreen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText(text)).toBeInTheDocument();
     // The field empties in the render that follows, which a busy machine may not have reached yet.
-    await vi.waitFor(() => expect(screen.getByLabelText('Code')).toHaveValue(''));
+    await waitFor(() => expect(screen.getByLabelText('Code')).toHaveValue(''));
   });
 });

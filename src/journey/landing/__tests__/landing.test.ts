@@ -1,4 +1,4 @@
-import { act } from '@testing-library/react';
+import { act, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installApi, jsonResponse, routeFetch } from '../../../testing/render';
 import { clearNotifications } from '../../../lib/notifications';
@@ -176,7 +176,7 @@ describe('postLoginRedirect', () => {
       return answer(input, init);
     });
     const done = postLoginRedirect(deps());
-    await vi.waitFor(() => expect(sent).toHaveLength(5));
+    await waitFor(() => expect(sent).toHaveLength(5));
     expect(sent.sort()).toEqual([
       '/login-gateway/profile/optionChoice',
       '/login-gateway/profile/optionChoice',

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cancelCeremony, signWithPasskey } from '../../../lib/passkeys/ceremony';
 import { passkeySignInTexts } from '../../../lib/messages/passkeys';
@@ -137,13 +137,13 @@ describe('the passkey autofill', { timeout: 20_000 }, () => {
       late.text = () => (lateRead = read());
       return late;
     });
-    await vi.waitFor(() => expect(asked()).toBe(1));
+    await waitFor(() => expect(asked()).toBe(1));
     fireEvent.click(screen.getByRole('button', { name: passkeySignInTexts.signInWithPasskey }));
-    await vi.waitFor(() => expect(prompts()).toEqual([{ challenge: 'challenge-2', autofill: false }]));
+    await waitFor(() => expect(prompts()).toEqual([{ challenge: 'challenge-2', autofill: false }]));
     vi.mocked(cancelCeremony).mockClear();
     release();
     // The late options have been read, and what follows from them has happened.
-    await vi.waitFor(() => expect(lateRead).toBeDefined());
+    await waitFor(() => expect(lateRead).toBeDefined());
     await act(async () => {
       await lateRead;
     });
@@ -159,7 +159,7 @@ describe('the passkey autofill', { timeout: 20_000 }, () => {
       throw named('NotAllowedError');
     });
     const asked = renderPasskeySignIn(options);
-    await vi.waitFor(() => expect(prompts()).toHaveLength(4));
+    await waitFor(() => expect(prompts()).toHaveLength(4));
     await settle();
     expect(asked()).toBe(4);
     expect(prompts()).toHaveLength(4);
