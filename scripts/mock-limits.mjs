@@ -31,9 +31,13 @@ export function limitKey(limit, request) {
   }
 }
 
-/** Whether an answer is a failed attempt: an error status or a business error. */
-export function isFailure(status, json) {
-  return status >= 400 || (Array.isArray(json?.errors) && json.errors.length > 0);
+/**
+ * Whether an answer is a failed attempt: an error status, or a business error other than a
+ * step of the sign-in (`steps`: the security question or a one-time code asked for next).
+ */
+export function isFailure(status, json, steps = []) {
+  const codes = Array.isArray(json?.errors) ? json.errors.map((item) => item?.code) : [];
+  return status >= 400 || (codes.length > 0 && !codes.every((code) => steps.includes(code)));
 }
 
 /**

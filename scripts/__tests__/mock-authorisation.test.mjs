@@ -155,9 +155,17 @@ describe('throttling: the declared attempts, then 429 with Retry-After', () => {
     expect((await wrong()).status).toBe(200);
   });
 
-  it('a successful sign-in does not count against an account that counts failures', async () => {
+  it('neither a successful sign-in nor one that asks for its next step (AUERR01, AUERR05) counts as a failure', async () => {
     const { attempts } = byId.authenticate['x-rate-limit'];
     for (let attempt = 0; attempt <= attempts; attempt += 1) await signIn('demo');
+    for (const user of ['mfa', 'question'])
+      for (let attempt = 0; attempt <= attempts; attempt += 1) {
+        const answer = await call('POST', '/login-gateway/authentication', {
+          headers: { Authorization: basic(user) },
+          body: 'f1ngerpr1nt',
+        });
+        expect(answer.body.errors[0].code).toMatch(/^AUERR0[15]$/);
+      }
   });
 
   it('made-up link tokens: refused as not issued (LKERR01), then 429 for that caller', async () => {
