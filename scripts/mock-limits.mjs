@@ -3,7 +3,7 @@
 // the scenario layer (scripts/mock.mjs) asks before answering and records after.
 
 /**
- * @typedef {{ attempts: number, windowSeconds: number, per: 'account' | 'session' | 'link' | 'client', counts: 'requests' | 'failures' }} RateLimit
+ * @typedef {{ attempts: number, windowSeconds: number, per: 'account' | 'session' | 'link' | 'client', counts: 'requests' | 'failures', steps?: string[] }} RateLimit
  * @typedef {{ basicUser?: string, body?: any, query: URLSearchParams, token?: string, sessionUser?: string, client: string }} LimitRequest
  */
 

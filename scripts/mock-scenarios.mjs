@@ -37,14 +37,17 @@ export function loadScenarios(file) {
   return parse(readFileSync(file, 'utf8'));
 }
 
-/** The username of HTTP basic credentials, or undefined. */
-export function basicUser(authorization) {
+/** The username and password of HTTP basic credentials, or undefined. */
+function basicCredentials(authorization) {
   const match = /^Basic\s+(\S+)$/i.exec(authorization ?? '');
   if (!match) return undefined;
   const decoded = Buffer.from(match[1], 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
-  return colon < 0 ? undefined : decoded.slice(0, colon);
+  return colon < 0 ? undefined : { user: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
 }
+
+/** The username of HTTP basic credentials, or undefined. */
+export const basicUser = (authorization) => basicCredentials(authorization)?.user;
 
 function matchesValue(expected, actual) {
   if (expected === '*') return actual !== undefined && actual !== null && actual !== '';
@@ -74,6 +77,7 @@ export function chooseRule(scenarios, operationId, request) {
   const rules = scenarios.rules?.[operationId] ?? [];
   return rules.find(({ when = {} }) => {
     if (when.basicUser !== undefined && basicUser(request.headers.authorization) !== when.basicUser) return false;
+    if (when.basicPassword !== undefined && basicCredentials(request.headers.authorization)?.password !== when.basicPassword) return false;
     if (!matchesMap(when.header, (name) => request.headers[name.toLowerCase()])) return false;
     if (!matchesMap(when.query, (name) => request.query.get(name) ?? undefined)) return false;
     if (!matchesMap(when.body, (name) => (request.body && typeof request.body === 'object' ? request.body[name] : undefined))) return false;

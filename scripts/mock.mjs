@@ -322,7 +322,7 @@ export function startScenarioLayer({ port = MOCK_PORT, prismPort = PRISM_PORT, l
               });
             }
             if (limit.counts === 'requests') limiter.record(entry.id, limit, key);
-            else countAnswer = (status, json) => isFailure(status, json, scenarios.signInSteps) && limiter.record(entry.id, limit, key);
+            else countAnswer = (status, json) => isFailure(status, json, limit.steps) && limiter.record(entry.id, limit, key);
           }
         }
         const verdict = validateRequest(entry, {

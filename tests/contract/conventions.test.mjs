@@ -95,7 +95,14 @@ describe('every operation', () => {
     expect(Boolean(limit)).toBe(Boolean(operation.responses['429']));
     if (!limit) return;
     expect(operation.responses['429'].$ref).toBe('#/components/responses/TooManyRequests');
-    expect(Object.keys(limit).sort()).toEqual(['attempts', 'counts', 'per', 'windowSeconds']);
+    expect(
+      Object.keys(limit)
+        .filter((key) => key !== 'steps')
+        .sort(),
+    ).toEqual(['attempts', 'counts', 'per', 'windowSeconds']);
+    // Error codes that ask for a next step, not failures: only where failures are counted.
+    if (limit.steps) expect(limit.counts).toBe('failures');
+    for (const code of limit.steps ?? []) expect(code).toMatch(/^[A-Z0-9_]+$/);
     expect(Number.isInteger(limit.attempts) && limit.attempts > 0).toBe(true);
     expect(Number.isInteger(limit.windowSeconds) && limit.windowSeconds > 0).toBe(true);
     expect(['account', 'session', 'link', 'client']).toContain(limit.per);

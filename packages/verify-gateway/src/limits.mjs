@@ -10,7 +10,7 @@ import { alike } from './access.mjs';
 /**
  * @typedef {import('./checks.mjs').Violation} Violation
  * @typedef {import('./transport.mjs').Answer} Answer
- * @typedef {{ attempts: number, windowSeconds: number, per: string, counts: string }} RateLimit
+ * @typedef {{ attempts: number, windowSeconds: number, per: string, counts: string, steps?: string[] }} RateLimit
  */
 
 /** Names that look like secrets but are the session's own credentials, or made fresh on every request. */
@@ -164,8 +164,14 @@ export function throttledViolations(answer) {
   return violations;
 }
 
-/** Whether an answer is a failed attempt, as `counts: failures` counts them: an error status or a business error. */
-const failed = (answer) => answer.status >= 400 || errorCodes(answerJson(answer)).length > 0;
+/**
+ * Whether an answer is a failed attempt, as `counts: failures` counts them: an error status, or a
+ * business error other than the `steps` the quota lists (the sign-in's next step asked for).
+ */
+const failed = (answer, steps = []) => {
+  const codes = errorCodes(answerJson(answer));
+  return answer.status >= 400 || (codes.length > 0 && !codes.every((code) => steps.includes(code)));
+};
 
 /**
  * The declared attempts with the secret made wrong, then one more: the first 429 ends it (a
@@ -203,7 +209,7 @@ export async function probeLimit({ limit, send, check }) {
       seen.add(line);
     }
     if (last.status === null || last.status === 429) break;
-    if (limit.counts === 'requests' || failed(last)) counted += 1;
+    if (limit.counts === 'requests' || failed(last, limit.steps)) counted += 1;
     else taken ??= statuses.length;
   }
   const answered = [...new Set(statuses)].map((status) => `${status} ×${statuses.filter((other) => other === status).length}`).join(', ');
